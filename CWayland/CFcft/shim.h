@@ -1,0 +1,1 @@
+#include <fcft/fcft.h>

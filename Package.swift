@@ -1,0 +1,48 @@
+// swift-tools-version:5.10
+// ModalKit: UIKit-style custom modal presentation on Wayland.
+//
+// Module graph (see ../shared/DESIGN.md §2):
+//   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
+//   CModalKitStyle        the versioned C ABI between the host and style plugins
+//   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
+//   WaylandClient         the Wayland client core (no ModalKit types)
+//   modal-demo            command line, demo scene, window <-> engine <-> input
+//   modal-bench           frame pipeline benchmark
+//   Plugins/*             the built-in styles, each a dynamic library loaded only through the loader
+import PackageDescription
+
+func system(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "CWayland/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "ModalKit",
+    products: [
+        .executable(name: "modal-demo", targets: ["modal-demo"]),
+        .executable(name: "modal-bench", targets: ["modal-bench"]),
+        .library(name: "ModalKit", targets: ["ModalKit"]),
+        // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
+        .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyle"]),
+        .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyle"]),
+    ],
+    targets: [
+        system("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
+        system("CWaylandCursor", pkgConfig: "wayland-cursor", apt: ["libwayland-dev"]),
+        system("CXkbCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
+        system("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        system("CFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
+        system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
+        .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
+        .target(name: "ModalKit", dependencies: ["CPixman", "CFcft", "CPng", "CModalKitStyle"]),
+        .target(name: "WaylandClient",
+                dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols"]),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalKit", "WaylandClient"]),
+        .executableTarget(name: "modal-bench", dependencies: ["ModalKit"]),
+        .target(name: "InsetCenteredStyle", dependencies: ["ModalKit"], path: "Plugins/InsetCenteredStyle"),
+        .target(name: "BottomSheetStyle", dependencies: ["ModalKit"], path: "Plugins/BottomSheetStyle"),
+        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit"]),
+    ]
+)

@@ -1,0 +1,1 @@
+#include "modalkit_style.h"

@@ -1,0 +1,210 @@
+import Foundation
+
+/// One option a style accepts on the command line (`--style-option KEY=VALUE`).
+public struct StyleOption: Hashable, Sendable {
+    /// The key, lower-case with dashes, e.g. `margin-x`.
+    public var key: String
+    /// One line saying what the value means and its unit, e.g. "left and right inset, points".
+    public var summary: String
+    /// The value used when the option is not given, as it would be written on the command line.
+    public var defaultValue: String
+
+    public init(key: String, summary: String, defaultValue: String) {
+        self.key = key; self.summary = summary; self.defaultValue = defaultValue
+    }
+
+    /// `duration`: the transition's duration in seconds (DESIGN §1: 0.35).
+    public static func duration(default value: String = "0.35") -> StyleOption {
+        StyleOption(key: "duration", summary: "transition duration, seconds", defaultValue: value)
+    }
+
+    /// `curve`: the timing curve (`TimingCurve(parsing:)`; DESIGN §1: ease-in-out).
+    public static func curve(default value: String = "ease-in-out") -> StyleOption {
+        StyleOption(key: "curve",
+                    summary: "timing curve: linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2), spring(k,c)",
+                    defaultValue: value)
+    }
+}
+
+/// Why a style could not be created from its options. The message is one line, meant for stderr.
+public enum StyleOptionError: Error, Equatable, CustomStringConvertible {
+    /// A key the style does not declare; `known` lists the keys it does.
+    case unknownKey(String, known: [String])
+    /// A value that does not parse or is out of range; `expected` says what is accepted.
+    case badValue(key: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownKey(key, known):
+            return "unknown style option '\(key)' (known: \(known.joined(separator: ", ")))"
+        case let .badValue(key, value, expected):
+            return "bad value '\(value)' for style option '\(key)' (expected \(expected))"
+        }
+    }
+}
+
+/// The options a style was created with: the declared defaults overlaid with what the user gave.
+/// Creating one rejects keys the style does not declare.
+public struct StyleOptions: Sendable {
+    public let values: [String: String]
+
+    /// - Throws: `StyleOptionError.unknownKey` for a key not in `declared`.
+    public init(_ given: [String: String], declared: [StyleOption]) throws {
+        var values: [String: String] = [:]
+        for option in declared { values[option.key] = option.defaultValue }
+        for key in given.keys.sorted() {
+            guard values[key] != nil else {
+                throw StyleOptionError.unknownKey(key, known: declared.map(\.key))
+            }
+            values[key] = given[key]
+        }
+        self.values = values
+    }
+
+    public func string(_ key: String) -> String { values[key] ?? "" }
+
+    /// A finite number within `range`.
+    /// - Throws: `StyleOptionError.badValue` otherwise.
+    public func double(_ key: String, in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
+        let text = string(key)
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, range.contains(v) else {
+            throw StyleOptionError.badValue(key: key, value: text,
+                                            expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return v
+    }
+
+    /// The `duration` option in seconds, 0 (no animation) to 10.
+    public func duration() throws -> Double { try double("duration", in: 0...10) }
+
+    /// The `curve` option.
+    /// - Throws: `StyleOptionError.badValue` when `TimingCurve(parsing:)` does not accept it.
+    public func curve() throws -> TimingCurve {
+        let text = string("curve")
+        guard let c = TimingCurve(parsing: text) else {
+            throw StyleOptionError.badValue(key: "curve", value: text,
+                expected: "linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2) or spring(stiffness,damping)")
+        }
+        return c
+    }
+}
+
+/// The dimming view's look at one moment: a colour (premultiplied) and the view's alpha.
+/// The rendered dim is `color.multipliedAlpha(by: alpha)` over the whole container bounds.
+public struct DimmingAppearance: Hashable, Sendable {
+    public var color: Color
+    /// The dimming view's `alpha`, 0...1 (UIKit's `UIView.alpha`).
+    public var alpha: Double
+    public init(color: Color, alpha: Double) { self.color = color; self.alpha = alpha }
+    public static let none = DimmingAppearance(color: .clear, alpha: 0)
+}
+
+/// Which corners of the presented view are rounded (UIKit's `CACornerMask`).
+public struct CornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let topLeft = CornerMask(rawValue: 1)
+    public static let topRight = CornerMask(rawValue: 2)
+    public static let bottomLeft = CornerMask(rawValue: 4)
+    public static let bottomRight = CornerMask(rawValue: 8)
+    public static let all: CornerMask = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+    public static let top: CornerMask = [.topLeft, .topRight]
+}
+
+/// The presented view's shape: corner radius in points, and which corners it applies to.
+/// Content is clipped to it (UIKit's `layer.cornerRadius` + `masksToBounds`).
+public struct CornerStyle: Hashable, Sendable {
+    public var radius: Double
+    public var corners: CornerMask
+    public init(radius: Double, corners: CornerMask = .all) { self.radius = radius; self.corners = corners }
+    public static let square = CornerStyle(radius: 0, corners: [])
+}
+
+/// Where the presented view is drawn at one moment, relative to its frame: a translation in
+/// points, then a uniform scale about the frame's centre, and an opacity (0...1).
+public struct ViewTransform: Hashable, Sendable {
+    public var translation: Point
+    public var scale: Double
+    public var alpha: Double
+    public init(translation: Point = .zero, scale: Double = 1, alpha: Double = 1) {
+        self.translation = translation; self.scale = scale; self.alpha = alpha
+    }
+    public static let identity = ViewTransform()
+}
+
+/// A custom presentation: the analogue of a `UIPresentationController` subclass together with
+/// its animator. It decides where the presented view sits in the container view, what chrome
+/// (the dimming view) is animated alongside the transition, how the presented view moves, and
+/// whether a tap dismisses.
+///
+/// All geometry is in points in the container's coordinate space (origin top-left). `progress`
+/// is the eased transition progress, 0 = fully dismissed, 1 = fully presented; the engine
+/// computes it from the monotonic clock with `timingCurve` over `transitionDuration`. During a
+/// dismissal progress runs from 1 back to 0, so a style describes one path for both directions.
+///
+/// A style is built as its own shared library and loaded by `modal-demo --style`; see
+/// `exportStyle(_:)` and the README's "Writing a style".
+public protocol PresentationStyle: AnyObject {
+    /// The name users pass to `--style`, lower-case with dashes, e.g. `inset-centered`.
+    static var name: String { get }
+    /// One line for `--list-styles`.
+    static var summary: String { get }
+    /// The options the style accepts, with defaults. Keys outside this list are rejected before
+    /// `init(options:)` is called.
+    static var options: [StyleOption] { get }
+
+    /// Creates the style from its options (defaults already filled in).
+    /// - Throws: `StyleOptionError.badValue` for a value out of range or that does not parse.
+    init(options: StyleOptions) throws
+
+    /// Transition duration in seconds (UIKit's `transitionDuration(using:)`).
+    var transitionDuration: Double { get }
+    /// The curve from linear time fraction to progress.
+    var timingCurve: TimingCurve { get }
+
+    /// The presented view's frame when fully presented, for a container of the given bounds
+    /// (UIKit's `frameOfPresentedViewInContainerView`). Re-asked on every container layout.
+    func frameOfPresentedView(in containerBounds: Rect) -> Rect
+    /// The presented view's corner radius and rounded corners; content is clipped to it.
+    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle
+    /// The dimming view at `progress` (animated alongside the transition). It always covers the
+    /// whole container bounds and never moves.
+    func dimmingAppearance(at progress: Double) -> DimmingAppearance
+    /// The presented view's transform at `progress`, relative to `frame` (its final frame).
+    func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform
+    /// Whether a tap at `point` outside the presented view (on the dimming view) dismisses.
+    func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool
+
+    /// UIKit: `presentationTransitionWillBegin()`.
+    func presentationTransitionWillBegin()
+    /// UIKit: `presentationTransitionDidEnd(_ completed:)`; `completed == false` when the
+    /// presentation was reversed into a dismissal before it finished.
+    func presentationTransitionDidEnd(completed: Bool)
+    /// UIKit: `dismissalTransitionWillBegin()`.
+    func dismissalTransitionWillBegin()
+    /// UIKit: `dismissalTransitionDidEnd(_ completed:)`; `completed == false` when the dismissal
+    /// was reversed into a presentation (the chrome then stays).
+    func dismissalTransitionDidEnd(completed: Bool)
+    /// UIKit: `containerViewWillLayoutSubviews()`, with the new container bounds.
+    func containerViewWillLayoutSubviews(containerBounds: Rect)
+    /// UIKit: `containerViewDidLayoutSubviews()`, with the new container bounds.
+    func containerViewDidLayoutSubviews(containerBounds: Rect)
+}
+
+extension PresentationStyle {
+    public var timingCurve: TimingCurve { .easeInOut }
+    public var transitionDuration: Double { 0.35 }
+    public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { .square }
+    /// Default: UIKit's cover-vertical — the presented view rises from below the container's
+    /// bottom edge to its frame.
+    public func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
+        ViewTransform(translation: Point(x: 0, y: (1 - progress) * (containerBounds.maxY - frame.minY)))
+    }
+    public func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { true }
+    public func presentationTransitionWillBegin() {}
+    public func presentationTransitionDidEnd(completed: Bool) {}
+    public func dismissalTransitionWillBegin() {}
+    public func dismissalTransitionDidEnd(completed: Bool) {}
+    public func containerViewWillLayoutSubviews(containerBounds: Rect) {}
+    public func containerViewDidLayoutSubviews(containerBounds: Rect) {}
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// How a transition's linear time fraction (0...1) maps to its progress (0 = dismissed
+/// position, 1 = presented position). Source: CSS / Core Animation timing functions; the
+/// default is ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (DESIGN §1), symmetric so that
+/// `value(at: 0.5) == 0.5` and `value(at: 1 - t) == 1 - value(at: t)`.
+public enum TimingCurve: Hashable, Sendable {
+    case linear
+    /// `cubic-bezier(0.42, 0, 0.58, 1)`.
+    case easeInOut
+    /// `cubic-bezier(0, 0, 0.58, 1)`.
+    case easeOut
+    /// A CSS cubic Bézier with control points (x1, y1) and (x2, y2); x1 and x2 in 0...1.
+    case cubicBezier(Double, Double, Double, Double)
+    /// A damped spring from 0 to 1 with unit mass: `stiffness` (N/m, > 0) and `damping`
+    /// (N·s/m, > 0). `damping == 2·sqrt(stiffness)` is critically damped; less overshoots.
+    /// The spring's own settling time is stretched to the transition's duration, so time
+    /// fraction 1 always means "at rest at 1".
+    case spring(stiffness: Double, damping: Double)
+
+    /// Parses the `curve` style option: `linear`, `ease-in-out`, `ease-out`,
+    /// `cubic-bezier(x1,y1,x2,y2)` or `spring(stiffness,damping)`.
+    /// - Returns: nil when the text is none of these.
+    public init?(parsing text: String) {
+        let t = text.replacingOccurrences(of: " ", with: "").lowercased()
+        switch t {
+        case "linear": self = .linear
+        case "ease-in-out", "easeinout": self = .easeInOut
+        case "ease-out", "easeout": self = .easeOut
+        default:
+            func args(_ prefix: String) -> [Double]? {
+                guard t.hasPrefix(prefix + "("), t.hasSuffix(")") else { return nil }
+                let inner = t.dropFirst(prefix.count + 1).dropLast()
+                let values = inner.split(separator: ",").compactMap { Double($0) }
+                return values.allSatisfy({ $0.isFinite }) ? values : nil
+            }
+            if let v = args("cubic-bezier"), v.count == 4, (0...1).contains(v[0]), (0...1).contains(v[2]) {
+                self = .cubicBezier(v[0], v[1], v[2], v[3])
+            } else if let v = args("spring"), v.count == 2, v[0] > 0, v[1] > 0 {
+                self = .spring(stiffness: v[0], damping: v[1])
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The progress at linear time fraction `t` (clamped to 0...1). `value(at: 0) == 0` and
+    /// `value(at: 1) == 1` for every curve.
+    public func value(at t: Double) -> Double {
+        let t = min(max(t, 0), 1)
+        if t == 0 || t == 1 { return t }
+        switch self {
+        case .linear: return t
+        case .easeInOut: return TimingCurve.bezier(t, 0.42, 0, 0.58, 1)
+        case .easeOut: return TimingCurve.bezier(t, 0, 0, 0.58, 1)
+        case let .cubicBezier(x1, y1, x2, y2): return TimingCurve.bezier(t, x1, y1, x2, y2)
+        case let .spring(k, c): return TimingCurve.spring(t, stiffness: k, damping: c)
+        }
+    }
+
+    /// Solves x(s) = t for the Bézier parameter s (Newton, then bisection), returns y(s).
+    static func bezier(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func coord(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
+        }
+        var s = t
+        for _ in 0..<8 {
+            let err = coord(s, x1, x2) - t
+            if abs(err) < 1e-9 { return coord(s, y1, y2) }
+            let d = slope(s, x1, x2)
+            if abs(d) < 1e-6 { break }
+            s -= err / d
+        }
+        var lo = 0.0, hi = 1.0
+        s = t
+        for _ in 0..<60 {
+            let x = coord(s, x1, x2)
+            if abs(x - t) < 1e-9 { break }
+            if x < t { lo = s } else { hi = s }
+            s = (lo + hi) / 2
+        }
+        return coord(s, y1, y2)
+    }
+
+    /// Position of a unit-mass spring released at 0 towards 1, with time scaled so that the
+    /// motion has settled (within 0.1 %) at t = 1.
+    static func spring(_ t: Double, stiffness k: Double, damping c: Double) -> Double {
+        let w0 = sqrt(k)
+        let zeta = c / (2 * w0)
+        // Settling time to 0.1 %: ln(1000) / (zeta * w0) for the envelope (zeta >= 1: use w0).
+        let settle = log(1000) / (min(zeta, 1) * w0)
+        let time = t * settle
+        if zeta < 1 {
+            let wd = w0 * sqrt(1 - zeta * zeta)
+            let env = exp(-zeta * w0 * time)
+            return 1 - env * (cos(wd * time) + (zeta * w0 / wd) * sin(wd * time))
+        } else if zeta == 1 {
+            return 1 - exp(-w0 * time) * (1 + w0 * time)
+        } else {
+            let r1 = -w0 * (zeta - sqrt(zeta * zeta - 1))
+            let r2 = -w0 * (zeta + sqrt(zeta * zeta - 1))
+            let a = r2 / (r2 - r1), b = -r1 / (r2 - r1)
+            return 1 - (a * exp(r1 * time) + b * exp(r2 * time))
+        }
+    }
+}

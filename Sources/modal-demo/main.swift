@@ -1,0 +1,1 @@
+print("modal-demo")
