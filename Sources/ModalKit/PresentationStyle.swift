@@ -142,21 +142,10 @@ public struct ViewTransform: Hashable, Sendable {
 /// computes it from the monotonic clock with `timingCurve` over `transitionDuration`. During a
 /// dismissal progress runs from 1 back to 0, so a style describes one path for both directions.
 ///
-/// A style is built as its own shared library and loaded by `modal-demo --style`; see
-/// `exportStyle(_:)` and the README's "Writing a style".
+/// This protocol is what the engine drives. A style that users select with `--style` also
+/// conforms to `LoadablePresentationStyle` (name, options, initialiser) and is built as its own
+/// shared library; the host sees it through the C ABI as another `PresentationStyle`.
 public protocol PresentationStyle: AnyObject {
-    /// The name users pass to `--style`, lower-case with dashes, e.g. `inset-centered`.
-    static var name: String { get }
-    /// One line for `--list-styles`.
-    static var summary: String { get }
-    /// The options the style accepts, with defaults. Keys outside this list are rejected before
-    /// `init(options:)` is called.
-    static var options: [StyleOption] { get }
-
-    /// Creates the style from its options (defaults already filled in).
-    /// - Throws: `StyleOptionError.badValue` for a value out of range or that does not parse.
-    init(options: StyleOptions) throws
-
     /// Transition duration in seconds (UIKit's `transitionDuration(using:)`).
     var transitionDuration: Double { get }
     /// The curve from linear time fraction to progress.
@@ -189,6 +178,22 @@ public protocol PresentationStyle: AnyObject {
     func containerViewWillLayoutSubviews(containerBounds: Rect)
     /// UIKit: `containerViewDidLayoutSubviews()`, with the new container bounds.
     func containerViewDidLayoutSubviews(containerBounds: Rect)
+}
+
+/// A style that can be selected by name and built as a plugin (`exportStyle(_:)`): its name,
+/// its one-line summary, its options, and how it is created from them.
+public protocol LoadablePresentationStyle: PresentationStyle {
+    /// The name users pass to `--style`, lower-case with dashes, e.g. `inset-centered`.
+    static var name: String { get }
+    /// One line for `--list-styles`.
+    static var summary: String { get }
+    /// The options the style accepts, with defaults. Keys outside this list are rejected before
+    /// `init(options:)` is called.
+    static var options: [StyleOption] { get }
+
+    /// Creates the style from its options (defaults already filled in).
+    /// - Throws: `StyleOptionError.badValue` for a value out of range or that does not parse.
+    init(options: StyleOptions) throws
 }
 
 extension PresentationStyle {
