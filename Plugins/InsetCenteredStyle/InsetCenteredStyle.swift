@@ -1,1 +1,58 @@
 import ModalKit
+
+/// The inset-centered style (DESIGN §1, `references/inset-centered-overlay.ja.txt`): a card inset
+/// `margin-x` points left and right and `margin-y` points top and bottom, corner radius
+/// `corner-radius`, rising from below the container's bottom edge (UIKit's cover-vertical), over a
+/// black dimming view whose alpha goes 0 → `dim-alpha` alongside the transition. A tap on the dim
+/// dismisses.
+public final class InsetCenteredStyle: LoadablePresentationStyle {
+    public static let name = "inset-centered"
+    public static let summary = "card inset 20 pt left/right and 110 pt top/bottom, corner radius 10, black dim 0 → 0.5"
+    public static let options: [StyleOption] = [
+        StyleOption(key: "margin-x", summary: "left and right inset of the card, points", defaultValue: "20"),
+        StyleOption(key: "margin-y", summary: "top and bottom inset of the card, points", defaultValue: "110"),
+        StyleOption(key: "corner-radius", summary: "corner radius of the card, points", defaultValue: "10"),
+        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.5"),
+        .duration(),
+        .curve(),
+    ]
+
+    /// Inset from the left and right edges, points.
+    public let marginX: Double
+    /// Inset from the top and bottom edges, points.
+    public let marginY: Double
+    public let cornerRadius: Double
+    public let dimAlpha: Double
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+
+    /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
+    ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
+    public init(options: StyleOptions) throws {
+        marginX = try options.double("margin-x", in: 0...10000)
+        marginY = try options.double("margin-y", in: 0...10000)
+        cornerRadius = try options.double("corner-radius", in: 0...10000)
+        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+    }
+
+    /// x = margin-x, y = margin-y, width = W − 2·margin-x, height = H − 2·margin-y (never negative).
+    public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
+        Rect(x: containerBounds.minX + marginX, y: containerBounds.minY + marginY,
+             width: max(0, containerBounds.width - 2 * marginX),
+             height: max(0, containerBounds.height - 2 * marginY))
+    }
+
+    public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle {
+        CornerStyle(radius: cornerRadius, corners: .all)
+    }
+
+    /// Black at alpha `dim-alpha × progress`.
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    // presentedViewTransform: the protocol's default, cover-vertical from below the bottom edge.
+    // shouldDismiss: the default, every tap on the dim dismisses.
+}

@@ -1,0 +1,158 @@
+import CPixman
+import Foundation
+
+// Small pixman helpers used to draw the cached layer contents (not per frame, except `SolidSource`).
+// All coordinates here are buffer pixels (Double for anti-aliased shapes).
+
+extension Color {
+    /// The colour as pixman's 16-bit-per-channel premultiplied colour.
+    var pixmanColor: pixman_color_t {
+        func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+        return pixman_color_t(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
+    }
+}
+
+/// A 1×1 repeating `a8r8g8b8` image used as a solid source or mask whose colour can change every frame
+/// without allocating (pixman treats a 1×1 repeating image as a solid and takes its fast paths).
+final class SolidSource {
+    let image: OpaquePointer
+    private let pixel: UnsafeMutablePointer<UInt32>
+    private(set) var value: UInt32
+
+    init(_ value: UInt32 = 0) {
+        pixel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        pixel.pointee = value
+        self.value = value
+        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, pixel, 4)!
+        pixman_image_set_repeat(image, PIXMAN_REPEAT_NORMAL)
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        pixel.deallocate()
+    }
+
+    /// Sets the premultiplied ARGB value.
+    func set(_ v: UInt32) {
+        value = v
+        pixel.pointee = v
+    }
+}
+
+/// Coverage (0...1) of the pixel whose top-left corner is (px, py) by a rectangle with rounded corners:
+/// exact box coverage along the straight edges, distance-based anti-aliasing in the corners.
+@inline(__always)
+func roundedRectCoverage(px: Int, py: Int, x0: Double, y0: Double, x1: Double, y1: Double,
+                         radius r: Double, corners: CornerMask) -> Double {
+    let fx = Double(px), fy = Double(py)
+    let cx = min(fx + 1, x1) - max(fx, x0)
+    let cy = min(fy + 1, y1) - max(fy, y0)
+    if cx <= 0 || cy <= 0 { return 0 }
+    var cov = min(cx, 1) * min(cy, 1)
+    guard r > 0 else { return cov }
+    let mx = fx + 0.5, my = fy + 0.5
+    var ccx = 0.0, ccy = 0.0, inCorner = false
+    if mx < x0 + r && my < y0 + r && corners.contains(.topLeft) { ccx = x0 + r; ccy = y0 + r; inCorner = true }
+    else if mx > x1 - r && my < y0 + r && corners.contains(.topRight) { ccx = x1 - r; ccy = y0 + r; inCorner = true }
+    else if mx < x0 + r && my > y1 - r && corners.contains(.bottomLeft) { ccx = x0 + r; ccy = y1 - r; inCorner = true }
+    else if mx > x1 - r && my > y1 - r && corners.contains(.bottomRight) { ccx = x1 - r; ccy = y1 - r; inCorner = true }
+    if inCorner {
+        let d = ((mx - ccx) * (mx - ccx) + (my - ccy) * (my - ccy)).squareRoot()
+        cov = min(cov, min(max(r - d + 0.5, 0), 1))
+    }
+    return cov
+}
+
+/// The largest radius that fits a `width × height` rectangle (CSS/Core Animation clamp to half the
+/// shorter side).
+func clampedRadius(_ r: Double, width: Double, height: Double) -> Double {
+    max(0, min(r, width / 2, height / 2))
+}
+
+enum Draw {
+    /// Fills `rect` (buffer pixels, may be fractional) of `dst` with `color` using `op` (OVER blends,
+    /// SRC replaces), with rounded `corners` of `radius` pixels, anti-aliased.
+    static func fillRoundedRect(_ dst: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
+                                radius: Double, corners: CornerMask = .all, color: Color,
+                                ring: (inset: Double, radius: Double)? = nil) {
+        let x0i = Int(floor(x)), y0i = Int(floor(y))
+        let x1i = Int(ceil(x + width)), y1i = Int(ceil(y + height))
+        let w = x1i - x0i, h = y1i - y0i
+        guard w > 0, h > 0, color.alpha > 0 else { return }
+        let r = clampedRadius(radius, width: width, height: height)
+        guard let mask = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h), nil, 0) else { return }
+        defer { pixman_image_unref(mask) }
+        let stride = Int(pixman_image_get_stride(mask))
+        let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
+        for py in y0i..<y1i {
+            let row = bytes + (py - y0i) * stride
+            for px in x0i..<x1i {
+                var c = roundedRectCoverage(px: px, py: py, x0: x, y0: y, x1: x + width, y1: y + height,
+                                            radius: r, corners: corners)
+                if let ring = ring, c > 0 {
+                    let i = ring.inset
+                    let inner = roundedRectCoverage(px: px, py: py, x0: x + i, y0: y + i, x1: x + width - i,
+                                                    y1: y + height - i,
+                                                    radius: clampedRadius(ring.radius, width: width - 2 * i,
+                                                                          height: height - 2 * i),
+                                                    corners: corners)
+                    c = max(0, c - inner)
+                }
+                row[px - x0i] = UInt8((c * 255).rounded())
+            }
+        }
+        var pc = color.pixmanColor
+        guard let solid = pixman_image_create_solid_fill(&pc) else { return }
+        defer { pixman_image_unref(solid) }
+        pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, dst, 0, 0, 0, 0, Int32(x0i), Int32(y0i),
+                                 Int32(w), Int32(h))
+    }
+
+    /// Replaces all of `dst` with a vertical linear gradient from `top` to `bottom`.
+    static func verticalGradient(_ dst: OpaquePointer, width: Int, height: Int, top: Color, bottom: Color) {
+        var p1 = pixman_point_fixed_t(x: 0, y: 0)
+        var p2 = pixman_point_fixed_t(x: 0, y: pixman_fixed_t(Double(max(height, 1)) * 65536))
+        var stops = [pixman_gradient_stop_t(x: 0, color: top.pixmanColor),
+                     pixman_gradient_stop_t(x: pixman_fixed_t(65536), color: bottom.pixmanColor)]
+        guard let gradient = pixman_image_create_linear_gradient(&p1, &p2, &stops, 2) else { return }
+        defer { pixman_image_unref(gradient) }
+        pixman_image_composite32(PIXMAN_OP_SRC, gradient, nil, dst, 0, 0, 0, 0, 0, 0,
+                                 Int32(width), Int32(height))
+    }
+
+    /// Replaces all of `dst` with `color`.
+    static func fill(_ dst: OpaquePointer, width: Int, height: Int, color: Color) {
+        var pc = color.pixmanColor
+        var box = pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))
+        _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &pc, 1, &box)
+    }
+
+    /// Multiplies the pixels of `image` (premultiplied ARGB, `width × height`) by the coverage of a
+    /// rounded rectangle of the image's size: the corner clip of `CornerStyle`, baked in. Only the corner
+    /// squares are touched.
+    static func clipCorners(_ image: OpaquePointer, width: Int, height: Int, radius: Double, corners: CornerMask) {
+        let r = clampedRadius(radius, width: Double(width), height: Double(height))
+        guard r > 0, !corners.isEmpty else { return }
+        let n = min(Int(ceil(r)) + 1, width, height)
+        let stride = Int(pixman_image_get_stride(image))
+        let base = UnsafeMutableRawPointer(pixman_image_get_data(image)!)
+        let squares: [(CornerMask, Int, Int)] = [(.topLeft, 0, 0), (.topRight, width - n, 0),
+                                                 (.bottomLeft, 0, height - n), (.bottomRight, width - n, height - n)]
+        for (corner, sx, sy) in squares where corners.contains(corner) {
+            for py in sy..<(sy + n) {
+                let row = (base + py * stride).assumingMemoryBound(to: UInt32.self)
+                for px in sx..<(sx + n) {
+                    let c = roundedRectCoverage(px: px, py: py, x0: 0, y0: 0, x1: Double(width), y1: Double(height),
+                                                radius: r, corners: corner)
+                    if c >= 1 { continue }
+                    let f = UInt32((c * 256).rounded())
+                    let p = row[px]
+                    // Scale all four premultiplied components by the coverage (stays premultiplied).
+                    let rb = (((p & 0x00ff00ff) * f) >> 8) & 0x00ff00ff
+                    let ag = (((p >> 8) & 0x00ff00ff) * f) & 0xff00ff00
+                    row[px] = ag | rb
+                }
+            }
+        }
+    }
+}

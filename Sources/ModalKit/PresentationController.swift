@@ -1,0 +1,183 @@
+/// Where a presentation is in its life cycle (UIKit: a presented view controller's
+/// `isBeingPresented` / `isBeingDismissed`, and whether it is on screen at all).
+public enum PresentationState: String, Hashable, Sendable {
+    /// Nothing presented; no chrome in the container.
+    case dismissed
+    /// The presentation transition is running (u heading to 1).
+    case presenting
+    /// Fully presented, at rest.
+    case presented
+    /// The dismissal transition is running (u heading to 0).
+    case dismissing
+}
+
+/// Drives one `PresentationStyle` through `dismissed → presenting → presented → dismissing →
+/// dismissed`, the way UIKit drives a `UIPresentationController`, and owns the container's view
+/// geometry: the dimming view (container bounds, while the chrome is installed) and the presented
+/// view (the style's frame, re-applied on every layout, plus the style's transform at the current
+/// progress).
+///
+/// Rules (issue 3 §4, UIKit behaviour):
+/// - `present` while `presenting`/`presented` is ignored (a double activation gives one modal);
+///   during `dismissing` it reverses from the current position: `dismissalTransitionDidEnd(completed:
+///   false)`, then `presentationTransitionWillBegin()`.
+/// - `dismiss` while `dismissing`/`dismissed` is ignored; during `presenting` it reverses:
+///   `presentationTransitionDidEnd(completed: false)`, then `dismissalTransitionWillBegin()`.
+/// - The chrome (dimming view) is installed when a presentation begins and removed only when a
+///   dismissal *completes* (`dismissalTransitionDidEnd(completed: true)`).
+/// - `layout(containerBounds:)` at any time, also mid-transition, calls
+///   `containerViewWillLayoutSubviews`, re-applies the container bounds to the dimming view and the
+///   style's `frameOfPresentedView(in:)` to the presented view, then `containerViewDidLayoutSubviews`.
+///
+/// Time is passed in (`now`, monotonic seconds); nothing here reads a clock.
+public final class PresentationController {
+    public let style: any PresentationStyle
+    public private(set) var state: PresentationState = .dismissed
+    /// The transition's clock-independent state (linear time fraction and direction).
+    public private(set) var transition: Transition
+    /// The container view's bounds, points.
+    public private(set) var containerBounds: Rect = .zero
+    /// The dimming view's frame (always the container bounds) while the chrome is installed;
+    /// `nil` when no dimming view is in the container.
+    public private(set) var dimmingViewFrame: Rect?
+    /// The presented view's frame, points: the style's `frameOfPresentedView(in:)` for the last
+    /// layout (valid while not `dismissed`).
+    public private(set) var presentedViewFrame: Rect = .zero
+    /// The presented view's corner clip for the last layout.
+    public private(set) var presentedCornerStyle: CornerStyle = .square
+    /// Called after each state change, with the new state.
+    public var onStateChange: (PresentationState) -> Void = { _ in }
+
+    public init(style: any PresentationStyle) {
+        self.style = style
+        self.transition = Transition(duration: style.transitionDuration, curve: style.timingCurve)
+    }
+
+    /// Whether the dimming view is in the container (from the start of a presentation until a
+    /// dismissal completes).
+    public var isChromeInstalled: Bool { dimmingViewFrame != nil }
+
+    /// Whether a transition is running.
+    public var isAnimating: Bool { state == .presenting || state == .dismissing }
+
+    /// Whether the modal layer (dimming view + presented view) is in front and takes all input.
+    public var isModalLayerActive: Bool { state != .dismissed }
+
+    // MARK: Layout
+
+    /// Applies new container bounds (points). Outside a presentation only the bounds are stored;
+    /// during one, the style's layout hooks run and the frames are re-applied (issue 3 §4).
+    public func layout(containerBounds bounds: Rect) {
+        containerBounds = bounds
+        guard state != .dismissed else { return }
+        layoutSubviews()
+    }
+
+    private func layoutSubviews() {
+        style.containerViewWillLayoutSubviews(containerBounds: containerBounds)
+        dimmingViewFrame = containerBounds
+        presentedViewFrame = style.frameOfPresentedView(in: containerBounds)
+        presentedCornerStyle = style.cornerStyle(forPresentedViewIn: containerBounds)
+        style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
+    }
+
+    // MARK: Transitions
+
+    /// Starts a presentation at `now`, or reverses a running dismissal.
+    /// - Returns: whether anything changed (false when already presenting or presented).
+    @discardableResult
+    public func present(now: Double) -> Bool {
+        switch state {
+        case .presenting, .presented:
+            return false
+        case .dismissed:
+            style.presentationTransitionWillBegin()
+            layoutSubviews()  // installs the dimming view and applies the frame
+        case .dismissing:
+            style.dismissalTransitionDidEnd(completed: false)  // the chrome stays
+            style.presentationTransitionWillBegin()
+        }
+        refreshTiming()
+        transition.run(.forward, now: now)
+        setState(.presenting)
+        update(now: now)
+        return true
+    }
+
+    /// Starts a dismissal at `now`, or reverses a running presentation from its current position.
+    /// - Returns: whether anything changed (false when already dismissing or dismissed).
+    @discardableResult
+    public func dismiss(now: Double) -> Bool {
+        switch state {
+        case .dismissed, .dismissing:
+            return false
+        case .presenting:
+            style.presentationTransitionDidEnd(completed: false)
+            style.dismissalTransitionWillBegin()
+        case .presented:
+            style.dismissalTransitionWillBegin()
+        }
+        refreshTiming()
+        transition.run(.backward, now: now)
+        setState(.dismissing)
+        update(now: now)
+        return true
+    }
+
+    /// Advances to `now`: completes a transition whose end has been reached (calling the
+    /// `…DidEnd(completed: true)` hook, removing the chrome after a dismissal).
+    public func update(now: Double) {
+        guard isAnimating, transition.isFinished(at: now) else { return }
+        transition.stop(now: now)
+        if state == .presenting {
+            style.presentationTransitionDidEnd(completed: true)
+            setState(.presented)
+        } else {
+            style.dismissalTransitionDidEnd(completed: true)
+            dimmingViewFrame = nil
+            setState(.dismissed)
+        }
+    }
+
+    private func refreshTiming() {
+        transition.duration = max(0, style.transitionDuration)
+        transition.curve = style.timingCurve
+    }
+
+    private func setState(_ s: PresentationState) {
+        state = s
+        onStateChange(s)
+    }
+
+    // MARK: Geometry at a moment
+
+    /// Linear time fraction at `now` (0 dismissed … 1 presented).
+    public func fraction(at now: Double) -> Double { transition.fraction(at: now) }
+
+    /// Eased progress at `now`; the value the style's appearance methods receive.
+    public func progress(at now: Double) -> Double { transition.progress(at: now) }
+
+    /// The dimming view's appearance at eased `progress` (`.none` when the chrome is not installed).
+    public func dimmingAppearance(progress: Double) -> DimmingAppearance {
+        isChromeInstalled ? style.dimmingAppearance(at: progress) : .none
+    }
+
+    /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`.
+    public func presentedViewTransform(progress: Double) -> ViewTransform {
+        style.presentedViewTransform(at: progress, frame: presentedViewFrame, in: containerBounds)
+    }
+
+    /// Where the presented view is on screen at eased `progress`, points: its frame translated by
+    /// the transform, then scaled about its centre (`nil` when dismissed).
+    public func presentedViewRect(progress: Double) -> Rect? {
+        guard state != .dismissed else { return nil }
+        return PresentationController.apply(presentedViewTransform(progress: progress), to: presentedViewFrame)
+    }
+
+    static func apply(_ t: ViewTransform, to frame: Rect) -> Rect {
+        let moved = frame.offsetBy(dx: t.translation.x, dy: t.translation.y)
+        guard t.scale != 1 else { return moved }
+        let w = moved.width * t.scale, h = moved.height * t.scale
+        return Rect(x: moved.midX - w / 2, y: moved.midY - h / 2, width: w, height: h)
+    }
+}

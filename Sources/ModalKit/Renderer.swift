@@ -1,0 +1,292 @@
+import CPixman
+import Foundation
+
+/// The layer tree at one moment, resolved to buffer pixels: what one frame shows. Comparing two of
+/// these gives a frame's damage. (The same values could be handed to a compositor as subsurfaces: the
+/// presenting cache at 0,0, a dim of one colour over everything, the presented cache at `card`.)
+struct LayerFrame: Equatable {
+    /// Container size in buffer pixels.
+    var width = 0, height = 0
+    /// Bumped whenever the presenting view's cached pixels change.
+    var presentingVersion = 0
+    /// The dimming view's colour × alpha, premultiplied ARGB; 0 when there is no dim (no chrome or alpha 0).
+    var dim: UInt32 = 0
+    /// Where the presented view's cache lands, buffer pixels, before clipping to the window;
+    /// `.zero` when there is no presented view.
+    var card: PixelRect = .zero
+    /// Bumped whenever the presented view's cached pixels change.
+    var cardVersion = 0
+    /// The presented view's opacity, 0...255.
+    var cardAlpha: UInt32 = 255
+    /// Rows at the top and bottom of the card that have rounded (partly transparent) corners.
+    var cardTopBand = 0, cardBottomBand = 0
+    /// Size of the presented view's cache; differs from `card`'s size when the style scales the view.
+    var cardSourceWidth = 0, cardSourceHeight = 0
+
+    /// Whether the card is drawn 1:1 (no scale transform).
+    var cardIsUnscaled: Bool { card.width == cardSourceWidth && card.height == cardSourceHeight }
+
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    var hasCard: Bool { !card.isEmpty }
+}
+
+/// Composes a frame from the cached layers into a target buffer and tracks damage.
+///
+/// A frame is: presenting cache (SRC) → dim (one OVER of a solid colour) → presented cache at its
+/// position (SRC where it is opaque, OVER in the rounded-corner bands). The background is not drawn
+/// under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
+/// age n the damage of the n − 1 frames since that buffer was drawn is repainted too.
+///
+/// Steady state allocates nothing: the rectangle lists keep their capacity, solid colours are 1×1
+/// repeating images whose pixel is rewritten, and pixman images wrapping target buffers are cached.
+final class Renderer {
+    /// How many past frames' damage is kept for buffer age (Wayland clients rarely have more than 3
+    /// buffers in flight).
+    static let historyDepth = 4
+    static let rectsPerFrame = 8
+
+    private let dimSource = SolidSource()
+    private let alphaMask = SolidSource()
+    private var targets: [(key: TargetKey, image: OpaquePointer)] = []
+    private var targetClock = 0
+
+    /// Damage of this frame relative to the previous one (returned to the caller).
+    private(set) var damage: [PixelRect] = []
+    private var paint: [PixelRect] = []
+    private var pieces: [PixelRect] = []
+    /// Ring of past frames' damage, newest at `historyHead`.
+    private var history: [[PixelRect]]
+    private var historyHead = 0
+    private var historyCount = 0
+    private(set) var last: LayerFrame?
+
+    /// Statistics of the last frame, for benchmarks: pixels repainted.
+    private(set) var lastPaintedPixels = 0
+
+    init() {
+        damage.reserveCapacity(16)
+        paint.reserveCapacity(64)
+        pieces.reserveCapacity(8)
+        history = (0..<Renderer.historyDepth).map { _ in
+            var a: [PixelRect] = []
+            a.reserveCapacity(Renderer.rectsPerFrame)
+            return a
+        }
+        targets.reserveCapacity(4)
+    }
+
+    deinit {
+        for t in targets { pixman_image_unref(t.image) }
+        if let w = scaledWrapper { pixman_image_unref(w.image) }
+    }
+
+    /// Forgets the previous frame: the next frame's damage is the whole window.
+    func invalidate() {
+        last = nil
+        historyCount = 0
+    }
+
+    private struct TargetKey: Equatable {
+        var data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int
+    }
+
+    /// A pixman image over the caller's buffer, cached by (address, size, stride): Wayland clients
+    /// cycle through a few buffers, so after warm-up this never allocates.
+    private func image(for buffer: PixelBuffer) -> OpaquePointer? {
+        let key = TargetKey(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
+        targetClock &+= 1
+        if let i = targets.firstIndex(where: { $0.key == key }) { return targets[i].image }
+        guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(buffer.width), Int32(buffer.height),
+                                                 buffer.data.assumingMemoryBound(to: UInt32.self),
+                                                 Int32(buffer.stride)) else { return nil }
+        if targets.count >= 4 {
+            pixman_image_unref(targets[0].image)
+            targets.removeFirst()
+        }
+        targets.append((key, img))
+        return img
+    }
+
+    /// Renders `frame` into `target`.
+    /// - Parameters:
+    ///   - presentingDamage: region of the presenting cache that changed since the last frame (besides
+    ///     what a version bump of the whole cache implies); `.zero` if none.
+    ///   - bufferAge: 0 = contents undefined, n = target holds the frame recorded n frames ago.
+    ///   - record: false for offscreen snapshots: the damage history and `last` stay untouched.
+    /// - Returns: the frame's damage (whole window when unrecorded).
+    @discardableResult
+    func render(_ frame: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?, presentingDamage: PixelRect,
+                into target: PixelBuffer, bufferAge: Int, record: Bool) -> [PixelRect] {
+        damage.removeAll(keepingCapacity: true)
+        let full = frame.bounds.intersection(target.bounds)
+        if !record {
+            damage.append(full)
+        } else if let prev = last, prev.width == frame.width, prev.height == frame.height {
+            computeDamage(from: prev, to: frame, presentingDamage: presentingDamage)
+        } else {
+            damage.append(full)
+        }
+
+        // What to repaint: this frame's damage, plus what changed since the target was last drawn.
+        paint.removeAll(keepingCapacity: true)
+        let ageKnown = record && bufferAge >= 1 && bufferAge - 1 <= historyCount
+            && last.map({ $0.width == frame.width && $0.height == frame.height }) == true
+        if ageKnown {
+            paint.append(contentsOf: damage)
+            for i in 0..<(bufferAge - 1) {
+                paint.append(contentsOf: history[(historyHead - i + Renderer.historyDepth) % Renderer.historyDepth])
+            }
+        } else {
+            paint.append(full)
+        }
+        simplify(&paint, bounds: full)
+
+        if let dst = image(for: target) {
+            var painted = 0
+            for r in paint {
+                let c = r.intersection(full)
+                if c.isEmpty { continue }
+                draw(c, frame: frame, presenting: presenting, presented: presented, dst: dst)
+                painted += c.area
+            }
+            lastPaintedPixels = painted
+        }
+
+        if record {
+            historyHead = (historyHead + 1) % Renderer.historyDepth
+            history[historyHead].removeAll(keepingCapacity: true)
+            if damage.count <= Renderer.rectsPerFrame {
+                history[historyHead].append(contentsOf: damage)
+            } else {
+                history[historyHead].append(damage.reduce(PixelRect.zero) { $0.union($1) })
+            }
+            historyCount = min(historyCount + 1, Renderer.historyDepth)
+            last = frame
+        }
+        return damage
+    }
+
+    private func computeDamage(from prev: LayerFrame, to frame: LayerFrame, presentingDamage: PixelRect) {
+        let bounds = frame.bounds
+        if prev.dim != frame.dim || prev.presentingVersion != frame.presentingVersion {
+            damage.append(bounds)  // the dim's alpha changed (or the whole background did)
+            return
+        }
+        if !presentingDamage.isEmpty { damage.append(presentingDamage.intersection(bounds)) }
+        if prev.card != frame.card || prev.cardVersion != frame.cardVersion || prev.cardAlpha != frame.cardAlpha
+            || prev.cardTopBand != frame.cardTopBand || prev.cardBottomBand != frame.cardBottomBand {
+            let a = prev.card.intersection(bounds), b = frame.card.intersection(bounds)
+            // Overlapping old and new rectangles (a slide): one rectangle covering both.
+            if !a.isEmpty && !b.isEmpty && !a.intersection(b).isEmpty {
+                damage.append(a.union(b))
+            } else {
+                if !a.isEmpty { damage.append(a) }
+                if !b.isEmpty { damage.append(b) }
+            }
+        }
+        damage.removeAll(where: { $0.isEmpty })
+    }
+
+    /// Merges a rectangle list into its bounding box when that costs little extra painting (overlaps
+    /// would otherwise be painted twice), and collapses long lists.
+    private func simplify(_ list: inout [PixelRect], bounds: PixelRect) {
+        list.removeAll(where: { $0.intersection(bounds).isEmpty })
+        guard list.count > 1 else { return }
+        var box = PixelRect.zero
+        var sum = 0
+        for r in list {
+            let c = r.intersection(bounds)
+            box = box.union(c)
+            sum += c.area
+        }
+        if list.count > 16 || box.area <= sum + sum / 4 {
+            list.removeAll(keepingCapacity: true)
+            list.append(box)
+        }
+    }
+
+    /// The part of the card that is fully opaque and drawn with SRC (nothing under it is drawn):
+    /// the rows between the rounded-corner bands, when the card is at full opacity.
+    private func opaqueInterior(_ f: LayerFrame) -> PixelRect {
+        guard f.hasCard, f.cardAlpha == 255, f.cardIsUnscaled else { return .zero }
+        let h = f.card.height - f.cardTopBand - f.cardBottomBand
+        guard h > 0 else { return .zero }
+        return PixelRect(x: f.card.x, y: f.card.y + f.cardTopBand, width: f.card.width, height: h)
+    }
+
+    /// `r − o` as up to four rectangles into `pieces`.
+    private func subtract(_ r: PixelRect, _ o: PixelRect) {
+        pieces.removeAll(keepingCapacity: true)
+        let i = r.intersection(o)
+        if i.isEmpty { pieces.append(r); return }
+        if i.y > r.y { pieces.append(PixelRect(x: r.x, y: r.y, width: r.width, height: i.y - r.y)) }
+        if i.maxY < r.maxY { pieces.append(PixelRect(x: r.x, y: i.maxY, width: r.width, height: r.maxY - i.maxY)) }
+        if i.x > r.x { pieces.append(PixelRect(x: r.x, y: i.y, width: i.x - r.x, height: i.height)) }
+        if i.maxX < r.maxX { pieces.append(PixelRect(x: i.maxX, y: i.y, width: r.maxX - i.maxX, height: i.height)) }
+    }
+
+    /// Repaints `r` (inside the window) completely from the caches.
+    private func draw(_ r: PixelRect, frame f: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?,
+                      dst: OpaquePointer) {
+        let interior = opaqueInterior(f)
+        subtract(r, interior)
+        if f.dim != 0 { dimSource.set(f.dim) }
+        for p in pieces {
+            if let src = presenting {
+                pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, Int32(p.x), Int32(p.y), 0, 0,
+                                         Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
+            }
+            if f.dim != 0 {
+                pixman_image_composite32(PIXMAN_OP_OVER, dimSource.image, nil, dst, 0, 0, 0, 0,
+                                         Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
+            }
+        }
+        guard f.hasCard, let card = presented else { return }
+        let c = r.intersection(f.card)
+        if c.isEmpty { return }
+        if !f.cardIsUnscaled {
+            drawScaled(card, c, frame: f, dst: dst)
+        } else if f.cardAlpha == 255 {
+            let mid = c.intersection(interior)
+            if !mid.isEmpty { composite(PIXMAN_OP_SRC, card, mask: nil, mid, frame: f, dst: dst) }
+            subtract(c, interior)
+            for p in pieces { composite(PIXMAN_OP_OVER, card, mask: nil, p, frame: f, dst: dst) }
+        } else {
+            alphaMask.set(f.cardAlpha << 24)
+            composite(PIXMAN_OP_OVER, card, mask: alphaMask.image, c, frame: f, dst: dst)
+        }
+    }
+
+    /// A second pixman image over the presented cache's pixels that carries the scale transform, so
+    /// the cache itself never has a transform set and toggling costs no allocation.
+    private var scaledWrapper: (source: OpaquePointer, version: Int, image: OpaquePointer)?
+
+    private func drawScaled(_ card: OpaquePointer, _ c: PixelRect, frame f: LayerFrame, dst: OpaquePointer) {
+        if scaledWrapper?.source != card || scaledWrapper?.version != f.cardVersion {
+            if let old = scaledWrapper { pixman_image_unref(old.image) }
+            scaledWrapper = nil
+            guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, pixman_image_get_width(card),
+                                                     pixman_image_get_height(card), pixman_image_get_data(card),
+                                                     pixman_image_get_stride(card)) else { return }
+            pixman_image_set_filter(img, PIXMAN_FILTER_BILINEAR, nil, 0)
+            scaledWrapper = (card, f.cardVersion, img)
+        }
+        guard let img = scaledWrapper?.image, f.card.width > 0, f.card.height > 0 else { return }
+        // pixman maps destination pixels to source pixels: scale by source size / shown size.
+        let sx = Double(f.cardSourceWidth) / Double(f.card.width)
+        let sy = Double(f.cardSourceHeight) / Double(f.card.height)
+        var t = pixman_transform_t()
+        pixman_transform_init_scale(&t, pixman_fixed_t(sx * 65536), pixman_fixed_t(sy * 65536))
+        pixman_image_set_transform(img, &t)
+        if f.cardAlpha != 255 { alphaMask.set(f.cardAlpha << 24) }
+        pixman_image_composite32(PIXMAN_OP_OVER, img, f.cardAlpha == 255 ? nil : alphaMask.image, dst,
+                                 Int32(c.x - f.card.x), Int32(c.y - f.card.y), 0, 0,
+                                 Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+    }
+
+    private func composite(_ op: pixman_op_t, _ card: OpaquePointer, mask: OpaquePointer?, _ p: PixelRect,
+                           frame f: LayerFrame, dst: OpaquePointer) {
+        pixman_image_composite32(op, card, mask, dst, Int32(p.x - f.card.x), Int32(p.y - f.card.y), 0, 0,
+                                 Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
+    }
+}

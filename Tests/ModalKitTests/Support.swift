@@ -1,0 +1,131 @@
+import ModalKit
+import XCTest
+
+// Test-local styles implementing DESIGN §1 with its numbers, for tests that run before the plugin
+// loader can provide the real built-in styles.
+
+/// DESIGN §1 inset-centered: frame (20, 110, W − 40, H − 220), radius 10 on all corners, black dim
+/// alpha 0.5 × progress, cover-vertical (the protocol default).
+final class FixtureInsetStyle: PresentationStyle {
+    var transitionDuration: Double { 0.35 }
+    func frameOfPresentedView(in b: Rect) -> Rect {
+        Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220)
+    }
+    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { CornerStyle(radius: 10) }
+    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: 0.5 * progress)
+    }
+}
+
+/// DESIGN §1 bottom-sheet: full width, bottom half, top corners radius 10, black dim 0.4 × progress.
+final class FixtureSheetStyle: PresentationStyle {
+    func frameOfPresentedView(in b: Rect) -> Rect {
+        Rect(x: 0, y: b.height / 2, width: b.width, height: b.height / 2)
+    }
+    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { CornerStyle(radius: 10, corners: .top) }
+    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: 0.4 * progress)
+    }
+}
+
+enum BuiltinStyle: String, CaseIterable {
+    case insetCentered = "inset-centered"
+    case bottomSheet = "bottom-sheet"
+
+    func make() throws -> any PresentationStyle {
+        switch self {
+        case .insetCentered: return FixtureInsetStyle()
+        case .bottomSheet: return FixtureSheetStyle()
+        }
+    }
+}
+
+/// Records every hook call, in order. Frame: inset 20/110 like DESIGN §1.
+final class RecordingStyle: PresentationStyle {
+    var calls: [String] = []
+    var transitionDuration: Double
+    init(duration: Double = 1.0) { transitionDuration = duration }
+    var timingCurve: TimingCurve { .linear }
+    func frameOfPresentedView(in b: Rect) -> Rect {
+        Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220)
+    }
+    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: 0.5 * progress)
+    }
+    func presentationTransitionWillBegin() { calls.append("presentationWillBegin") }
+    func presentationTransitionDidEnd(completed: Bool) { calls.append("presentationDidEnd(\(completed))") }
+    func dismissalTransitionWillBegin() { calls.append("dismissalWillBegin") }
+    func dismissalTransitionDidEnd(completed: Bool) { calls.append("dismissalDidEnd(\(completed))") }
+    func containerViewWillLayoutSubviews(containerBounds: Rect) { calls.append("willLayout(\(containerBounds.size))") }
+    func containerViewDidLayoutSubviews(containerBounds: Rect) { calls.append("didLayout(\(containerBounds.size))") }
+}
+
+/// A scene laid out at W×H points and `scale`, with its events recorded.
+final class SceneFixture {
+    let scene: DemoScene
+    var events: [SceneEvent] = []
+    let width: Int, height: Int, scale: Int
+
+    init(_ style: any PresentationStyle, width: Int, height: Int, scale: Int = 1) throws {
+        self.width = width; self.height = height; self.scale = scale
+        var log: [SceneEvent] = []
+        let box = EventBox()
+        scene = try DemoScene(style: style) { box.events.append($0) }
+        self.box = box
+        _ = log
+        scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
+    }
+    private let box: EventBox
+    var recorded: [SceneEvent] { box.events }
+
+    func newImage() throws -> Image { try Image(width: width * scale, height: height * scale) }
+
+    func snapshot(_ phase: TransitionPhase, _ progress: Double) throws -> Image {
+        let image = try newImage()
+        scene.renderSnapshot(into: image.pixelBuffer, phase: phase, progress: progress)
+        return image
+    }
+
+    /// The presenting view alone (nothing presented), through the live path of a fresh scene.
+    func unpresented() throws -> Image {
+        let image = try newImage()
+        let s = try DemoScene(style: scene.controller.style)
+        s.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
+        s.render(into: image.pixelBuffer, now: 0, bufferAge: 0)
+        return image
+    }
+
+    func render(now: Double, age: Int = 0, into image: Image) -> [PixelRect] {
+        scene.render(into: image.pixelBuffer, now: now, bufferAge: age)
+    }
+}
+
+final class EventBox { var events: [SceneEvent] = [] }
+
+/// Asserts every channel of `actual` is within `tolerance` of `expected` (premultiplied ARGB).
+func XCTAssertPixel(_ actual: UInt32, _ expected: UInt32, tolerance: Int = 2, _ message: @autoclosure () -> String = "",
+                    file: StaticString = #filePath, line: UInt = #line) {
+    let a = actual.argbComponents, e = expected.argbComponents
+    let ok = abs(a.a - e.a) <= tolerance && abs(a.r - e.r) <= tolerance && abs(a.g - e.g) <= tolerance
+        && abs(a.b - e.b) <= tolerance
+    XCTAssert(ok, "pixel \(hex(actual)) != expected \(hex(expected)) ±\(tolerance) \(message())", file: file, line: line)
+}
+
+func hex(_ v: UInt32) -> String { "0x" + String(v, radix: 16, uppercase: true) }
+
+/// `p` with all four premultiplied components multiplied by `f` (what an OVER of black at alpha
+/// 1 − f does to an opaque pixel).
+func scaledPixel(_ p: UInt32, by f: Double) -> UInt32 {
+    let c = p.argbComponents
+    func s(_ v: Int) -> UInt32 { UInt32((Double(v) * f).rounded()) }
+    return UInt32(c.a) << 24 | s(c.r) << 16 | s(c.g) << 8 | s(c.b)
+}
+
+func channelsClose(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
+    let x = a.argbComponents, y = b.argbComponents
+    return abs(x.a - y.a) <= tolerance && abs(x.r - y.r) <= tolerance && abs(x.g - y.g) <= tolerance
+        && abs(x.b - y.b) <= tolerance
+}
+
+/// Card white, the presented view's background.
+let cardWhite: UInt32 = 0xFFFF_FFFF
