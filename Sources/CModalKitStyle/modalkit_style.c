@@ -1,1 +1,27 @@
+/*
+ * The two pieces of the style ABI that must be C: the version data symbol every plugin
+ * carries, and the per-minor minimum descriptor size (offsetof is a C notion).
+ */
 #include "modalkit_style.h"
+
+/* Linked into every image that links ModalKit (the host and each plugin). The host reads a
+ * plugin's copy with dlsym() on the plugin's handle (RTLD_LOCAL: only the plugin and its own
+ * dependencies are searched) before it runs any plugin code. `used` and default visibility
+ * keep it exported from a shared library even with --gc-sections. */
+__attribute__((used, visibility("default")))
+const modalkit_style_abi_version_t modalkit_style_abi_version = {
+    .major = MODALKIT_STYLE_ABI_MAJOR,
+    .minor = MODALKIT_STYLE_ABI_MINOR,
+    .descriptor_size = (uint32_t)sizeof(modalkit_style_descriptor),
+    .reserved = 0,
+};
+
+size_t modalkit_style_descriptor_min_size(uint32_t minor) {
+    switch (minor) {
+    case 0: /* ABI 1.0 ends with container_view_did_layout */
+        return offsetof(modalkit_style_descriptor, container_view_did_layout) +
+               sizeof(((modalkit_style_descriptor *)0)->container_view_did_layout);
+    default:
+        return 0;
+    }
+}

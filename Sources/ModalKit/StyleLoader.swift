@@ -1,0 +1,217 @@
+// The host side of style plugins: finding libraries on the style path, loading one by name or
+// path, listing them, and creating styles with options (issue 4, items 3–5).
+import CModalKitStyle
+import Foundation
+
+/// A loaded, version-checked style library: what `--list-styles` shows and what `--style`
+/// selects. Creating styles from it goes through the plugin's C function table.
+public struct StyleModule {
+    /// The style's name (`--style NAME`), from the plugin's descriptor.
+    public let name: String
+    /// Its one-line description (tabs and newlines replaced by spaces).
+    public let summary: String
+    /// The library file, as found on the search path or as given.
+    public let path: String
+    /// The options the style declares, in its order, with their defaults.
+    public let options: [StyleOption]
+    /// The style ABI the plugin was built against.
+    public let abiVersion: StyleABIVersion
+
+    let library: StyleLibrary
+
+    init(library: StyleLibrary, path: String) {
+        self.library = library
+        self.name = library.name
+        self.summary = library.summary
+        self.path = path
+        self.options = library.options
+        self.abiVersion = library.version
+    }
+
+    /// Creates a style instance. Keys are checked against `options` here, before any plugin
+    /// code runs; missing keys take their declared defaults; then the plugin's `create` checks
+    /// the values (`init(options:)`).
+    /// - Parameter given: option keys and values as written on the command line
+    ///   (`--style-option KEY=VALUE`).
+    /// - Throws: `StyleLoadError.unknownOption` for an undeclared key (the first in sorted
+    ///   order), `StyleLoadError.optionsRejected` with the plugin's one-line message when
+    ///   `create` fails (e.g. a bad value); both list the style's keys.
+    public func makeStyle(options given: [String: String] = [:]) throws -> any PresentationStyle {
+        let known = options.map(\.key)
+        for key in given.keys.sorted() where !known.contains(key) {
+            throw StyleLoadError.unknownOption(path: path, style: name, key: key, known: known)
+        }
+        let pairs = given.sorted { $0.key < $1.key }
+        let keys = pairs.map { strdup($0.key).map { UnsafePointer($0) } }
+        let values = pairs.map { strdup($0.value).map { UnsafePointer($0) } }
+        defer { (keys + values).forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+
+        let errorLength = 1024
+        var errorBuffer = [CChar](repeating: 0, count: errorLength)
+        let instance = keys.withUnsafeBufferPointer { k in
+            values.withUnsafeBufferPointer { v in
+                errorBuffer.withUnsafeMutableBufferPointer { e in
+                    library.table.create!(library.descriptor, k.baseAddress, v.baseAddress, pairs.count,
+                                          e.baseAddress, errorLength)
+                }
+            }
+        }
+        guard let instance else {
+            errorBuffer[errorLength - 1] = 0 // a plugin that forgot the NUL
+            let message = String(cString: errorBuffer)
+            throw StyleLoadError.optionsRejected(
+                path: path, style: name,
+                message: StyleLoadError.oneLine(message.isEmpty ? "create() failed without a message" : message),
+                known: known)
+        }
+        return PluginPresentationStyle(library: library, instance: instance)
+    }
+}
+
+/// A style hidden by another of the same name earlier on the search path.
+public struct ShadowedStyle {
+    /// The hidden library.
+    public let module: StyleModule
+    /// The path of the library that wins (`--style NAME` loads that one).
+    public let shadowedBy: String
+}
+
+/// Everything found on a search path: what `--list-styles` prints.
+public struct StyleListing {
+    /// One module per style name, the first on the search path, in search order.
+    public var found: [StyleModule] = []
+    /// Later libraries declaring a name already found.
+    public var shadowed: [ShadowedStyle] = []
+    /// Candidate files that could not be loaded, with why.
+    public var failed: [(path: String, error: StyleLoadError)] = []
+}
+
+/// Finds and loads style plugins, the way GStreamer's and weston's module loaders do: from an
+/// ordered list of directories, by file-name pattern, each library version-checked before any
+/// of its code runs.
+///
+/// - A candidate is a file named `libModalKitStyle*.so` (a SwiftPM `.dynamic` product named
+///   `ModalKitStyle<Name>`); within a directory candidates are taken in byte-wise name order.
+/// - `load("NAME")` takes the first candidate along `searchPath` whose descriptor declares that
+///   name; a later one with the same name is shadowed. `load("PATH")` (any argument containing
+///   `/`, DESIGN §3) loads that file whatever its name.
+/// - Each file is opened at most once per process (per real path, also across loaders), with
+///   `dlopen(RTLD_NOW | RTLD_LOCAL)`, and never closed; see `StyleLoadError` for the checks.
+/// - Thread-safe; loading is serialised.
+public struct StyleLoader {
+    /// Directories searched in order; empty entries are ignored, missing ones skipped.
+    public var searchPath: [String]
+
+    public init(searchPath: [String]) {
+        self.searchPath = searchPath.filter { !$0.isEmpty }
+    }
+
+    /// The default search path (DESIGN §3, issue 4):
+    /// 1. each non-empty entry of `MODALKIT_STYLE_PATH` (colon-separated, like `GST_PLUGIN_PATH`);
+    /// 2. the directory of the running executable (`/proc/self/exe`: the build directory, where
+    ///    `swift build` puts the built-in style libraries next to `modal-demo`);
+    /// 3. `<that directory>/../lib/modalkit/styles` (the install layout, `scripts/install`).
+    /// - Parameters:
+    ///   - environment: where `MODALKIT_STYLE_PATH` is read (default: this process's).
+    ///   - executablePath: the executable (default: `/proc/self/exe` resolved).
+    public static func defaultSearchPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                         executablePath: String? = nil) -> [String] {
+        var dirs = (environment["MODALKIT_STYLE_PATH"] ?? "")
+            .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        if let exe = executablePath ?? currentExecutablePath() {
+            let exeDir = (exe as NSString).deletingLastPathComponent
+            dirs.append(exeDir)
+            let prefix = (exeDir as NSString).deletingLastPathComponent
+            dirs.append((prefix as NSString).appendingPathComponent("lib/modalkit/styles"))
+        }
+        return dirs
+    }
+
+    /// The running executable's real path, from `/proc/self/exe` (proc(5)).
+    static func currentExecutablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        buffer[n] = 0
+        return String(cString: buffer)
+    }
+
+    /// The candidate library files, in search order, each real file once.
+    public func candidatePaths() -> [String] {
+        var seen = Set<String>()
+        var paths: [String] = []
+        for dir in searchPath {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            let libraries = names.filter { $0.hasPrefix("libModalKitStyle") && $0.hasSuffix(".so") }
+                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            for file in libraries {
+                let path = dir.hasSuffix("/") ? dir + file : dir + "/" + file
+                let key = (try? StyleLibrary.realPath(of: path).get()) ?? path
+                if seen.insert(key).inserted { paths.append(path) }
+            }
+        }
+        return paths
+    }
+
+    /// Loads a style library by name (searching `searchPath`) or by path (contains `/`).
+    /// Only the candidates up to the first match are opened.
+    /// - Throws: `StyleLoadError`: for a path, whatever opening it gives (`notFound`,
+    ///   `notALibrary`, `missingEntry`, `abiMismatch`, `newerMinor`, `badStructSize`,
+    ///   `unresolvedSymbol`, …); for a name, `emptyName` or `unknownName` listing the names
+    ///   available (libraries that fail to load are skipped here and shown by `list()`).
+    public func load(_ nameOrPath: String) throws -> StyleModule {
+        if nameOrPath.contains("/") {
+            return StyleModule(library: try StyleLibrary.open(nameOrPath).get(), path: nameOrPath)
+        }
+        if nameOrPath.isEmpty {
+            throw StyleLoadError.emptyName(available: list().found.map(\.name), searchPath: searchPath)
+        }
+        var available: [String] = []
+        for path in candidatePaths() {
+            guard let library = try? StyleLibrary.open(path).get() else { continue }
+            if library.name == nameOrPath { return StyleModule(library: library, path: path) }
+            if !available.contains(library.name) { available.append(library.name) }
+        }
+        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath)
+    }
+
+    /// Opens every candidate on the search path.
+    public func list() -> StyleListing {
+        var listing = StyleListing()
+        var winners: [String: String] = [:]
+        for path in candidatePaths() {
+            switch StyleLibrary.open(path) {
+            case let .success(library):
+                let module = StyleModule(library: library, path: path)
+                if let winner = winners[library.name] {
+                    listing.shadowed.append(ShadowedStyle(module: module, shadowedBy: winner))
+                } else {
+                    winners[library.name] = path
+                    listing.found.append(module)
+                }
+            case let .failure(error):
+                listing.failed.append((path, error))
+            }
+        }
+        return listing
+    }
+
+    /// The lines `modal-demo --list-styles` prints, fields separated by one TAB, no field
+    /// containing a TAB or newline:
+    ///
+    ///     NAME<TAB>PATH<TAB>DESCRIPTION               one per style, in search order
+    ///     # shadowed<TAB>PATH<TAB>NAME<TAB>WINNER     a later library with a name already found;
+    ///                                                 WINNER is the path --style NAME loads
+    ///     # failed<TAB>PATH<TAB>REASON                a candidate that did not load
+    ///                                                 (`StyleLoadError.reason`)
+    ///
+    /// Styles come first, then shadowed, then failed lines, so `cut -f1` up to the first `#`
+    /// line gives the usable names.
+    public func listingLines() -> [String] {
+        let listing = list()
+        func clean(_ s: String) -> String { StyleLoadError.oneLine(s) }
+        return listing.found.map { "\(clean($0.name))\t\(clean($0.path))\t\(clean($0.summary))" }
+            + listing.shadowed.map { "# shadowed\t\(clean($0.module.path))\t\(clean($0.module.name))\t\(clean($0.shadowedBy))" }
+            + listing.failed.map { "# failed\t\(clean($0.path))\t\(clean($0.error.reason))" }
+    }
+}

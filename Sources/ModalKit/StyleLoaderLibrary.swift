@@ -1,0 +1,215 @@
+// The dynamic-loading layer of the style loader: dlopen, the checks made before any plugin
+// code runs, the entry call, descriptor validation, and the per-real-path cache.
+import CModalKitStyle
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One plugin library, opened, checked and entered. Never closed: the Swift runtime keeps the
+/// plugin's protocol-conformance and type-metadata records registered after `dlopen`, so a
+/// `dlclose` would leave the runtime pointing into unmapped memory and a later cast or
+/// metadata lookup would crash (DESIGN §3; weston and GStreamer likewise keep modules loaded).
+final class StyleLibrary {
+    /// The path the library was first opened by.
+    let path: String
+    let realPath: String
+    /// The ABI the plugin was built against (`modalkit_style_abi_version`).
+    let version: StyleABIVersion
+    /// The plugin's own descriptor, passed back to its `create`.
+    let descriptor: UnsafePointer<modalkit_style_descriptor>
+    /// A copy of the descriptor's first `min(struct_size, sizeof)` bytes, the rest zero, so
+    /// that fields newer than the plugin read as NULL (tables only grow at the end).
+    let table: modalkit_style_descriptor
+    let name: String
+    let summary: String
+    let options: [StyleOption]
+
+    private init(path: String, realPath: String, version: StyleABIVersion,
+                 descriptor: UnsafePointer<modalkit_style_descriptor>, table: modalkit_style_descriptor,
+                 name: String, summary: String, options: [StyleOption]) {
+        self.path = path; self.realPath = realPath; self.version = version
+        self.descriptor = descriptor; self.table = table
+        self.name = name; self.summary = summary; self.options = options
+    }
+
+    // MARK: Cache
+
+    private static let lock = NSLock()
+    /// Every library opened in this process, good or bad, by real path: a second lookup (listing
+    /// then loading, or the same file on two search-path entries) neither calls `dlopen` nor
+    /// runs the entry again, and a bad plugin is remembered with its error (GStreamer's registry
+    /// does the same).
+    private static var cache: [String: Result<StyleLibrary, StyleLoadError>] = [:]
+
+    /// The real path of an existing file, or the error for a path that cannot be one.
+    static func realPath(of path: String) -> Result<String, StyleLoadError> {
+        guard let resolved = Glibc.realpath(path, nil) else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .failure(.notFound(path: path)) }
+            return .failure(.loadFailed(path: path, message: String(cString: strerror(code))))
+        }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
+    }
+
+    /// Opens (or finds in the cache) the library at `path`.
+    static func open(_ path: String) -> Result<StyleLibrary, StyleLoadError> {
+        let real: String
+        switch realPath(of: path) {
+        case let .success(r): real = r
+        case let .failure(e): return .failure(e)
+        }
+        lock.lock(); defer { lock.unlock() }
+        if let cached = cache[real] {
+            return cached.mapError { $0.withPath(path) }
+        }
+        let result = load(path: path, realPath: real)
+        cache[real] = result
+        return result
+    }
+
+    // MARK: Loading
+
+    /// `dlerror()`'s message, or `fallback` when it has none (then the result was a real NULL).
+    private static func takeDLError(_ fallback: String) -> String {
+        guard let e = dlerror() else { return fallback }
+        return StyleLoadError.oneLine(String(cString: e))
+    }
+
+    /// Whether the file starts with the ELF magic (to tell "not a library" from other failures).
+    private static func hasELFMagic(_ path: String) -> Bool {
+        guard let f = fopen(path, "rb") else { return false }
+        defer { fclose(f) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        return fread(&magic, 1, 4, f) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
+    }
+
+    /// The checks in order. Nothing from the plugin runs before the entry call in step 5
+    /// (dlopen with RTLD_NOW still runs ELF constructors, as for any library: dlopen(3)).
+    private static func load(path: String, realPath: String) -> Result<StyleLibrary, StyleLoadError> {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: realPath, isDirectory: &isDirectory), isDirectory.boolValue {
+            return .failure(.notALibrary(path: path, message: "\(path): is a directory"))
+        }
+
+        // 1. dlopen. RTLD_NOW: every symbol is bound now, so an unresolved one is an error here
+        //    and not a crash at first call; RTLD_LOCAL: the plugin's symbols (its own copy of
+        //    ModalKit among them) do not become visible to other plugins.
+        _ = dlerror()
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let message = takeDLError("dlopen failed")
+            if message.contains("undefined symbol") {
+                return .failure(.unresolvedSymbol(path: path, message: message))
+            }
+            if !hasELFMagic(path) { return .failure(.notALibrary(path: path, message: message)) }
+            return .failure(.loadFailed(path: path, message: message))
+        }
+
+        // 2. The entry and the version symbols exist (dlerror cleared before each dlsym, so a
+        //    stale message from an earlier call is never reported: dlsym(3)).
+        _ = dlerror()
+        guard let entrySymbol = dlsym(handle, StyleABI.entrySymbol) else {
+            return .failure(.missingEntry(path: path, symbol: StyleABI.entrySymbol,
+                                          message: takeDLError("symbol is NULL")))
+        }
+        _ = dlerror()
+        guard let versionSymbol = dlsym(handle, StyleABI.versionSymbol) else {
+            return .failure(.missingEntry(path: path, symbol: StyleABI.versionSymbol,
+                                          message: takeDLError("symbol is NULL")))
+        }
+
+        // 3. The version, read as data: major equal, minor not newer (GStreamer, weston).
+        let raw = UnsafeRawPointer(versionSymbol).loadUnaligned(as: modalkit_style_abi_version_t.self)
+        let version = StyleABIVersion(major: raw.major, minor: raw.minor)
+        let host = StyleABIVersion.current
+        guard version.major == host.major else {
+            return .failure(.abiMismatch(path: path, plugin: version, host: host))
+        }
+        guard version.minor <= host.minor, let minimum = StyleABI.minimumDescriptorSize(minor: version.minor) else {
+            return .failure(.newerMinor(path: path, plugin: version, host: host))
+        }
+        // 4. The size of the descriptor it was built with covers its minor's fields.
+        guard Int(raw.descriptor_size) >= minimum else {
+            return .failure(.badStructSize(path: path, size: Int(raw.descriptor_size), minimum: minimum,
+                                           version: version))
+        }
+
+        // 5. The first plugin code: the entry.
+        let entry = unsafeBitCast(entrySymbol, to: modalkit_style_entry_fn.self)
+        guard let descriptor = entry() else {
+            return .failure(.badDescriptor(path: path, reason: "\(StyleABI.entrySymbol)() returned NULL"))
+        }
+        return validate(descriptor, version: version, minimum: minimum, path: path, realPath: realPath)
+    }
+
+    /// Wraps a descriptor made in this process (e.g. by `exportStyle`), with the same checks as
+    /// for a loaded plugin but no library behind it. For tests and in-process use; not cached.
+    static func adopt(_ descriptor: UnsafeRawPointer, path: String) -> Result<StyleLibrary, StyleLoadError> {
+        let version = StyleABIVersion.current
+        return validate(descriptor.assumingMemoryBound(to: modalkit_style_descriptor.self), version: version,
+                        minimum: StyleABI.minimumDescriptorSize(minor: version.minor)!, path: path, realPath: path)
+    }
+
+    /// Checks the descriptor against the header's rules and reads its strings and options.
+    private static func validate(_ descriptor: UnsafePointer<modalkit_style_descriptor>, version: StyleABIVersion,
+                                 minimum: Int, path: String, realPath: String)
+        -> Result<StyleLibrary, StyleLoadError>
+    {
+        func bad(_ reason: String) -> Result<StyleLibrary, StyleLoadError> {
+            .failure(.badDescriptor(path: path, reason: reason))
+        }
+        // The three header fields are in every version; read them before trusting the size.
+        let head = UnsafeRawPointer(descriptor)
+        let major = head.load(fromByteOffset: 0, as: UInt32.self)
+        let minor = head.load(fromByteOffset: 4, as: UInt32.self)
+        let size = Int(head.load(fromByteOffset: 8, as: UInt32.self))
+        guard major == version.major, minor == version.minor else {
+            return bad("descriptor says ABI \(major).\(minor), \(StyleABI.versionSymbol) says \(version)")
+        }
+        guard size >= minimum else {
+            return .failure(.badStructSize(path: path, size: size, minimum: minimum, version: version))
+        }
+        var table = modalkit_style_descriptor()
+        withUnsafeMutableBytes(of: &table) { dst in
+            dst.copyMemory(from: UnsafeRawBufferPointer(start: head, count: min(size, dst.count)))
+        }
+
+        guard let namePointer = table.name else { return bad("name is NULL") }
+        let name = String(cString: namePointer)
+        guard !name.isEmpty else { return bad("empty style name") }
+        guard !name.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+            return bad("style name '\(StyleLoadError.oneLine(name))' contains whitespace or '/'")
+        }
+        guard let summaryPointer = table.description else { return bad("description is NULL") }
+        let summary = StyleLoadError.oneLine(String(cString: summaryPointer))
+        guard table.create != nil, table.destroy != nil, table.frame_of_presented_view != nil,
+              table.dimming_appearance != nil else {
+            return bad("a required function (create, destroy, frame_of_presented_view, dimming_appearance) is NULL")
+        }
+
+        var options: [StyleOption] = []
+        if table.option_count > 0 {
+            guard table.option_count <= 1024 else { return bad("option_count \(table.option_count) is not sane") }
+            guard let base = table.options else { return bad("options is NULL with option_count \(table.option_count)") }
+            let stride = Int(table.option_size)
+            guard stride >= StyleABI.minimumOptionSize else {
+                return bad("option_size \(stride) is smaller than \(StyleABI.minimumOptionSize)")
+            }
+            for i in 0..<table.option_count {
+                let o = UnsafeRawPointer(base).advanced(by: i * stride).loadUnaligned(as: modalkit_style_option.self)
+                guard let key = o.key.map({ String(cString: $0) }), !key.isEmpty,
+                      !key.contains(where: { $0.isWhitespace || $0 == "=" }) else {
+                    return bad("option \(i) has a NULL, empty or malformed key")
+                }
+                guard !options.contains(where: { $0.key == key }) else { return bad("option '\(key)' declared twice") }
+                options.append(StyleOption(
+                    key: key,
+                    summary: StyleLoadError.oneLine(o.description.map { String(cString: $0) } ?? ""),
+                    defaultValue: o.default_value.map { String(cString: $0) } ?? ""))
+            }
+        }
+        return .success(StyleLibrary(path: path, realPath: realPath, version: version, descriptor: descriptor,
+                                     table: table, name: name, summary: summary, options: options))
+    }
+}

@@ -1,0 +1,124 @@
+// Swift views of the C style ABI (Sources/CModalKitStyle/include/modalkit_style.h): the ABI
+// version and the conversions between ModalKit's value types and the C structs. Nothing here
+// is public except the version, which errors and listings name.
+import CModalKitStyle
+
+/// A version of the style-plugin C ABI (`modalkit_style.h`). Compatibility follows GStreamer
+/// and weston practice: the major must be equal, the plugin's minor not newer than the host's,
+/// and structs only grow at the end within one major.
+public struct StyleABIVersion: Hashable, Sendable, CustomStringConvertible {
+    public var major: UInt32
+    public var minor: UInt32
+    public init(major: UInt32, minor: UInt32) { self.major = major; self.minor = minor }
+
+    /// The ABI this build of ModalKit speaks, as host and as plugin
+    /// (`MODALKIT_STYLE_ABI_MAJOR`.`MODALKIT_STYLE_ABI_MINOR`).
+    public static let current = StyleABIVersion(major: UInt32(MODALKIT_STYLE_ABI_MAJOR),
+                                                minor: UInt32(MODALKIT_STYLE_ABI_MINOR))
+
+    /// "1.0".
+    public var description: String { "\(major).\(minor)" }
+}
+
+enum StyleABI {
+    /// `dlsym` names, from the header.
+    static let entrySymbol = MODALKIT_STYLE_ENTRY_SYMBOL
+    static let versionSymbol = MODALKIT_STYLE_ABI_VERSION_SYMBOL
+
+    /// The smallest `struct_size` a descriptor of ABI `current.major`.`minor` may have, bytes;
+    /// nil for a minor this host does not know (then it is newer and rejected anyway).
+    static func minimumDescriptorSize(minor: UInt32) -> Int? {
+        let size = modalkit_style_descriptor_min_size(minor)
+        return size == 0 ? nil : Int(size)
+    }
+
+    /// The option record as of ABI 1.0 (three pointers); `option_size` may be larger later.
+    static let minimumOptionSize = MemoryLayout<modalkit_style_option>.size
+}
+
+// MARK: - Value conversions (points, premultiplied colours, seconds: units are unchanged)
+
+extension modalkit_rect {
+    init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
+}
+
+extension Rect {
+    init(_ r: modalkit_rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+}
+
+extension modalkit_point {
+    init(_ p: Point) { self.init(x: p.x, y: p.y) }
+}
+
+extension Point {
+    init(_ p: modalkit_point) { self.init(x: p.x, y: p.y) }
+}
+
+extension modalkit_dimming {
+    init(_ d: DimmingAppearance) {
+        self.init(color: modalkit_color(red: d.color.red, green: d.color.green, blue: d.color.blue,
+                                        alpha: d.color.alpha),
+                  alpha: d.alpha)
+    }
+}
+
+extension DimmingAppearance {
+    init(_ d: modalkit_dimming) {
+        self.init(color: Color(premultipliedRed: d.color.red, green: d.color.green, blue: d.color.blue,
+                               alpha: d.color.alpha),
+                  alpha: d.alpha)
+    }
+}
+
+extension modalkit_corner_style {
+    init(_ c: CornerStyle) { self.init(radius: c.radius, corners: c.corners.rawValue) }
+}
+
+extension CornerStyle {
+    init(_ c: modalkit_corner_style) {
+        self.init(radius: c.radius, corners: CornerMask(rawValue: c.corners).intersection(.all))
+    }
+}
+
+extension modalkit_view_transform {
+    init(_ t: ViewTransform) {
+        self.init(translate_x: t.translation.x, translate_y: t.translation.y, scale: t.scale, alpha: t.alpha)
+    }
+}
+
+extension ViewTransform {
+    init(_ t: modalkit_view_transform) {
+        self.init(translation: Point(x: t.translate_x, y: t.translate_y), scale: t.scale, alpha: t.alpha)
+    }
+}
+
+extension modalkit_timing_curve {
+    init(_ curve: TimingCurve) {
+        switch curve {
+        case .linear: self.init(kind: MODALKIT_CURVE_LINEAR, p1: 0, p2: 0, p3: 0, p4: 0)
+        case .easeInOut: self.init(kind: MODALKIT_CURVE_EASE_IN_OUT, p1: 0, p2: 0, p3: 0, p4: 0)
+        case .easeOut: self.init(kind: MODALKIT_CURVE_EASE_OUT, p1: 0, p2: 0, p3: 0, p4: 0)
+        case let .cubicBezier(x1, y1, x2, y2):
+            self.init(kind: MODALKIT_CURVE_CUBIC_BEZIER, p1: x1, p2: y1, p3: x2, p4: y2)
+        case let .spring(k, c): self.init(kind: MODALKIT_CURVE_SPRING, p1: k, p2: c, p3: 0, p4: 0)
+        }
+    }
+}
+
+extension TimingCurve {
+    /// The curve a plugin described; nil for an unknown kind or parameters `TimingCurve` does
+    /// not accept (the same rules as `init?(parsing:)`).
+    init?(_ c: modalkit_timing_curve) {
+        let finite = [c.p1, c.p2, c.p3, c.p4].allSatisfy(\.isFinite)
+        switch c.kind {
+        case MODALKIT_CURVE_LINEAR: self = .linear
+        case MODALKIT_CURVE_EASE_IN_OUT: self = .easeInOut
+        case MODALKIT_CURVE_EASE_OUT: self = .easeOut
+        case MODALKIT_CURVE_CUBIC_BEZIER where finite && (0...1).contains(c.p1) && (0...1).contains(c.p3):
+            self = .cubicBezier(c.p1, c.p2, c.p3, c.p4)
+        case MODALKIT_CURVE_SPRING where finite && c.p1 > 0 && c.p2 > 0:
+            self = .spring(stiffness: c.p1, damping: c.p2)
+        default: return nil
+        }
+    }
+}
