@@ -43,6 +43,6 @@ let package = Package(
         .target(name: "BottomSheetStyle", dependencies: ["ModalKit"], path: "Plugins/BottomSheetStyle"),
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,0 +1,148 @@
+/*
+ * A style plugin written in plain C against modalkit_style.h, compiled by the tests at test
+ * time (`cc -shared -fPIC`) into variants that break one rule each. Compile-time knobs:
+ *   FIXTURE_MARKER        path of a file the entry appends one line to each time it runs (required)
+ *   FIXTURE_NAME          the style name (default "c-fixture")
+ *   FIXTURE_MAJOR/_MINOR  the version in modalkit_style_abi_version and the descriptor
+ *   FIXTURE_DESCRIPTOR_SIZE  descriptor_size in the version symbol and struct_size
+ *   FIXTURE_NO_ENTRY      do not export modalkit_style_entry
+ *   FIXTURE_NO_VERSION    do not export modalkit_style_abi_version
+ *   FIXTURE_UNRESOLVED    the entry calls a function no library defines (RTLD_NOW must refuse)
+ *   FIXTURE_NULL_CREATE   leave the required create() NULL
+ *
+ * The style itself (used when all rules hold): the presented view is the container inset by
+ * option "inset" (points, default 10) on every side, corner radius 4, dim black 0 -> 0.3,
+ * linear 0.25 s, a tap dismisses only in the container's top half.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "modalkit_style.h"
+
+/* Variants without an entry leave the style functions unused. */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wunused-const-variable"
+
+#ifndef FIXTURE_MARKER
+#error "FIXTURE_MARKER must name the marker file"
+#endif
+#ifndef FIXTURE_NAME
+#define FIXTURE_NAME "c-fixture"
+#endif
+#ifndef FIXTURE_MAJOR
+#define FIXTURE_MAJOR MODALKIT_STYLE_ABI_MAJOR
+#endif
+#ifndef FIXTURE_MINOR
+#define FIXTURE_MINOR MODALKIT_STYLE_ABI_MINOR
+#endif
+#ifndef FIXTURE_DESCRIPTOR_SIZE
+#define FIXTURE_DESCRIPTOR_SIZE sizeof(modalkit_style_descriptor)
+#endif
+
+#ifndef FIXTURE_NO_VERSION
+__attribute__((visibility("default")))
+const modalkit_style_abi_version_t modalkit_style_abi_version = {
+    FIXTURE_MAJOR, FIXTURE_MINOR, (uint32_t)(FIXTURE_DESCRIPTOR_SIZE), 0};
+#endif
+
+struct modalkit_style {
+    double inset;
+};
+
+static modalkit_style *fixture_create(const modalkit_style_descriptor *d, const char *const *keys,
+                                      const char *const *values, size_t count, char *error_buf,
+                                      size_t error_len) {
+    (void)d;
+    double inset = 10;
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(keys[i], "inset") == 0) {
+            char *end = NULL;
+            inset = strtod(values[i], &end);
+            if (end == values[i] || *end != '\0' || inset < 0) {
+                snprintf(error_buf, error_len, "bad value '%s' for style option 'inset' (expected points >= 0)",
+                         values[i]);
+                return NULL;
+            }
+        }
+    }
+    modalkit_style *s = malloc(sizeof *s);
+    s->inset = inset;
+    return s;
+}
+
+static void fixture_destroy(modalkit_style *s) { free(s); }
+static double fixture_duration(modalkit_style *s) { (void)s; return 0.25; }
+static modalkit_timing_curve fixture_curve(modalkit_style *s) {
+    (void)s;
+    modalkit_timing_curve c = {MODALKIT_CURVE_LINEAR, 0, 0, 0, 0};
+    return c;
+}
+static modalkit_rect fixture_frame(modalkit_style *s, modalkit_rect b) {
+    modalkit_rect r = {b.x + s->inset, b.y + s->inset, b.width - 2 * s->inset, b.height - 2 * s->inset};
+    return r;
+}
+static modalkit_corner_style fixture_corners(modalkit_style *s, modalkit_rect b) {
+    (void)s; (void)b;
+    modalkit_corner_style c = {4, MODALKIT_CORNER_TOP_LEFT | MODALKIT_CORNER_TOP_RIGHT |
+                                      MODALKIT_CORNER_BOTTOM_LEFT | MODALKIT_CORNER_BOTTOM_RIGHT};
+    return c;
+}
+static modalkit_dimming fixture_dimming(modalkit_style *s, double progress) {
+    (void)s;
+    modalkit_dimming d = {{0, 0, 0, 1}, 0.3 * progress};
+    return d;
+}
+static bool fixture_should_dismiss(modalkit_style *s, modalkit_point p, modalkit_rect b) {
+    (void)s;
+    return p.y < b.y + b.height / 2;
+}
+
+static const modalkit_style_option fixture_options[] = {
+    {"inset", "inset on every side, points", "10"},
+};
+
+#ifdef FIXTURE_UNRESOLVED
+extern void modalkit_fixture_function_nobody_defines(void);
+#endif
+
+static void fixture_mark(void) {
+    FILE *f = fopen(FIXTURE_MARKER, "a");
+    if (f) {
+        fputs("entry called\n", f);
+        fclose(f);
+    }
+}
+
+#ifndef FIXTURE_NO_ENTRY
+__attribute__((visibility("default")))
+const modalkit_style_descriptor *modalkit_style_entry(void) {
+    static modalkit_style_descriptor d;
+    fixture_mark();
+#ifdef FIXTURE_UNRESOLVED
+    modalkit_fixture_function_nobody_defines();
+#endif
+    d.abi_major = FIXTURE_MAJOR;
+    d.abi_minor = FIXTURE_MINOR;
+    d.struct_size = (uint32_t)(FIXTURE_DESCRIPTOR_SIZE);
+    d.option_size = sizeof(modalkit_style_option);
+    d.name = FIXTURE_NAME;
+    d.description = "C fixture: container inset on every side, dim 0.3";
+    d.option_count = 1;
+    d.options = fixture_options;
+#ifndef FIXTURE_NULL_CREATE
+    d.create = fixture_create;
+#endif
+    d.destroy = fixture_destroy;
+    d.transition_duration = fixture_duration;
+    d.timing_curve = fixture_curve;
+    d.frame_of_presented_view = fixture_frame;
+    d.corner_style = fixture_corners;
+    d.dimming_appearance = fixture_dimming;
+    /* presented_view_transform left NULL: the host's default (cover-vertical) applies. */
+    d.should_dismiss_on_tap = fixture_should_dismiss;
+    return &d;
+}
+#else
+/* Something exported, so the library is a real, loadable shared object. */
+__attribute__((visibility("default"))) int modalkit_fixture_not_a_style = 1;
+#endif

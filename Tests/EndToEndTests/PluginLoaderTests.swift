@@ -1,0 +1,358 @@
+// The style loader in-process (issue 4, items 1, 3, 4, 5): the built-in style libraries found
+// and used through the C ABI only, every load error, ABI checks proven to run before the
+// plugin's entry, the style path's order and shadowing. Values come from DESIGN §1 and the
+// header's rules, not from what the code printed.
+import Foundation
+import XCTest
+import ModalKit
+
+final class PluginLoaderTests: XCTestCase {
+    typealias Support = PluginTestSupport
+
+    private func loader(_ dirs: String...) -> StyleLoader { StyleLoader(searchPath: dirs) }
+
+    /// The error `body` throws, as a StyleLoadError.
+    private func loadError(_ body: () throws -> Any, file: StaticString = #filePath, line: UInt = #line)
+        -> StyleLoadError?
+    {
+        do {
+            _ = try body()
+            XCTFail("expected a StyleLoadError", file: file, line: line)
+            return nil
+        } catch let error as StyleLoadError {
+            XCTAssertFalse(error.description.contains("\n"), "one line: \(error)", file: file, line: line)
+            return error
+        } catch {
+            XCTFail("expected a StyleLoadError, got \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    // MARK: Built-in styles
+
+    func testListFindsBothBuiltInStylesWithTheirLibraryPaths() throws {
+        let dir = Support.buildDirectory
+        let inset = try Support.builtLibrary(Support.insetCenteredLibrary)
+        let sheet = try Support.builtLibrary(Support.bottomSheetLibrary)
+        let listing = loader(dir).list()
+        XCTAssertEqual(listing.found.first { $0.name == "inset-centered" }?.path, inset)
+        XCTAssertEqual(listing.found.first { $0.name == "bottom-sheet" }?.path, sheet)
+        XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
+
+        let lines = loader(dir).listingLines()
+        for (name, path) in [("inset-centered", inset), ("bottom-sheet", sheet)] {
+            let line = lines.first { $0.hasPrefix(name + "\t") }
+            let fields = line?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
+            XCTAssertEqual(fields.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION: \(line ?? "missing")")
+            XCTAssertEqual(fields.dropFirst().first, path)
+            XCTAssertFalse(fields.last?.isEmpty ?? true, "a description")
+        }
+    }
+
+    func testDefaultSearchPathIsEnvironmentThenExecutableDirectoryThenInstallLayout() {
+        let path = StyleLoader.defaultSearchPath(environment: ["MODALKIT_STYLE_PATH": "/a::/b:"],
+                                                 executablePath: "/opt/mk/bin/modal-demo")
+        XCTAssertEqual(path, ["/a", "/b", "/opt/mk/bin", "/opt/mk/lib/modalkit/styles"])
+        XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:], executablePath: "/x/bin/modal-demo"),
+                       ["/x/bin", "/x/lib/modalkit/styles"])
+        // In this process the executable is the test binary, next to the built styles.
+        XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:]).first, Support.buildDirectory)
+    }
+
+    func testInsetCenteredThroughTheLoaderMatchesDesign() throws {
+        let module = try loader(Support.buildDirectory).load("inset-centered")
+        XCTAssertEqual(Set(module.options.map(\.key)).isSuperset(of: ["margin-x", "margin-y"]), true)
+        let style = try module.makeStyle(options: [:])
+        let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
+        // DESIGN §1: x = 20, y = 110, width = W − 40, height = H − 220; radius 10; dim black 0 → 0.5.
+        XCTAssertEqual(style.frameOfPresentedView(in: bounds), Rect(x: 20, y: 110, width: 360, height: 380))
+        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds).radius, 10)
+        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds).corners, .all)
+        for p in [0.0, 0.5, 1.0] {
+            let dim = style.dimmingAppearance(at: p)
+            let drawn = dim.color.multipliedAlpha(by: dim.alpha)
+            XCTAssertEqual(drawn.alpha, 0.5 * p, accuracy: 1e-9, "dim alpha at \(p)")
+            XCTAssertEqual(drawn.red, 0, accuracy: 1e-9)
+        }
+        XCTAssertEqual(style.transitionDuration, 0.35, accuracy: 1e-9)
+        XCTAssertEqual(style.timingCurve, .easeInOut)
+        // Cover-vertical: at progress 0 the card's top is at the container's bottom edge.
+        let frame = style.frameOfPresentedView(in: bounds)
+        XCTAssertEqual(style.presentedViewTransform(at: 0, frame: frame, in: bounds).translation.y, 490, accuracy: 1e-9)
+        XCTAssertEqual(style.presentedViewTransform(at: 1, frame: frame, in: bounds), .identity)
+        // Options cross the ABI: margins are totals (DESIGN §1).
+        let wide = try module.makeStyle(options: ["margin-x": "100", "margin-y": "100"])
+        XCTAssertEqual(wide.frameOfPresentedView(in: bounds), Rect(x: 50, y: 50, width: 300, height: 500))
+    }
+
+    func testBottomSheetThroughTheLoaderMatchesDesign() throws {
+        let style = try loader(Support.buildDirectory).load("bottom-sheet").makeStyle(options: [:])
+        let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
+        // DESIGN §1: full width, bottom-anchored, 50 % high, top corners radius 10, dim clear → black 0.4.
+        let frame = style.frameOfPresentedView(in: bounds)
+        XCTAssertEqual(frame, Rect(x: 0, y: 300, width: 400, height: 300))
+        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 10, corners: .top))
+        for p in [0.0, 0.5, 1.0] {
+            let dim = style.dimmingAppearance(at: p)
+            XCTAssertEqual(dim.color.multipliedAlpha(by: dim.alpha).alpha, 0.4 * p, accuracy: 1e-9, "dim at \(p)")
+        }
+        XCTAssertEqual(style.presentedViewTransform(at: 0, frame: frame, in: bounds).translation.y, 300, accuracy: 1e-9)
+        XCTAssertEqual(style.presentedViewTransform(at: 1, frame: frame, in: bounds), .identity)
+        XCTAssertTrue(style.shouldDismiss(onTapAt: Point(x: 200, y: 100), in: bounds))
+    }
+
+    func testUnknownOptionKeyIsRejectedBeforeThePluginAndListsTheKeys() throws {
+        let module = try loader(Support.buildDirectory).load("inset-centered")
+        let error = loadError { try module.makeStyle(options: ["margin-z": "3"]) }
+        guard case let .unknownOption(path, style, key, known)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(path, module.path)
+        XCTAssertEqual(style, "inset-centered")
+        XCTAssertEqual(key, "margin-z")
+        XCTAssertEqual(known, module.options.map(\.key))
+        for k in known { XCTAssertTrue(error!.description.contains(k), error!.description) }
+    }
+
+    func testBadOptionValueIsThePluginsMessageAndListsTheKeys() throws {
+        let module = try loader(Support.buildDirectory).load("inset-centered")
+        let error = loadError { try module.makeStyle(options: ["margin-x": "wide"]) }
+        guard case let .optionsRejected(path, style, message, known)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(path, module.path)
+        XCTAssertEqual(style, "inset-centered")
+        XCTAssertTrue(message.contains("'wide'") && message.contains("margin-x"), message)
+        XCTAssertEqual(known, module.options.map(\.key))
+        XCTAssertTrue(error!.description.hasPrefix(module.path + ": "), error!.description)
+    }
+
+    // MARK: Name and path errors
+
+    func testPathThatDoesNotExist() {
+        let path = "/tmp/mk-plugin-test-none/libModalKitStyleNope.so"
+        let error = loadError { try self.loader().load(path) }
+        XCTAssertEqual(error, .notFound(path: path))
+        XCTAssertTrue(error?.description.hasPrefix(path + ": ") ?? false)
+    }
+
+    func testTextFileNamedSOIsNotALibraryWithDlopensMessage() throws {
+        let dir = try Support.temporaryDirectory(self, "text")
+        let path = dir + "/libModalKitStyleText.so"
+        try "this is not ELF\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = loadError { try self.loader().load(path) }
+        guard case let .notALibrary(p, message)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(p, path)
+        // glibc's own words (dlopen(3)); never a stale or empty message.
+        XCTAssertTrue(message.contains("invalid ELF header") || message.contains("file too short"), message)
+        XCTAssertTrue(error!.description.contains(path))
+    }
+
+    func testDirectoryIsNotALibrary() throws {
+        let dir = try Support.temporaryDirectory(self, "dir")
+        let path = dir + "/libModalKitStyleDir.so"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        guard case .notALibrary(path, _)? = loadError({ try self.loader().load(path) }) else { return XCTFail() }
+    }
+
+    func testEmptyNameListsTheAvailableNames() {
+        let error = loadError { try self.loader(Support.buildDirectory).load("") }
+        guard case let .emptyName(available, searchPath)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
+        XCTAssertEqual(searchPath, [Support.buildDirectory])
+        XCTAssertTrue(error!.description.contains("inset-centered, bottom-sheet")
+                      || error!.description.contains("bottom-sheet, inset-centered"), error!.description)
+        XCTAssertTrue(error!.description.contains(Support.buildDirectory), "names the path searched")
+    }
+
+    func testUnknownNameListsTheAvailableNames() {
+        let error = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
+        guard case let .unknownName(name, available, _)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(name, "top-banner")
+        XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
+        XCTAssertTrue(error!.description.contains("'top-banner'"))
+        XCTAssertTrue(error!.description.contains("inset-centered"))
+    }
+
+    // MARK: ABI checks, with C fixtures whose entry leaves a mark when it runs
+
+    /// Loads a fixture built with `defines` and returns the error; asserts its entry never ran.
+    private func rejectedFixture(_ defines: [String], file: StaticString = #filePath, line: UInt = #line) throws
+        -> (error: StyleLoadError?, path: String)
+    {
+        let dir = try Support.temporaryDirectory(self, "abi")
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: defines)
+        let error = loadError({ try self.loader().load(fixture.library) }, file: file, line: line)
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0, "the rejected plugin's entry ran", file: file, line: line)
+        // Listing it gives the same verdict, still without running it.
+        let listed = loader(dir).list()
+        XCTAssertEqual(listed.failed.map(\.error), error.map { [$0] } ?? [], file: file, line: line)
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0, file: file, line: line)
+        return (error, fixture.library)
+    }
+
+    func testValidCFixtureRunsItsEntryOnceAndWorksThroughTheTable() throws {
+        let dir = try Support.temporaryDirectory(self, "valid")
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        let loader = loader(dir)
+        XCTAssertEqual(loader.listingLines(),
+                       ["c-fixture\t\(fixture.library)\tC fixture: container inset on every side, dim 0.3"])
+        let byName = try loader.load("c-fixture")
+        let byPath = try loader.load(fixture.library)
+        XCTAssertEqual(byName.path, fixture.library)
+        XCTAssertEqual(byPath.name, "c-fixture")
+        XCTAssertEqual(byName.abiVersion, StyleABIVersion.current)
+        // Listing then loading twice: one dlopen, one entry call (cached per real path).
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 1)
+        XCTAssertEqual(byName.options, [StyleOption(key: "inset", summary: "inset on every side, points", defaultValue: "10")])
+
+        let style = try byName.makeStyle(options: ["inset": "30"])
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+        let frame = style.frameOfPresentedView(in: bounds)
+        XCTAssertEqual(frame, Rect(x: 30, y: 30, width: 140, height: 40))
+        XCTAssertEqual(try byName.makeStyle().frameOfPresentedView(in: bounds), Rect(x: 10, y: 10, width: 180, height: 80))
+        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 4, corners: .all))
+        XCTAssertEqual(style.dimmingAppearance(at: 0.5), DimmingAppearance(color: .black, alpha: 0.15))
+        XCTAssertEqual(style.transitionDuration, 0.25)
+        XCTAssertEqual(style.timingCurve, .linear)
+        XCTAssertTrue(style.shouldDismiss(onTapAt: Point(x: 5, y: 49), in: bounds))
+        XCTAssertFalse(style.shouldDismiss(onTapAt: Point(x: 5, y: 50), in: bounds))
+        // presented_view_transform is NULL in the fixture: the host applies cover-vertical.
+        XCTAssertEqual(style.presentedViewTransform(at: 0.25, frame: frame, in: bounds),
+                       ViewTransform(translation: Point(x: 0, y: 0.75 * (100 - 30))))
+        // Hooks left NULL are no-ops, not crashes.
+        style.presentationTransitionWillBegin()
+        style.presentationTransitionDidEnd(completed: true)
+        style.containerViewDidLayoutSubviews(containerBounds: bounds)
+
+        // The plugin's own error text comes back as one line listing the keys.
+        let error = loadError { try byName.makeStyle(options: ["inset": "-1"]) }
+        XCTAssertEqual(error, .optionsRejected(path: fixture.library, style: "c-fixture",
+                                               message: "bad value '-1' for style option 'inset' (expected points >= 0)",
+                                               known: ["inset"]))
+    }
+
+    func testMissingEntrySymbol() throws {
+        let (error, path) = try rejectedFixture(["FIXTURE_NO_ENTRY"])
+        guard case let .missingEntry(p, symbol, message)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(p, path)
+        XCTAssertEqual(symbol, "modalkit_style_entry")
+        XCTAssertTrue(message.contains("undefined symbol: modalkit_style_entry"), "dlsym's own message: \(message)")
+        XCTAssertTrue(error!.description.contains(path))
+    }
+
+    func testMissingVersionSymbol() throws {
+        let (error, _) = try rejectedFixture(["FIXTURE_NO_VERSION"])
+        guard case let .missingEntry(_, symbol, message)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(symbol, "modalkit_style_abi_version")
+        XCTAssertTrue(message.contains("modalkit_style_abi_version"), message)
+    }
+
+    func testMajorMismatchNamesBothVersionsAndNeverRunsTheEntry() throws {
+        let (error, path) = try rejectedFixture(["FIXTURE_MAJOR=2"])
+        let host = StyleABIVersion.current
+        XCTAssertEqual(error, .abiMismatch(path: path, plugin: StyleABIVersion(major: 2, minor: host.minor), host: host))
+        XCTAssertTrue(error?.description.contains("ABI 2.0") ?? false, "\(String(describing: error))")
+        XCTAssertTrue(error?.description.contains("ABI \(host)") ?? false)
+        XCTAssertTrue(error?.description.hasPrefix(path + ": ") ?? false)
+        let (older, _) = try rejectedFixture(["FIXTURE_MAJOR=0"])
+        XCTAssertEqual(older.map { if case .abiMismatch = $0 { return true } else { return false } }, true)
+    }
+
+    func testNewerMinorNamesBothVersionsAndNeverRunsTheEntry() throws {
+        let host = StyleABIVersion.current
+        let (error, path) = try rejectedFixture(["FIXTURE_MINOR=\(host.minor + 1)"])
+        let plugin = StyleABIVersion(major: host.major, minor: host.minor + 1)
+        XCTAssertEqual(error, .newerMinor(path: path, plugin: plugin, host: host))
+        XCTAssertTrue(error?.description.contains("ABI \(plugin)") ?? false)
+        XCTAssertTrue(error?.description.contains("ABI \(host)") ?? false)
+    }
+
+    func testDescriptorSmallerThanItsMinorNeedsIsRejectedBeforeTheEntry() throws {
+        let (error, path) = try rejectedFixture(["FIXTURE_DESCRIPTOR_SIZE=16"])
+        guard case let .badStructSize(p, size, minimum, _)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(p, path)
+        XCTAssertEqual(size, 16)
+        // ABI 1.0 ends with the last layout hook: 4 × uint32 + 2 strings + option_count +
+        // options + plugin_data + 15 function pointers = 16 + 8 × 20 bytes on LP64.
+        XCTAssertEqual(minimum, 16 + 8 * 20)
+    }
+
+    func testUnresolvedSymbolIsRefusedByRTLDNow() throws {
+        let (error, path) = try rejectedFixture(["FIXTURE_UNRESOLVED"])
+        guard case let .unresolvedSymbol(p, message)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(p, path)
+        XCTAssertTrue(message.contains("modalkit_fixture_function_nobody_defines"), message)
+    }
+
+    func testDescriptorWithoutRequiredFunctionIsRejected() throws {
+        let dir = try Support.temporaryDirectory(self, "nullcreate")
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: ["FIXTURE_NULL_CREATE"])
+        let error = loadError { try self.loader().load(fixture.library) }
+        guard case .badDescriptor(fixture.library, let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("create"), reason)
+    }
+
+    func testRejectedLibrariesAreListedAfterTheStylesWithWhy() throws {
+        let dir = try Support.temporaryDirectory(self, "listing")
+        let good = try Support.compileFixture("libModalKitStyleA.so", in: dir)
+        let bad = try Support.compileFixture("libModalKitStyleB.so", in: dir, defines: ["FIXTURE_MAJOR=9"])
+        try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: true, encoding: .utf8)
+        try "not a candidate".write(toFile: dir + "/libOther.so", atomically: true, encoding: .utf8)
+        let lines = loader(dir).listingLines()
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertEqual(lines.first?.hasPrefix("c-fixture\t\(good.library)\t"), true)
+        XCTAssertEqual(lines.dropFirst().first,
+                       "# failed\t\(bad.library)\tbuilt for style ABI 9.0, this host speaks ABI \(StyleABIVersion.current) (major versions differ)")
+        XCTAssertEqual(lines.last?.hasPrefix("# failed\t\(dir)/libModalKitStyleC.so\tnot a shared library (dlopen: "), true)
+        XCTAssertEqual(Support.entryCalls(bad.marker), 0)
+    }
+
+    // MARK: Search path order and shadowing
+
+    func testStylePathOrderAndShadowing() throws {
+        let first = try Support.temporaryDirectory(self, "first")
+        let second = try Support.temporaryDirectory(self, "second")
+        // The same name in both directories, and a built-in style copied into the first.
+        let a = try Support.compileFixture("libModalKitStyleFixture.so", in: first)
+        let b = try Support.compileFixture("libModalKitStyleFixture.so", in: second)
+        let copiedInset = first + "/" + Support.insetCenteredLibrary
+        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: copiedInset)
+
+        let path = StyleLoader.defaultSearchPath(
+            environment: ["MODALKIT_STYLE_PATH": "\(second)::\(first)"],
+            executablePath: Support.buildDirectory + "/modal-demo")
+        XCTAssertEqual(Array(path.prefix(3)), [second, first, Support.buildDirectory])
+        let loader = StyleLoader(searchPath: path)
+
+        XCTAssertEqual(try loader.load("c-fixture").path, b.library, "the first directory on the path wins")
+        XCTAssertEqual(try loader.load("inset-centered").path, copiedInset, "a copy earlier on the path wins")
+        XCTAssertEqual(try loader.load("bottom-sheet").path, Support.buildDirectory + "/" + Support.bottomSheetLibrary)
+
+        let listing = loader.list()
+        XCTAssertEqual(listing.found.filter { $0.name == "c-fixture" }.map(\.path), [b.library])
+        let shadowed = listing.shadowed.map { [$0.module.name, $0.module.path, $0.shadowedBy] }
+        XCTAssertTrue(shadowed.contains(["c-fixture", a.library, b.library]), "\(shadowed)")
+        XCTAssertTrue(shadowed.contains(["inset-centered", Support.buildDirectory + "/" + Support.insetCenteredLibrary,
+                                         copiedInset]), "\(shadowed)")
+        let lines = loader.listingLines()
+        XCTAssertTrue(lines.contains("# shadowed\t\(a.library)\tc-fixture\t\(b.library)"), "\(lines)")
+        // Style lines come before the '#' lines.
+        let firstComment = lines.firstIndex { $0.hasPrefix("#") } ?? lines.count
+        XCTAssertTrue(lines[..<firstComment].contains { $0.hasPrefix("c-fixture\t\(b.library)\t") })
+        XCTAssertFalse(lines[firstComment...].contains { !$0.hasPrefix("#") })
+
+        // Reversed order: the other one wins.
+        let reversed = StyleLoader(searchPath: [first, second])
+        XCTAssertEqual(try reversed.load("c-fixture").path, a.library)
+        XCTAssertEqual(reversed.list().shadowed.map(\.module.path), [b.library])
+    }
+
+    func testTheSameFileTwiceOnThePathIsNeitherShadowedNorLoadedTwice() throws {
+        let dir = try Support.temporaryDirectory(self, "twice")
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        let link = try Support.temporaryDirectory(self, "link")
+        try FileManager.default.createSymbolicLink(atPath: link + "/libModalKitStyleLink.so", withDestinationPath: fixture.library)
+        let loader = StyleLoader(searchPath: [dir, dir + "/", link])
+        XCTAssertEqual(loader.candidatePaths(), [fixture.library])
+        XCTAssertEqual(loader.list().shadowed.count, 0)
+        XCTAssertEqual(try loader.load(link + "/libModalKitStyleLink.so").name, "c-fixture")
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 1)
+    }
+}

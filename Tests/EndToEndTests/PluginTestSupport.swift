@@ -1,0 +1,132 @@
+// Helpers for the style-plugin tests: where the built libraries are, C fixture plugins compiled
+// at test time, scratch directories, and running a program with a bounded wait.
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum PluginTestSupport {
+    /// The SwiftPM products directory: the test binary's own (`/proc/self/exe`), where
+    /// `swift build` also puts `modal-demo` and the built-in `libModalKitStyle*.so`.
+    static let buildDirectory: String = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        precondition(n > 0, "cannot read /proc/self/exe")
+        buffer[n] = 0
+        return (String(cString: buffer) as NSString).deletingLastPathComponent
+    }()
+
+    /// The package root (this file is Tests/EndToEndTests/PluginTestSupport.swift).
+    static let packageRoot: String = {
+        let file = "\(#filePath)" as NSString
+        return ((file.deletingLastPathComponent as NSString).deletingLastPathComponent as NSString)
+            .deletingLastPathComponent
+    }()
+
+    static var headerDirectory: String { packageRoot + "/Sources/CModalKitStyle/include" }
+    static var fixtureSource: String { packageRoot + "/Tests/EndToEndTests/Fixtures/fixture_style.c" }
+
+    static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"
+    static let bottomSheetLibrary = "libModalKitStyleBottomSheet.so"
+
+    /// A built-in style library in the build directory; fails the test when it was not built.
+    static func builtLibrary(_ file: String) throws -> String {
+        let path = buildDirectory + "/" + file
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw PluginTestFailure("\(path) was not built; run `swift build` (all products) before `swift test`")
+        }
+        return path
+    }
+
+    /// A new empty directory under /tmp, removed when the test ends.
+    static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
+        var template = Array("/tmp/mk-plugin-test-\(label)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
+        let dir = String(cString: made)
+        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    /// A fixture plugin compiled from `Fixtures/fixture_style.c` with `defines` (each `NAME` or
+    /// `NAME=VALUE`) into `directory/file`. Its entry appends a line to the returned marker
+    /// file each time it runs.
+    static func compileFixture(_ file: String, in directory: String, defines: [String] = []) throws
+        -> (library: String, marker: String)
+    {
+        let library = directory + "/" + file
+        let marker = library + ".entry-called"
+        let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Werror", "-I", headerDirectory,
+                         "-DFIXTURE_MARKER=\"\(marker)\""] + defines.map { "-D" + $0 }
+            + ["-o", library, fixtureSource]
+        let result = try run("/usr/bin/cc", arguments, timeout: 120)
+        guard result.status == 0 else {
+            throw PluginTestFailure("cc \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        return (library, marker)
+    }
+
+    /// How many times a fixture's entry ran.
+    static func entryCalls(_ marker: String) -> Int {
+        guard let text = try? String(contentsOfFile: marker, encoding: .utf8) else { return 0 }
+        return text.split(separator: "\n").count
+    }
+
+    static func copy(_ source: String, to destination: String) throws {
+        try? FileManager.default.removeItem(atPath: destination)
+        try FileManager.default.copyItem(atPath: source, toPath: destination)
+    }
+
+    struct RunResult {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// stderr split into lines, without a trailing empty one.
+        var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    /// Runs a program to completion with stdout and stderr captured in files; after `timeout`
+    /// seconds it is killed (by its PID) and the test fails.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                    currentDirectory: String? = nil, timeout: Double) throws -> RunResult
+    {
+        let outPath = "/tmp/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
+        let errPath = outPath.replacingOccurrences(of: ".out", with: ".err")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer { unlink(outPath); unlink(errPath) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        try process.run()
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = done.wait(timeout: .now() + 10)
+            throw PluginTestFailure("\(executable) \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
+        }
+        let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return RunResult(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+
+    /// The environment of this process with changes (nil removes a variable).
+    static func environment(_ changes: [String: String?]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in changes { env[key] = value }
+        return env
+    }
+}
+
+/// A test precondition that did not hold, with a one-line reason.
+struct PluginTestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
