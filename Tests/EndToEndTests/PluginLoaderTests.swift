@@ -80,9 +80,10 @@ final class PluginLoaderTests: XCTestCase {
         let frame = style.frameOfPresentedView(in: bounds)
         XCTAssertEqual(style.presentedViewTransform(at: 0, frame: frame, in: bounds).translation.y, 490, accuracy: 1e-9)
         XCTAssertEqual(style.presentedViewTransform(at: 1, frame: frame, in: bounds), .identity)
-        // Options cross the ABI: margins are totals (DESIGN §1).
-        let wide = try module.makeStyle(options: ["margin-x": "100", "margin-y": "100"])
-        XCTAssertEqual(wide.frameOfPresentedView(in: bounds), Rect(x: 50, y: 50, width: 300, height: 500))
+        // Options cross the ABI (keys as the style declares them).
+        let custom = try module.makeStyle(options: ["corner-radius": "4", "dim-alpha": "0.8"])
+        XCTAssertEqual(custom.cornerStyle(forPresentedViewIn: bounds).radius, 4)
+        XCTAssertEqual(custom.dimmingAppearance(at: 1).alpha * custom.dimmingAppearance(at: 1).color.alpha, 0.8, accuracy: 1e-9)
     }
 
     func testBottomSheetThroughTheLoaderMatchesDesign() throws {
