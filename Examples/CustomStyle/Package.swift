@@ -1,0 +1,21 @@
+// swift-tools-version:5.10
+// A presentation style built outside ModalKit's package, loaded by the prebuilt modal-demo:
+//   swift build            → .build/debug/libModalKitStyleFadeScale.so
+//   modal-demo --style .build/debug/libModalKitStyleFadeScale.so
+// The product name must start with ModalKitStyle (the loader looks for libModalKitStyle*.so)
+// and be .dynamic, so that SwiftPM links a shared library.
+import PackageDescription
+
+let package = Package(
+    name: "CustomStyle",
+    products: [
+        .library(name: "ModalKitStyleFadeScale", type: .dynamic, targets: ["FadeScaleStyle"]),
+    ],
+    dependencies: [
+        // ModalKit itself, by path; a copy elsewhere would point at a checkout or a tag instead.
+        .package(name: "ModalKit", path: "../.."),
+    ],
+    targets: [
+        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKit", package: "ModalKit")]),
+    ]
+)

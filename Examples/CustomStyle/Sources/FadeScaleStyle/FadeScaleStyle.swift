@@ -1,0 +1,65 @@
+import ModalKit
+
+/// A centred card that fades in and grows from 90 % to full size over a black dim.
+///
+/// Everything a style decides, next to its UIKit name:
+/// - `frameOfPresentedView(in:)` — `frameOfPresentedViewInContainerView`: where the card sits
+///   when fully presented. Re-asked on every resize.
+/// - `dimmingAppearance(at:)` — the dimming view animated alongside the transition.
+/// - `presentedViewTransform(at:frame:in:)` — what the animator does to the presented view;
+///   progress runs 0 → 1 when presenting and 1 → 0 when dismissing, already eased.
+/// - `cornerStyle(forPresentedViewIn:)` — `layer.cornerRadius` with `masksToBounds`.
+/// Hooks not written here keep their defaults: a tap on the dim dismisses, and the transition
+/// callbacks (`presentationTransitionWillBegin`, …) do nothing.
+public final class FadeScaleStyle: LoadablePresentationStyle {
+    public static let name = "fade-scale"
+    public static let summary = "centred card that fades in and scales 0.9 → 1 over a black dim"
+    public static let options: [StyleOption] = [
+        StyleOption(key: "width", summary: "card width, points (at most the container width − 40)", defaultValue: "280"),
+        StyleOption(key: "height", summary: "card height, points (at most the container height − 40)", defaultValue: "200"),
+        StyleOption(key: "scale-from", summary: "card scale when dismissed, 0.1 to 1", defaultValue: "0.9"),
+        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
+        .duration(default: "0.25"),
+        .curve(default: "ease-out"),
+    ]
+
+    let size: Size
+    let scaleFrom: Double
+    let dimAlpha: Double
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+
+    /// Called by the host with the defaults above overlaid by `--style-option KEY=VALUE`.
+    /// - Throws: `StyleOptionError.badValue` for a value out of range; `modal-demo` prints it.
+    public init(options: StyleOptions) throws {
+        size = Size(width: try options.double("width", in: 1...10000), height: try options.double("height", in: 1...10000))
+        scaleFrom = try options.double("scale-from", in: 0.1...1)
+        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+    }
+
+    /// Centred; keeps 20 points to every edge when the container is small.
+    public func frameOfPresentedView(in bounds: Rect) -> Rect {
+        let width = min(size.width, max(0, bounds.width - 40))
+        let height = min(size.height, max(0, bounds.height - 40))
+        return Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
+    }
+
+    public func cornerStyle(forPresentedViewIn bounds: Rect) -> CornerStyle { CornerStyle(radius: 16) }
+
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    /// No movement: opacity follows progress, scale goes scale-from → 1 about the card's centre.
+    public func presentedViewTransform(at progress: Double, frame: Rect, in bounds: Rect) -> ViewTransform {
+        ViewTransform(scale: scaleFrom + (1 - scaleFrom) * progress, alpha: progress)
+    }
+}
+
+/// The one symbol the host looks for (after checking the ABI version this library carries).
+@_cdecl("modalkit_style_entry")
+public func modalkitStyleEntry() -> UnsafeRawPointer {
+    exportStyle(FadeScaleStyle.self)
+}
