@@ -30,6 +30,8 @@ public struct Transition: Hashable, Sendable {
     private var anchorFraction = 0.0
     private var anchorTime = 0.0
 
+    static let snap = 1e-9
+
     /// A transition at rest at u = `fraction` (default 0, dismissed).
     public init(duration: Double, curve: TimingCurve, fraction: Double = 0) {
         self.duration = max(0, duration)
@@ -44,7 +46,10 @@ public struct Transition: Hashable, Sendable {
         if duration <= 0 { return direction == .forward ? 1 : 0 }
         let delta = max(0, now - anchorTime) / duration
         let u = direction == .forward ? anchorFraction + delta : anchorFraction - delta
-        return min(max(u, 0), 1)
+        // Snap within 1e-9 of an end: `now` values are sums of seconds, and 10.6 − 10.3 is not 0.3.
+        if u >= 1 - Transition.snap { return 1 }
+        if u <= Transition.snap { return 0 }
+        return u
     }
 
     /// The eased progress (0 dismissed … 1 presented) at `now`: `curve.value(at: fraction(at: now))`.
