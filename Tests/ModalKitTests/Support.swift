@@ -1,42 +1,21 @@
 import ModalKit
 import XCTest
 
-// Test-local styles implementing DESIGN §1 with its numbers, for tests that run before the plugin
-// loader can provide the real built-in styles.
-
-/// DESIGN §1 inset-centered: frame (20, 110, W − 40, H − 220), radius 10 on all corners, black dim
-/// alpha 0.5 × progress, cover-vertical (the protocol default).
-final class FixtureInsetStyle: PresentationStyle {
-    var transitionDuration: Double { 0.35 }
-    func frameOfPresentedView(in b: Rect) -> Rect {
-        Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220)
-    }
-    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { CornerStyle(radius: 10) }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        DimmingAppearance(color: .black, alpha: 0.5 * progress)
-    }
-}
-
-/// DESIGN §1 bottom-sheet: full width, bottom half, top corners radius 10, black dim 0.4 × progress.
-final class FixtureSheetStyle: PresentationStyle {
-    func frameOfPresentedView(in b: Rect) -> Rect {
-        Rect(x: 0, y: b.height / 2, width: b.width, height: b.height / 2)
-    }
-    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { CornerStyle(radius: 10, corners: .top) }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        DimmingAppearance(color: .black, alpha: 0.4 * progress)
-    }
-}
-
+/// The two built-in styles, loaded through `StyleLoader` from the build directory (the directory of
+/// this test binary, `/proc/self/exe`, where `swift build` puts `libModalKitStyle*.so`), with their
+/// default options: the numbers the tests check come from DESIGN §1, not from these libraries.
 enum BuiltinStyle: String, CaseIterable {
     case insetCentered = "inset-centered"
     case bottomSheet = "bottom-sheet"
 
-    func make() throws -> any PresentationStyle {
-        switch self {
-        case .insetCentered: return FixtureInsetStyle()
-        case .bottomSheet: return FixtureSheetStyle()
-        }
+    static let buildDirectory: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (exe as NSString).deletingLastPathComponent
+    }()
+
+    func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+        let module = try StyleLoader(searchPath: [BuiltinStyle.buildDirectory]).load(rawValue)
+        return try module.makeStyle(options: options)
     }
 }
 

@@ -1,0 +1,56 @@
+import ModalKit
+import XCTest
+
+/// The built-in styles' options (DESIGN §1, issue 3 §7), loaded through the plugin loader.
+final class BuiltinStyleTests: XCTestCase {
+    func testDefaultsAreTheDesignNumbers() throws {
+        let inset = try BuiltinStyle.insetCentered.make()
+        let b = Rect(x: 0, y: 0, width: 400, height: 800)
+        XCTAssertEqual(inset.frameOfPresentedView(in: b), Rect(x: 20, y: 110, width: 360, height: 580))
+        XCTAssertEqual(inset.cornerStyle(forPresentedViewIn: b), CornerStyle(radius: 10, corners: .all))
+        XCTAssertEqual(inset.dimmingAppearance(at: 1).alpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(inset.dimmingAppearance(at: 1).color, .black)
+        XCTAssertEqual(inset.transitionDuration, 0.35, accuracy: 1e-9)
+        XCTAssertEqual(inset.timingCurve.value(at: 0.25), 0.1291, accuracy: 5e-4)
+
+        let sheet = try BuiltinStyle.bottomSheet.make()
+        XCTAssertEqual(sheet.frameOfPresentedView(in: b), Rect(x: 0, y: 400, width: 400, height: 400))
+        XCTAssertEqual(sheet.cornerStyle(forPresentedViewIn: b), CornerStyle(radius: 10, corners: .top))
+        XCTAssertEqual(sheet.dimmingAppearance(at: 1).alpha, 0.4, accuracy: 1e-9)
+        XCTAssertEqual(sheet.dimmingAppearance(at: 0).alpha, 0, accuracy: 1e-9)
+        XCTAssertEqual(sheet.transitionDuration, 0.35, accuracy: 1e-9)
+    }
+
+    func testOptionsChangeTheFrame() throws {
+        let b = Rect(x: 0, y: 0, width: 1000, height: 600)
+        let inset = try BuiltinStyle.insetCentered.make(options: ["margin-x": "30", "margin-y": "50",
+                                                                  "corner-radius": "0", "dim-alpha": "0.3"])
+        XCTAssertEqual(inset.frameOfPresentedView(in: b), Rect(x: 30, y: 50, width: 940, height: 500))
+        XCTAssertEqual(inset.dimmingAppearance(at: 0.5).alpha, 0.15, accuracy: 1e-9)
+        // height ≤ 1 is a fraction of the container, above 1 points.
+        let quarter = try BuiltinStyle.bottomSheet.make(options: ["height": "0.25"])
+        XCTAssertEqual(quarter.frameOfPresentedView(in: b), Rect(x: 0, y: 450, width: 1000, height: 150))
+        let points = try BuiltinStyle.bottomSheet.make(options: ["height": "200", "duration": "0.5", "curve": "linear"])
+        XCTAssertEqual(points.frameOfPresentedView(in: b), Rect(x: 0, y: 400, width: 1000, height: 200))
+        XCTAssertEqual(points.transitionDuration, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(points.timingCurve.value(at: 0.3), 0.3, accuracy: 1e-9)
+    }
+
+    func testBadOptionsAreRejectedWithTheKeyNamed() {
+        let cases: [(BuiltinStyle, [String: String], String)] = [
+            (.insetCentered, ["dim-alpha": "2"], "dim-alpha"),
+            (.insetCentered, ["margin-x": "wide"], "margin-x"),
+            (.insetCentered, ["curve": "bouncy"], "curve"),
+            (.insetCentered, ["duration": "-1"], "duration"),
+            (.bottomSheet, ["height": "0"], "height"),
+            (.bottomSheet, ["height": "-0.5"], "height"),
+            (.bottomSheet, ["corner-radius": "nan"], "corner-radius"),
+            (.bottomSheet, ["margin-x": "20"], "margin-x"),  // not a sheet option
+        ]
+        for (style, options, key) in cases {
+            XCTAssertThrowsError(try style.make(options: options), "\(style) \(options)") { error in
+                XCTAssertTrue("\(error)".contains(key), "\(error)")
+            }
+        }
+    }
+}
