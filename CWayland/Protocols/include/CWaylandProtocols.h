@@ -6,4 +6,15 @@
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+
+/* Swift imports `extern const struct wl_interface foo_interface` as a value (a copy), but
+ * wl_registry_bind must be given the address of the one libwayland/the glue defines. */
+static inline const struct wl_interface *cwl_wl_compositor_interface(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *cwl_wl_shm_interface(void) { return &wl_shm_interface; }
+static inline const struct wl_interface *cwl_wl_seat_interface(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *cwl_wl_output_interface(void) { return &wl_output_interface; }
+static inline const struct wl_interface *cwl_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+static inline const struct wl_interface *cwl_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
+static inline const struct wl_interface *cwl_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+static inline const struct wl_interface *cwl_wp_presentation_interface(void) { return &wp_presentation_interface; }
 #endif
