@@ -1,0 +1,106 @@
+// Base class of the end-to-end tests: starts compositors, wayvnc and clients, and registers every
+// one for tear-down (LIFO: client, then input, then compositor), so nothing outlives a test even
+// when an assertion fails or a helper throws.
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+class CompositorTestCase: XCTestCase {
+    /// Generous bound for one event: debug builds on a loaded 2-core CI machine.
+    let eventTimeout: Double = 10
+
+    private var diagnosticsProviders: [() -> String] = []
+
+    /// Skips the test (with the reason) when a compositor binary is missing. `scripts/test`
+    /// installs all of them, so in CI nothing is skipped.
+    func requireProgram(_ names: String...) throws {
+        for name in names where findExecutable(name) == nil {
+            throw XCTSkip("\(name) is not installed (scripts/test installs it)")
+        }
+    }
+
+    func startSway(width: Int = 800, height: Int = 600) throws -> HeadlessSway {
+        try requireProgram("sway", "swaymsg", "grim")
+        if getuid() == 0 { try requireProgram("setpriv", "useradd") }
+        let sway = try HeadlessSway(width: width, height: height)
+        addTeardownBlock { sway.stop() }
+        diagnosticsProviders.append { "sway: " + sway.process.diagnostics(maxLines: 15) }
+        return sway
+    }
+
+    func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil) throws -> VNCInput {
+        try requireProgram("wayvnc")
+        let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout)
+        addTeardownBlock { vnc.stop() }
+        return vnc
+    }
+
+    func startWeston(width: Int = 800, height: Int = 600) throws -> HeadlessWeston {
+        try requireProgram("weston", "weston-screenshooter")
+        let weston = try HeadlessWeston(width: width, height: height)
+        addTeardownBlock { weston.stop() }
+        diagnosticsProviders.append { "weston: " + weston.process.diagnostics(maxLines: 15) }
+        return weston
+    }
+
+    func startDemo(_ arguments: [String], environment: [String: String]) throws -> DemoProcess {
+        let demo = try DemoProcess(arguments, environment: environment)
+        addTeardownBlock { demo.stop() }
+        diagnosticsProviders.append { "modal-demo: " + demo.diagnostics() }
+        return demo
+    }
+
+    func startDemo(_ arguments: [String], in session: WaylandSession) throws -> DemoProcess {
+        try startDemo(arguments, environment: session.clientEnvironment)
+    }
+
+    /// Starts any client program (foot, wev, weston-simple-shm) in `session`, stopped at tear-down.
+    func startClient(_ arguments: [String], in session: WaylandSession) throws -> ChildProcess {
+        let child = try ChildProcess(arguments, environment: session.clientEnvironment)
+        addTeardownBlock { child.stop() }
+        diagnosticsProviders.append { child.diagnostics(maxLines: 15) }
+        return child
+    }
+
+    /// Fails (with the demo's output) unless an event `word` arrives at index ≥ `since`.
+    @discardableResult
+    func expectEvent(_ demo: DemoProcess, _ word: String, since: Int = 0, timeout: Double? = nil,
+                     _ message: String = "", file: StaticString = #filePath, line: UInt = #line) -> String? {
+        let found = demo.waitForLine(word, since: since, timeout: timeout ?? eventTimeout)
+        if found == nil {
+            XCTFail("no `\(word)` event within \(timeout ?? eventTimeout) s \(message)\nstdout so far: \(demo.stdoutLines.suffix(30))\nstderr: \(demo.stderrLines.suffix(10))",
+                    file: file, line: line)
+        }
+        return found
+    }
+
+    /// Starts modal-demo in `sway`, waits for its first `configure` and its mapped window, and
+    /// returns both. Throws (failing the test) when either does not come.
+    func launchDemo(_ arguments: [String], in sway: HeadlessSway,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> (DemoProcess, SwayWindow) {
+        let demo = try startDemo(arguments + ["--log-events"], in: sway)
+        guard demo.waitForLine("configure", timeout: eventTimeout) != nil else {
+            throw HarnessError("modal-demo logged no `configure` within \(eventTimeout) s:\n\(demo.diagnostics())")
+        }
+        let window = try sway.waitForWindow(pid: demo.pid, timeout: eventTimeout)
+        return (demo, window)
+    }
+
+    /// CPU ticks `pid` uses over `seconds` of wall time.
+    func cpuTicksUsed(by pid: pid_t, over seconds: Double) throws -> Int {
+        let before = try cpuTicks(pid: pid)
+        usleep(useconds_t(seconds * 1e6))
+        return try cpuTicks(pid: pid) - before
+    }
+
+    override func tearDown() {
+        // Print what the processes said when the test failed, before the tear-down blocks stop them.
+        if let run = testRun, run.failureCount + run.unexpectedExceptionCount > 0 {
+            for provide in diagnosticsProviders { print(provide()) }
+        }
+        diagnosticsProviders.removeAll()
+        super.tearDown()
+    }
+}

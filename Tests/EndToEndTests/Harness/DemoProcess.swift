@@ -1,0 +1,98 @@
+// The built `modal-demo`, run as a real client of a harness compositor, with its --log-events
+// lines (DESIGN §5) collected so tests wait on events instead of sleeping.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `modal-demo` from the products directory (next to the test binary, where plain `swift build`
+/// also puts `libModalKitStyle*.so`), stdout and stderr collected.
+///
+/// Event lines are matched by their first word: `configure 800x600`, `presenting`, `presented`,
+/// `dismissing`, `dismissed`, `activated`, `frame …`.
+final class DemoProcess {
+    static var executablePath: String { productsDirectory() + "/modal-demo" }
+
+    let process: ChildProcess
+    var pid: pid_t { process.pid }
+
+    /// Starts modal-demo with `arguments` in `environment` (normally a session's `clientEnvironment`).
+    /// - Throws: `HarnessError` when modal-demo has not been built.
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let path = DemoProcess.executablePath
+        guard access(path, X_OK) == 0 else {
+            throw HarnessError("\(path) not built: run `swift build` (all products) before `swift test`, or scripts/test")
+        }
+        process = try ChildProcess([path] + arguments, environment: environment)
+    }
+
+    /// Starts modal-demo as a client of `session`.
+    convenience init(_ arguments: [String], in session: WaylandSession) throws {
+        try self.init(arguments, environment: session.clientEnvironment)
+    }
+
+    deinit { process.stop(timeout: 2) }
+
+    var stdoutLines: [String] { process.stdout.lines }
+    var stderrLines: [String] { process.stderr.lines }
+
+    /// The number of stdout lines so far: pass it as `since` to wait only for later events.
+    func mark() -> Int { process.stdout.lines.count }
+
+    /// Stdout lines from index `since` on whose first word is `word`.
+    func events(_ word: String, since: Int = 0) -> [String] {
+        process.stdout.lines.dropFirst(since).filter { DemoProcess.firstWord($0) == word }
+    }
+
+    /// Waits (bounded) for a stdout line at index ≥ `since` whose first word is `word`; returns it.
+    @discardableResult
+    func waitForLine(_ word: String, since: Int = 0, timeout: Double) -> String? {
+        process.stdout.wait(timeout: timeout) { lines in
+            lines.dropFirst(since).first { DemoProcess.firstWord($0) == word }
+        }
+    }
+
+    /// Waits (bounded) until `count` lines with first word `word` exist at index ≥ `since`.
+    func waitForLines(_ word: String, count: Int, since: Int = 0, timeout: Double) -> Bool {
+        process.stdout.wait(timeout: timeout) { lines in
+            lines.dropFirst(since).filter { DemoProcess.firstWord($0) == word }.count >= count ? true : nil
+        } ?? false
+    }
+
+    /// The size of the last `configure WxH` line, if any.
+    var lastConfigureSize: (width: Int, height: Int)? {
+        guard let line = events("configure").last else { return nil }
+        return DemoProcess.parseSize(line)
+    }
+
+    /// Parses the `WxH` second word of a `configure WxH` line.
+    static func parseSize(_ line: String) -> (width: Int, height: Int)? {
+        let words = line.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        let parts = words[1].split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+        return (w, h)
+    }
+
+    static func firstWord(_ line: String) -> Substring {
+        line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
+    }
+
+    /// Waits at most `timeout` seconds for the demo to end.
+    func waitForExit(timeout: Double) -> ExitStatus? { process.waitForExit(timeout: timeout) }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// After the demo ended: waits (bounded) until both pipes are drained, so the line lists are final.
+    func drainOutput() {
+        process.stdout.waitForEnd(timeout: 3)
+        process.stderr.waitForEnd(timeout: 3)
+    }
+
+    /// Stops the demo (SIGTERM, bounded wait, SIGKILL).
+    @discardableResult
+    func stop() -> ExitStatus? { process.stop(timeout: 2) }
+
+    /// stdout and stderr for failure messages.
+    func diagnostics() -> String { process.diagnostics(maxLines: 40) }
+}

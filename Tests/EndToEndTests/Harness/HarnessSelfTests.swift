@@ -1,0 +1,166 @@
+// Tests of the harness itself, against real clients that are not ours (foot, wev,
+// weston-simple-shm): if these pass, a failing modal-demo test is about modal-demo.
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class HarnessSelfTests: CompositorTestCase {
+    // MARK: processes, /proc, PPM
+
+    func testPPMParserReadsHeaderCommentsAndPixels() throws {
+        var data = Data("P6\n# made by hand\n3 2\n255\n".utf8)
+        data.append(contentsOf: [255, 0, 0, 0, 255, 0, 0, 0, 255,
+                                 1, 2, 3, 4, 5, 6, 7, 8, 9])
+        let image = try RGBImage.parsePPM(data)
+        XCTAssertEqual(image.width, 3)
+        XCTAssertEqual(image.height, 2)
+        XCTAssertEqual(image[0, 0], RGB(255, 0, 0))
+        XCTAssertEqual(image[2, 0], RGB(0, 0, 255))
+        XCTAssertEqual(image[1, 1], RGB(4, 5, 6))
+        XCTAssertEqual(image.cropped(to: PixelBox(x: 1, y: 1, width: 2, height: 1)).bytes, [4, 5, 6, 7, 8, 9])
+        XCTAssertThrowsError(try RGBImage.parsePPM(Data("P6\n3 2\n255\n".utf8) + Data([1, 2, 3])))
+        XCTAssertThrowsError(try RGBImage.parsePPM(Data("P3\n1 1\n255\n0 0 0\n".utf8)))
+    }
+
+    func testDimmedColourIsChannelTimesOneMinusAlpha() {
+        XCTAssertEqual(RGB(200, 100, 51).dimmed(byBlackAlpha: 0.5), RGB(100, 50, 26))
+        XCTAssertEqual(RGB(200, 100, 50).dimmed(byBlackAlpha: 0.4), RGB(120, 60, 30))
+    }
+
+    func testFindButtonFindsAFilledBoxWithTextAndIgnoresShadowAndHint() {
+        // 200x100 "window" with a vertical gradient, a 60x20 blue button at (70, 40) with white
+        // "text" inside, a faint shadow offset downwards and a grey hint line under it.
+        var bytes = [UInt8]()
+        for y in 0..<100 {
+            for x in 0..<200 {
+                var c = RGB(UInt8(240 - y / 10), UInt8(243 - y / 10), 248)
+                if x >= 66 && x < 134 && y >= 40 && y < 66 { c = RGB(225, 230, 240) }            // shadow
+                if x >= 70 && x < 130 && y >= 40 && y < 60 { c = RGB(10, 108, 255) }             // fill
+                if x >= 90 && x < 110 && y >= 46 && y < 54 { c = RGB(255, 255, 255) }            // label
+                if x >= 80 && x < 120 && y >= 75 && y < 78 { c = RGB(107, 114, 128) }            // hint
+                bytes += [c.r, c.g, c.b]
+            }
+        }
+        let image = RGBImage(width: 200, height: 100, bytes: bytes)
+        XCTAssertEqual(findButton(in: image, window: PixelBox(x: 0, y: 0, width: 200, height: 100)),
+                       PixelBox(x: 70, y: 40, width: 60, height: 20))
+        XCTAssertNil(findButton(in: image, window: PixelBox(x: 0, y: 0, width: 200, height: 100), searchRadius: 3),
+                     "the centre is label text; the fill is farther than 3 px")
+    }
+
+    func testStopEndsAChildThatIgnoresSIGTERMWithSIGKILL() throws {
+        // `trap "" TERM` is inherited across exec: this sleep ignores SIGTERM.
+        let child = try ChildProcess(["sh", "-c", "trap '' TERM; exec sleep 100"], environment: harnessEnvironment([:]))
+        usleep(200_000)
+        let start = monotonicNow()
+        XCTAssertEqual(child.stop(timeout: 0.5), .signaled(SIGKILL))
+        XCTAssertLessThan(monotonicNow() - start, 3)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child.pid)"), "child not reaped")
+    }
+
+    func testRunCollectsOutputAndStatus() throws {
+        let r = try ChildProcess.run(["sh", "-c", "echo one; echo two; echo err >&2; exit 3"],
+                                     environment: harnessEnvironment([:]))
+        XCTAssertEqual(r.status, .exited(3))
+        XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self), "one\ntwo\n")
+        XCTAssertEqual(r.stderr, "err\n")
+        XCTAssertThrowsError(try ChildProcess.run(["sleep", "5"], environment: harnessEnvironment([:]), timeout: 0.3))
+    }
+
+    func testCPUTicksSeeABusyLoopAndNotASleeper() throws {
+        let sleeper = try ChildProcess(["sleep", "30"], environment: harnessEnvironment([:]))
+        defer { sleeper.stop() }
+        let busy = try ChildProcess(["sh", "-c", "while :; do :; done"], environment: harnessEnvironment([:]))
+        defer { busy.stop() }
+        let idleTicks = try cpuTicksUsed(by: sleeper.pid, over: 1)
+        let busyTicks = try cpuTicks(pid: busy.pid)
+        XCTAssertLessThanOrEqual(idleTicks, 1)
+        XCTAssertGreaterThan(busyTicks, 30, "a spinning shell used \(busyTicks) ticks in ~1 s")
+    }
+
+    // MARK: sway, grim, wayvnc + vncdo
+
+    func testSwayMapsFootFullOutputAndGrimSeesItsBackground() throws {
+        try requireProgram("foot")
+        let sway = try startSway()
+        // foot's documented default background is 111111 (foot.ini(5)); -o pins it anyway.
+        let foot = try startClient(["foot", "--override=colors.background=336699", "sleep", "60"], in: sway)
+        let window = try sway.waitForWindow(pid: foot.pid)
+        XCTAssertEqual(window.rect, PixelBox(x: 0, y: 0, width: 800, height: 600), "lone tiled window fills the output, no borders")
+        XCTAssertEqual(window.appID, "foot")
+        let shot = try sway.stableScreenshot()
+        XCTAssertEqual(shot.width, 800)
+        XCTAssertEqual(shot.height, 600)
+        XCTAssertEqual(shot[799, 599], RGB(0x33, 0x66, 0x99))
+        XCTAssertEqual(shot[400, 500], RGB(0x33, 0x66, 0x99))
+    }
+
+    func testVNCClickAndKeysReachAClient() throws {
+        try requireProgram("wev", "stdbuf")
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        // wev prints every event it gets; stdbuf makes its stdout line-buffered into our pipe.
+        let wev = try startClient(["stdbuf", "-oL", "wev"], in: sway)
+        _ = try sway.waitForWindow(pid: wev.pid)
+        try vnc.click(x: 400, y: 300)
+        let pressed = wev.stdout.wait(timeout: eventTimeout) { lines in
+            lines.first { $0.contains("wl_pointer") && $0.contains("button: 272") && $0.contains("pressed") } }
+        XCTAssertNotNil(pressed, wev.diagnostics())
+        XCTAssertNotNil(wev.stdout.lines.first { $0.contains("wl_pointer") && $0.contains("400.000000, 300.000000") },
+                        "pointer at 400,300 (window = output coordinates)")
+        try vnc.key("esc")
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("sym: Escape") } }, wev.diagnostics())
+        try vnc.key("enter")
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("sym: Return") } }, wev.diagnostics())
+    }
+
+    func testRestartingWayvncWithAnotherLayoutSendsANewKeymap() throws {
+        try requireProgram("wev", "stdbuf")
+        let sway = try startSway()
+        var vnc = try startVNC(sway)
+        let wev = try startClient(["stdbuf", "-oL", "wev"], in: sway)
+        _ = try sway.waitForWindow(pid: wev.pid)
+        try vnc.key("esc")
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("sym: Escape") } })
+        let keymapsBefore = wev.stdout.lines.filter { $0.contains("keymap: format") }.count
+        vnc.stop()
+        vnc = try startVNC(sway, keyboardLayout: "de")
+        XCTAssertTrue(sway.keyboardLayoutNames().contains("German"), "layouts: \(sway.keyboardLayoutNames())")
+        let mark = wev.stdout.lines.count
+        try vnc.key("esc")
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.dropFirst(mark).first { $0.contains("sym: Escape") } })
+        XCTAssertGreaterThan(wev.stdout.lines.filter { $0.contains("keymap: format") }.count, keymapsBefore,
+                             "a new wayvnc brings a new keymap to the focused client")
+    }
+
+    func testScratchpadHidesAndShowsAWindow() throws {
+        try requireProgram("foot")
+        let sway = try startSway()
+        let foot = try startClient(["foot", "sleep", "60"], in: sway)
+        _ = try sway.waitForWindow(pid: foot.pid)
+        try sway.swaymsg(["[pid=\(foot.pid)] move scratchpad"])
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? sway.windows())?.first { $0.pid == Int(foot.pid) }?.isVisible == false })
+        try sway.swaymsg(["[pid=\(foot.pid)] scratchpad show"])
+        let shown = try sway.waitForWindow(pid: foot.pid)
+        XCTAssertTrue(shown.isFloating)
+    }
+
+    // MARK: weston
+
+    func testWestonShowsASimpleShmClient() throws {
+        try requireProgram("weston-simple-shm")
+        let weston = try startWeston()
+        let before = try weston.screenshot()
+        XCTAssertNil(before.boundingBox(ofPixelsDifferentFrom: HeadlessWeston.background), "empty weston shows only its background")
+        let client = try startClient(["weston-simple-shm"], in: weston)
+        var box: PixelBox?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.2) {
+            box = (try? weston.screenshot())?.boundingBox(ofPixelsDifferentFrom: HeadlessWeston.background)
+            return box?.width == 250 && box?.height == 250
+        }
+        XCTAssertEqual(box?.width, 250, client.diagnostics())
+        XCTAssertEqual(box?.height, 250)
+    }
+}
