@@ -1,0 +1,56 @@
+// Field report 3: no compositor, wrong socket → exit status 1 and exactly one stderr line naming
+// the socket tried; no crash, no hang.
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class WindowNoCompositorTests: CompositorTestCase {
+    /// An empty private XDG_RUNTIME_DIR, so no real compositor can be reached by accident.
+    private func emptyRuntimeDirectory() throws -> String {
+        let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-nocomp")
+        addTeardownBlock { removeTree(dir) }
+        return dir
+    }
+
+    private func runExpectingOneLine(_ env: [String: String], naming socket: String,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let demo = try startDemo(["--log-events"], environment: env)
+        let status = demo.waitForExit(timeout: 10)
+        XCTAssertEqual(status, .exited(1), "no compositor → exit 1\n\(demo.diagnostics())", file: file, line: line)
+        demo.drainOutput()
+        XCTAssertEqual(demo.stderrLines.count, 1, "exactly one stderr line: \(demo.stderrLines)", file: file, line: line)
+        XCTAssertTrue(demo.stderrLines.first?.contains(socket) ?? false,
+                      "the line names the socket \(socket): \(demo.stderrLines)", file: file, line: line)
+        XCTAssertEqual(demo.events("configure"), [], file: file, line: line)
+    }
+
+    func testWaylandDisplayUnsetExitsOneWithOneLineNamingTheDefaultSocket() throws {
+        let dir = try emptyRuntimeDirectory()
+        let env = harnessEnvironment(["WAYLAND_DISPLAY": nil, "WAYLAND_SOCKET": nil, "XDG_RUNTIME_DIR": dir])
+        // libwayland's default when WAYLAND_DISPLAY is unset is "wayland-0".
+        try runExpectingOneLine(env, naming: "wayland-0")
+    }
+
+    func testMissingSocketNameExitsOneWithOneLineNamingIt() throws {
+        let dir = try emptyRuntimeDirectory()
+        let env = harnessEnvironment(["WAYLAND_DISPLAY": "modalkit-no-such-socket", "WAYLAND_SOCKET": nil, "XDG_RUNTIME_DIR": dir])
+        try runExpectingOneLine(env, naming: "modalkit-no-such-socket")
+    }
+
+    func testMissingAbsoluteSocketPathExitsOneWithOneLineNamingIt() throws {
+        let dir = try emptyRuntimeDirectory()
+        let path = dir + "/absent/wayland-7"
+        let env = harnessEnvironment(["WAYLAND_DISPLAY": path, "WAYLAND_SOCKET": nil, "XDG_RUNTIME_DIR": dir])
+        try runExpectingOneLine(env, naming: path)
+    }
+
+    func testSocketThatIsNotACompositorExitsOne() throws {
+        // A plain file where the socket should be: connect fails, same rule.
+        let dir = try emptyRuntimeDirectory()
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/wayland-5", contents: Data()))
+        let env = harnessEnvironment(["WAYLAND_DISPLAY": "wayland-5", "WAYLAND_SOCKET": nil, "XDG_RUNTIME_DIR": dir])
+        try runExpectingOneLine(env, naming: "wayland-5")
+    }
+}

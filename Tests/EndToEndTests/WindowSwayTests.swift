@@ -1,0 +1,195 @@
+// Issue 2 acceptance under a private headless sway (pixman renderer, 800x600 output, no borders),
+// with real input through wayvnc + vncdo and screenshots through grim. Field reports 2, 6, 7.
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class WindowSwayTests: CompositorTestCase {
+    /// A lone tiled window fills the 800x600 output (the harness's sway config has no bar,
+    /// no borders, no gaps).
+    let output = PixelBox(x: 0, y: 0, width: 800, height: 600)
+
+    func testWindowMapsWithTitleAppIDAndLogsTheTiledConfigure() throws {
+        let sway = try startSway()
+        let (demo, window) = try launchDemo([], in: sway)
+        XCTAssertEqual(demo.events("configure").first, "configure 800x600", "sway tiles the lone window to the output")
+        XCTAssertEqual(window.rect, output)
+        XCTAssertEqual(window.appID, "modalkit.demo")
+        XCTAssertEqual(window.title, "ModalKit")
+        XCTAssertNotNil(demo.waitForLine("frame", timeout: eventTimeout), "a frame is committed after the configure")
+    }
+
+    func testScreenshotShowsTheButtonCentredInTheWindow() throws {
+        let sway = try startSway()
+        let (_, window) = try launchDemo([], in: sway)
+        let shot = try sway.stableScreenshot()
+        guard let button = findButton(in: shot, window: window.rect) else {
+            return XCTFail("no strongly coloured button near the centre of \(window.rect); centre pixel \(shot[400, 300]), corner \(shot[2, 598])")
+        }
+        XCTAssertEqual(button.midX, window.rect.midX, accuracy: 1.5, "button \(button) centred horizontally in \(window.rect)")
+        XCTAssertEqual(button.midY, window.rect.midY, accuracy: 1.5, "button \(button) centred vertically in \(window.rect)")
+        XCTAssertGreaterThanOrEqual(button.width, 44, "a button, not a speck: \(button)")
+        XCTAssertGreaterThanOrEqual(button.height, 20, "\(button)")
+        XCTAssertLessThan(button.width, window.rect.width / 2, "a button, not the window: \(button)")
+    }
+
+    func testClickOnTheButtonReachesTheApp() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, window) = try launchDemo([], in: sway)
+        let mark = demo.mark()
+        try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY))
+        expectEvent(demo, "activated", since: mark)
+        expectEvent(demo, "presenting", since: mark)
+    }
+
+    func testReturnReachesTheApp() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo([], in: sway)
+        let mark = demo.mark()
+        try vnc.key("enter")
+        expectEvent(demo, "activated", since: mark, "(the Present button has keyboard focus at launch)")
+        expectEvent(demo, "presenting", since: mark)
+    }
+
+    func testSwaymsgKillEndsItWithExitZeroWithinOneSecond() throws {
+        let sway = try startSway()
+        let (demo, _) = try launchDemo([], in: sway)
+        _ = demo.waitForLine("frame", timeout: eventTimeout)
+        try sway.swaymsg(["[pid=\(demo.pid)] kill"])
+        let status = demo.waitForExit(timeout: 1.0)
+        XCTAssertEqual(status, .exited(0), "xdg_toplevel.close ends modal-demo with status 0 within 1 s\n\(demo.diagnostics())")
+    }
+
+    func testCompositorGoingAwayExitsOneWithOneLine() throws {
+        let sway = try startSway()
+        let (demo, _) = try launchDemo([], in: sway)
+        _ = demo.waitForLine("frame", timeout: eventTimeout)
+        sway.stop()
+        let status = demo.waitForExit(timeout: 5)
+        XCTAssertEqual(status, .exited(1), "lost connection → exit 1\n\(demo.diagnostics())")
+        demo.drainOutput()
+        XCTAssertEqual(demo.stderrLines.count, 1, "exactly one stderr line: \(demo.stderrLines)")
+    }
+
+    func testIdleWindowUsesNoCPU() throws {
+        let sway = try startSway()
+        _ = try startVNC(sway)   // a seat with pointer and keyboard, as in a real session
+        let (demo, _) = try launchDemo([], in: sway)
+        _ = demo.waitForLine("frame", timeout: eventTimeout)
+        _ = try sway.stableScreenshot()
+        usleep(300_000)
+        let ticks = try cpuTicksUsed(by: demo.pid, over: 3)
+        XCTAssertLessThanOrEqual(ticks, 1, "an idle window sleeps in poll: \(ticks) ticks of CPU in 3 s")
+    }
+
+    func testIdleAfterAPresentDismissCycleWithPointerOnTheButtonUsesNoCPU() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, window) = try launchDemo([], in: sway)
+        let mark = demo.mark()
+        try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY))
+        expectEvent(demo, "presented", since: mark)
+        try vnc.key("esc")
+        expectEvent(demo, "dismissed", since: mark)
+        try vnc.move(x: Int(window.rect.midX), y: Int(window.rect.midY))   // hovering the button again
+        _ = try sway.stableScreenshot()
+        usleep(300_000)
+        let ticks = try cpuTicksUsed(by: demo.pid, over: 3)
+        XCTAssertLessThanOrEqual(ticks, 1, "nothing animates: \(ticks) ticks of CPU in 3 s")
+    }
+
+    /// Field report 2: headless sway with the pixman renderer holds both buffers of a
+    /// double-buffered client. Three full present/dismiss cycles: no abort, and the same state
+    /// always looks the same (nothing drawn into a buffer the compositor still showed).
+    func testBusyBuffersFullPresentDismissCyclesWithoutAbortOrGarbage() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo([], in: sway)
+        var presentedShots: [RGBImage] = []
+        var dismissedShots: [RGBImage] = []
+        for cycle in 1...3 {
+            let mark = demo.mark()
+            try vnc.key("enter")
+            guard expectEvent(demo, "presented", since: mark, "cycle \(cycle)") != nil else { return }
+            presentedShots.append(try sway.stableScreenshot())
+            try vnc.key("esc")
+            guard expectEvent(demo, "dismissed", since: mark, "cycle \(cycle)") != nil else { return }
+            dismissedShots.append(try sway.stableScreenshot())
+            XCTAssertTrue(demo.isRunning, "cycle \(cycle): \(demo.diagnostics())")
+        }
+        XCTAssertEqual(differences(presentedShots[0], presentedShots[1]), [], "presented, cycle 1 vs 2")
+        XCTAssertEqual(differences(presentedShots[0], presentedShots[2]), [], "presented, cycle 1 vs 3")
+        XCTAssertEqual(differences(dismissedShots[0], dismissedShots[1]), [], "dismissed, cycle 1 vs 2")
+        XCTAssertEqual(differences(dismissedShots[0], dismissedShots[2]), [], "dismissed, cycle 1 vs 3")
+        XCTAssertNotEqual(presentedShots[0], dismissedShots[0], "presenting changes the picture")
+        try sway.swaymsg(["[pid=\(demo.pid)] kill"])
+        XCTAssertEqual(demo.waitForExit(timeout: 2), .exited(0), demo.diagnostics())
+    }
+
+    /// Field report 6: every wayvnc brings its own keymap; after each change Escape still
+    /// dismisses and Return still presents.
+    func testKeymapChangesEscapeStillDismisses() throws {
+        let sway = try startSway()
+        var vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo([], in: sway)
+        var mark = demo.mark()
+        try vnc.key("enter")
+        expectEvent(demo, "presented", since: mark)
+        for layout in ["de", "fr", "us", "de"] {
+            vnc.stop()
+            vnc = try startVNC(sway, keyboardLayout: layout)
+            mark = demo.mark()
+            try vnc.key("esc")
+            guard expectEvent(demo, "dismissed", since: mark, "after switching to layout \(layout)") != nil else { return }
+            mark = demo.mark()
+            try vnc.key("enter")
+            guard expectEvent(demo, "presented", since: mark, "after switching to layout \(layout)") != nil else { return }
+        }
+        // Two keymap changes back to back, then Escape.
+        vnc.stop()
+        vnc = try startVNC(sway, keyboardLayout: "fr")
+        vnc.stop()
+        vnc = try startVNC(sway)
+        mark = demo.mark()
+        try vnc.key("esc")
+        expectEvent(demo, "dismissed", since: mark, "after two keymap changes in a row")
+        XCTAssertTrue(demo.isRunning, demo.diagnostics())
+    }
+
+    /// Field report 7: a hidden window gets no frame callbacks. Hidden in the scratchpad in the
+    /// middle of a transition it uses no CPU; shown again, the transition ends (from the clock)
+    /// and input works.
+    func testHiddenInScratchpadUsesNoCPUAndWorksWhenShownAgain() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo(["--duration", "2"], in: sway)
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presenting", since: mark) != nil else { return }
+        try sway.swaymsg(["[pid=\(demo.pid)] move scratchpad"])
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? sway.windows())?.first { $0.pid == Int(demo.pid) }?.isVisible == false },
+                      "window hidden in the scratchpad")
+        usleep(500_000)
+        let ticks = try cpuTicksUsed(by: demo.pid, over: 3)
+        XCTAssertLessThanOrEqual(ticks, 1, "hidden mid-transition, no frame callbacks: \(ticks) ticks of CPU in 3 s")
+
+        try sway.swaymsg(["[pid=\(demo.pid)] scratchpad show"])
+        let shown = try sway.waitForWindow(pid: demo.pid)
+        // The 2 s transition began more than 3.5 s ago: shown again, it ends at once.
+        expectEvent(demo, "presented", since: mark, "after the window was shown again")
+        // Shown as a floating window of another size: wait for that configure before clicking.
+        XCTAssertTrue(waitUntil(timeout: eventTimeout) {
+            demo.lastConfigureSize.map { $0.width == shown.rect.width && $0.height == shown.rect.height } ?? false
+        }, "configure \(shown.rect.width)x\(shown.rect.height) after scratchpad show; got \(demo.events("configure"))")
+        mark = demo.mark()
+        try vnc.key("esc")
+        expectEvent(demo, "dismissed", since: mark, "Escape after scratchpad show")
+        mark = demo.mark()
+        try vnc.click(x: Int(shown.rect.midX), y: Int(shown.rect.midY))
+        expectEvent(demo, "activated", since: mark, "click on the button of the shown window \(shown.rect)")
+    }
+}
