@@ -1,0 +1,99 @@
+# shellcheck shell=bash
+# Shared set-up for scripts/test and scripts/demo (sourced, not run): the Debian packages the
+# build and the end-to-end tests need, vncdotool from PyPI, and the SwiftPM build.
+#
+# Environment:
+#   MODALKIT_SCRATCH_PATH  SwiftPM scratch directory (default: <repo>/.build). scripts/test and
+#                          scripts/demo pass it as --scratch-path to every swift command.
+#   MODALKIT_NO_INSTALL=1  never install anything; only report what is missing.
+
+MK_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+MK_SCRATCH=${MODALKIT_SCRATCH_PATH:-$MK_ROOT/.build}
+case $MK_SCRATCH in /*) ;; *) MK_SCRATCH=$PWD/$MK_SCRATCH ;; esac
+
+# Debian 12 packages: build (pkg-config system libraries, fonts for fcft), compositors and tools
+# for the end-to-end tests (sway, wayvnc, grim, weston, foot, wev), setpriv/useradd to run sway
+# as an unprivileged user, python3-venv for vncdotool.
+MK_DEBIAN_PACKAGES=(
+  pkg-config libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libpixman-1-dev
+  libfcft-dev libpng-dev fontconfig fonts-dejavu-core
+  sway grim wayvnc weston foot wev
+  util-linux passwd coreutils python3 python3-venv ca-certificates
+)
+
+mk_step() { printf '\n==> %s\n' "$*" >&2; }
+mk_note() { printf '    %s\n' "$*" >&2; }
+mk_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, else through sudo.
+mk_as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    mk_die "need root to run: $* (not root and no sudo)"
+  fi
+}
+
+# Installs the Debian packages that are missing (apt-get update only if something is missing).
+mk_ensure_packages() {
+  mk_step "Debian packages"
+  local missing=() p
+  for p in "${MK_DEBIAN_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+      missing+=("$p")
+    fi
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    mk_note "all ${#MK_DEBIAN_PACKAGES[@]} present"
+    return
+  fi
+  [ "${MODALKIT_NO_INSTALL:-0}" = 1 ] && mk_die "missing Debian packages: ${missing[*]} (MODALKIT_NO_INSTALL=1)"
+  command -v apt-get >/dev/null 2>&1 || mk_die "missing packages ${missing[*]} and no apt-get (Debian 12 expected)"
+  mk_note "installing: ${missing[*]}"
+  mk_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  mk_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# Makes `vncdo` (vncdotool, PyPI) available and exports MODALKIT_VNCDO with its path.
+# Debian 12's python is "externally managed" (PEP 668), so vncdotool goes into a virtualenv in the
+# scratch directory (<scratch>/vncdotool), where the test harness also looks for it. A vncdo
+# already on PATH is used as it is.
+mk_ensure_vncdo() {
+  mk_step "vncdotool"
+  local venv=$MK_SCRATCH/vncdotool
+  if [ -x "$venv/bin/vncdo" ]; then
+    export MODALKIT_VNCDO=$venv/bin/vncdo
+  elif command -v vncdo >/dev/null 2>&1; then
+    MODALKIT_VNCDO=$(command -v vncdo)
+    export MODALKIT_VNCDO
+  else
+    [ "${MODALKIT_NO_INSTALL:-0}" = 1 ] && mk_die "vncdo missing (MODALKIT_NO_INSTALL=1)"
+    mk_note "installing vncdotool into $venv"
+    mkdir -p "$MK_SCRATCH"
+    rm -rf "$venv"
+    python3 -m venv "$venv" || mk_die "python3 -m venv failed (is python3-venv installed?)"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check vncdotool \
+      || mk_die "pip install vncdotool failed"
+    export MODALKIT_VNCDO=$venv/bin/vncdo
+  fi
+  "$MODALKIT_VNCDO" --version >/dev/null 2>&1 || mk_die "$MODALKIT_VNCDO does not run"
+  mk_note "$MODALKIT_VNCDO ($("$MODALKIT_VNCDO" --version 2>&1 | head -1))"
+}
+
+mk_ensure_swift() {
+  command -v swift >/dev/null 2>&1 || mk_die "swift not found in PATH (install the Swift toolchain, e.g. to /opt/swift, and add its usr/bin to PATH)"
+}
+
+# Builds every product. A plain `swift build` is needed: `--product modal-demo` or `swift run`
+# would not build the style plugins (libModalKitStyle*.so), which modal-demo loads at run time.
+mk_build() {
+  mk_ensure_swift
+  mk_step "swift build (all products) in $MK_SCRATCH"
+  (cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH")
+  MK_BIN=$(cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH" --show-bin-path)
+  export MK_BIN
+  [ -x "$MK_BIN/modal-demo" ] || mk_die "$MK_BIN/modal-demo was not built"
+  mk_note "products in $MK_BIN"
+}
