@@ -21,8 +21,9 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
 }
 
 /// fcft must be initialised once per process before any font is created (fcft.h). Swift runs a
-/// global's initialiser exactly once, lazily, thread-safely.
-private let fcftInitialized: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR)
+/// global's initialiser exactly once, lazily, thread-safely. fcft's own logging is off: a font that
+/// cannot be loaded surfaces as one `SceneError` line instead of fcft's extra "err:" line.
+private let fcftInitialized: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_NONE)
 
 /// One fcft font at one pixel size (pixel size = points × buffer scale).
 final class Font {
