@@ -1,0 +1,204 @@
+// The style plugins through the `modal-demo` command line (DESIGN §5, issue 4 items 4–5,
+// field reports case 5): the built `modal-demo` next to this test binary is run as a user would.
+// Bad style input: exit status 2, exactly one stderr line naming the path and the cause, nothing
+// else written, and a rejected plugin's entry never runs.
+import Foundation
+import XCTest
+import ModalKit
+
+final class PluginCLITests: XCTestCase {
+    typealias Support = PluginTestSupport
+
+    static var demoPath: String { Support.buildDirectory + "/modal-demo" }
+
+    /// Runs the built modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
+    /// `environment` sets them.
+    static func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
+        guard FileManager.default.isExecutableFile(atPath: demoPath) else {
+            throw PluginTestFailure("\(demoPath) was not built")
+        }
+        var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
+                                          "WAYLAND_SOCKET": nil]
+        for (key, value) in environment { changes[key] = value }
+        return try Support.run(demoPath, arguments, environment: Support.environment(changes), timeout: 60)
+    }
+
+    /// `render` with `style`; the style is loaded before anything is drawn.
+    private func render(_ style: String, options: [String] = [], output: String) throws -> PluginTestSupport.RunResult {
+        try Self.demo(["render", "--style", style] + options.flatMap { ["--style-option", $0] }
+                      + ["--size", "120x200", "--progress", "1", "--output", output])
+    }
+
+    /// Asserts exit 2, one stderr line containing every string in `mentions`, no stdout, no output file.
+    @discardableResult
+    private func assertRejected(_ result: PluginTestSupport.RunResult, output: String? = nil, mentions: [String],
+                                file: StaticString = #filePath, line: UInt = #line) -> String {
+        XCTAssertEqual(result.status, 2, "exit status; stderr: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.stderrLines.count, 1, "exactly one stderr line: \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasSuffix("\n"), "a complete line", file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        let message = result.stderrLines.first ?? ""
+        for m in mentions { XCTAssertTrue(message.contains(m), "'\(message)' should mention '\(m)'", file: file, line: line) }
+        if let output { XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no output written", file: file, line: line) }
+        return message
+    }
+
+    // MARK: --list-styles
+
+    func testListStylesPrintsBothBuiltInStylesWithTheirLibraryPaths() throws {
+        let result = try Self.demo(["--list-styles"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        for (name, file) in [("inset-centered", Support.insetCenteredLibrary), ("bottom-sheet", Support.bottomSheetLibrary)] {
+            let fields = result.stdoutLines.first { $0.hasPrefix(name + "\t") }?.split(separator: "\t").map(String.init)
+            XCTAssertEqual(fields?.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION in \(result.stdout)")
+            XCTAssertEqual(fields?[1], Support.buildDirectory + "/" + file)
+        }
+    }
+
+    func testListStylesFollowsModalkitStylePathAndReportsShadowingAndFailures() throws {
+        let dir = try Support.temporaryDirectory(self, "clipath")
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        let copy = dir + "/" + Support.bottomSheetLibrary
+        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: copy)
+        let broken = try Support.compileFixture("libModalKitStyleZBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
+
+        let result = try Self.demo(["--list-styles"], environment: ["MODALKIT_STYLE_PATH": ":" + dir + ":"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdoutLines
+        XCTAssertEqual(lines.first { $0.hasPrefix("bottom-sheet\t") }?.split(separator: "\t")[1], Substring(copy),
+                       "the copy on MODALKIT_STYLE_PATH comes before the executable's directory")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("c-fixture\t\(fixture.library)\t") }, "\(lines)")
+        XCTAssertTrue(lines.contains("# shadowed\t\(Support.buildDirectory)/\(Support.bottomSheetLibrary)\tbottom-sheet\t\(copy)"),
+                      "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("# failed\t\(broken.library)\tbuilt for style ABI 7.") }, "\(lines)")
+        XCTAssertEqual(Support.entryCalls(broken.marker), 0)
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 1)
+    }
+
+    // MARK: Errors: exit 2 and one line
+
+    func testStylePathThatDoesNotExist() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-none")
+        let path = dir + "/libModalKitStyleMissing.so"
+        assertRejected(try render(path, output: dir + "/out.png"), output: dir + "/out.png", mentions: [path, "no such file"])
+    }
+
+    func testTextFileNamedSO() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-text")
+        let path = dir + "/libModalKitStyleText.so"
+        try "#!/bin/sh\necho not a library\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let line = assertRejected(try render(path, output: dir + "/out.png"), output: dir + "/out.png",
+                                  mentions: [path, "not a shared library"])
+        XCTAssertTrue(line.contains("invalid ELF header") || line.contains("file too short"), "dlopen's own message: \(line)")
+    }
+
+    func testLibraryWithoutTheEntrySymbol() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-noentry")
+        let fixture = try Support.compileFixture("libModalKitStyleNoEntry.so", in: dir, defines: ["FIXTURE_NO_ENTRY"])
+        assertRejected(try render(fixture.library, output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: [fixture.library, "modalkit_style_entry"])
+    }
+
+    func testABIMajorMismatchNamesBothVersionsAndTheEntryNeverRuns() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-major")
+        let fixture = try Support.compileFixture("libModalKitStyleMajor.so", in: dir, defines: ["FIXTURE_MAJOR=2"])
+        let host = StyleABIVersion.current
+        assertRejected(try render(fixture.library, output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: [fixture.library, "2.\(host.minor)", "\(host)"])
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0, "the plugin's entry ran in modal-demo")
+    }
+
+    func testNewerMinorNamesBothVersionsAndTheEntryNeverRuns() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-minor")
+        let host = StyleABIVersion.current
+        let fixture = try Support.compileFixture("libModalKitStyleMinor.so", in: dir, defines: ["FIXTURE_MINOR=\(host.minor + 1)"])
+        assertRejected(try render(fixture.library, output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: [fixture.library, "\(host.major).\(host.minor + 1)", "\(host)"])
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0)
+    }
+
+    func testBadStructSizeAndTheEntryNeverRuns() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-size")
+        let fixture = try Support.compileFixture("libModalKitStyleSize.so", in: dir, defines: ["FIXTURE_DESCRIPTOR_SIZE=8"])
+        assertRejected(try render(fixture.library, output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: [fixture.library, "8 bytes"])
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0)
+    }
+
+    func testUnresolvedSymbolIsRefusedAtLoadNotAtFirstCall() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-unresolved")
+        let fixture = try Support.compileFixture("libModalKitStyleUnresolved.so", in: dir, defines: ["FIXTURE_UNRESOLVED"])
+        assertRejected(try render(fixture.library, output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: [fixture.library, "modalkit_fixture_function_nobody_defines"])
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0)
+    }
+
+    func testEmptyStyleNameListsTheAvailableNames() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-empty")
+        assertRejected(try render("", output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: ["inset-centered", "bottom-sheet"])
+    }
+
+    func testUnknownStyleNameListsTheAvailableNames() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-unknown")
+        assertRejected(try render("top-banner", output: dir + "/out.png"), output: dir + "/out.png",
+                       mentions: ["top-banner", "inset-centered", "bottom-sheet"])
+    }
+
+    func testUnknownOptionKeyListsTheKeys() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-key")
+        let keys = try StyleLoader(searchPath: [Support.buildDirectory]).load("inset-centered").options.map(\.key)
+        assertRejected(try render("inset-centered", options: ["margin-z=4"], output: dir + "/out.png"),
+                       output: dir + "/out.png", mentions: ["margin-z"] + keys)
+    }
+
+    func testBadOptionValueListsTheKeys() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-value")
+        let keys = try StyleLoader(searchPath: [Support.buildDirectory]).load("bottom-sheet").options.map(\.key)
+        assertRejected(try render("bottom-sheet", options: ["duration=soon"], output: dir + "/out.png"),
+                       output: dir + "/out.png", mentions: ["'soon'", "duration"] + keys)
+    }
+
+    func testBadStyleIsReportedBeforeConnectingToACompositor() throws {
+        // Window mode with no compositor: the style is a bad command line (2), found before the
+        // connection would fail (1).
+        let dir = try Support.temporaryDirectory(self, "cli-window")
+        let path = dir + "/libModalKitStyleMissing.so"
+        assertRejected(try Self.demo(["--style", path], environment: ["XDG_RUNTIME_DIR": dir]), mentions: [path])
+    }
+
+    // MARK: A style from another package, in the prebuilt demo
+
+    func testExampleStyleRendersThroughThePrebuiltDemoAsTheEngineDrawsIt() throws {
+        let library = try PluginExampleTests.exampleLibrary()
+        let dir = try Support.temporaryDirectory(self, "cli-example")
+        let module = try StyleLoader(searchPath: []).load(library)
+        for progress in ["0.5", "1"] {
+            let output = dir + "/fade-\(progress).png"
+            let result = try Self.demo(["render", "--style", library, "--style-option", "curve=linear",
+                                        "--size", "400x600", "--progress", progress, "--output", output])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            // PluginExampleTests asserts these pixels against the style's rules; here the demo,
+            // which was built without the example, must draw exactly the same frame.
+            let expected = try PluginRendering.png(of: module.makeStyle(options: ["curve": "linear"]),
+                                                   width: 400, height: 600, progress: Double(progress)!, in: dir)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), expected, "frame at \(progress)")
+        }
+    }
+}
+
+/// Frames drawn in-process through the engine, encoded like `modal-demo render` encodes them.
+enum PluginRendering {
+    static func png(of style: any PresentationStyle, width: Int, height: Int, progress: Double,
+                    phase: TransitionPhase = .present, in dir: String) throws -> Data {
+        let scene = try DemoScene(style: style)
+        scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: 1)
+        let image = try Image(width: width, height: height)
+        scene.renderSnapshot(into: image.pixelBuffer, phase: phase, progress: progress)
+        let path = dir + "/expected-\(UUID().uuidString).png"
+        try image.writePNG(to: path)
+        defer { unlink(path) }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,78 @@
+// The install layout (issue 4 item 7): `scripts/install PREFIX` into a temporary prefix, then the
+// prefix moved elsewhere and run from there, away from the build tree and the toolchain's
+// library directory.
+import Foundation
+import XCTest
+import ModalKit
+
+final class PluginInstallTests: XCTestCase {
+    typealias Support = PluginTestSupport
+
+    /// Installs into a fresh prefix (release build in a scratch directory under /tmp keyed by the
+    /// checkout, reused by later runs), then renames the prefix to prove nothing points back at it.
+    private func installedPrefix() throws -> String {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in Support.packageRoot.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        let scratch = "/tmp/mk-plugin-install-" + String(hash, radix: 16)
+        let dir = try Support.temporaryDirectory(self, "prefix")
+        let result = try Support.run(Support.packageRoot + "/scripts/install", [dir + "/first", "--scratch-path", scratch],
+                                     timeout: 2400)
+        guard result.status == 0 else {
+            throw PluginTestFailure("scripts/install failed (\(result.status)): " + String(result.stderr.suffix(3000)))
+        }
+        try FileManager.default.moveItem(atPath: dir + "/first", toPath: dir + "/moved")
+        return dir + "/moved"
+    }
+
+    func testInstalledLayoutIsSelfContainedAndRunsFromATemporaryPrefix() throws {
+        let prefix = try installedPrefix()
+        let demo = prefix + "/bin/modal-demo"
+        let styles = prefix + "/lib/modalkit/styles"
+        for file in [demo, styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.bottomSheetLibrary,
+                     prefix + "/lib/modalkit/libswiftCore.so"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: file), "\(file) installed")
+        }
+
+        // Every library resolves, and the Swift runtime from the prefix, not the toolchain.
+        for binary in [demo, styles + "/" + Support.insetCenteredLibrary] {
+            let ldd = try Support.run("/usr/bin/ldd", [binary], environment: Support.environment(["LD_LIBRARY_PATH": nil]),
+                                      timeout: 60)
+            XCTAssertEqual(ldd.status, 0, ldd.stderr)
+            XCTAssertFalse(ldd.stdout.contains("not found"), ldd.stdout)
+            let core = ldd.stdoutLines.first { $0.contains("libswiftCore.so =>") } ?? ""
+            XCTAssertTrue(core.contains("=> \(prefix)/"), "libswiftCore from the prefix: \(core)")
+        }
+
+        // The installed styles carry the ABI and load (through their own runpath) in this host.
+        let path = StyleLoader.defaultSearchPath(environment: [:], executablePath: demo)
+        XCTAssertEqual(path, [prefix + "/bin", styles])
+        let listing = StyleLoader(searchPath: path).list()
+        XCTAssertEqual(listing.found.map(\.path).sorted(),
+                       [styles + "/" + Support.bottomSheetLibrary, styles + "/" + Support.insetCenteredLibrary])
+        XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
+    }
+
+    func testInstalledDemoListsStylesAndRenders() throws {
+        let prefix = try installedPrefix()
+        let demo = prefix + "/bin/modal-demo"
+        let styles = prefix + "/lib/modalkit/styles"
+        let env = Support.environment(["MODALKIT_STYLE_PATH": nil, "LD_LIBRARY_PATH": nil,
+                                       "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket"])
+
+        let list = try Support.run(demo, ["--list-styles"], environment: env, currentDirectory: "/", timeout: 60)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("inset-centered\t\(styles)/\(Support.insetCenteredLibrary)\t") },
+                      list.stdout)
+        XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("bottom-sheet\t\(styles)/\(Support.bottomSheetLibrary)\t") },
+                      list.stdout)
+
+        let output = prefix + "/sheet.png"
+        let render = try Support.run(demo, ["render", "--style", "bottom-sheet", "--size", "200x300", "--progress", "1",
+                                            "--output", output], environment: env, currentDirectory: "/", timeout: 60)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        // The frame the engine draws for bottom-sheet (whose pixels ModalKitTests check against DESIGN §1).
+        let style = try StyleLoader(searchPath: [Support.buildDirectory]).load("bottom-sheet").makeStyle()
+        let expected = try PluginRendering.png(of: style, width: 200, height: 300, progress: 1, in: prefix)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), expected)
+    }
+}
