@@ -59,11 +59,24 @@ enum PluginTestSupport {
         let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Werror", "-I", headerDirectory,
                          "-DFIXTURE_MARKER=\"\(marker)\""] + defines.map { "-D" + $0 }
             + ["-o", library, fixtureSource]
-        let result = try run("/usr/bin/cc", arguments, timeout: 120)
+        let compiler = try cCompiler()
+        let result = try run(compiler, arguments, timeout: 120)
         guard result.status == 0 else {
-            throw PluginTestFailure("cc \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+            throw PluginTestFailure("\(compiler) \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }
         return (library, marker)
+    }
+
+    /// A C compiler: `cc` or `gcc` when the system has one, else the `clang` that comes with the
+    /// Swift toolchain (always on PATH next to `swift`).
+    static func cCompiler() throws -> String {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for name in ["cc", "gcc", "clang"] {
+            for dir in dirs where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+                return "\(dir)/\(name)"
+            }
+        }
+        throw PluginTestFailure("no C compiler (cc, gcc or clang) on PATH for the fixture plugins")
     }
 
     /// How many times a fixture's entry ran.
