@@ -1,1 +1,49 @@
-print("modal-demo")
+// modal-demo: a Wayland window with a "Present" button that presents a modal with a
+// presentation style loaded from a plugin (DESIGN §5 gives the command line).
+import Foundation
+import ModalKit
+import WaylandClient
+
+// Event lines are read by tests and scripts as they happen: line-buffer stdout even into a pipe.
+setvbuf(stdout, nil, _IOLBF, 0)
+
+/// Prints `modal-demo: MESSAGE` as one line on stderr and exits with `status`.
+func fail(_ status: Int32, _ message: String) -> Never {
+    let line = "modal-demo: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    FileHandle.standardError.write(line.data(using: .utf8)!)
+    exit(status)
+}
+
+/// Loads the selected style through the plugin loader and creates it with its options.
+/// Any failure (missing plugin, wrong ABI, unknown name, unknown option key, bad value) is a
+/// bad command line: exit 2 with one line.
+func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
+    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
+    do {
+        let module = try loader.load(selection.style)
+        return try module.makeStyle(options: selection.effectiveOptions)
+    } catch {
+        fail(2, String(describing: error))
+    }
+}
+
+let command: Command
+do {
+    command = try parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail(2, String(describing: error))
+}
+
+switch command {
+case .help:
+    print(usageText)
+case .version:
+    print("modal-demo \(modalDemoVersion)")
+case .listStyles:
+    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
+    for line in loader.listingLines() { print(line) }
+case .render(let options):
+    exit(runRender(options))
+case .run(let options):
+    exit(runWindow(options))
+}

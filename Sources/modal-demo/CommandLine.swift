@@ -1,0 +1,194 @@
+import ModalKit
+
+/// The version printed by `--version`.
+let modalDemoVersion = "0.1.0"
+
+/// What the command line asked for (DESIGN §5).
+enum Command: Equatable {
+    case run(RunOptions)
+    case render(RenderOptions)
+    case listStyles
+    case help
+    case version
+}
+
+/// Options shared by the window and `render`: which style, with which options.
+struct StyleSelection: Equatable {
+    /// A style name (searched on the style path) or a path (contains `/`). Default `inset-centered`.
+    var style = "inset-centered"
+    /// `--style-option KEY=VALUE`, in order; a later key replaces an earlier one.
+    var options: [String: String] = [:]
+    /// `--duration SECONDS`: shorthand for `--style-option duration=SECONDS`.
+    var duration: Double?
+
+    /// The options handed to the style: `--duration` applies unless `duration=` was given explicitly.
+    var effectiveOptions: [String: String] {
+        var o = options
+        if let d = duration, o["duration"] == nil { o["duration"] = String(d) }
+        return o
+    }
+}
+
+struct RunOptions: Equatable {
+    var selection = StyleSelection()
+    /// The window size in points asked for when the compositor leaves it to the client.
+    var width = 480, height = 800
+    var logEvents = false
+}
+
+struct RenderOptions: Equatable {
+    var selection = StyleSelection()
+    var width = 0, height = 0
+    var scale = 1
+    var progress = 0.0
+    var phase = TransitionPhase.present
+    var output = ""
+}
+
+/// A command-line mistake: printed as one line on stderr, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+let usageText = """
+Usage:
+  modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS] [--log-events]
+  modal-demo --list-styles
+  modal-demo render --style NAME|PATH --size WxH --progress P [--phase present|dismiss] [--scale N]
+                    [--style-option KEY=VALUE]... [--duration SECONDS] --output FILE.png
+  modal-demo --help | --version
+
+Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
+the chosen presentation style. Tapping the dimmed area or pressing Escape dismisses it.
+
+Options:
+  --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
+                           (a value containing '/'). Default: inset-centered.
+  --style-option KEY=VALUE a style option (see --list-styles for the styles; unknown keys are refused)
+  --size WxH               window size in points when the compositor lets the client choose (default 480x800)
+  --duration SECONDS       transition duration (default: the style's, 0.35)
+  --log-events             print one line per event on stdout (configure WxH, activated, presenting,
+                           presented, dismissing, dismissed, frame)
+  --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
+render:
+  --progress P             linear time fraction of the transition, 0...1
+  --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
+  --scale N                integer buffer scale, 1...8 (default 1)
+  --output FILE.png        where to write the PNG (buffer pixels: size x scale)
+
+Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
+executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
+
+Exit status: 0 success, 2 bad command line or style, 1 runtime failure (no compositor, lost connection).
+"""
+
+/// Parses `arguments` (without the program name).
+/// - Throws: `UsageError` naming the offending argument.
+func parseCommandLine(_ arguments: [String]) throws -> Command {
+    var args = arguments[...]
+    var isRender = false
+    if args.first == "render" { isRender = true; args = args.dropFirst() }
+
+    var selection = StyleSelection()
+    var run = RunOptions()
+    var render = RenderOptions()
+    var sawSize = false, sawProgress = false, sawOutput = false
+    var listStyles = false
+
+    func value(for flag: String, _ inline: String?) throws -> String {
+        if let inline { return inline }
+        guard let v = args.popFirst() else { throw UsageError("option \(flag) needs a value") }
+        return v
+    }
+
+    while let raw = args.popFirst() {
+        // Accept both "--flag value" and "--flag=value".
+        var flag = raw
+        var inline: String?
+        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
+            flag = String(raw[..<eq])
+            inline = String(raw[raw.index(after: eq)...])
+        }
+        switch flag {
+        case "--help", "-h":
+            return .help
+        case "--version":
+            return .version
+        case "--list-styles" where !isRender:
+            listStyles = true
+        case "--style":
+            // An empty name is refused by the loader, whose message lists the available styles.
+            selection.style = try value(for: flag, inline)
+        case "--style-option":
+            let kv = try value(for: flag, inline)
+            guard let eq = kv.firstIndex(of: "="), eq != kv.startIndex else {
+                throw UsageError("--style-option expects KEY=VALUE, got '\(kv)'")
+            }
+            selection.options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
+        case "--duration":
+            let text = try value(for: flag, inline)
+            guard let d = Double(text), d.isFinite, d >= 0, d <= 10 else {
+                throw UsageError("--duration expects seconds from 0 to 10, got '\(text)'")
+            }
+            selection.duration = d
+        case "--size":
+            let text = try value(for: flag, inline)
+            let (w, h) = try parseSize(text)
+            run.width = w; run.height = h
+            render.width = w; render.height = h
+            sawSize = true
+        case "--log-events" where !isRender:
+            run.logEvents = true
+        case "--progress" where isRender:
+            let text = try value(for: flag, inline)
+            guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
+                throw UsageError("--progress expects a number from 0 to 1, got '\(text)'")
+            }
+            render.progress = p
+            sawProgress = true
+        case "--phase" where isRender:
+            switch try value(for: flag, inline) {
+            case "present": render.phase = .present
+            case "dismiss": render.phase = .dismiss
+            case let other: throw UsageError("--phase expects present or dismiss, got '\(other)'")
+            }
+        case "--scale" where isRender:
+            let text = try value(for: flag, inline)
+            guard let s = Int(text), (1...8).contains(s) else {
+                throw UsageError("--scale expects an integer from 1 to 8, got '\(text)'")
+            }
+            render.scale = s
+        case "--output" where isRender:
+            render.output = try value(for: flag, inline)
+            if render.output.isEmpty { throw UsageError("--output needs a file name") }
+            sawOutput = true
+        default:
+            if raw.hasPrefix("-") {
+                throw UsageError("unknown option '\(raw)'" + (isRender ? " for render" : "") + " (see --help)")
+            }
+            throw UsageError("unexpected argument '\(raw)' (see --help)")
+        }
+    }
+
+    if isRender {
+        if !sawSize { throw UsageError("render needs --size WxH") }
+        if !sawProgress { throw UsageError("render needs --progress P") }
+        if !sawOutput { throw UsageError("render needs --output FILE.png") }
+        render.selection = selection
+        return .render(render)
+    }
+    if listStyles { return .listStyles }
+    run.selection = selection
+    return .run(run)
+}
+
+/// Parses `WxH` in points, each 1...16384.
+func parseSize(_ text: String) throws -> (Int, Int) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+          (1...16384).contains(w), (1...16384).contains(h) else {
+        throw UsageError("--size expects WxH with each from 1 to 16384, got '\(text)'")
+    }
+    return (w, h)
+}

@@ -1,0 +1,130 @@
+import Foundation
+import ModalKit
+import WaylandClient
+
+/// Linux input event code of the primary pointer button (linux/input-event-codes.h `BTN_LEFT`).
+private let buttonLeft: UInt32 = 0x110
+
+/// xkb keysyms the demo reacts to (xkbcommon-keysyms.h).
+private enum Keysym {
+    static let escape: UInt32 = 0xff1b
+    static let returnKey: UInt32 = 0xff0d
+    static let keypadEnter: UInt32 = 0xff8d
+    static let space: UInt32 = 0x0020
+    static let tab: UInt32 = 0xff09
+    static let isoLeftTab: UInt32 = 0xfe20
+}
+
+/// The wiring between the Wayland window and the presentation engine: configure → layout,
+/// frame callback → render, seat events → scene input. Logs events for `--log-events`.
+final class DemoWindowController: WindowDelegate {
+    private let scene: DemoScene
+    private let logEvents: Bool
+    private var frames = 0
+
+    init(scene: DemoScene, logEvents: Bool) {
+        self.scene = scene
+        self.logEvents = logEvents
+    }
+
+    private func log(_ line: @autoclosure () -> String) {
+        if logEvents { print(line()) }
+    }
+
+    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Int) {
+        log("configure \(width)x\(height)")
+        scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
+        window.setNeedsRedraw()
+    }
+
+    func window(_ window: Window, draw target: DrawTarget) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
+        let damage = scene.render(into: buffer, now: target.time, bufferAge: target.age)
+        // While a transition runs, ask for the next frame callback; when it ends, stop asking,
+        // so an idle window sleeps in poll().
+        if scene.isAnimating { window.setNeedsRedraw() }
+        if !damage.isEmpty {
+            frames += 1
+            log("frame \(frames) \(String(format: "%.4f", target.time))")
+        }
+        return damage.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    func windowDidRequestClose(_ window: Window) {
+        window.close()
+    }
+
+    func window(_ window: Window, pointer event: PointerEvent) {
+        let now = monotonicSeconds()
+        switch event {
+        case let .enter(x, y), let .motion(x, y):
+            scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
+        case .leave:
+            scene.handle(.pointerLeave, now: now)
+        case let .button(code, pressed):
+            guard code == buttonLeft else { return }
+            scene.handle(.pointerButton(pressed: pressed), now: now)
+        }
+        redrawIfNeeded(window)
+    }
+
+    func window(_ window: Window, key event: KeyEvent) {
+        let key: SceneKey
+        switch event.keysym {
+        case Keysym.escape: key = .escape
+        case Keysym.returnKey, Keysym.keypadEnter, Keysym.space: key = .activate
+        case Keysym.tab: key = .tab
+        case Keysym.isoLeftTab: key = .backTab
+        default: return
+        }
+        // Held keys repeat (wl_keyboard.repeat_info); only focus movement should: a held Return
+        // or Escape acts once.
+        if event.isRepeat && key != .tab && key != .backTab { return }
+        scene.handle(.key(key, pressed: event.pressed), now: monotonicSeconds())
+        redrawIfNeeded(window)
+    }
+
+    func window(_ window: Window, touch event: TouchEvent) {
+        let now = monotonicSeconds()
+        switch event {
+        case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
+        case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
+        case let .up(id): scene.handle(.touchUp(id: id), now: now)
+        case .cancel: scene.handle(.touchCancel, now: now)
+        }
+        redrawIfNeeded(window)
+    }
+
+    private func redrawIfNeeded(_ window: Window) {
+        if scene.needsRedraw { window.setNeedsRedraw() }
+    }
+}
+
+/// Runs the window until the compositor closes it.
+/// - Returns: the exit status: 0 after `xdg_toplevel.close`; 1 (with one stderr line) when there
+///   is no compositor, a required global is missing or the connection is lost.
+func runWindow(_ options: RunOptions) -> Int32 {
+    let style = makeStyle(options.selection)
+    let logEvents = options.logEvents
+    let scene: DemoScene
+    do {
+        scene = try DemoScene(style: style) { event in
+            if logEvents { print(event.rawValue) }
+        }
+    } catch {
+        fail(1, String(describing: error))
+    }
+    let controller = DemoWindowController(scene: scene, logEvents: logEvents)
+    do {
+        let connection = try WaylandConnection()
+        let window = try Window(connection: connection,
+                                options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
+                                                       requestedSize: (options.width, options.height)),
+                                delegate: controller)
+        try connection.run()
+        withExtendedLifetime(window) {}
+    } catch {
+        fail(1, String(describing: error))
+    }
+    return 0
+}

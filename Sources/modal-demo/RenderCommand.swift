@@ -1,0 +1,30 @@
+import Foundation
+import ModalKit
+
+/// `modal-demo render`: draws exactly what the window shows at the given size, scale and
+/// transition progress, through the same renderer, and writes it as a PNG. No compositor needed.
+/// - Returns: the exit status (0, or 1 when the PNG cannot be written).
+func runRender(_ options: RenderOptions) -> Int32 {
+    let style = makeStyle(options.selection)
+    let scene: DemoScene
+    do {
+        scene = try DemoScene(style: style)
+    } catch {
+        fail(1, String(describing: error))
+    }
+    scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
+                 scale: options.scale)
+    let image: Image
+    do {
+        image = try Image(width: options.width * options.scale, height: options.height * options.scale)
+    } catch {
+        fail(1, String(describing: error))
+    }
+    scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, progress: options.progress)
+    do {
+        try image.writePNG(to: options.output)
+    } catch {
+        fail(1, String(describing: error))
+    }
+    return 0
+}
