@@ -20,9 +20,10 @@ final class BufferSlotsTests: XCTestCase {
     }
 
     private func acquire() -> BufferSlots<FakeBuffer>.Acquired? {
-        slots.acquire {
+        let (width, height) = (slots.width, slots.height)
+        return slots.acquire {
             created += 1
-            return FakeBuffer(serial: created, width: slots.width, height: slots.height)
+            return FakeBuffer(serial: created, width: width, height: height)
         }
     }
 

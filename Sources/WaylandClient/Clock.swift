@@ -1,0 +1,12 @@
+import Glibc
+
+/// The current `CLOCK_MONOTONIC` time in seconds.
+///
+/// This is the clock of ``DrawTarget/time`` and of everything the window hands to its delegate;
+/// animations must be driven by it (DESIGN §4: time comes from the clock, never from counting frames).
+/// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC, …)`.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+}

@@ -1,0 +1,87 @@
+/// When a window draws and what its commit carries, without any live Wayland object (unit-tested).
+///
+/// Rules (wl_surface.frame, xdg-shell ack, DESIGN §4, field report 7):
+/// - Redraw is a flag. A frame is drawn when the flag is set and no frame callback is pending;
+///   a frame that must answer a configure ack or a scale change is drawn at once.
+/// - Nothing is drawn before the first configure.
+/// - A commit that attaches a buffer requests a frame callback unless one is pending; `done`
+///   clears it. With the flag clear nothing is requested, so an idle window never wakes up.
+/// - A draw that reports no damage is not committed, unless a commit is due (then the whole
+///   buffer is damaged); if the delegate asked for another frame meanwhile, a bare commit with a
+///   frame callback keeps the pace without a new buffer.
+struct FramePacing: Equatable {
+    /// What to do with a drawn buffer.
+    enum Action: Equatable {
+        /// Don't attach, don't commit (the buffer stays free).
+        case discard
+        /// Don't attach; commit only to request a frame callback.
+        case commitFrameRequest
+        /// Attach, damage `damage` (buffer pixels, clipped), request a frame callback when
+        /// `requestFrame`, commit.
+        case commit(damage: [Rect], requestFrame: Bool)
+    }
+
+    /// A damage rectangle in buffer pixels (Equatable, unlike the public tuple).
+    struct Rect: Equatable {
+        var x, y, width, height: Int
+    }
+
+    private(set) var isConfigured = false
+    private(set) var needsRedraw = false
+    /// A configure ack or scale change waits for its commit (with a buffer of the new size).
+    private(set) var mustCommit = false
+    /// The next commit damages the whole buffer (first frame, new size or scale).
+    private(set) var needsFullDamage = true
+    private(set) var frameCallbackPending = false
+
+    mutating func setNeedsRedraw() { needsRedraw = true }
+
+    /// An `xdg_surface.configure` was acked.
+    mutating func configureAcked(sizeChanged: Bool) {
+        isConfigured = true
+        if sizeChanged { needsFullDamage = true }
+        mustCommit = true
+        needsRedraw = true
+    }
+
+    /// The buffer scale changed (only matters once configured).
+    mutating func scaleChanged() {
+        guard isConfigured else { return }
+        needsFullDamage = true
+        mustCommit = true
+        needsRedraw = true
+    }
+
+    /// `wl_callback.done` of the pending frame callback.
+    mutating func frameDone() { frameCallbackPending = false }
+
+    /// Whether a frame must be drawn now.
+    var shouldDraw: Bool { isConfigured && (mustCommit || (needsRedraw && !frameCallbackPending)) }
+
+    /// A buffer was acquired and the delegate is about to draw: the flag is consumed first, so
+    /// the delegate can set it again for the next frame.
+    mutating func willDraw() { needsRedraw = false }
+
+    /// The delegate drew and returned `damage`.
+    mutating func didDraw(damage: [Rect], width: Int, height: Int) -> Action {
+        let clipped = damage.compactMap { Self.clip($0, width: width, height: height) }
+        if clipped.isEmpty && !mustCommit {
+            guard needsRedraw, !frameCallbackPending else { return .discard }
+            frameCallbackPending = true
+            return .commitFrameRequest
+        }
+        let full = needsFullDamage || clipped.isEmpty
+        let requestFrame = !frameCallbackPending
+        frameCallbackPending = true
+        mustCommit = false
+        needsFullDamage = false
+        return .commit(damage: full ? [Rect(x: 0, y: 0, width: width, height: height)] : clipped,
+                       requestFrame: requestFrame)
+    }
+
+    static func clip(_ rect: Rect, width: Int, height: Int) -> Rect? {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+}

@@ -1,0 +1,50 @@
+import Glibc
+
+/// Errors thrown by ``WaylandConnection`` and ``Window``.
+///
+/// Every case has a one-line ``description`` meant to be printed as is on stderr
+/// (the demo exits with status 1 after printing it).
+public enum WaylandError: Error, Equatable, CustomStringConvertible {
+    /// `wl_display_connect` failed. `socket` is the full path that was tried (`$XDG_RUNTIME_DIR/NAME`,
+    /// or NAME itself when it is absolute); `reason` says why, including when `WAYLAND_DISPLAY` is unset.
+    case noCompositor(socket: String, reason: String)
+    /// A global this client cannot work without (`wl_compositor`, `wl_shm`, `xdg_wm_base`) was not
+    /// advertised by the registry after the first roundtrip. The associated value is the interface name.
+    case missingGlobal(String)
+    /// The compositor closed the connection or the socket failed (`wl_display_get_error` is not `EPROTO`).
+    /// The associated value is the system's description of the error (`strerror`).
+    case connectionLost(String)
+    /// The compositor sent `wl_display.error`: the interface and id of the object it concerns, the
+    /// interface-specific error code (see the interface's `error` enum in the protocol XML), and the
+    /// compositor's message as libwayland logged it (may be empty).
+    case protocolError(interface: String, objectID: UInt32, code: UInt32, message: String)
+    /// Creating shared memory for a `wl_shm` buffer failed (`memfd_create`, `ftruncate` or `mmap`).
+    case bufferAllocation(String)
+    /// ``WindowOptions`` that cannot be honoured (for example a requested size that is not positive).
+    case invalidOptions(String)
+    /// The ``Window`` or ``WaylandConnection`` was used after ``Window/close()`` or after a failure.
+    case closed
+
+    public var description: String {
+        switch self {
+        case let .noCompositor(socket, reason):
+            return "cannot connect to Wayland compositor at '\(socket)': \(reason)"
+        case let .missingGlobal(name):
+            return "compositor lacks required global \(name)"
+        case let .connectionLost(reason):
+            return "lost connection to the Wayland compositor: \(reason)"
+        case let .protocolError(interface, objectID, code, message):
+            let detail = message.isEmpty ? "" : ": \(message)"
+            return "Wayland protocol error \(code) on \(interface)@\(objectID)\(detail)"
+        case let .bufferAllocation(reason):
+            return "cannot allocate a shared-memory buffer: \(reason)"
+        case let .invalidOptions(reason):
+            return "invalid window options: \(reason)"
+        case .closed:
+            return "the Wayland window or connection is already closed"
+        }
+    }
+}
+
+/// `strerror` of an errno value (default: the current `errno`).
+func errnoDescription(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -1,0 +1,138 @@
+import XCTest
+@testable import WaylandClient
+
+/// wl_surface.frame pacing, the xdg-shell ack → commit rule, and idleness (field report 7).
+final class FramePacingTests: XCTestCase {
+    typealias Rect = FramePacing.Rect
+    private let full = Rect(x: 0, y: 0, width: 200, height: 100)
+
+    /// A pacer past its first configure and first frame, idle.
+    private func idlePacer() -> FramePacing {
+        var pacing = FramePacing()
+        pacing.configureAcked(sizeChanged: true)
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [full], width: 200, height: 100), .commit(damage: [full], requestFrame: true))
+        pacing.frameDone()
+        return pacing
+    }
+
+    func testNothingIsDrawnBeforeTheFirstConfigure() {
+        var pacing = FramePacing()
+        pacing.setNeedsRedraw()
+        XCTAssertFalse(pacing.shouldDraw)
+        pacing.configureAcked(sizeChanged: true)
+        XCTAssertTrue(pacing.shouldDraw)
+    }
+
+    func testFirstFrameDamagesEverythingAndRequestsACallback() {
+        var pacing = FramePacing()
+        pacing.configureAcked(sizeChanged: true)
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 1, y: 1, width: 2, height: 2)], width: 200, height: 100),
+                       .commit(damage: [full], requestFrame: true))
+        XCTAssertTrue(pacing.frameCallbackPending)
+    }
+
+    func testIdleWindowDrawsNothingAndRequestsNothing() {
+        var pacing = idlePacer()
+        XCTAssertFalse(pacing.shouldDraw)
+        XCTAssertFalse(pacing.frameCallbackPending, "no callback outstanding while nothing changes")
+    }
+
+    func testRedrawWaitsForThePendingFrameCallback() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        XCTAssertTrue(pacing.shouldDraw, "no callback pending: draw now")
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 10, y: 10, width: 5, height: 5)], width: 200, height: 100),
+                       .commit(damage: [Rect(x: 10, y: 10, width: 5, height: 5)], requestFrame: true))
+        pacing.setNeedsRedraw()
+        XCTAssertFalse(pacing.shouldDraw, "parked until done")
+        pacing.frameDone()
+        XCTAssertTrue(pacing.shouldDraw)
+    }
+
+    func testRedrawRequestedDuringDrawIsKept() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        pacing.willDraw()
+        pacing.setNeedsRedraw()   // the delegate animates
+        _ = pacing.didDraw(damage: [full], width: 200, height: 100)
+        XCTAssertTrue(pacing.needsRedraw)
+        pacing.frameDone()
+        XCTAssertTrue(pacing.shouldDraw)
+    }
+
+    func testEmptyDamageIsNotCommitted() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [], width: 200, height: 100), .discard)
+        XCTAssertFalse(pacing.frameCallbackPending)
+        XCTAssertFalse(pacing.shouldDraw)
+    }
+
+    func testDamageOutsideTheBufferCountsAsEmpty() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 300, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 5)],
+                                      width: 200, height: 100), .discard)
+    }
+
+    func testEmptyDamageWhileStillAnimatingKeepsThePaceWithABareCommit() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        pacing.willDraw()
+        pacing.setNeedsRedraw()
+        XCTAssertEqual(pacing.didDraw(damage: [], width: 200, height: 100), .commitFrameRequest)
+        XCTAssertTrue(pacing.frameCallbackPending)
+        XCTAssertFalse(pacing.shouldDraw, "no spinning: wait for done")
+    }
+
+    func testConfigureAckCommitsAtOnceEvenWithACallbackPending() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        pacing.willDraw()
+        _ = pacing.didDraw(damage: [full], width: 200, height: 100)   // callback pending now
+        pacing.configureAcked(sizeChanged: true)
+        XCTAssertTrue(pacing.shouldDraw, "a hidden window never gets done: the ack cannot wait for it")
+        pacing.willDraw()
+        let resized = Rect(x: 0, y: 0, width: 300, height: 150)
+        XCTAssertEqual(pacing.didDraw(damage: [], width: 300, height: 150),
+                       .commit(damage: [resized], requestFrame: false), "buffer of the acked size, fully damaged; one callback at a time")
+        XCTAssertFalse(pacing.shouldDraw)
+    }
+
+    func testStateOnlyConfigureStillCommitsWithTheDelegatesDamage() {
+        var pacing = idlePacer()
+        pacing.configureAcked(sizeChanged: false)
+        pacing.willDraw()
+        let focusRing = Rect(x: 5, y: 5, width: 20, height: 20)
+        XCTAssertEqual(pacing.didDraw(damage: [focusRing], width: 200, height: 100),
+                       .commit(damage: [focusRing], requestFrame: true))
+    }
+
+    func testScaleChangeForcesAFullFrame() {
+        var pacing = idlePacer()
+        pacing.scaleChanged()
+        XCTAssertTrue(pacing.shouldDraw)
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 0, y: 0, width: 1, height: 1)], width: 400, height: 200),
+                       .commit(damage: [Rect(x: 0, y: 0, width: 400, height: 200)], requestFrame: true))
+    }
+
+    func testScaleChangeBeforeConfigureWaitsForIt() {
+        var pacing = FramePacing()
+        pacing.scaleChanged()
+        XCTAssertFalse(pacing.shouldDraw)
+    }
+
+    func testDamageIsClippedToTheBuffer() {
+        var pacing = idlePacer()
+        pacing.setNeedsRedraw()
+        pacing.willDraw()
+        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: -10, y: 90, width: 30, height: 50)], width: 200, height: 100),
+                       .commit(damage: [Rect(x: 0, y: 90, width: 20, height: 10)], requestFrame: true))
+    }
+}
