@@ -1,0 +1,42 @@
+import CWaylandClient
+import CWaylandCursor
+import Glibc
+
+/// A libwayland-cursor theme loaded at one pixel size (`XCURSOR_THEME`, `XCURSOR_SIZE` × scale;
+/// default size 24). libwayland-cursor falls back to its built-in cursors when the theme is missing.
+/// Owns the `wl_cursor_theme` (and so the cursor buffers): destroyed in `deinit`.
+final class CursorTheme {
+    private let theme: OpaquePointer
+    /// The buffer scale this theme was loaded for.
+    let scale: Int
+
+    /// The cursor size in logical points: `XCURSOR_SIZE`, else 24.
+    static var logicalSize: Int {
+        if let value = getenv("XCURSOR_SIZE").map({ String(cString: $0) }), let size = Int(value), size > 0 {
+            return size
+        }
+        return 24
+    }
+
+    init?(shm: Shm, scale: Int) {
+        let name = getenv("XCURSOR_THEME")   // nil = libwayland-cursor's default theme
+        guard let theme = wl_cursor_theme_load(name, Int32(CursorTheme.logicalSize * scale), shm.proxy) else {
+            return nil
+        }
+        self.theme = theme
+        self.scale = scale
+    }
+
+    deinit { wl_cursor_theme_destroy(theme) }
+
+    /// The first image of the first cursor found among `names` (the theme owns it and its buffer).
+    func image(named names: [String]) -> UnsafeMutablePointer<wl_cursor_image>? {
+        for name in names {
+            if let cursor = wl_cursor_theme_get_cursor(theme, name), cursor.pointee.image_count > 0,
+               let image = cursor.pointee.images[0] {
+                return image
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,22 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// `zxdg_decoration_manager_v1` (xdg-decoration-unstable-v1): lets a toplevel ask the compositor
+/// to draw its title bar and borders. Optional; without it the window is undecorated.
+/// Owns its proxy (destroyed in `deinit`).
+final class DecorationManager {
+    let proxy: OpaquePointer
+
+    init(proxy: OpaquePointer) { self.proxy = proxy }
+
+    deinit { zxdg_decoration_manager_v1_destroy(proxy) }
+
+    /// Creates the decoration object of `toplevel` and asks for server-side decorations.
+    /// xdg-decoration: must happen before the surface's first buffer is attached.
+    func decorate(_ toplevel: XdgToplevel) -> ToplevelDecoration {
+        let decoration = ToplevelDecoration(
+            proxy: zxdg_decoration_manager_v1_get_toplevel_decoration(proxy, toplevel.proxy))
+        decoration.requestServerSide()
+        return decoration
+    }
+}

@@ -1,0 +1,60 @@
+import CWaylandClient
+
+/// `wl_output`: a monitor. This client uses its integer `scale`.
+///
+/// wl_output v2+: properties arrive in a burst ended by `done`; they are applied then (v1 has
+/// neither `scale` nor `done`, so its scale is 1). Owns its proxy: `deinit` sends `release`
+/// (v3+) or destroys it.
+final class Output {
+    /// The registry name of the global (for `global_remove`).
+    let globalName: UInt32
+    let proxy: OpaquePointer
+    let version: UInt32
+    /// Integer scale factor (≥ 1), as of the last `done`.
+    private(set) var scale = 1
+    /// Connector name (v4, e.g. "HEADLESS-1") and description, when sent.
+    private(set) var name: String?
+    private(set) var outputDescription: String?
+    /// Current mode in hardware pixels, when sent.
+    private(set) var modeSize: (width: Int, height: Int)?
+    /// Called after a `done` changed the scale.
+    var onScaleChange: ((Output) -> Void)?
+
+    private var pendingScale = 1
+
+    init(globalName: UInt32, proxy: OpaquePointer, version: UInt32) {
+        self.globalName = globalName
+        self.proxy = proxy
+        self.version = version
+        wl_output_add_listener(proxy, Output.listener, userData(self))
+    }
+
+    deinit {
+        if version >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
+    }
+
+    private func done() {
+        guard pendingScale != scale else { return }
+        scale = pendingScale
+        onScaleChange?(self)
+    }
+
+    private static let listener = listenerTable(wl_output_listener(
+        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        mode: { data, _, flags, width, height, _ in
+            if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
+                owner(data, as: Output.self).modeSize = (Int(width), Int(height))
+            }
+        },
+        done: { data, _ in owner(data, as: Output.self).done() },
+        scale: { data, _, factor in
+            // wl_output.scale is an integer ≥ 1; guard against a bogus 0 or negative value.
+            owner(data, as: Output.self).pendingScale = max(1, Int(factor))
+        },
+        name: { data, _, name in
+            owner(data, as: Output.self).name = name.map { String(cString: $0) }
+        },
+        description: { data, _, description in
+            owner(data, as: Output.self).outputDescription = description.map { String(cString: $0) }
+        }))
+}

@@ -1,0 +1,101 @@
+import CWaylandClient
+import CWaylandCursor
+
+/// `wl_pointer` of a seat: routes enter/leave/motion/button to the window under the pointer and
+/// sets its cursor.
+///
+/// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
+/// the libwayland-cursor theme at the window's buffer scale (`left_ptr`, else `default`), on a
+/// cursor surface with the same buffer scale. Owns its proxy and the cursor surface: `deinit`
+/// sends `release` (v3+) or destroys the proxy.
+final class Pointer {
+    let proxy: OpaquePointer
+    let version: UInt32
+    /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
+    private weak var connection: WaylandConnection?
+    /// The window under the pointer.
+    private(set) weak var focus: Window?
+    private var enterSerial: UInt32 = 0
+    private var cursorSurface: Surface?
+    /// The scale the cursor was last set for (0 = not set).
+    private var cursorScale = 0
+
+    init(proxy: OpaquePointer, connection: WaylandConnection) {
+        self.proxy = proxy
+        version = wl_proxy_get_version(proxy)
+        self.connection = connection
+        wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
+    }
+
+    deinit {
+        focus?.deliver(.leave)
+        cursorSurface = nil
+        if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+    }
+
+    /// Sets the cursor again when the focused window's scale changed.
+    func windowScaleChanged(_ window: Window) {
+        if focus === window, cursorScale != window.scale { updateCursor() }
+    }
+
+    /// The window under the pointer was closed.
+    func windowClosed(_ window: Window) {
+        if focus === window { focus = nil }
+    }
+
+    private func updateCursor() {
+        guard let focus else { return }
+        let scale = focus.scale
+        guard let connection, let image = connection.cursorTheme(scale: scale)?.image(named: ["left_ptr", "default"]),
+              let buffer = wl_cursor_image_get_buffer(image) else { return }
+        let surface = cursorSurface ?? connection.compositor.createSurface()
+        cursorSurface = surface
+        let width = Int(image.pointee.width), height = Int(image.pointee.height)
+        // The buffer must be a multiple of the buffer scale (wl_surface invalid_size); a theme
+        // lacking the scaled size gives another one, then show it unscaled.
+        let surfaceScale = (width % scale == 0 && height % scale == 0) ? scale : 1
+        surface.setBufferScale(surfaceScale)
+        surface.attach(buffer)
+        surface.damageBuffer(x: 0, y: 0, width: width, height: height, scale: surfaceScale)
+        surface.commit()
+        wl_pointer_set_cursor(proxy, enterSerial, surface.proxy,
+                              Int32(Int(image.pointee.hotspot_x) / surfaceScale),
+                              Int32(Int(image.pointee.hotspot_y) / surfaceScale))
+        cursorScale = scale
+    }
+
+    private func enter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
+        enterSerial = serial
+        focus = connection?.window(for: surface)
+        cursorScale = 0
+        updateCursor()
+        focus?.deliver(.enter(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+    }
+
+    private func leave() {
+        let window = focus
+        focus = nil
+        window?.deliver(.leave)
+    }
+
+    private static let listener = listenerTable(wl_pointer_listener(
+        enter: { data, _, serial, surface, x, y in
+            owner(data, as: Pointer.self).enter(serial: serial, surface: surface, x: x, y: y)
+        },
+        leave: { data, _, _, _ in owner(data, as: Pointer.self).leave() },
+        motion: { data, _, _, x, y in
+            owner(data, as: Pointer.self).focus?.deliver(.motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+        },
+        button: { data, _, _, _, button, state in
+            owner(data, as: Pointer.self).focus?.deliver(
+                .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+        },
+        // Scrolling is not part of this client's input model; the frame event groups the above,
+        // which are delivered as they come.
+        axis: { _, _, _, _, _ in },
+        frame: { _, _ in },
+        axis_source: { _, _, _ in },
+        axis_stop: { _, _, _, _ in },
+        axis_discrete: { _, _, _, _ in },
+        axis_value120: { _, _, _, _ in }))
+}

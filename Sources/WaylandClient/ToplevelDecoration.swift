@@ -1,0 +1,32 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// `zxdg_toplevel_decoration_v1`: the decoration mode of one toplevel.
+///
+/// The compositor answers `set_mode` with `configure(mode)`, followed by an `xdg_surface.configure`
+/// that the window acks as usual. Owns its proxy; xdg-decoration requires destroying it before its
+/// `xdg_toplevel` (`orphaned` error otherwise).
+final class ToplevelDecoration {
+    let proxy: OpaquePointer
+    /// The mode the compositor chose (`ZXDG_TOPLEVEL_DECORATION_V1_MODE_*`), 0 until configured.
+    private(set) var mode: UInt32 = 0
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        zxdg_toplevel_decoration_v1_add_listener(proxy, ToplevelDecoration.listener, userData(self))
+    }
+
+    deinit { zxdg_toplevel_decoration_v1_destroy(proxy) }
+
+    func requestServerSide() {
+        zxdg_toplevel_decoration_v1_set_mode(proxy, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+    }
+
+    /// True once the compositor agreed to draw the decorations.
+    var isServerSide: Bool { mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue }
+
+    private static let listener = listenerTable(zxdg_toplevel_decoration_v1_listener(
+        configure: { data, _, mode in
+            owner(data, as: ToplevelDecoration.self).mode = mode
+        }))
+}

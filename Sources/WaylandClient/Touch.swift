@@ -1,0 +1,57 @@
+import CWaylandClient
+
+/// `wl_touch` of a seat. A touch point belongs to the surface it went down on: `motion` and `up`
+/// carry only its id, so the window is remembered per id until `up` or `cancel`.
+/// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
+final class Touch {
+    let proxy: OpaquePointer
+    let version: UInt32
+    /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
+    private weak var connection: WaylandConnection?
+    /// Live touch points → the window each went down on.
+    private var points: [Int32: WeakWindow] = [:]
+
+    init(proxy: OpaquePointer, connection: WaylandConnection) {
+        self.proxy = proxy
+        version = wl_proxy_get_version(proxy)
+        self.connection = connection
+        wl_touch_add_listener(proxy, Touch.listener, userData(self))
+    }
+
+    deinit {
+        cancel()
+        if version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
+    }
+
+    private func down(surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let window = connection?.window(for: surface) else { return }
+        points[id] = WeakWindow(window)
+        window.deliver(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+    }
+
+    private func cancel() {
+        var notified: [ObjectIdentifier] = []
+        for window in points.values.compactMap(\.window) where !notified.contains(ObjectIdentifier(window)) {
+            notified.append(ObjectIdentifier(window))
+            window.deliver(TouchEvent.cancel)
+        }
+        points.removeAll()
+    }
+
+    private static let listener = listenerTable(wl_touch_listener(
+        down: { data, _, _, _, surface, id, x, y in
+            owner(data, as: Touch.self).down(surface: surface, id: id, x: x, y: y)
+        },
+        up: { data, _, _, _, id in
+            let touch = owner(data, as: Touch.self)
+            touch.points.removeValue(forKey: id)?.window?.deliver(.up(id: id))
+        },
+        motion: { data, _, _, id, x, y in
+            owner(data, as: Touch.self).points[id]?.window?.deliver(
+                .motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+        },
+        frame: { _, _ in },
+        cancel: { data, _ in owner(data, as: Touch.self).cancel() },
+        shape: { _, _, _, _, _ in },
+        orientation: { _, _, _, _ in }))
+}

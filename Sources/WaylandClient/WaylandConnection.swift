@@ -1,0 +1,331 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// A connection to the Wayland compositor (`wl_display`), its globals, and the event loop.
+///
+/// On creation it connects, binds the globals at `min(offered, supported)` versions and checks
+/// that the required ones exist (`wl_compositor`, `wl_shm`, `xdg_wm_base`); `wl_seat`, `wl_output`,
+/// `zxdg_decoration_manager_v1` and `wp_viewporter` are optional, and seats and outputs may come
+/// and go at any time. Create ``Window``s on it, then call ``run()``.
+///
+/// Ownership: the connection owns every global and device object; each ``Window`` keeps its
+/// connection alive, so `wl_display_disconnect` (in `deinit`) always comes last.
+/// Not thread-safe: use it, and every window on it, from one thread.
+public final class WaylandConnection {
+    let display: OpaquePointer
+    private var registry: Registry?
+    private var compositorObject: Compositor?
+    private(set) var shm: Shm?
+    private(set) var wmBase: XdgWmBase?
+    private(set) var decorationManager: DecorationManager?
+    private(set) var viewporter: Viewporter?
+    private(set) var outputs: [Output] = []
+    private(set) var seats: [Seat] = []
+    private var windows: [WeakWindow] = []
+    private var readSources: [(fd: Int32, handler: () -> Void)] = []
+    private var cursorThemes: [Int: CursorTheme] = [:]
+    /// The error that ended the connection; every later `run()` throws it again.
+    private var failure: WaylandError?
+
+    /// Connects to the compositor and binds its globals (two roundtrips).
+    ///
+    /// - Parameter socket: a socket name relative to `$XDG_RUNTIME_DIR`, or an absolute path;
+    ///   nil = `$WAYLAND_DISPLAY` (libwayland's rule: `wayland-0` when unset; `$WAYLAND_SOCKET`,
+    ///   an inherited fd, takes precedence).
+    /// - Throws: ``WaylandError/noCompositor(socket:reason:)`` naming the full socket path tried
+    ///   (field report 3: never a crash on a NULL display); ``WaylandError/missingGlobal(_:)``;
+    ///   ``WaylandError/connectionLost(_:)`` / ``WaylandError/protocolError(interface:objectID:code:message:)``.
+    public init(socket: String? = nil) throws {
+        _ = LibwaylandLog.install
+        LibwaylandLog.clear()
+        errno = 0
+        guard let display = wl_display_connect(socket) else {
+            let code = errno
+            let target = SocketTarget(socket: socket)
+            var reason = code != 0 ? errnoDescription(code) : "connection failed"
+            if !target.notes.isEmpty { reason += " (" + target.notes.joined(separator: "; ") + ")" }
+            throw WaylandError.noCompositor(socket: target.path, reason: reason)
+        }
+        self.display = display
+        let registry = Registry(display: display)
+        registry.onGlobal = { [unowned self] name, interface, version in
+            globalAdded(name: name, interface: interface, version: version)
+        }
+        registry.onGlobalRemove = { [unowned self] name in globalRemoved(name: name) }
+        self.registry = registry
+        try roundtrip()   // the globals
+        if compositorObject == nil { throw WaylandError.missingGlobal("wl_compositor") }
+        if shm == nil { throw WaylandError.missingGlobal("wl_shm") }
+        if wmBase == nil { throw WaylandError.missingGlobal("xdg_wm_base") }
+        try roundtrip()   // their initial events: output scales, seat capabilities, keymaps
+    }
+
+    deinit {
+        windows.removeAll()
+        seats.removeAll()
+        outputs.removeAll()
+        cursorThemes.removeAll()
+        viewporter = nil
+        decorationManager = nil
+        wmBase = nil
+        shm = nil
+        compositorObject = nil
+        registry = nil
+        wl_display_disconnect(display)
+    }
+
+    // MARK: Event loop
+
+    /// Runs the event loop until every window on this connection has been closed
+    /// (``Window/close()``); returns at once when there is none.
+    ///
+    /// One iteration: dispatch queued events; let each window draw if it must (at most one frame
+    /// per window, see ``Window/setNeedsRedraw()``); `wl_display_prepare_read`; flush (waiting for
+    /// `POLLOUT` when the socket is full); sleep in `poll` on the display fd and the key-repeat
+    /// timers; read and dispatch. With nothing to draw nothing wakes the process (field report 7).
+    ///
+    /// - Throws: ``WaylandError/connectionLost(_:)`` when the compositor goes away,
+    ///   ``WaylandError/protocolError(interface:objectID:code:message:)`` when it reported an
+    ///   error, ``WaylandError/bufferAllocation(_:)`` when a buffer cannot be made. After a throw
+    ///   the connection is dead; its windows can only be dropped.
+    public func run() throws {
+        if let failure { throw failure }
+        do {
+            try loop()
+        } catch let error as WaylandError {
+            failure = error
+            throw error
+        }
+    }
+
+    private func loop() throws {
+        var wantWrite = false
+        while true {
+            try dispatchPending()
+            for window in liveWindows { try window.update() }
+            if !liveWindows.contains(where: { !$0.isClosed }) {
+                _ = wl_display_flush(display)   // the close's destroy requests
+                return
+            }
+            // Events queued meanwhile (e.g. by a roundtrip inside a delegate): dispatch them first.
+            guard wl_display_prepare_read(display) == 0 else { continue }
+            if wl_display_flush(display) < 0 {
+                if errno == EAGAIN {
+                    wantWrite = true   // socket buffer full: wait until it drains, then flush again
+                } else {
+                    let code = errno
+                    wl_display_cancel_read(display)
+                    throw currentError(fallback: code)
+                }
+            } else {
+                wantWrite = false
+            }
+            var fds = [pollfd(fd: wl_display_get_fd(display),
+                              events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)]
+            fds += readSources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                let code = errno
+                wl_display_cancel_read(display)
+                if code == EINTR { continue }
+                throw WaylandError.connectionLost("poll: \(errnoDescription(code))")
+            }
+            let revents = Int32(fds[0].revents)
+            if revents & Int32(POLLIN) != 0 {
+                if wl_display_read_events(display) < 0 { throw currentError(fallback: errno) }
+            } else {
+                wl_display_cancel_read(display)
+                if revents & Int32(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                    throw currentError(fallback: EPIPE)
+                }
+            }
+            // Timers after the display: their handlers run with up-to-date focus and keymap.
+            let ready = fds.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+            for fd in ready { readSources.first { $0.fd == fd }?.handler() }
+        }
+    }
+
+    /// Sends all requests and waits until the compositor has processed them (and every event they
+    /// caused has been dispatched). The corresponding C function is `wl_display_roundtrip`.
+    /// - Throws: as ``run()``.
+    public func roundtrip() throws {
+        if let failure { throw failure }
+        if wl_display_roundtrip(display) < 0 {
+            let error = currentError(fallback: errno)
+            failure = error
+            throw error
+        }
+    }
+
+    private func dispatchPending() throws {
+        if wl_display_dispatch_pending(display) < 0 { throw currentError(fallback: errno) }
+    }
+
+    /// Maps the display's error state to a ``WaylandError``.
+    private func currentError(fallback: Int32) -> WaylandError {
+        let code = wl_display_get_error(display)
+        if code == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var objectID: UInt32 = 0
+            let errorCode = wl_display_get_protocol_error(display, &interface, &objectID)
+            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            // libwayland logged "iface@id: error N: text"; keep the text.
+            var message = LibwaylandLog.lastMessage
+            if let range = message.firstRange(of: ": error \(errorCode): ") {
+                message = String(message[range.upperBound...])
+            }
+            return .protocolError(interface: name, objectID: objectID, code: errorCode, message: message)
+        }
+        let errnoCode = code != 0 ? code : (fallback != 0 ? fallback : EPIPE)
+        return .connectionLost(errnoDescription(errnoCode))
+    }
+
+    // MARK: Globals
+
+    var compositor: Compositor { compositorObject! }
+
+    private func globalAdded(name: UInt32, interface: String, version: UInt32) {
+        guard let registry else { return }
+        switch interface {
+        case "wl_compositor" where compositorObject == nil:
+            let bound = registry.bind(name: name, interface: cwl_wl_compositor_interface(), offered: version,
+                                      supported: SupportedVersion.compositor)
+            compositorObject = Compositor(proxy: bound.proxy, version: bound.version)
+        case "wl_shm" where shm == nil:
+            let bound = registry.bind(name: name, interface: cwl_wl_shm_interface(), offered: version,
+                                      supported: SupportedVersion.shm)
+            shm = Shm(proxy: bound.proxy, version: bound.version)
+        case "xdg_wm_base" where wmBase == nil:
+            let bound = registry.bind(name: name, interface: cwl_xdg_wm_base_interface(), offered: version,
+                                      supported: SupportedVersion.xdgWmBase)
+            wmBase = XdgWmBase(proxy: bound.proxy, version: bound.version)
+        case "zxdg_decoration_manager_v1" where decorationManager == nil:
+            let bound = registry.bind(name: name, interface: cwl_zxdg_decoration_manager_v1_interface(),
+                                      offered: version, supported: SupportedVersion.decorationManager)
+            decorationManager = DecorationManager(proxy: bound.proxy)
+        case "wp_viewporter" where viewporter == nil:
+            let bound = registry.bind(name: name, interface: cwl_wp_viewporter_interface(), offered: version,
+                                      supported: SupportedVersion.viewporter)
+            viewporter = Viewporter(proxy: bound.proxy)
+        case "wl_seat":
+            let bound = registry.bind(name: name, interface: cwl_wl_seat_interface(), offered: version,
+                                      supported: SupportedVersion.seat)
+            seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, connection: self))
+        case "wl_output":
+            let bound = registry.bind(name: name, interface: cwl_wl_output_interface(), offered: version,
+                                      supported: SupportedVersion.output)
+            let output = Output(globalName: name, proxy: bound.proxy, version: bound.version)
+            output.onScaleChange = { [unowned self] output in
+                for window in liveWindows { window.outputScaleChanged(output) }
+            }
+            outputs.append(output)
+        default:
+            break
+        }
+    }
+
+    private func globalRemoved(name: UInt32) {
+        if let index = outputs.firstIndex(where: { $0.globalName == name }) {
+            let output = outputs.remove(at: index)
+            for window in liveWindows { window.outputRemoved(output) }
+        } else if let index = seats.firstIndex(where: { $0.globalName == name }) {
+            seats.remove(at: index)   // releases its devices (a pointer sends .leave first)
+        }
+        // The singletons (compositor, shm, wm_base) are not removed by real compositors; if one
+        // were, its requests would fail with a protocol error, reported by run().
+    }
+
+    func output(for proxy: OpaquePointer) -> Output? { outputs.first { $0.proxy == proxy } }
+
+    /// A theme at `scale`, loaded once per scale.
+    func cursorTheme(scale: Int) -> CursorTheme? {
+        if let theme = cursorThemes[scale] { return theme }
+        guard let shm, let theme = CursorTheme(shm: shm, scale: scale) else { return nil }
+        cursorThemes[scale] = theme
+        return theme
+    }
+
+    // MARK: Windows and fd sources
+
+    private var liveWindows: [Window] { windows.compactMap(\.window) }
+
+    func register(_ window: Window) {
+        windows.removeAll { $0.window == nil }
+        windows.append(WeakWindow(window))
+    }
+
+    /// The open window whose `wl_surface` is `surface`.
+    func window(for surface: OpaquePointer?) -> Window? {
+        guard let surface else { return nil }
+        return liveWindows.first { $0.surfaceProxy == surface }
+    }
+
+    /// A window was closed: input devices forget it.
+    func windowClosed(_ window: Window) {
+        for seat in seats {
+            seat.pointer?.windowClosed(window)
+            seat.keyboard?.windowClosed(window)
+        }
+    }
+
+    /// A window's buffer scale changed: the pointer over it re-sets its cursor.
+    func windowScaleChanged(_ window: Window) {
+        for seat in seats { seat.pointer?.windowScaleChanged(window) }
+    }
+
+    /// Watches `fd` for reading in ``run()``; `handler` runs when it is readable.
+    func addReadSource(fd: Int32, handler: @escaping () -> Void) {
+        readSources.append((fd, handler))
+    }
+
+    func removeReadSource(fd: Int32) {
+        readSources.removeAll { $0.fd == fd }
+    }
+}
+
+/// A weak reference to a window (connections and touch points do not keep windows alive).
+struct WeakWindow {
+    weak var window: Window?
+    init(_ window: Window) { self.window = window }
+}
+
+/// The socket `wl_display_connect` tries, for the error message (libwayland's rules).
+struct SocketTarget {
+    /// The full path (or a description of the inherited fd).
+    var path: String
+    /// Why it is that path, when it is not obvious ("WAYLAND_DISPLAY is unset" …).
+    var notes: [String] = []
+
+    init(socket: String?, environment: [String: String] = SocketTarget.environment) {
+        if socket == nil, let fd = environment["WAYLAND_SOCKET"] {
+            path = "fd \(fd)"
+            notes.append("from WAYLAND_SOCKET")
+            return
+        }
+        var name: String
+        if let socket {
+            name = socket
+        } else if let display = environment["WAYLAND_DISPLAY"] {
+            name = display
+        } else {
+            name = "wayland-0"
+            notes.append("WAYLAND_DISPLAY is unset")
+        }
+        if name.hasPrefix("/") {
+            path = name
+        } else if let runtime = environment["XDG_RUNTIME_DIR"] {
+            path = runtime + "/" + name
+        } else {
+            path = name
+            notes.append("XDG_RUNTIME_DIR is unset")
+        }
+    }
+
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        for key in ["WAYLAND_SOCKET", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"] {
+            if let value = getenv(key) { result[key] = String(cString: value) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,261 @@
+/// An xdg-shell toplevel window drawn in software into `wl_shm` buffers.
+///
+/// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, optional decoration object,
+/// frame callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
+/// require (decoration, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive.
+///
+/// Behaviour, and the rule each follows:
+/// - Configure (xdg-shell): `xdg_toplevel.configure` is stored; `xdg_surface.configure` is acked,
+///   the stored state applied (a 0 dimension = ``WindowOptions/requestedSize``, field report 1),
+///   the delegate told (``WindowDelegate/window(_:didConfigureWidth:height:scale:)``), and the next
+///   commit carries a buffer of exactly the acked size × scale.
+/// - Frame pacing (wl_surface.frame; DESIGN §4): redraw is a flag. A frame is drawn at the end of
+///   the current event-loop iteration when the flag is set and no frame callback is pending, or
+///   at once after an ack or a scale change; each commit requests a frame callback, and its `done`
+///   lets the next frame be drawn. With the flag clear nothing is requested and nothing wakes up,
+///   which also covers hidden windows that get no callbacks (field report 7).
+/// - Buffers (wl_buffer.release; field report 2): the delegate only ever draws into a buffer the
+///   compositor has released; see ``BufferSlots``.
+/// - Scale (wl_surface.enter/leave, wl_output.scale): the buffer scale is the largest integer scale
+///   of the outputs the surface is on — 1 until it first enters one; when it leaves all, the last
+///   scale is kept (moving between outputs sends leave before enter).
+/// - Server-side decorations are requested through xdg-decoration when the compositor offers it.
+///
+/// Use it from the thread that runs ``WaylandConnection/run()``.
+public final class Window {
+    /// The connection this window lives on.
+    public let connection: WaylandConnection
+    /// Receives configure, draw, close and input calls. Held weakly, like UIKit delegates: keep it
+    /// alive yourself. While nil, a commit that is due (configure ack) carries a buffer nobody drew
+    /// into (a new buffer is zeroed: transparent).
+    public weak var delegate: WindowDelegate?
+    public let options: WindowOptions
+
+    /// The configuration acked last (logical size in points, states); nil before the first configure.
+    public private(set) var configuration: WindowConfiguration?
+    /// The buffer scale (integer ≥ 1): buffer pixels per logical point.
+    public private(set) var scale = 1
+    /// True after ``close()``.
+    public private(set) var isClosed = false
+    /// True when the compositor agreed to draw the title bar and borders (xdg-decoration).
+    public var hasServerSideDecorations: Bool { decoration?.isServerSide ?? false }
+
+    private var surface: Surface?
+    private var xdgSurface: XdgSurface?
+    private var toplevel: XdgToplevel?
+    private var decoration: ToplevelDecoration?
+    private var frameCallback: FrameCallback?
+    private let pool: BufferPool
+    private var configureState: ConfigureState
+    private var enteredOutputs: [Output] = []
+    /// The scale of the last committed `set_buffer_scale` (the surface starts at 1).
+    private var committedScale = 1
+    /// What the delegate was last told by didConfigure.
+    private var reported: (width: Int, height: Int, scale: Int)?
+    private var pacing = FramePacing()
+
+    /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
+    /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
+    ///
+    /// - Parameters:
+    ///   - options: title, app id and the size asked for (points).
+    ///   - delegate: held weakly.
+    /// - Throws: ``WaylandError/invalidOptions(_:)`` for a requested size below 1×1.
+    public init(connection: WaylandConnection, options: WindowOptions = WindowOptions(),
+                delegate: WindowDelegate) throws {
+        let (width, height) = options.requestedSize
+        guard width > 0, height > 0 else {
+            throw WaylandError.invalidOptions("requested size must be at least 1x1, got \(width)x\(height)")
+        }
+        guard let shm = connection.shm, let wmBase = connection.wmBase else { throw WaylandError.closed }
+        self.connection = connection
+        self.delegate = delegate
+        self.options = options
+        pool = BufferPool(shm: shm)
+        configureState = ConfigureState(requestedWidth: width, requestedHeight: height)
+
+        let surface = connection.compositor.createSurface()
+        let xdgSurface = wmBase.createXdgSurface(for: surface)
+        let toplevel = xdgSurface.getToplevel()
+        toplevel.setTitle(options.title)
+        toplevel.setAppID(options.appID)
+        // Before the first commit: xdg-decoration forbids creating it once a buffer is attached.
+        decoration = connection.decorationManager?.decorate(toplevel)
+        self.surface = surface
+        self.xdgSurface = xdgSurface
+        self.toplevel = toplevel
+
+        surface.onEnter = { [weak self] output in self?.surfaceEntered(output) }
+        surface.onLeave = { [weak self] output in self?.surfaceLeft(output) }
+        toplevel.onConfigure = { [weak self] width, height, states in
+            self?.configureState.toplevelConfigure(width: width, height: height, states: states)
+        }
+        toplevel.onConfigureBounds = { [weak self] width, height in
+            self?.configureState.toplevelConfigureBounds(width: width, height: height)
+        }
+        toplevel.onClose = { [weak self] in
+            guard let self, !isClosed else { return }
+            self.delegate?.windowDidRequestClose(self)
+        }
+        xdgSurface.onConfigure = { [weak self] serial in self?.surfaceConfigure(serial: serial) }
+        connection.register(self)
+        surface.commit()
+    }
+
+    deinit { destroyObjects() }
+
+    /// The logical size in points (the requested size before the first configure).
+    public var width: Int { configuration?.width ?? options.requestedSize.width }
+    public var height: Int { configuration?.height ?? options.requestedSize.height }
+
+    /// Asks for a frame: the delegate's `draw` runs at the end of the current event-loop iteration
+    /// if no frame callback is pending (right away from the caller's point of view), otherwise when
+    /// the pending callback's `done` arrives. Calls before the first configure draw at that
+    /// configure. Cheap and idempotent: call it whenever anything visible changed, and from `draw`
+    /// itself while animating.
+    public func setNeedsRedraw() {
+        guard !isClosed else { return }
+        pacing.setNeedsRedraw()
+    }
+
+    /// Unmaps and destroys the window's Wayland objects. ``WaylandConnection/run()`` returns once
+    /// no window on the connection is open. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        connection.windowClosed(self)
+        destroyObjects()
+    }
+
+    // MARK: Internal (connection, devices)
+
+    var surfaceProxy: OpaquePointer? { surface?.proxy }
+
+    /// Draws if a frame is due. Called once per event-loop iteration by the connection.
+    func update() throws {
+        guard !isClosed, pacing.shouldDraw else { return }
+        try draw()
+    }
+
+    func deliver(_ event: PointerEvent) {
+        guard !isClosed else { return }
+        delegate?.window(self, pointer: event)
+    }
+
+    func deliver(_ event: KeyEvent) {
+        guard !isClosed else { return }
+        delegate?.window(self, key: event)
+    }
+
+    func deliver(_ event: TouchEvent) {
+        guard !isClosed else { return }
+        delegate?.window(self, touch: event)
+    }
+
+    func outputScaleChanged(_ output: Output) {
+        if enteredOutputs.contains(where: { $0 === output }) { updateScale() }
+    }
+
+    func outputRemoved(_ output: Output) {
+        enteredOutputs.removeAll { $0 === output }
+        updateScale()
+    }
+
+    // MARK: Configure and scale
+
+    private func surfaceConfigure(serial: UInt32) {
+        guard !isClosed else { return }
+        xdgSurface?.ackConfigure(serial: serial)
+        let (configuration, sizeChanged) = configureState.surfaceConfigure()
+        self.configuration = configuration
+        // xdg-shell: the next commit answers this configure, so it must come now and carry a
+        // buffer of the acked size, not wait for a frame callback (which a hidden window never gets).
+        pacing.configureAcked(sizeChanged: sizeChanged)
+        reportConfigurationIfChanged()
+    }
+
+    private func surfaceEntered(_ proxy: OpaquePointer) {
+        guard let output = connection.output(for: proxy),
+              !enteredOutputs.contains(where: { $0 === output }) else { return }
+        enteredOutputs.append(output)
+        updateScale()
+    }
+
+    private func surfaceLeft(_ proxy: OpaquePointer) {
+        enteredOutputs.removeAll { $0.proxy == proxy }
+        updateScale()
+    }
+
+    private func updateScale() {
+        guard !isClosed, let newScale = enteredOutputs.map(\.scale).max(), newScale != scale else { return }
+        scale = newScale
+        connection.windowScaleChanged(self)
+        pacing.scaleChanged()   // before the first configure: applied with it
+        reportConfigurationIfChanged()
+    }
+
+    private func reportConfigurationIfChanged() {
+        guard let configuration else { return }
+        let now = (configuration.width, configuration.height, scale)
+        if let reported, reported == now { return }
+        reported = now
+        delegate?.window(self, didConfigureWidth: now.0, height: now.1, scale: now.2)
+    }
+
+    // MARK: Drawing
+
+    private func draw() throws {
+        guard let surface, let configuration else { return }
+        let width = configuration.width * scale, height = configuration.height * scale
+        pool.setSize(width: width, height: height)
+        // All buffers held by the compositor and the pool full: skip; a release wakes the loop
+        // and the next iteration retries.
+        guard let acquired = try pool.acquire() else { return }
+        pacing.willDraw()   // before the delegate, which may ask for the next frame
+        let buffer = acquired.buffer
+        let target = DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
+                                scale: scale, age: acquired.age, time: monotonicSeconds())
+        let rects = delegate?.window(self, draw: target) ?? []
+        guard !isClosed else { return }   // the delegate closed the window while drawing
+        let damage = rects.map { FramePacing.Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        switch pacing.didDraw(damage: damage, width: width, height: height) {
+        case .discard:
+            pool.finishDrawing(id: acquired.id, attached: false)
+        case .commitFrameRequest:
+            // An animation step that changed no pixel: keep the pace without a new buffer.
+            pool.finishDrawing(id: acquired.id, attached: false)
+            requestFrameCallback(surface)
+            surface.commit()
+        case let .commit(damage, requestFrame):
+            if scale != committedScale {
+                surface.setBufferScale(scale)
+                committedScale = scale
+            }
+            surface.attach(buffer.proxy)
+            for rect in damage {
+                surface.damageBuffer(x: rect.x, y: rect.y, width: rect.width, height: rect.height, scale: scale)
+            }
+            if requestFrame { requestFrameCallback(surface) }
+            surface.commit()
+            pool.finishDrawing(id: acquired.id, attached: true)
+        }
+    }
+
+    private func requestFrameCallback(_ surface: Surface) {
+        frameCallback = FrameCallback(surface: surface) { [weak self] _ in
+            // The next frame may be drawn now; update() does it if one is wanted.
+            self?.frameCallback = nil
+            self?.pacing.frameDone()
+        }
+    }
+
+    private func destroyObjects() {
+        frameCallback = nil
+        decoration = nil      // before its toplevel (xdg-decoration: orphaned)
+        toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
+        xdgSurface = nil
+        surface = nil
+        pool.removeAll()
+        enteredOutputs.removeAll()
+    }
+}

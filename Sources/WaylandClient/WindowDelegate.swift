@@ -1,0 +1,89 @@
+/// A rectangle of damage in buffer pixels (origin top left), for `wl_surface.damage_buffer`.
+public typealias DamageRect = (x: Int, y: Int, width: Int, height: Int)
+
+/// What a ``Window`` is asked for at creation.
+public struct WindowOptions {
+    /// `xdg_toplevel.set_title`.
+    public var title: String
+    /// `xdg_toplevel.set_app_id` (the desktop file name without `.desktop`).
+    public var appID: String
+    /// The size in logical points used in each dimension the compositor leaves to the client
+    /// (a 0 in `xdg_toplevel.configure`), clamped to `configure_bounds` when sent. Must be ≥ 1.
+    public var requestedSize: (width: Int, height: Int)
+
+    public init(title: String = "ModalKit", appID: String = "modalkit.demo",
+                requestedSize: (width: Int, height: Int) = (480, 800)) {
+        self.title = title
+        self.appID = appID
+        self.requestedSize = requestedSize
+    }
+}
+
+/// The memory to draw one frame into: a free `wl_shm` buffer (the compositor is not reading it).
+///
+/// Valid only during ``WindowDelegate/window(_:draw:)``; the pointer must not be kept.
+public struct DrawTarget {
+    /// First pixel. ARGB8888 premultiplied: 32-bit native-endian 0xAARRGGBB words
+    /// (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`).
+    public var data: UnsafeMutableRawPointer
+    /// Size in buffer pixels (= logical size × `scale`).
+    public var width: Int
+    public var height: Int
+    /// Bytes per row.
+    public var stride: Int
+    /// The buffer scale (integer ≥ 1): buffer pixels per logical point.
+    public var scale: Int
+    /// Buffer age, as EGL_EXT_buffer_age: 0 = contents undefined (draw everything); n ≥ 1 = the
+    /// buffer holds the frame drawn n draws ago (1 = the previous one), so only what changed
+    /// since then must be redrawn. Every call of `draw` counts as a frame.
+    public var age: Int
+    /// The frame's time: `CLOCK_MONOTONIC` seconds (``monotonicSeconds()``), taken just before
+    /// the call. Drive animations from it.
+    public var time: Double
+
+    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int,
+                age: Int, time: Double) {
+        self.data = data
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.scale = scale
+        self.age = age
+        self.time = time
+    }
+}
+
+/// The application side of a ``Window``. All calls happen on the thread running
+/// ``WaylandConnection/run()``, from inside it.
+public protocol WindowDelegate: AnyObject {
+    /// The window's logical size (points, never 0) or buffer scale changed; sent after the
+    /// compositor's configure was acked (xdg-shell), for the first configure, and when the
+    /// surface moves to outputs of another scale. A frame is drawn right after.
+    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Int)
+
+    /// Draw the frame for `target.time` into `target`.
+    ///
+    /// - Returns: the damage of this frame relative to the previous one, in buffer pixels
+    ///   (each becomes a `wl_surface.damage_buffer`; rects are clipped to the buffer). Empty =
+    ///   nothing changed: the buffer is then not committed — unless the window must commit
+    ///   anyway (first frame, resize, scale change, configure ack), in which case all of it is
+    ///   damaged.
+    func window(_ window: Window, draw target: DrawTarget) -> [DamageRect]
+
+    /// The compositor asked to close the window (`xdg_toplevel.close`). The window stays open
+    /// until ``Window/close()`` is called.
+    func windowDidRequestClose(_ window: Window)
+
+    /// Pointer input over the window. Default: ignored.
+    func window(_ window: Window, pointer event: PointerEvent)
+    /// Keyboard input while the window has keyboard focus. Default: ignored.
+    func window(_ window: Window, key event: KeyEvent)
+    /// Touch input on the window. Default: ignored.
+    func window(_ window: Window, touch event: TouchEvent)
+}
+
+public extension WindowDelegate {
+    func window(_ window: Window, pointer event: PointerEvent) {}
+    func window(_ window: Window, key event: KeyEvent) {}
+    func window(_ window: Window, touch event: TouchEvent) {}
+}

@@ -1,0 +1,29 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// `xdg_surface`: the configure/ack handshake of a shell surface.
+///
+/// xdg-shell: `configure(serial)` ends a burst of role events (`xdg_toplevel.configure` …); the
+/// client applies the burst, answers `ack_configure(serial)` and its next commit must reflect it.
+/// Owns its proxy (destroyed in `deinit`; destroy the role object first).
+final class XdgSurface {
+    let proxy: OpaquePointer
+    /// `xdg_surface.configure(serial)`.
+    var onConfigure: ((UInt32) -> Void)?
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        xdg_surface_add_listener(proxy, XdgSurface.listener, userData(self))
+    }
+
+    deinit { xdg_surface_destroy(proxy) }
+
+    func getToplevel() -> XdgToplevel { XdgToplevel(proxy: xdg_surface_get_toplevel(proxy)) }
+
+    func ackConfigure(serial: UInt32) { xdg_surface_ack_configure(proxy, serial) }
+
+    private static let listener = listenerTable(xdg_surface_listener(
+        configure: { data, _, serial in
+            withOwner(data, as: XdgSurface.self) { $0.onConfigure?(serial) }
+        }))
+}

@@ -1,0 +1,40 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// `xdg_toplevel`: the window role. Its `configure` only announces a size and states, applied
+/// when the following `xdg_surface.configure` is acked (see ``ConfigureState``).
+/// Owns its proxy (destroyed in `deinit`; destroy any decoration object first).
+final class XdgToplevel {
+    let proxy: OpaquePointer
+    /// `configure(width, height, states)`: points (0 = client decides), `xdg_toplevel.state` values.
+    var onConfigure: ((_ width: Int32, _ height: Int32, _ states: [UInt32]) -> Void)?
+    /// `configure_bounds(width, height)` (v4+): the size the window should not exceed, 0 = unknown.
+    var onConfigureBounds: ((_ width: Int32, _ height: Int32) -> Void)?
+    /// `close`: the user asked to close the window (e.g. the title bar button, `swaymsg kill`).
+    var onClose: (() -> Void)?
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        xdg_toplevel_add_listener(proxy, XdgToplevel.listener, userData(self))
+    }
+
+    deinit { xdg_toplevel_destroy(proxy) }
+
+    func setTitle(_ title: String) { xdg_toplevel_set_title(proxy, title) }
+    func setAppID(_ appID: String) { xdg_toplevel_set_app_id(proxy, appID) }
+
+    private static let listener = listenerTable(xdg_toplevel_listener(
+        configure: { data, _, width, height, states in
+            withOwner(data, as: XdgToplevel.self) { $0.onConfigure?(width, height, uint32Values(of: states)) }
+        },
+        close: { data, _ in
+            withOwner(data, as: XdgToplevel.self) { $0.onClose?() }
+        },
+        configure_bounds: { data, _, width, height in
+            owner(data, as: XdgToplevel.self).onConfigureBounds?(width, height)
+        },
+        wm_capabilities: { _, _, _ in
+            // Window-menu/maximize/fullscreen/minimize capabilities: this client offers none of
+            // those actions itself, so there is nothing to hide.
+        }))
+}
