@@ -73,12 +73,15 @@ final class PresentationLiveTests: CompositorTestCase {
         let vnc = try startVNC(sway)
         let (demo, window) = try launchDemo(["--style", style.rawValue], in: sway)
         let reference = try sway.stableScreenshot()
+        keep(reference, "before")
 
         var mark = demo.mark()
         try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY))
         expectEvent(demo, "presenting", since: mark)
         guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        try vnc.park()
         let shot = try sway.stableScreenshot()
+        keep(shot, "presented")
         checkPresentedGeometry(style, shot: shot, reference: reference, window: window.rect)
         try checkMatchesRender(style, shot: shot, window: window.rect)
 
@@ -95,13 +98,16 @@ final class PresentationLiveTests: CompositorTestCase {
         let vnc = try startVNC(sway)
         let (demo, window) = try launchDemo(["--style", style.rawValue], in: sway)
         let reference = try sway.stableScreenshot()
+        keep(reference, "before")
         for round in 1...2 {
             var mark = demo.mark()
             try vnc.key("enter")
             expectEvent(demo, "presenting", since: mark, "round \(round)")
             guard expectEvent(demo, "presented", since: mark, "round \(round)") != nil else { return }
             if round == 1 {
-                checkPresentedGeometry(style, shot: try sway.stableScreenshot(), reference: reference, window: window.rect)
+                let shot = try sway.stableScreenshot()
+                keep(shot, "presented")
+                checkPresentedGeometry(style, shot: shot, reference: reference, window: window.rect)
             }
             mark = demo.mark()
             try vnc.key("esc")
@@ -229,6 +235,7 @@ final class PresentationLiveTests: CompositorTestCase {
             return XCTFail("modal-demo render failed (\(r.status)): \(r.stderr)", file: file, line: line)
         }
         let rendered = try RGBImage.loadPNG(path: png)
+        keep(rendered, "render")
         let live = shot.cropped(to: w)
         let area = buttonArea(PixelBox(x: 0, y: 0, width: w.width, height: w.height))
         XCTAssertEqual(differences(live, rendered, excluding: area, tolerance: 2), [],

@@ -169,12 +169,13 @@ final class ChildProcess {
 
     /// Starts `arguments[0]` (looked up in PATH when it has no slash) with exactly `environment`.
     /// - Throws: `HarnessError` when the program is not found or posix_spawn fails.
-    init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil) throws {
+    /// `name` defaults to the program's base name.
+    init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil, name: String? = nil) throws {
         precondition(!arguments.isEmpty)
         guard let executable = findExecutable(arguments[0]) else {
             throw HarnessError("program '\(arguments[0])' not found in PATH")
         }
-        name = (arguments[0] as NSString).lastPathComponent
+        self.name = name ?? (arguments[0] as NSString).lastPathComponent
 
         // pipe2(O_CLOEXEC) is not imported (it needs _GNU_SOURCE); only the test thread spawns,
         // so setting FD_CLOEXEC right after pipe() leaves no window for another spawn.
@@ -231,11 +232,11 @@ final class ChildProcess {
             throw HarnessError("cannot start \(executable): \(String(cString: strerror(rc)))")
         }
         pid = childPID
-        registerLive(childPID, name)
+        registerLive(childPID, self.name)
         stdout = OutputCollector()
         stderr = OutputCollector()
-        ChildProcess.startReader(fd: outPipe[0], into: stdout, name: "\(name)[\(childPID)].stdout")
-        ChildProcess.startReader(fd: errPipe[0], into: stderr, name: "\(name)[\(childPID)].stderr")
+        ChildProcess.startReader(fd: outPipe[0], into: stdout, name: "\(self.name)[\(childPID)].stdout")
+        ChildProcess.startReader(fd: errPipe[0], into: stderr, name: "\(self.name)[\(childPID)].stderr")
     }
 
     deinit {

@@ -12,6 +12,13 @@ class CompositorTestCase: XCTestCase {
     let eventTimeout: Double = 10
 
     private var diagnosticsProviders: [() -> String] = []
+    private var keptScreenshots: [(label: String, image: RGBImage)] = []
+
+    /// Keeps `image` so that, if the test fails, it is written as a PNG into
+    /// `$MODALKIT_TEST_ARTIFACTS` (default /tmp/modalkit-e2e-failures)/<test name>/ and the path printed.
+    func keep(_ image: RGBImage, _ label: String) {
+        keptScreenshots.append((label, image))
+    }
 
     /// Skips the test (with the reason) when a compositor binary is missing. `scripts/test`
     /// installs all of them, so in CI nothing is skipped.
@@ -21,10 +28,11 @@ class CompositorTestCase: XCTestCase {
         }
     }
 
-    func startSway(width: Int = 800, height: Int = 600) throws -> HeadlessSway {
+    /// A headless sway whose lone tiled window is `windowWidth`×`windowHeight` at `sway.windowArea`.
+    func startSway(windowWidth: Int = 800, windowHeight: Int = 600) throws -> HeadlessSway {
         try requireProgram("sway", "swaymsg", "grim")
         if getuid() == 0 { try requireProgram("setpriv", "useradd") }
-        let sway = try HeadlessSway(width: width, height: height)
+        let sway = try HeadlessSway(windowWidth: windowWidth, windowHeight: windowHeight)
         addTeardownBlock { sway.stop() }
         diagnosticsProviders.append { "sway: " + sway.process.diagnostics(maxLines: 15) }
         return sway
@@ -34,6 +42,7 @@ class CompositorTestCase: XCTestCase {
         try requireProgram("wayvnc")
         let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout)
         addTeardownBlock { vnc.stop() }
+        try vnc.park()   // the cursor starts somewhere over the window; keep it out of screenshots
         return vnc
     }
 
@@ -84,7 +93,24 @@ class CompositorTestCase: XCTestCase {
         guard demo.waitForLine("configure", timeout: eventTimeout) != nil else {
             throw HarnessError("modal-demo logged no `configure` within \(eventTimeout) s:\n\(demo.diagnostics())")
         }
-        let window = try sway.waitForWindow(pid: demo.pid, timeout: eventTimeout)
+        var window = try sway.waitForWindow(pid: demo.pid, timeout: eventTimeout)
+        // sway's first configure may leave the size to the client (0×0 → --size); the tiled size
+        // follows once the window maps. Wait until the demo logged a configure of the window's
+        // size and a frame after it, so screenshots show the window at its final size.
+        var settled = false
+        _ = waitUntil(timeout: eventTimeout, interval: 0.05) {
+            guard let w = (try? sway.windows())?.first(where: { $0.pid == Int(demo.pid) && $0.isVisible }) else { return false }
+            window = w
+            let lines = demo.stdoutLines
+            guard let c = lines.lastIndex(where: { DemoProcess.firstWord($0) == "configure" }),
+                  let size = DemoProcess.parseSize(lines[c]),
+                  size.width == w.rect.width, size.height == w.rect.height else { return false }
+            settled = lines[(c + 1)...].contains { DemoProcess.firstWord($0) == "frame" }
+            return settled
+        }
+        guard settled else {
+            throw HarnessError("modal-demo did not configure and draw at its window size \(window.rect) within \(eventTimeout) s:\n\(demo.diagnostics())")
+        }
         return (demo, window)
     }
 
@@ -99,8 +125,18 @@ class CompositorTestCase: XCTestCase {
         // Print what the processes said when the test failed, before the tear-down blocks stop them.
         if let run = testRun, run.failureCount + run.unexpectedExceptionCount > 0 {
             for provide in diagnosticsProviders { print(provide()) }
+            if !keptScreenshots.isEmpty {
+                let base = ProcessInfo.processInfo.environment["MODALKIT_TEST_ARTIFACTS"] ?? "/tmp/modalkit-e2e-failures"
+                let dir = base + "/" + name.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+                try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                for (index, kept) in keptScreenshots.enumerated() {
+                    let path = dir + "/" + String(format: "%02d-", index + 1) + kept.label + ".png"
+                    do { try kept.image.writePNG(to: path); print("screenshot kept: \(path)") } catch { print("\(error)") }
+                }
+            }
         }
         diagnosticsProviders.removeAll()
+        keptScreenshots.removeAll()
         super.tearDown()
     }
 }

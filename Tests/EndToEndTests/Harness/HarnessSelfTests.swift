@@ -88,13 +88,16 @@ final class HarnessSelfTests: CompositorTestCase {
         // foot's documented default background is 111111 (foot.ini(5)); -o pins it anyway.
         let foot = try startClient(["foot", "--override=colors.background=336699", "sleep", "60"], in: sway)
         let window = try sway.waitForWindow(pid: foot.pid)
-        XCTAssertEqual(window.rect, PixelBox(x: 0, y: 0, width: 800, height: 600), "lone tiled window fills the output, no borders")
+        XCTAssertEqual(window.rect, PixelBox(x: 20, y: 20, width: 800, height: 600),
+                       "lone tiled window fills the output inside the 20 px outer gap, no borders")
+        XCTAssertEqual(window.rect, sway.windowArea)
         XCTAssertEqual(window.appID, "foot")
         let shot = try sway.stableScreenshot()
-        XCTAssertEqual(shot.width, 800)
-        XCTAssertEqual(shot.height, 600)
-        XCTAssertEqual(shot[799, 599], RGB(0x33, 0x66, 0x99))
-        XCTAssertEqual(shot[400, 500], RGB(0x33, 0x66, 0x99))
+        XCTAssertEqual(shot.width, 840)
+        XCTAssertEqual(shot.height, 640)
+        XCTAssertEqual(shot[819, 619], RGB(0x33, 0x66, 0x99), "window's bottom-right pixel")
+        XCTAssertEqual(shot[420, 500], RGB(0x33, 0x66, 0x99))
+        XCTAssertNotEqual(shot[19, 19], RGB(0x33, 0x66, 0x99), "the gap is not the window")
     }
 
     func testVNCClickAndKeysReachAClient() throws {
@@ -103,13 +106,16 @@ final class HarnessSelfTests: CompositorTestCase {
         let vnc = try startVNC(sway)
         // wev prints every event it gets; stdbuf makes its stdout line-buffered into our pipe.
         let wev = try startClient(["stdbuf", "-oL", "wev"], in: sway)
-        _ = try sway.waitForWindow(pid: wev.pid)
-        try vnc.click(x: 400, y: 300)
+        let window = try sway.waitForWindow(pid: wev.pid)
+        try vnc.click(x: window.rect.x + 400, y: window.rect.y + 300)
         let pressed = wev.stdout.wait(timeout: eventTimeout) { lines in
             lines.first { $0.contains("wl_pointer") && $0.contains("button: 272") && $0.contains("pressed") } }
         XCTAssertNotNil(pressed, wev.diagnostics())
         XCTAssertNotNil(wev.stdout.lines.first { $0.contains("wl_pointer") && $0.contains("400.000000, 300.000000") },
-                        "pointer at 400,300 (window = output coordinates)")
+                        "pointer at surface-local 400,300 = output point minus the window origin")
+        try vnc.park()
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("wl_pointer") && $0.contains("leave") } },
+                        "parking the pointer in the gap leaves the window")
         try vnc.key("esc")
         XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("sym: Escape") } }, wev.diagnostics())
         try vnc.key("enter")

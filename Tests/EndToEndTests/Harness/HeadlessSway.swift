@@ -38,14 +38,22 @@ struct SwayWindow {
     let isVisible: Bool
 }
 
-/// `WLR_BACKENDS=headless WLR_RENDERER=pixman sway` on one output of `width`×`height` at scale 1,
-/// no bar, no borders, no gaps, no Xwayland: a lone tiled window fills the output, so its rect
-/// is predictable. Runs as `SessionUser.forCompositor()`; the PID held is sway's own.
+/// `WLR_BACKENDS=headless WLR_RENDERER=pixman sway` on one output at scale 1, no bar, no borders,
+/// no Xwayland, and an outer gap of `margin` px: a lone tiled window gets exactly
+/// `windowWidth`×`windowHeight` at (`margin`, `margin`) — `windowArea` — so its rect is
+/// predictable, and the gap leaves a place outside every window to park the pointer
+/// (`parkingSpot`), whose software cursor grim would otherwise capture over the window.
+/// Runs as `SessionUser.forCompositor()`; the PID held is sway's own.
 final class HeadlessSway: WaylandSession {
     let user: SessionUser
     let runtimeDirectory: String
+    /// The output size: the window area plus the margin on each side.
     let width: Int
     let height: Int
+    /// Where a lone tiled window is, in output (= screenshot) pixels.
+    let windowArea: PixelBox
+    /// A point in the outer gap, outside any tiled window, where the cursor image is off-screen.
+    let parkingSpot: (x: Int, y: Int)
     let process: ChildProcess
     private(set) var displayName = ""
     /// sway's IPC socket (SWAYSOCK).
@@ -54,9 +62,15 @@ final class HeadlessSway: WaylandSession {
 
     /// Starts sway and waits (bounded) until its Wayland and IPC sockets answer.
     /// - Throws: `HarnessError` with sway's output when it does not come up within `timeout` s.
-    init(width: Int = 800, height: Int = 600, timeout: Double = 15) throws {
+    init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, timeout: Double = 15) throws {
+        precondition(margin >= 4)
+        let width = windowWidth + 2 * margin, height = windowHeight + 2 * margin
         self.width = width
         self.height = height
+        windowArea = PixelBox(x: margin, y: margin, width: windowWidth, height: windowHeight)
+        // Bottom-right corner of the output: the cursor image hangs right and down from its
+        // hotspot, so there it is drawn off the output instead of over the window.
+        parkingSpot = (width - 2, height - 2)
         user = try SessionUser.forCompositor()
         runtimeDirectory = try user.makePrivateDirectory(prefix: "modalkit-sway")
         let config = runtimeDirectory + "/sway.config"
@@ -67,7 +81,7 @@ final class HeadlessSway: WaylandSession {
             default_border none
             default_floating_border none
             gaps inner 0
-            gaps outer 0
+            gaps outer \(margin)
             xwayland disable
             focus_follows_mouse no
             mouse_warping none
@@ -89,7 +103,7 @@ final class HeadlessSway: WaylandSession {
             "WLR_HEADLESS_OUTPUTS": "1",
         ]
         do {
-            process = try ChildProcess(user.command(["sway", "--config", config]), environment: env)
+            process = try ChildProcess(user.command(["sway", "--config", config]), environment: env, name: "sway")
         } catch {
             removeTree(runtimeDirectory)
             throw error

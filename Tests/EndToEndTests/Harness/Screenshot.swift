@@ -130,10 +130,16 @@ struct RGBImage: Equatable {
         }
     }
 
-    /// Writes a binary PPM (for keeping a screenshot of a failed test).
-    func writePPM(to path: String) throws {
-        var data = Data("P6\n\(width) \(height)\n255\n".utf8)
-        data.append(contentsOf: bytes)
-        try data.write(to: URL(fileURLWithPath: path))
+    /// Writes the image as an 8-bit RGB PNG (for keeping the screenshots of a failed test).
+    func writePNG(to path: String) throws {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = UInt32(PNG_FORMAT_RGB)
+        let ok = bytes.withUnsafeBytes {
+            png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(width * 3), nil)
+        }
+        guard ok != 0 else { throw HarnessError("cannot write PNG \(path): \(RGBImage.pngMessage(&image))") }
     }
 }

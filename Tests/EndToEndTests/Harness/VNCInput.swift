@@ -29,7 +29,7 @@ final class VNCInput {
         var args = ["wayvnc"]
         if let layout = keyboardLayout { args.append("--keyboard=\(layout)") }
         args += ["127.0.0.1", String(port)]
-        process = try ChildProcess(sway.user.command(args), environment: env)
+        process = try ChildProcess(sway.user.command(args), environment: env, name: "wayvnc")
         let up = waitUntil(timeout: timeout, interval: 0.05) {
             !process.isRunning || (acceptsTCP(port: port) && sway.seatCapabilities() & 3 == 3)
         }
@@ -65,6 +65,10 @@ final class VNCInput {
 
     /// Moves the pointer to (`x`, `y`).
     func move(x: Int, y: Int) throws { try send(["move", String(x), String(y)]) }
+
+    /// Moves the pointer into sway's outer gap, off every tiled window (the window gets a
+    /// pointer leave, and screenshots show no cursor over it).
+    func park() throws { try move(x: sway.parkingSpot.x, y: sway.parkingSpot.y) }
 
     /// Presses and releases a key by vncdotool name (`enter`, `esc`, `tab`, `space`, `a`, …).
     func key(_ name: String) throws { try send(["key", name]) }
