@@ -91,7 +91,8 @@ mk_ensure_swift() {
 mk_build() {
   mk_ensure_swift
   mk_step "swift build (all products) in $MK_SCRATCH"
-  (cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH")
+  # Build output goes to stderr: scripts/demo keeps stdout for the screenshot folder.
+  (cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH") >&2
   MK_BIN=$(cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH" --show-bin-path)
   export MK_BIN
   [ -x "$MK_BIN/modal-demo" ] || mk_die "$MK_BIN/modal-demo was not built"
