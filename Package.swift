@@ -38,11 +38,16 @@ let package = Package(
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols"]),
         .executableTarget(name: "modal-demo", dependencies: ["ModalKit", "WaylandClient"]),
-        .executableTarget(name: "modal-bench", dependencies: ["ModalKit"]),
+        // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
+        .target(name: "CAllocCounter"),
+        .target(name: "ModalBenchSupport"),
+        .executableTarget(name: "modal-bench",
+                          dependencies: ["ModalKit", "ModalBenchSupport", "CAllocCounter", "CPixman"]),
         .target(name: "InsetCenteredStyle", dependencies: ["ModalKit"], path: "Plugins/InsetCenteredStyle"),
         .target(name: "BottomSheetStyle", dependencies: ["ModalKit"], path: "Plugins/BottomSheetStyle"),
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ModalKit"], exclude: ["Fixtures"]),
     ]
 )

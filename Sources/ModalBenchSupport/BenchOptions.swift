@@ -1,0 +1,147 @@
+// modal-bench's command line.
+
+/// A window size in points (scale 1: one point = one buffer pixel).
+public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    /// Largest side accepted by `--size`: 8K. Each size costs about ten full-window images of
+    /// 4 × width × height bytes (three buffers, the presenting cache, the reference's five).
+    public static let maximumSide = 8192
+
+    /// The default sizes of the frame benchmark (issue 5): 720p, 1080p and 4K.
+    public static let defaults = [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080),
+                                  BenchSize(width: 3840, height: 2160)]
+    /// The default size of `--cycles` (small, so that 1000 cycles stay quick).
+    public static let cyclesDefault = BenchSize(width: 1280, height: 720)
+
+    /// `WxH`, e.g. `1920x1080`.
+    public var description: String { "\(width)x\(height)" }
+    public var pixels: Int { width * height }
+
+    /// Parses `WxH` (decimal, each side 1...`maximumSide`); nil otherwise.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...BenchSize.maximumSide).contains(w), (1...BenchSize.maximumSide).contains(h)
+        else { return nil }
+        self.init(width: w, height: h)
+    }
+}
+
+/// What `modal-bench` was asked to do.
+public enum BenchCommand: Equatable {
+    /// Frame timing: every frame of `runs` present + dismiss sequences per style and size.
+    case frames(styles: [String], sizes: [BenchSize], runs: Int)
+    /// Memory: `cycles` present/dismiss cycles per style and size, RSS after the first and the last.
+    case cycles(styles: [String], sizes: [BenchSize], cycles: Int)
+    case help
+}
+
+/// A command-line mistake: one line on stderr, exit status 2.
+public struct BenchUsageError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ message: String) { description = message }
+}
+
+public enum BenchOptions {
+    /// The built-in styles, benchmarked when no `--style` is given.
+    public static let defaultStyles = ["inset-centered", "bottom-sheet"]
+    public static let defaultRuns = 10
+    public static let runsRange = 1...10_000
+    public static let cyclesRange = 1...1_000_000
+
+    public static let usage = """
+    Usage:
+      modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N]
+      modal-bench --cycles N [--style NAME|PATH]... [--size WxH]...
+      modal-bench --help
+
+    Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
+    DemoScene.render, into three buffers used round-robin with their buffer ages, and prints per
+    style and size: median and p99 frame time, the reference (one full-window pixman SRC blit plus
+    one 50 % black OVER fill, measured in the same run), the line `ratio <median/reference>`,
+    damaged and painted pixels per frame, and heap allocations per frame (malloc and friends,
+    counted in the whole process, libswiftCore and pixman included).
+
+    Options:
+      --style NAME|PATH   a style found on the style path by name, or a plugin file (a value
+                          containing '/'); repeatable. Default: inset-centered and bottom-sheet.
+      --size WxH          window size in points at scale 1, each side 1...8192; repeatable.
+                          Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
+      --runs N            present + dismiss sequences timed per style and size, after one
+                          warm-up sequence (default 10)
+      --cycles N          memory mode: N present/dismiss cycles per style and size; prints
+                          peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
+      --help              this text
+
+    Styles are loaded through the style path ($MODALKIT_STYLE_PATH, then the directory of the
+    executable): build the plugins first, `swift build -c release && swift run -c release modal-bench`.
+    Exit status: 0 measured; 2 bad command line or style; 1 runtime failure.
+    """
+
+    /// Parses the arguments after the program name.
+    /// - Throws: `BenchUsageError` naming the offending argument.
+    public static func parse(_ args: [String]) throws -> BenchCommand {
+        var styles: [String] = []
+        var sizes: [BenchSize] = []
+        var runs: Int?
+        var cycles: Int?
+        var i = 0
+        func value(_ option: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw BenchUsageError("\(option) needs a value") }
+            return args[i]
+        }
+        func count(_ option: String, _ text: String, _ range: ClosedRange<Int>) throws -> Int {
+            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), range.contains(n) else {
+                throw BenchUsageError("\(option) needs a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            }
+            return n
+        }
+        while i < args.count {
+            let arg = args[i]
+            // --option=value is accepted too.
+            var option = arg, inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                option = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            func argument() throws -> String { try inline ?? value(option) }
+            switch option {
+            case "--help", "-h":
+                guard inline == nil else { throw BenchUsageError("\(option) takes no value") }
+                return .help
+            case "--style":
+                let s = try argument()
+                guard !s.isEmpty else { throw BenchUsageError("--style needs a name or a path, got ''") }
+                styles.append(s)
+            case "--size":
+                let s = try argument()
+                guard let size = BenchSize(parsing: s) else {
+                    throw BenchUsageError("--size needs WxH with each side 1...\(BenchSize.maximumSide) points, got '\(s)'")
+                }
+                sizes.append(size)
+            case "--runs":
+                guard runs == nil else { throw BenchUsageError("--runs given twice") }
+                runs = try count("--runs", try argument(), runsRange)
+            case "--cycles":
+                guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
+                cycles = try count("--cycles", try argument(), cyclesRange)
+            default:
+                if arg.hasPrefix("-") { throw BenchUsageError("unknown option '\(arg)' (see --help)") }
+                throw BenchUsageError("unexpected argument '\(arg)' (see --help)")
+            }
+            i += 1
+        }
+        if styles.isEmpty { styles = defaultStyles }
+        if let n = cycles {
+            guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
+            return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n)
+        }
+        return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
+    }
+}

@@ -1,0 +1,71 @@
+import ModalBenchSupport
+import XCTest
+
+/// modal-bench's command line: defaults from issue 5, and every mistake refused with a message
+/// (exit status 2 in the executable).
+final class BenchOptionsTests: XCTestCase {
+    func testDefaultsAreBothStylesAtTheThreeIssueSizes() throws {
+        XCTAssertEqual(try BenchOptions.parse([]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"],
+                               sizes: [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080),
+                                       BenchSize(width: 3840, height: 2160)],
+                               runs: 10))
+    }
+
+    func testSizesStylesAndRuns() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--size", "800x600", "--style", "bottom-sheet", "--size=1x1",
+                                               "--style", "./libX.so", "--runs", "3"]),
+                       .frames(styles: ["bottom-sheet", "./libX.so"],
+                               sizes: [BenchSize(width: 800, height: 600), BenchSize(width: 1, height: 1)],
+                               runs: 3))
+    }
+
+    func testCyclesDefaultsTo720p() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--cycles", "1000"]),
+                       .cycles(styles: ["inset-centered", "bottom-sheet"],
+                               sizes: [BenchSize(width: 1280, height: 720)], cycles: 1000))
+        XCTAssertEqual(try BenchOptions.parse(["--cycles=5", "--size", "1920x1080", "--style", "bottom-sheet"]),
+                       .cycles(styles: ["bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)], cycles: 5))
+    }
+
+    func testHelp() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--size", "10x10", "--help"]), .help)
+    }
+
+    func testBadArgumentsAreRefusedWithTheArgumentNamed() {
+        let cases: [([String], String)] = [
+            (["--size", "0x600"], "'0x600'"),
+            (["--size", "8193x10"], "'8193x10'"),
+            (["--size", "800"], "'800'"),
+            (["--size", "800x600x2"], "'800x600x2'"),
+            (["--size", "-800x600"], "'-800x600'"),
+            (["--size", "8e2x600"], "'8e2x600'"),
+            (["--size"], "--size needs a value"),
+            (["--runs", "0"], "'0'"),
+            (["--runs", "ten"], "'ten'"),
+            (["--cycles", "-1"], "'-1'"),
+            (["--cycles", "5", "--runs", "2"], "--runs does not apply"),
+            (["--runs", "2", "--runs", "3"], "--runs given twice"),
+            (["--style", ""], "--style needs"),
+            (["--frobnicate"], "'--frobnicate'"),
+            (["extra"], "'extra'"),
+            (["--help=yes"], "--help takes no value"),
+        ]
+        for (args, fragment) in cases {
+            XCTAssertThrowsError(try BenchOptions.parse(args), "\(args)") { error in
+                let message = (error as? BenchUsageError)?.description ?? ""
+                XCTAssertTrue(message.contains(fragment), "\(args): '\(message)' lacks \(fragment)")
+                XCTAssertFalse(message.contains("\n"), "\(args): one line")
+            }
+        }
+    }
+
+    func testSizeParsing() {
+        XCTAssertEqual(BenchSize(parsing: "3840x2160"), BenchSize(width: 3840, height: 2160))
+        XCTAssertEqual(BenchSize(parsing: "8192x8192"), BenchSize(width: 8192, height: 8192))
+        XCTAssertNil(BenchSize(parsing: "1920X1080"))
+        XCTAssertNil(BenchSize(parsing: "x1080"))
+        XCTAssertNil(BenchSize(parsing: "+1920x1080"))
+        XCTAssertNil(BenchSize(parsing: ""))
+    }
+}
