@@ -1,0 +1,103 @@
+// Drives a DemoScene through present + dismiss at 60 Hz the way modal-demo's window does, but
+// offscreen: synthetic frame times, three buffers round-robin with their buffer ages.
+import ModalBenchSupport
+import ModalKit
+
+/// One rendered frame.
+struct FrameSample {
+    /// Wall time of `DemoScene.render`, seconds.
+    var seconds: Double
+    /// Sum of the areas of the damage rectangles `render` returned (what goes to
+    /// `wl_surface.damage_buffer`), buffer pixels.
+    var damagedPixels: Int
+    /// Pixels the renderer repainted: the damage plus, for buffer age n, the damage of the n − 1
+    /// frames before (`DemoScene.lastPaintedPixelCount`).
+    var paintedPixels: Int
+    /// Heap allocations (and bytes requested) in the whole process during `render`.
+    var allocations: UInt64
+    var allocatedBytes: UInt64
+}
+
+/// Why a benchmark could not run (exit status 1).
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+final class SceneDriver {
+    /// Frames per second of the simulated display.
+    static let frameRate = 60.0
+    /// No transition of a sane style takes this many frames (10 minutes at 60 Hz); reaching it
+    /// means the style never finishes (a plugin bug), reported instead of hanging.
+    static let frameLimit = 36_000
+    static let bufferCount = 3
+
+    let scene: DemoScene
+    let size: BenchSize
+    private let buffers: [Image]
+    private let targets: [PixelBuffer]
+    private var ring = BufferRing(count: SceneDriver.bufferCount)
+    /// The time of the last frame, seconds (synthetic monotonic clock).
+    private(set) var now = 0.0
+    /// Heap allocations made by `present`/`dismiss` calls (outside frames) so far.
+    private(set) var transitionCallAllocations: UInt64 = 0
+
+    /// A scene for `style` at `size` points, scale 1, with one frame rendered (the presenting view,
+    /// dismissed) into the first buffer.
+    /// - Throws: `SceneError` (no font), `ImageError` (no memory for the buffers).
+    init(style: any PresentationStyle, size: BenchSize) throws {
+        scene = try DemoScene(style: style)
+        self.size = size
+        scene.layout(containerSize: Size(width: Double(size.width), height: Double(size.height)), scale: 1)
+        buffers = try (0..<SceneDriver.bufferCount).map { _ in try Image(width: size.width, height: size.height) }
+        targets = buffers.map(\.pixelBuffer)
+        _ = frame(at: 0)
+        // The scene creates its layer caches itself and draws nothing when that fails (no memory):
+        // an empty frame would make the figures meaningless. The presenting view is opaque.
+        guard targets[0].pixel(x: 0, y: 0) >> 24 == 0xff else {
+            throw BenchFailure(description: "the scene drew nothing at \(size) (out of memory for its layer caches?)")
+        }
+    }
+
+    /// Renders the frame for time `t` into the next buffer of the ring, timing it and counting the
+    /// allocations it makes. Inside the timed window there is only `DemoScene.render`.
+    @inline(never)
+    func frame(at t: Double) -> FrameSample {
+        let (index, age) = ring.next()
+        let target = targets[index]
+        let allocations0 = AllocationCounter.count, bytes0 = AllocationCounter.bytes
+        let start = monotonicSeconds()
+        let damage = scene.render(into: target, now: t, bufferAge: age)
+        let end = monotonicSeconds()
+        let allocations1 = AllocationCounter.count, bytes1 = AllocationCounter.bytes
+        var damaged = 0
+        for r in damage { damaged += r.area }
+        now = t
+        return FrameSample(seconds: end - start, damagedPixels: damaged, paintedPixels: scene.lastPaintedPixelCount,
+                           allocations: allocations1 - allocations0, allocatedBytes: bytes1 - bytes0)
+    }
+
+    /// Starts a presentation (`present: true`) or a dismissal at the current time and renders
+    /// every frame at t = start + k/60, k = 1, 2, …, until the transition has finished (the last
+    /// frame shows the end state), passing each to `body`.
+    /// - Throws: `BenchFailure` when the transition does not end within `frameLimit` frames.
+    func transition(present: Bool, _ body: (FrameSample) -> Void) throws {
+        let start = now
+        let before = AllocationCounter.count
+        if present { scene.present(now: start) } else { scene.dismiss(now: start) }
+        transitionCallAllocations += AllocationCounter.count - before
+        var k = 0
+        repeat {
+            k += 1
+            guard k <= SceneDriver.frameLimit else {
+                throw BenchFailure(description: "the transition did not finish within \(SceneDriver.frameLimit) frames")
+            }
+            body(frame(at: start + Double(k) / SceneDriver.frameRate))
+        } while scene.isAnimating
+    }
+
+    /// One present + dismiss.
+    func cycle(_ body: (FrameSample) -> Void) throws {
+        try transition(present: true, body)
+        try transition(present: false, body)
+    }
+}
