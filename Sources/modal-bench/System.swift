@@ -75,7 +75,7 @@ enum Machine {
 
     static var buildConfiguration: String {
         #if DEBUG
-        return "debug build (numbers are meaningless: use swift run -c release modal-bench)"
+        return "debug build (unoptimised: times and allocations are not what users get; use -c release)"
         #else
         return "release build"
         #endif
