@@ -42,38 +42,37 @@ final class FramePipelineLiveTests: CompositorTestCase {
         }
     }
 
-    /// Presented and at rest: nothing is rendered and the process sleeps (issue 5: 0 frames,
+    /// Presents with Return and waits for `presented`; then `hide` (if any) runs.
+    /// Over the next 5 s nothing may be rendered and the process must sleep (issue 5: 0 frames,
     /// < 0.5 % CPU over 5 s = 2.5 ticks at 100 Hz).
-    func testPresentedAndIdleRendersNothingAndUsesNoCPU() throws {
+    private func expectNoFramesAndNoCPUWhilePresented(_ what: String,
+                                                      hide: ((HeadlessSway, DemoProcess) throws -> Void)? = nil) throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
         let (demo, _) = try launchDemo([], in: sway)
         let start = demo.mark()
         try vnc.key("enter")
         guard expectEvent(demo, "presented", since: start) != nil else { return }
+        try hide?(sway, demo)
         usleep(300_000)
         let mark = demo.mark()
         let ticks = try cpuTicksUsed(by: demo.pid, over: 5)
-        XCTAssertEqual(frames(demo, from: mark, to: demo.mark()), 0, "frames rendered while presented and idle")
-        XCTAssertLessThanOrEqual(ticks, 2, "\(ticks) ticks of CPU in 5 s while presented and idle (< 0.5 %)")
+        XCTAssertEqual(frames(demo, from: mark, to: demo.mark()), 0, "frames rendered while \(what)")
+        XCTAssertLessThanOrEqual(ticks, 2, "\(ticks) ticks of CPU in 5 s while \(what) (< 0.5 %)")
+        XCTAssertTrue(demo.isRunning, demo.diagnostics())
+    }
+
+    /// Presented and at rest: nothing is rendered and the process sleeps in poll().
+    func testPresentedAndIdleRendersNothingAndUsesNoCPU() throws {
+        try expectNoFramesAndNoCPUWhilePresented("presented and idle")
     }
 
     /// Hidden (scratchpad) while presented: no frame callbacks come, nothing is rendered, no CPU.
     func testHiddenWhilePresentedRendersNothingAndUsesNoCPU() throws {
-        let sway = try startSway()
-        let vnc = try startVNC(sway)
-        let (demo, _) = try launchDemo([], in: sway)
-        let start = demo.mark()
-        try vnc.key("enter")
-        guard expectEvent(demo, "presented", since: start) != nil else { return }
-        try sway.swaymsg(["[pid=\(demo.pid)] move scratchpad"])
-        XCTAssertTrue(waitUntil(timeout: 5) { (try? sway.windows())?.first { $0.pid == Int(demo.pid) }?.isVisible == false },
-                      "window hidden in the scratchpad")
-        usleep(300_000)
-        let mark = demo.mark()
-        let ticks = try cpuTicksUsed(by: demo.pid, over: 5)
-        XCTAssertEqual(frames(demo, from: mark, to: demo.mark()), 0, "frames rendered while hidden")
-        XCTAssertLessThanOrEqual(ticks, 2, "\(ticks) ticks of CPU in 5 s while hidden (< 0.5 %)")
-        XCTAssertTrue(demo.isRunning, demo.diagnostics())
+        try expectNoFramesAndNoCPUWhilePresented("hidden in the scratchpad") { sway, demo in
+            try sway.swaymsg(["[pid=\(demo.pid)] move scratchpad"])
+            XCTAssertTrue(waitUntil(timeout: 5) { (try? sway.windows())?.first { $0.pid == Int(demo.pid) }?.isVisible == false },
+                          "window hidden in the scratchpad")
+        }
     }
 }
