@@ -55,8 +55,8 @@ let usageText = """
 Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS] [--log-events]
   modal-demo --list-styles
-  modal-demo render --style NAME|PATH --size WxH --progress P [--phase present|dismiss] [--scale N]
-                    [--style-option KEY=VALUE]... [--duration SECONDS] --output FILE.png
+  modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS]
+                    --size WxH --progress P [--phase present|dismiss] [--scale N] --output FILE.png
   modal-demo --help | --version
 
 Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
@@ -66,7 +66,8 @@ Options:
   --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
                            (a value containing '/'). Default: inset-centered.
   --style-option KEY=VALUE a style option (see --list-styles for the styles; unknown keys are refused)
-  --size WxH               window size in points when the compositor lets the client choose (default 480x800)
+  --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
+                           (default 480x800)
   --duration SECONDS       transition duration (default: the style's, 0.35)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
                            presented, dismissing, dismissed, frame)
@@ -75,7 +76,8 @@ render:
   --progress P             linear time fraction of the transition, 0...1
   --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
   --scale N                integer buffer scale, 1...8 (default 1)
-  --output FILE.png        where to write the PNG (buffer pixels: size x scale)
+  --output FILE.png        where to write the PNG (buffer pixels: size x scale, at most 16384 per
+                           side and 67108864 pixels)
 
 Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
 executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
@@ -175,6 +177,10 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
         if !sawSize { throw UsageError("render needs --size WxH") }
         if !sawProgress { throw UsageError("render needs --progress P") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }
+        let (pw, ph) = (render.width * render.scale, render.height * render.scale)
+        if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {
+            throw UsageError("render of \(pw)x\(ph) buffer pixels is too large (at most \(maxRenderSide) per side and \(maxRenderPixels) pixels: --size times --scale)")
+        }
         render.selection = selection
         return .render(render)
     }
@@ -183,12 +189,17 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
     return .run(run)
 }
 
-/// Parses `WxH` in points, each 1...16384.
+/// Largest `render` output: 16384 buffer pixels per side, 64 Mi pixels (256 MiB of ARGB) in all,
+/// so a render never asks for more memory than a small machine has (8K UHD is 33 Mi pixels).
+let maxRenderSide = 16384
+let maxRenderPixels = 1 << 26
+
+/// Parses `WxH` in points, each 1...8192 (larger than any display's logical size).
 func parseSize(_ text: String) throws -> (Int, Int) {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-          (1...16384).contains(w), (1...16384).contains(h) else {
-        throw UsageError("--size expects WxH with each from 1 to 16384, got '\(text)'")
+          (1...8192).contains(w), (1...8192).contains(h) else {
+        throw UsageError("--size expects WxH with each from 1 to 8192, got '\(text)'")
     }
     return (w, h)
 }

@@ -1,0 +1,58 @@
+// modal-demo's command line (DESIGN §5): a bad command line is exit status 2 and exactly one
+// stderr line naming the offending argument, before any compositor is contacted; --help and
+// --version succeed; `render` refuses outputs larger than it can allocate on a small machine.
+import Foundation
+import XCTest
+
+final class CommandLineTests: XCTestCase {
+    private func demo(_ arguments: [String]) throws -> PluginTestSupport.RunResult {
+        try PluginCLITests.demo(arguments)
+    }
+
+    private func assertUsageError(_ arguments: [String], mentions: String,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try demo(arguments)
+        XCTAssertEqual(result.status, 2, "\(arguments): exit status; stderr: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.stderrLines.count, 1, "\(arguments): one stderr line: \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasPrefix("modal-demo: "), result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(mentions), "\(arguments): names '\(mentions)': \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+    }
+
+    func testUnknownFlagsMissingValuesAndBadNumbersAreUsageErrors() throws {
+        try assertUsageError(["--bogus"], mentions: "--bogus")
+        try assertUsageError(["stray"], mentions: "stray")
+        try assertUsageError(["--size"], mentions: "--size")
+        try assertUsageError(["--size", "0x0"], mentions: "0x0")
+        try assertUsageError(["--size", "9000x600"], mentions: "9000x600")
+        try assertUsageError(["--size", "-5x10"], mentions: "-5x10")
+        try assertUsageError(["--duration", "nan"], mentions: "nan")
+        try assertUsageError(["--style-option", "margin-x"], mentions: "KEY=VALUE")
+        try assertUsageError(["--progress", "0.5"], mentions: "--progress")   // a render option outside render
+        try assertUsageError(["render", "--size", "100x100", "--progress", "1.5", "--output", "/tmp/x.png"], mentions: "1.5")
+        try assertUsageError(["render", "--size", "100x100", "--progress", "1", "--scale", "9", "--output", "/tmp/x.png"], mentions: "9")
+        try assertUsageError(["render", "--size", "100x100", "--progress", "1", "--phase", "up", "--output", "/tmp/x.png"], mentions: "up")
+        try assertUsageError(["render", "--size", "100x100", "--progress", "1"], mentions: "--output")
+        try assertUsageError(["render", "--progress", "1", "--output", "/tmp/x.png"], mentions: "--size")
+    }
+
+    /// 8000×8000 points at scale 4 would be a 4 GB image: refused as a bad command line, not a crash.
+    func testRenderLargerThanTheLimitIsAUsageError() throws {
+        let output = NSTemporaryDirectory() + "modalkit-too-large-\(getpid()).png"
+        try assertUsageError(["render", "--size", "8000x8000", "--scale", "4", "--progress", "0.5", "--output", output],
+                             mentions: "32000x32000")
+        try assertUsageError(["render", "--size", "8192x4100", "--scale", "2", "--progress", "0.5", "--output", output],
+                             mentions: "16384x8200")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testHelpAndVersionSucceed() throws {
+        let help = try demo(["--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("modal-demo render"), help.stdout)
+        XCTAssertEqual(help.stderr, "")
+        let version = try demo(["--version"])
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertTrue(version.stdout.hasPrefix("modal-demo "), version.stdout)
+    }
+}
