@@ -29,10 +29,10 @@ class CompositorTestCase: XCTestCase {
     }
 
     /// A headless sway whose lone tiled window is `windowWidth`×`windowHeight` at `sway.windowArea`.
-    func startSway(windowWidth: Int = 800, windowHeight: Int = 600) throws -> HeadlessSway {
+    func startSway(windowWidth: Int = 800, windowHeight: Int = 600, scale: Int = 1) throws -> HeadlessSway {
         try requireProgram("sway", "swaymsg", "grim")
         if getuid() == 0 { try requireProgram("setpriv", "useradd") }
-        let sway = try HeadlessSway(windowWidth: windowWidth, windowHeight: windowHeight)
+        let sway = try HeadlessSway(windowWidth: windowWidth, windowHeight: windowHeight, scale: scale)
         addTeardownBlock { sway.stop() }
         diagnosticsProviders.append { "sway: " + sway.process.diagnostics(maxLines: 15) }
         return sway

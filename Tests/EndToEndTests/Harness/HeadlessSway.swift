@@ -62,7 +62,9 @@ final class HeadlessSway: WaylandSession {
 
     /// Starts sway and waits (bounded) until its Wayland and IPC sockets answer.
     /// - Throws: `HarnessError` with sway's output when it does not come up within `timeout` s.
-    init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, timeout: Double = 15) throws {
+    /// `scale` is the output's integer scale: sizes and window rectangles stay in logical pixels,
+    /// screenshots are `scale` times larger.
+    init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, scale: Int = 1, timeout: Double = 15) throws {
         precondition(margin >= 4)
         let width = windowWidth + 2 * margin, height = windowHeight + 2 * margin
         self.width = width
@@ -77,7 +79,7 @@ final class HeadlessSway: WaylandSession {
         do {
             try """
             # ModalKit end-to-end tests: one fixed output, nothing that moves a window's content.
-            output HEADLESS-1 resolution \(width)x\(height) position 0 0 scale 1
+            output HEADLESS-1 resolution \(width * scale)x\(height * scale) position 0 0 scale \(scale)
             default_border none
             default_floating_border none
             gaps inner 0
