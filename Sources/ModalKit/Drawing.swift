@@ -17,12 +17,10 @@ extension Color {
 final class SolidSource {
     let image: OpaquePointer
     private let pixel: UnsafeMutablePointer<UInt32>
-    private(set) var value: UInt32
 
     init(_ value: UInt32 = 0) {
         pixel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
         pixel.pointee = value
-        self.value = value
         image = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, pixel, 4)!
         pixman_image_set_repeat(image, PIXMAN_REPEAT_NORMAL)
     }
@@ -33,10 +31,7 @@ final class SolidSource {
     }
 
     /// Sets the premultiplied ARGB value.
-    func set(_ v: UInt32) {
-        value = v
-        pixel.pointee = v
-    }
+    func set(_ v: UInt32) { pixel.pointee = v }
 }
 
 /// Coverage (0...1) of the pixel whose top-left corner is (px, py) by a rectangle with rounded corners:

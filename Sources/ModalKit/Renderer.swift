@@ -48,7 +48,6 @@ final class Renderer {
     private let dimSource = SolidSource()
     private let alphaMask = SolidSource()
     private var targets: [(key: TargetKey, image: OpaquePointer)] = []
-    private var targetClock = 0
 
     /// Damage of this frame relative to the previous one (returned to the caller).
     private(set) var damage: [PixelRect] = []
@@ -80,12 +79,6 @@ final class Renderer {
         if let w = scaledWrapper { pixman_image_unref(w.image) }
     }
 
-    /// Forgets the previous frame: the next frame's damage is the whole window.
-    func invalidate() {
-        last = nil
-        historyCount = 0
-    }
-
     private struct TargetKey: Equatable {
         var data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int
     }
@@ -94,7 +87,6 @@ final class Renderer {
     /// cycle through a few buffers, so after warm-up this never allocates.
     private func image(for buffer: PixelBuffer) -> OpaquePointer? {
         let key = TargetKey(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        targetClock &+= 1
         if let i = targets.firstIndex(where: { $0.key == key }) { return targets[i].image }
         guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(buffer.width), Int32(buffer.height),
                                                  buffer.data.assumingMemoryBound(to: UInt32.self),

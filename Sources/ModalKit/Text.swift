@@ -28,8 +28,6 @@ private let fcftInitialized: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FC
 /// One fcft font at one pixel size (pixel size = points × buffer scale).
 final class Font {
     let font: UnsafeMutablePointer<fcft_font>
-    let pattern: String
-    let pixelSize: Int
 
     /// - Parameters:
     ///   - pattern: a fontconfig pattern, e.g. `sans-serif` or `sans-serif:weight=bold`.
@@ -45,8 +43,6 @@ final class Font {
         }
         guard let made else { throw SceneError.fontUnavailable(pattern: pattern) }
         self.font = made
-        self.pattern = pattern
-        self.pixelSize = pixelSize
     }
 
     deinit { fcft_destroy(font) }
