@@ -138,7 +138,7 @@ enum StyleExport {
     /// character boundary and always NUL-terminated (nothing is written when `length == 0`).
     static func copyMessage(_ message: String, into buffer: UnsafeMutablePointer<CChar>?, length: Int) {
         guard let buffer, length > 0 else { return }
-        let line = message.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined()
+        let line = StyleLoadError.oneLine(message)
         var bytes: [UInt8] = []
         for scalar in line.unicodeScalars {
             let encoded = Array(String(scalar).utf8)
