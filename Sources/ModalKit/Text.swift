@@ -50,37 +50,40 @@ final class Font {
     var ascent: Int { Int(font.pointee.ascent) }
     var descent: Int { Int(font.pointee.descent) }
 
-    private func glyphs(_ text: String) -> [(UnsafePointer<fcft_glyph>, Int)] {
-        var out: [(UnsafePointer<fcft_glyph>, Int)] = []
+    /// A shaped string: each glyph with the kerning (x, buffer pixels) applied before it.
+    private typealias GlyphRun = [(glyph: UnsafePointer<fcft_glyph>, kern: Int)]
+
+    private func glyphs(_ text: String) -> GlyphRun {
+        var out: GlyphRun = []
         var previous: UInt32?
         for scalar in text.unicodeScalars {
             guard let g = fcft_rasterize_char_utf32(font, scalar.value, FCFT_SUBPIXEL_NONE) else { continue }
             var kx = 0, ky = 0
-            if let p = previous, fcft_kerning(font, p, scalar.value, &kx, &ky) {
-                // kerning in pixels, applied before this glyph
-            } else {
-                kx = 0
-            }
+            if let p = previous, !fcft_kerning(font, p, scalar.value, &kx, &ky) { kx = 0 }
             out.append((g, kx))
             previous = scalar.value
         }
         return out
     }
 
-    /// The advance width of `text` in buffer pixels.
-    func width(of text: String) -> Int {
-        glyphs(text).reduce(0) { $0 + $1.1 + Int($1.0.pointee.advance.x) }
+    /// The advance width of a shaped string, buffer pixels.
+    private func width(of run: GlyphRun) -> Int {
+        run.reduce(0) { $0 + $1.kern + Int($1.glyph.pointee.advance.x) }
     }
 
     /// Draws `text` with its baseline at `baseline` and its origin at `x` (buffer pixels), OVER `dst`.
     /// Grayscale glyphs (`PIXMAN_a8`) are composited as masks of a solid `color`; colour glyphs
     /// (`PIXMAN_a8r8g8b8`, e.g. emoji) are composited as they are.
     func draw(_ text: String, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
+        draw(glyphs(text), into: dst, x: x, baseline: baseline, color: color)
+    }
+
+    private func draw(_ run: GlyphRun, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
         var pc = color.pixmanColor
         guard let solid = pixman_image_create_solid_fill(&pc) else { return }
         defer { pixman_image_unref(solid) }
         var pen = x
-        for (glyph, kern) in glyphs(text) {
+        for (glyph, kern) in run {
             pen += kern
             let g = glyph.pointee
             if let pix = g.pix {
@@ -100,10 +103,10 @@ final class Font {
     /// Draws `text` centred horizontally on `centerX` and vertically on `centerY` (the middle of the
     /// ascent–descent box), buffer pixels.
     func drawCentered(_ text: String, into dst: OpaquePointer, centerX: Double, centerY: Double, color: Color) {
-        let w = width(of: text)
-        let x = Int((centerX - Double(w) / 2).rounded())
+        let run = glyphs(text)
+        let x = Int((centerX - Double(width(of: run)) / 2).rounded())
         let baseline = Int((centerY + Double(ascent - descent) / 2).rounded())
-        draw(text, into: dst, x: x, baseline: baseline, color: color)
+        draw(run, into: dst, x: x, baseline: baseline, color: color)
     }
 }
 
