@@ -92,8 +92,11 @@ public enum TimingCurve: Hashable, Sendable {
     static func spring(_ t: Double, stiffness k: Double, damping c: Double) -> Double {
         let w0 = sqrt(k)
         let zeta = c / (2 * w0)
-        // Settling time to 0.1 %: ln(1000) / (zeta * w0) for the envelope (zeta >= 1: use w0).
-        let settle = log(1000) / (min(zeta, 1) * w0)
+        // Settling time to 0.1 %: ln(1000) over the decay rate of the slowest term — the envelope
+        // zeta·w0 when underdamped, w0 when critically damped, the slow root w0·(zeta − sqrt(zeta² − 1))
+        // when overdamped (using w0 there left an overdamped spring at ~0.8 when time ran out).
+        let rate = zeta <= 1 ? zeta * w0 : w0 * (zeta - sqrt(zeta * zeta - 1))
+        let settle = log(1000) / rate
         let time = t * settle
         if zeta < 1 {
             let wd = w0 * sqrt(1 - zeta * zeta)

@@ -25,6 +25,15 @@ final class TimingTests: XCTestCase {
         XCTAssertEqual(TimingCurve.linear.value(at: 0.37), 0.37, accuracy: 1e-12)
     }
 
+    func testSpringHasSettledWhenTimeRunsOut() {
+        // TimingCurve.spring: "time fraction 1 always means at rest at 1" (settled within 0.1 %), so the
+        // last frame before the end is already there — under-, critically and overdamped alike.
+        for c in [TimingCurve.spring(stiffness: 200, damping: 10), .spring(stiffness: 100, damping: 20),
+                  .spring(stiffness: 100, damping: 40), .spring(stiffness: 100, damping: 200)] {
+            XCTAssertEqual(c.value(at: 0.999), 1, accuracy: 0.01, "\(c)")
+        }
+    }
+
     func testTransitionProgressComesFromElapsedTime() {
         var t = Transition(duration: 0.35, curve: .easeInOut)
         t.run(.forward, now: 100)
