@@ -5,8 +5,8 @@ import CModalKitStyle
 /// A style created by a plugin's `create`, seen by the engine as any other `PresentationStyle`.
 /// An optional function the plugin left NULL falls back to the protocol extension's default
 /// (UIKit's behaviour). Values from the plugin are sanitised so a buggy plugin cannot hang the
-/// engine: a non-finite or negative duration becomes the default 0.35 s and an unknown curve
-/// ease-in-out. Destroys its instance in `deinit`; keeps the library (never unloaded) alive.
+/// engine: a non-finite or negative duration becomes the default 0.35 s, one above 600 s is cut to
+/// 600 s, and an unknown curve becomes ease-in-out. Destroys its instance in `deinit`; keeps the library (never unloaded) alive.
 final class PluginPresentationStyle: PresentationStyle {
     let library: StyleLibrary
     private let table: modalkit_style_descriptor

@@ -119,7 +119,8 @@ final class FontSet {
     let caption: Font
     let label: Font
 
-    /// Point sizes (Apple HIG text styles: large title 34, body 17, footnote 13, title-3 20).
+    /// Point sizes (Apple HIG text styles: title = large title 34, body = subheadline 15, button =
+    /// headline 17, caption = footnote 13, label = title 3 20).
     static let titlePoints = 34, bodyPoints = 15, buttonPoints = 17, captionPoints = 13, labelPoints = 20
     static let regular = "sans-serif", bold = "sans-serif:weight=bold"
 

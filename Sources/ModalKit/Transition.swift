@@ -76,7 +76,7 @@ public struct Transition: Hashable, Sendable {
         isRunning = false
     }
 
-    /// Puts the transition at rest at `fraction` heading `direction` (offscreen snapshots, tests).
+    /// Puts the transition at rest at `fraction` heading `direction` (clamped to 0...1).
     public mutating func set(fraction: Double, direction: Direction) {
         anchorFraction = min(max(fraction, 0), 1)
         self.direction = direction

@@ -101,8 +101,8 @@ final class DemoWindowController: WindowDelegate {
 }
 
 /// Runs the window until the compositor closes it.
-/// - Returns: the exit status: 0 after `xdg_toplevel.close`; 1 (with one stderr line) when there
-///   is no compositor, a required global is missing or the connection is lost.
+/// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
+///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
     let style = makeStyle(options.selection)
     let logEvents = options.logEvents

@@ -3,7 +3,8 @@ import ModalKit
 
 /// `modal-demo render`: draws exactly what the window shows at the given size, scale and
 /// transition progress, through the same renderer, and writes it as a PNG. No compositor needed.
-/// - Returns: the exit status (0, or 1 when the PNG cannot be written).
+/// - Returns: 0. Failures do not return: a bad style exits 2, no font or an unwritable PNG exits 1
+///   (one stderr line, `fail`).
 func runRender(_ options: RenderOptions) -> Int32 {
     let style = makeStyle(options.selection)
     let scene: DemoScene

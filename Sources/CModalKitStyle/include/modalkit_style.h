@@ -202,7 +202,8 @@ typedef struct modalkit_style_descriptor {
 } modalkit_style_descriptor;
 
 /* The size a descriptor of ABI 1.<minor> has at least, bytes; 0 for a minor this header does
- * not know. The host checks struct_size against it before the entry runs. */
+ * not know. The host checks the version symbol's descriptor_size against it before the entry
+ * runs, and the returned descriptor's struct_size after. */
 size_t modalkit_style_descriptor_min_size(uint32_t minor);
 
 /* The plugin's entry point, exported as MODALKIT_STYLE_ENTRY_SYMBOL. Called at most once per
