@@ -42,16 +42,13 @@ final class RecordingStyle: PresentationStyle {
 /// A scene laid out at W×H points and `scale`, with its events recorded.
 final class SceneFixture {
     let scene: DemoScene
-    var events: [SceneEvent] = []
     let width: Int, height: Int, scale: Int
 
     init(_ style: any PresentationStyle, width: Int, height: Int, scale: Int = 1) throws {
         self.width = width; self.height = height; self.scale = scale
-        var log: [SceneEvent] = []
         let box = EventBox()
         scene = try DemoScene(style: style) { box.events.append($0) }
         self.box = box
-        _ = log
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
     }
     private let box: EventBox
@@ -84,10 +81,8 @@ final class EventBox { var events: [SceneEvent] = [] }
 /// Asserts every channel of `actual` is within `tolerance` of `expected` (premultiplied ARGB).
 func XCTAssertPixel(_ actual: UInt32, _ expected: UInt32, tolerance: Int = 2, _ message: @autoclosure () -> String = "",
                     file: StaticString = #filePath, line: UInt = #line) {
-    let a = actual.argbComponents, e = expected.argbComponents
-    let ok = abs(a.a - e.a) <= tolerance && abs(a.r - e.r) <= tolerance && abs(a.g - e.g) <= tolerance
-        && abs(a.b - e.b) <= tolerance
-    XCTAssert(ok, "pixel \(hex(actual)) != expected \(hex(expected)) ±\(tolerance) \(message())", file: file, line: line)
+    XCTAssert(channelsClose(actual, expected, tolerance: tolerance),
+              "pixel \(hex(actual)) != expected \(hex(expected)) ±\(tolerance) \(message())", file: file, line: line)
 }
 
 func hex(_ v: UInt32) -> String { "0x" + String(v, radix: 16, uppercase: true) }
@@ -100,6 +95,7 @@ func scaledPixel(_ p: UInt32, by f: Double) -> UInt32 {
     return UInt32(c.a) << 24 | s(c.r) << 16 | s(c.g) << 8 | s(c.b)
 }
 
+/// Whether every premultiplied ARGB channel of `a` is within `tolerance` of `b`'s.
 func channelsClose(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
     let x = a.argbComponents, y = b.argbComponents
     return abs(x.a - y.a) <= tolerance && abs(x.r - y.r) <= tolerance && abs(x.g - y.g) <= tolerance
