@@ -356,9 +356,9 @@ public final class DemoScene {
         f.cardAlpha = alpha
         f.cardSourceWidth = cw
         f.cardSourceHeight = ch
-        let band = radius > 0 ? Int(ceil(radius)) + 1 : 0
-        f.cardTopBand = corners.corners.intersection(.top).isEmpty || radius == 0 ? 0 : band
-        f.cardBottomBand = corners.corners.intersection([.bottomLeft, .bottomRight]).isEmpty || radius == 0 ? 0 : band
+        let band = cornerBand(radius: radius)
+        f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
+        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
         return f
     }
 

@@ -64,6 +64,11 @@ func clampedRadius(_ r: Double, width: Double, height: Double) -> Double {
     max(0, min(r, width / 2, height / 2))
 }
 
+/// How many rows (or columns) in from a rounded edge `Draw.clipCorners` can touch for a corner of
+/// `radius` buffer pixels: the arc reaches `ceil(radius)` pixels in, plus one pixel of margin. The
+/// renderer draws these bands with OVER and the rows between them with SRC, so both must agree.
+func cornerBand(radius: Double) -> Int { radius > 0 ? Int(ceil(radius)) + 1 : 0 }
+
 enum Draw {
     /// Fills `rect` (buffer pixels, may be fractional) of `dst` with `color` using `op` (OVER blends,
     /// SRC replaces), with rounded `corners` of `radius` pixels, anti-aliased.
@@ -128,7 +133,7 @@ enum Draw {
     static func clipCorners(_ image: OpaquePointer, width: Int, height: Int, radius: Double, corners: CornerMask) {
         let r = clampedRadius(radius, width: Double(width), height: Double(height))
         guard r > 0, !corners.isEmpty else { return }
-        let n = min(Int(ceil(r)) + 1, width, height)
+        let n = min(cornerBand(radius: r), width, height)
         let stride = Int(pixman_image_get_stride(image))
         let base = UnsafeMutableRawPointer(pixman_image_get_data(image)!)
         let squares: [(CornerMask, Int, Int)] = [(.topLeft, 0, 0), (.topRight, width - n, 0),
