@@ -61,6 +61,7 @@ public enum SceneFocus: Hashable, Sendable {
 /// nothing, and nothing reaches the Present button. A tap is press + release; the target is chosen at
 /// press time, so one click gives at most one action.
 public final class DemoScene {
+    /// The presentation controller driving the style (state, transition, container geometry).
     public let controller: PresentationController
     private let events: (SceneEvent) -> Void
 
@@ -109,6 +110,7 @@ public final class DemoScene {
 
     // MARK: State
 
+    /// The controller's presentation state.
     public var state: PresentationState { controller.state }
     /// True while a transition runs.
     public var isAnimating: Bool { controller.isAnimating }

@@ -67,6 +67,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: minX * s, y: minY * s, width: width * s, height: height * s)
     }
 
+    /// The overlap of two rectangles, `.zero` when they do not overlap (touching edges do not).
     public func intersection(_ other: Rect) -> Rect {
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
@@ -74,6 +75,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The smallest rectangle containing both (an empty operand is ignored).
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }

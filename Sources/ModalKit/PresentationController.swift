@@ -31,7 +31,9 @@ public enum PresentationState: String, Hashable, Sendable {
 ///
 /// Time is passed in (`now`, monotonic seconds); nothing here reads a clock.
 public final class PresentationController {
+    /// The style this controller drives; asked for frames, chrome and timing on every call.
     public let style: any PresentationStyle
+    /// Where the presentation is in its life cycle; changes are reported to `onStateChange`.
     public private(set) var state: PresentationState = .dismissed
     /// The transition's clock-independent state (linear time fraction and direction).
     public private(set) var transition: Transition
@@ -48,6 +50,7 @@ public final class PresentationController {
     /// Called after each state change, with the new state.
     public var onStateChange: (PresentationState) -> Void = { _ in }
 
+    /// A controller at rest, `dismissed`, with empty container bounds until `layout(containerBounds:)`.
     public init(style: any PresentationStyle) {
         self.style = style
         self.transition = Transition(duration: style.transitionDuration, curve: style.timingCurve)

@@ -92,6 +92,7 @@ public struct StyleOptions: Sendable {
 /// The dimming view's look at one moment: a colour (premultiplied) and the view's alpha.
 /// The rendered dim is `color.multipliedAlpha(by: alpha)` over the whole container bounds.
 public struct DimmingAppearance: Hashable, Sendable {
+    /// The dimming view's background colour, premultiplied (DESIGN §1: black for both built-ins).
     public var color: Color
     /// The dimming view's `alpha`, 0...1 (UIKit's `UIView.alpha`).
     public var alpha: Double
@@ -114,7 +115,9 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 /// The presented view's shape: corner radius in points, and which corners it applies to.
 /// Content is clipped to it (UIKit's `layer.cornerRadius` + `masksToBounds`).
 public struct CornerStyle: Hashable, Sendable {
+    /// Corner radius in points; clamped to half the shorter side when drawn (Core Animation's rule).
     public var radius: Double
+    /// The corners the radius applies to; the others stay square.
     public var corners: CornerMask
     public init(radius: Double, corners: CornerMask = .all) { self.radius = radius; self.corners = corners }
     public static let square = CornerStyle(radius: 0, corners: [])
@@ -123,8 +126,11 @@ public struct CornerStyle: Hashable, Sendable {
 /// Where the presented view is drawn at one moment, relative to its frame: a translation in
 /// points, then a uniform scale about the frame's centre, and an opacity (0...1).
 public struct ViewTransform: Hashable, Sendable {
+    /// Offset from the frame's origin, points (applied first).
     public var translation: Point
+    /// Uniform scale about the translated frame's centre; 1 = unscaled, ≤ 0 hides the view.
     public var scale: Double
+    /// Opacity 0...1 (UIKit's `UIView.alpha`); values outside are clamped when drawn.
     public var alpha: Double
     public init(translation: Point = .zero, scale: Double = 1, alpha: Double = 1) {
         self.translation = translation; self.scale = scale; self.alpha = alpha
@@ -197,15 +203,20 @@ public protocol LoadablePresentationStyle: PresentationStyle {
 }
 
 extension PresentationStyle {
+    /// Default: ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (DESIGN §1).
     public var timingCurve: TimingCurve { .easeInOut }
+    /// Default: 0.35 seconds (DESIGN §1).
     public var transitionDuration: Double { 0.35 }
+    /// Default: square corners, no clip (a plain `UIView`).
     public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { .square }
     /// Default: UIKit's cover-vertical — the presented view rises from below the container's
     /// bottom edge to its frame.
     public func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
         ViewTransform(translation: Point(x: 0, y: (1 - progress) * (containerBounds.maxY - frame.minY)))
     }
+    /// Default: every tap on the dimming view dismisses (DESIGN §1, both references).
     public func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { true }
+    // The transition and layout hooks do nothing by default, like `UIPresentationController`'s.
     public func presentationTransitionWillBegin() {}
     public func presentationTransitionDidEnd(completed: Bool) {}
     public func dismissalTransitionWillBegin() {}
