@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         .target(name: "ModalKit", dependencies: ["CPixman", "CFcft", "CPng", "CModalKitStyle"]),
         .target(name: "WaylandClient",
-                dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols"]),
+                dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman", "CFcft"]),
         .executableTarget(name: "modal-demo", dependencies: ["ModalKit", "WaylandClient"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),

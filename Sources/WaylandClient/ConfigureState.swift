@@ -35,7 +35,8 @@ public struct ToplevelStates: OptionSet, Hashable, Sendable, CustomStringConvert
 
 /// The configuration of a window once an `xdg_surface.configure` has been acknowledged.
 public struct WindowConfiguration: Equatable, Sendable {
-    /// Logical size in surface-local points (buffer pixels = points × buffer scale). Always ≥ 1.
+    /// Logical content size in surface-local points (buffer pixels = points × buffer scale),
+    /// without a client-side title bar. Always ≥ 1.
     public var width: Int
     public var height: Int
     public var states: ToplevelStates
@@ -46,13 +47,20 @@ public struct WindowConfiguration: Equatable, Sendable {
 /// xdg-shell: `xdg_toplevel.configure` (and `configure_bounds`) only announce a state; it takes
 /// effect when the following `xdg_surface.configure` is acknowledged, and the next commit must
 /// carry a buffer of that size. So ``toplevelConfigure(width:height:states:)`` only stores, and
-/// ``surfaceConfigure()`` resolves what is stored into the size the client will draw.
+/// ``surfaceConfigure(titleBarHeight:)`` resolves what is stored into the size the client will draw.
 ///
 /// Resolution rule (xdg-shell: "if the width or height arguments are zero, it means the client
 /// should decide its own window dimension"; field report 1): a zero (or, from a buggy compositor,
 /// negative) dimension is replaced by the size the client asked for in that dimension — clamped
 /// to the `configure_bounds` the compositor sent, if any, as the spec suggests. So no size of 0 or
 /// less ever reaches a buffer.
+///
+/// Client-side title bar (xdg-shell `xdg_toplevel.configure`: "the width and height arguments
+/// specify … the window geometry", and the window geometry of a client-decorated window includes
+/// its title bar, set with `xdg_surface.set_window_geometry`; foot does the same): with a title bar
+/// of `titleBarHeight` points shown, the content (the main surface the delegate draws) is the
+/// configured height minus the bar. The "client decides" fallback is the requested *content* size,
+/// and bounds, which limit the whole window, are reduced by the bar too.
 struct ConfigureState {
     /// What the client asks for when the compositor lets it choose (`--size`, points).
     let requestedWidth: Int
@@ -60,9 +68,13 @@ struct ConfigureState {
 
     /// The last `xdg_toplevel.configure` not yet applied.
     private(set) var pending: (width: Int, height: Int, states: ToplevelStates)?
+    /// The last `xdg_toplevel.configure` applied (window geometry size as sent, states): an
+    /// `xdg_surface.configure` alone re-resolves it, e.g. after a decoration mode change, when the
+    /// title bar appears or goes and the content size changes with the same window size.
+    private(set) var applied: (width: Int, height: Int, states: ToplevelStates)?
     /// The last `xdg_toplevel.configure_bounds` (0 in a dimension = unknown).
     private(set) var bounds: (width: Int, height: Int) = (0, 0)
-    /// The configuration in effect (nil until the first `xdg_surface.configure`).
+    /// The configuration in effect (nil until the first `xdg_surface.configure`): content size.
     private(set) var current: WindowConfiguration?
 
     init(requestedWidth: Int, requestedHeight: Int) {
@@ -81,31 +93,33 @@ struct ConfigureState {
         bounds = (max(0, Int(width)), max(0, Int(height)))
     }
 
+    /// The states the next ``surfaceConfigure(titleBarHeight:)`` will apply (pending, else in effect).
+    var upcomingStates: ToplevelStates { pending?.states ?? applied?.states ?? [] }
+
     /// Applies what is stored, for an `xdg_surface.configure` that is being acknowledged.
     ///
-    /// - Returns: the configuration now in effect and whether its size differs from the previous
-    ///   one (always true for the first configure).
-    mutating func surfaceConfigure() -> (configuration: WindowConfiguration, sizeChanged: Bool) {
+    /// - Parameter titleBarHeight: the height in points of the client-side title bar shown above
+    ///   the content with this configuration (0 = none: server-side decorations or fullscreen).
+    /// - Returns: the configuration now in effect (content size) and whether its size differs
+    ///   from the previous one (always true for the first configure).
+    mutating func surfaceConfigure(titleBarHeight: Int = 0) -> (configuration: WindowConfiguration, sizeChanged: Bool) {
         let previous = current
-        var next: WindowConfiguration
-        if let pending {
-            next = WindowConfiguration(width: pending.width > 0 ? pending.width : fallbackWidth,
-                                       height: pending.height > 0 ? pending.height : fallbackHeight,
-                                       states: pending.states)
-        } else if let previous {
-            // An xdg_surface.configure alone (e.g. after a decoration mode change) changes nothing.
-            next = previous
-        } else {
-            next = WindowConfiguration(width: fallbackWidth, height: fallbackHeight, states: [])
-        }
+        if let pending { applied = pending }
+        pending = nil
+        let bar = max(0, titleBarHeight)
+        let window = applied ?? (0, 0, [])
+        var next = WindowConfiguration(width: window.width > 0 ? window.width : fallbackWidth,
+                                       height: window.height > 0 ? window.height - bar : fallbackHeight(bar: bar),
+                                       states: window.states)
         next.width = max(1, next.width)
         next.height = max(1, next.height)
-        pending = nil
         current = next
         let sizeChanged = previous.map { $0.width != next.width || $0.height != next.height } ?? true
         return (next, sizeChanged)
     }
 
     private var fallbackWidth: Int { bounds.width > 0 ? min(requestedWidth, bounds.width) : requestedWidth }
-    private var fallbackHeight: Int { bounds.height > 0 ? min(requestedHeight, bounds.height) : requestedHeight }
+    private func fallbackHeight(bar: Int) -> Int {
+        bounds.height > 0 ? min(requestedHeight, bounds.height - bar) : requestedHeight
+    }
 }

@@ -2,7 +2,8 @@ import CWaylandClient
 import CWaylandCursor
 
 /// `wl_pointer` of a seat: routes enter/leave/motion/button to the window under the pointer and
-/// sets its cursor.
+/// sets its cursor. Events on a window's client-side title bar go to the bar (move, maximize,
+/// close), never to the window's delegate; those on the content surface go to the delegate.
 ///
 /// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
 /// the libwayland-cursor theme at the window's buffer scale (`left_ptr`, else `default`), on a
@@ -11,24 +12,29 @@ import CWaylandCursor
 final class Pointer {
     let proxy: OpaquePointer
     let version: UInt32
+    /// The `wl_seat` this pointer belongs to (xdg_toplevel.move names it); the seat outlives it.
+    private let seat: OpaquePointer
     /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
     private weak var connection: WaylandConnection?
     /// The window under the pointer.
     private(set) weak var focus: Window?
+    /// Which of `focus`'s surfaces the pointer is on.
+    private var focusPart: WindowPart = .content
     private var enterSerial: UInt32 = 0
     private var cursorSurface: Surface?
     /// The scale the cursor was last set for (0 = not set).
     private var cursorScale = 0
 
-    init(proxy: OpaquePointer, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
         self.proxy = proxy
+        self.seat = seat
         version = wl_proxy_get_version(proxy)
         self.connection = connection
         wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
     }
 
     deinit {
-        focus?.deliver(.leave)
+        send(.leave)
         cursorSurface = nil
         if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
     }
@@ -66,16 +72,26 @@ final class Pointer {
 
     private func enter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         enterSerial = serial
-        focus = connection?.window(for: surface)
+        let target = connection?.windowPart(for: surface)
+        focus = target?.window
+        focusPart = target?.part ?? .content
         cursorScale = 0
-        updateCursor()
-        focus?.deliver(.enter(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+        updateCursor()   // on either surface: content or title bar (left_ptr)
+        send(.enter(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
     }
 
     private func leave() {
-        let window = focus
+        send(.leave)
         focus = nil
-        window?.deliver(.leave)
+    }
+
+    /// Routes an event to the focused window's content (delegate) or title bar.
+    private func send(_ event: PointerEvent, serial: UInt32 = 0, time: UInt32 = 0) {
+        guard let focus else { return }
+        switch focusPart {
+        case .content: focus.deliver(event)
+        case .titleBar: focus.titleBarPointer(event, seat: seat, serial: serial, time: time)
+        }
     }
 
     private static let listener = listenerTable(wl_pointer_listener(
@@ -84,11 +100,12 @@ final class Pointer {
         },
         leave: { data, _, _, _ in owner(data, as: Pointer.self).leave() },
         motion: { data, _, _, x, y in
-            owner(data, as: Pointer.self).focus?.deliver(.motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+            owner(data, as: Pointer.self).send(.motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
         },
-        button: { data, _, _, _, button, state in
-            owner(data, as: Pointer.self).focus?.deliver(
-                .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+        button: { data, _, serial, time, button, state in
+            owner(data, as: Pointer.self).send(
+                .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
+                serial: serial, time: time)
         },
         // Scrolling is not part of this client's input model; the frame event groups the above,
         // which are delivered as they come.

@@ -16,6 +16,7 @@ enum SupportedVersion {
     /// v4 configure_bounds, v5 wm_capabilities.
     static let xdgWmBase: UInt32 = 5
     static let decorationManager: UInt32 = 1
+    static let subcompositor: UInt32 = 1
     static let viewporter: UInt32 = 1
 }
 

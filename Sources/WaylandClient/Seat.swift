@@ -37,7 +37,7 @@ final class Seat {
         let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
         if hasPointer, pointer == nil {
-            pointer = Pointer(proxy: wl_seat_get_pointer(proxy), connection: connection)
+            pointer = Pointer(proxy: wl_seat_get_pointer(proxy), seat: proxy, connection: connection)
         } else if !hasPointer {
             pointer = nil
         }
@@ -51,7 +51,7 @@ final class Seat {
             keyboard = nil
         }
         if hasTouch, touch == nil {
-            touch = Touch(proxy: wl_seat_get_touch(proxy), connection: connection)
+            touch = Touch(proxy: wl_seat_get_touch(proxy), seat: proxy, connection: connection)
         } else if !hasTouch {
             touch = nil
         }

@@ -4,12 +4,13 @@ import CWaylandProtocols
 /// `zxdg_toplevel_decoration_v1`: the decoration mode of one toplevel.
 ///
 /// The compositor answers `set_mode` with `configure(mode)`, followed by an `xdg_surface.configure`
-/// that the window acks as usual. Owns its proxy; xdg-decoration requires destroying it before its
-/// `xdg_toplevel` (`orphaned` error otherwise).
+/// that the window acks as usual; it may send another `configure` at any time (xdg-decoration: the
+/// mode is the compositor's choice), which the window applies at that following ack. Owns its
+/// proxy; xdg-decoration requires destroying it before its `xdg_toplevel` (`orphaned` error otherwise).
 final class ToplevelDecoration {
     let proxy: OpaquePointer
-    /// The mode the compositor chose (`ZXDG_TOPLEVEL_DECORATION_V1_MODE_*`), 0 until configured.
-    private(set) var mode: UInt32 = 0
+    /// The mode the compositor chose (`ZXDG_TOPLEVEL_DECORATION_V1_MODE_*`), nil until configured.
+    private(set) var mode: UInt32?
 
     init(proxy: OpaquePointer) {
         self.proxy = proxy

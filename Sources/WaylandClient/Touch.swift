@@ -1,18 +1,23 @@
 import CWaylandClient
 
 /// `wl_touch` of a seat. A touch point belongs to the surface it went down on: `motion` and `up`
-/// carry only its id, so the window is remembered per id until `up` or `cancel`.
+/// carry only its id, so the window is remembered per id until `up` or `cancel`. A touch down on a
+/// window's client-side title bar starts an interactive move with its serial (xdg_toplevel.move)
+/// and is not forwarded to the delegate; the compositor then owns that touch sequence.
 /// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
 final class Touch {
     let proxy: OpaquePointer
     let version: UInt32
+    /// The `wl_seat` this touch device belongs to; the seat outlives it.
+    private let seat: OpaquePointer
     /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
     private weak var connection: WaylandConnection?
     /// Live touch points → the window each went down on.
     private var points: [Int32: WeakWindow] = [:]
 
-    init(proxy: OpaquePointer, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
         self.proxy = proxy
+        self.seat = seat
         version = wl_proxy_get_version(proxy)
         self.connection = connection
         wl_touch_add_listener(proxy, Touch.listener, userData(self))
@@ -23,8 +28,12 @@ final class Touch {
         if version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
     }
 
-    private func down(surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
-        guard let window = connection?.window(for: surface) else { return }
+    private func down(serial: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let (window, part) = connection?.windowPart(for: surface) else { return }
+        if part == .titleBar {
+            window.titleBarTouchDown(seat: seat, serial: serial)
+            return
+        }
         points[id] = WeakWindow(window)
         window.deliver(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
     }
@@ -39,8 +48,8 @@ final class Touch {
     }
 
     private static let listener = listenerTable(wl_touch_listener(
-        down: { data, _, _, _, surface, id, x, y in
-            owner(data, as: Touch.self).down(surface: surface, id: id, x: x, y: y)
+        down: { data, _, serial, _, surface, id, x, y in
+            owner(data, as: Touch.self).down(serial: serial, surface: surface, id: id, x: x, y: y)
         },
         up: { data, _, _, _, id in
             let touch = owner(data, as: Touch.self)

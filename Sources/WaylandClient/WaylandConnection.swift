@@ -6,7 +6,7 @@ import Glibc
 ///
 /// On creation it connects, binds the globals at `min(offered, supported)` versions and checks
 /// that the required ones exist (`wl_compositor`, `wl_shm`, `xdg_wm_base`); `wl_seat`, `wl_output`,
-/// `zxdg_decoration_manager_v1` and `wp_viewporter` are optional, and seats and outputs may come
+/// `wl_subcompositor`, `zxdg_decoration_manager_v1` and `wp_viewporter` are optional, and seats and outputs may come
 /// and go at any time. Create ``Window``s on it, then call ``run()``.
 ///
 /// Ownership: the connection owns every global and device object; each ``Window`` keeps its
@@ -19,6 +19,7 @@ public final class WaylandConnection {
     private(set) var shm: Shm?
     private(set) var wmBase: XdgWmBase?
     private(set) var decorationManager: DecorationManager?
+    private(set) var subcompositor: Subcompositor?
     private(set) var viewporter: Viewporter?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
@@ -68,6 +69,7 @@ public final class WaylandConnection {
         cursorThemes.removeAll()
         viewporter = nil
         decorationManager = nil
+        subcompositor = nil
         wmBase = nil
         shm = nil
         compositorObject = nil
@@ -203,6 +205,10 @@ public final class WaylandConnection {
             let bound = registry.bind(name: name, interface: cwl_zxdg_decoration_manager_v1_interface(),
                                       offered: version, supported: SupportedVersion.decorationManager)
             decorationManager = DecorationManager(proxy: bound.proxy)
+        case "wl_subcompositor" where subcompositor == nil:
+            let bound = registry.bind(name: name, interface: cwl_wl_subcompositor_interface(), offered: version,
+                                      supported: SupportedVersion.subcompositor)
+            subcompositor = Subcompositor(proxy: bound.proxy)
         case "wp_viewporter" where viewporter == nil:
             let bound = registry.bind(name: name, interface: cwl_wp_viewporter_interface(), offered: version,
                                       supported: SupportedVersion.viewporter)
@@ -258,6 +264,15 @@ public final class WaylandConnection {
     func window(for surface: OpaquePointer?) -> Window? {
         guard let surface else { return nil }
         return liveWindows.first { $0.surfaceProxy == surface }
+    }
+
+    /// The open window one of whose surfaces (content or title bar) is `surface`, and which one.
+    func windowPart(for surface: OpaquePointer?) -> (window: Window, part: WindowPart)? {
+        guard let surface else { return nil }
+        for window in liveWindows {
+            if let part = window.part(of: surface) { return (window, part) }
+        }
+        return nil
     }
 
     /// A window was closed: input devices forget it.

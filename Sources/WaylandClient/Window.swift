@@ -19,7 +19,14 @@
 /// - Scale (wl_surface.enter/leave, wl_output.scale): the buffer scale is the largest integer scale
 ///   of the outputs the surface is on — 1 until it first enters one; when it leaves all, the last
 ///   scale is kept (moving between outputs sends leave before enter).
-/// - Server-side decorations are requested through xdg-decoration when the compositor offers it.
+/// - Decorations (xdg-decoration-unstable-v1; foot's practice): server-side decorations are
+///   requested when the compositor offers `zxdg_decoration_manager_v1`. Without it, or while the
+///   compositor's decoration `configure` says `client_side`, the window draws its own title bar
+///   (``TitleBar``: a `wl_subsurface` at (0, −``TitleBarLayout/height``), title and close button;
+///   press to move, double-click to maximize/restore, × to close). A mode change is applied at the
+///   following configure ack. The configure size is then the window geometry (xdg-shell), which
+///   includes the bar (`set_window_geometry(0, −bar, w, h + bar)`); the delegate is told and draws
+///   the *content* size, so it never sees the bar. Fullscreen hides the bar; maximized keeps it.
 ///
 /// Use it from the thread that runs ``WaylandConnection/run()``.
 public final class Window {
@@ -37,8 +44,13 @@ public final class Window {
     public private(set) var scale = 1
     /// True after ``close()``.
     public private(set) var isClosed = false
-    /// True when the compositor agreed to draw the title bar and borders (xdg-decoration).
-    public var hasServerSideDecorations: Bool { decoration?.isServerSide ?? false }
+    /// True when the compositor agreed to draw the title bar and borders (xdg-decoration), as
+    /// applied at the last configure ack.
+    public var hasServerSideDecorations: Bool { decorationMode == .serverSide }
+    /// The decoration mode applied at the last configure ack (nil before the first configure).
+    public private(set) var decorationMode: DecorationMode?
+    /// True while the window shows its own (client-side) title bar.
+    public var showsClientSideTitleBar: Bool { titleBar != nil }
 
     private var surface: Surface?
     private var xdgSurface: XdgSurface?
@@ -53,6 +65,10 @@ public final class Window {
     /// What the delegate was last told by didConfigure.
     private var reported: (width: Int, height: Int, scale: Int)?
     private var pacing = FramePacing()
+    /// The client-side title bar, while shown.
+    private var titleBar: TitleBar?
+    /// The window geometry last sent (nil = never: the default, the whole surface).
+    private var sentGeometry: DecorationRect?
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -133,13 +149,52 @@ public final class Window {
 
     /// Draws if a frame is due. Called once per event-loop iteration by the connection.
     func update() throws {
-        guard !isClosed, pacing.shouldDraw else { return }
-        try draw()
+        guard !isClosed else { return }
+        if pacing.shouldDraw {
+            try draw()
+        } else if let titleBar, titleBar.needsRedraw, let surface, configuration != nil {
+            // Only the bar changed (hover, focus): its sync commit shows with a parent commit
+            // that keeps the content buffer as it is.
+            if try titleBar.renderIfNeeded() { surface.commit() }
+        }
+    }
+
+    /// Which of the window's surfaces `proxy` is, if any.
+    func part(of proxy: OpaquePointer) -> WindowPart? {
+        if surface?.proxy == proxy { return .content }
+        if let titleBar, titleBar.surface.proxy == proxy { return .titleBar }
+        return nil
     }
 
     func deliver(_ event: PointerEvent) {
         guard !isClosed else { return }
         delegate?.window(self, pointer: event)
+    }
+
+    /// Pointer input on the title bar (bar-surface points): never forwarded to the delegate.
+    /// `serial`/`time` are those of a button event (0 otherwise).
+    func titleBarPointer(_ event: PointerEvent, seat: OpaquePointer, serial: UInt32, time: UInt32) {
+        guard !isClosed, let titleBar, let action = titleBar.pointer(event, serial: serial, time: time) else { return }
+        perform(action, seat: seat)
+    }
+
+    /// A touch down on the title bar: an interactive move with the touch serial (xdg_toplevel.move).
+    func titleBarTouchDown(seat: OpaquePointer, serial: UInt32) {
+        guard !isClosed, titleBar != nil else { return }
+        perform(.move(serial: serial), seat: seat)
+    }
+
+    private func perform(_ action: TitleBarAction, seat: OpaquePointer) {
+        switch action {
+        case let .move(serial):
+            toplevel?.move(seat: seat, serial: serial)
+        case .toggleMaximized:
+            if configuration?.states.contains(.maximized) == true { toplevel?.unsetMaximized() } else { toplevel?.setMaximized() }
+        case let .showWindowMenu(serial, x, y):
+            toplevel?.showWindowMenu(seat: seat, serial: serial, x: x, y: y)
+        case .close:
+            delegate?.windowDidRequestClose(self)
+        }
     }
 
     func deliver(_ event: KeyEvent) {
@@ -166,8 +221,16 @@ public final class Window {
     private func surfaceConfigure(serial: UInt32) {
         guard !isClosed else { return }
         xdgSurface?.ackConfigure(serial: serial)
-        let (configuration, sizeChanged) = configureState.surfaceConfigure()
+        // xdg-decoration: the decoration configure precedes this xdg_surface.configure and takes
+        // effect with its ack, like the toplevel's. Without wl_subcompositor no bar can be drawn.
+        let mode = DecorationMode.resolve(managerOffered: decoration != nil, configuredMode: decoration?.mode)
+        decorationMode = mode
+        let barShown = connection.subcompositor != nil
+            && TitleBarLayout.isShown(mode: mode, states: configureState.upcomingStates)
+        let (configuration, sizeChanged) = configureState.surfaceConfigure(
+            titleBarHeight: barShown ? TitleBarLayout.height : 0)
         self.configuration = configuration
+        updateTitleBar(shown: barShown)
         // xdg-shell: the next commit answers this configure, so it must come now and carry a
         // buffer of the acked size, not wait for a frame callback (which a hidden window never gets).
         pacing.configureAcked(sizeChanged: sizeChanged)
@@ -190,6 +253,7 @@ public final class Window {
         guard !isClosed, let newScale = enteredOutputs.map(\.scale).max(), newScale != scale else { return }
         scale = newScale
         connection.windowScaleChanged(self)
+        if titleBar != nil { updateTitleBar(shown: true) }
         pacing.scaleChanged()   // before the first configure: applied with it
         reportConfigurationIfChanged()
     }
@@ -200,6 +264,40 @@ public final class Window {
         if let reported, reported == now { return }
         reported = now
         delegate?.window(self, didConfigureWidth: now.0, height: now.1, scale: now.2)
+    }
+
+    // MARK: Title bar
+
+    private func updateTitleBar(shown: Bool) {
+        guard shown, let configuration, let surface, let subcompositor = connection.subcompositor,
+              let shm = connection.shm else {
+            titleBar = nil   // destroying the subsurface unmaps it at once
+            return
+        }
+        let layout = TitleBarLayout(width: configuration.width, scale: scale)
+        let bar = titleBar ?? TitleBar(compositor: connection.compositor, subcompositor: subcompositor,
+                                       parent: surface, shm: shm, layout: layout, title: options.title)
+        titleBar = bar
+        bar.update(layout: layout, activated: configuration.states.contains(.activated))
+    }
+
+    /// Everything that must ride on the parent's next commit besides the buffer: the title bar's
+    /// (sync) commit and the window geometry. Returns true when any was sent.
+    private func prepareParentCommit() throws -> Bool {
+        var sent = try titleBar?.renderIfNeeded() ?? false
+        if let configuration {
+            let geometry = TitleBarLayout.windowGeometry(contentWidth: configuration.width,
+                                                         contentHeight: configuration.height,
+                                                         barShown: titleBar != nil)
+            // Never set while the window was always server-side decorated: the default geometry
+            // (the surface's extent) is exactly right then.
+            if geometry != sentGeometry, titleBar != nil || sentGeometry != nil {
+                xdgSurface?.setWindowGeometry(geometry)
+                sentGeometry = geometry
+                sent = true
+            }
+        }
+        return sent
     }
 
     // MARK: Drawing
@@ -218,9 +316,13 @@ public final class Window {
         let rects = delegate?.window(self, draw: target) ?? []
         guard !isClosed else { return }   // the delegate closed the window while drawing
         let damage = rects.map { FramePacing.Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        switch pacing.didDraw(damage: damage, width: width, height: height) {
+        let decision = pacing.didDraw(damage: damage, width: width, height: height)
+        // The title bar's commit and the geometry go before the parent's commit (sync subsurface).
+        let decorationsChanged = try prepareParentCommit()
+        switch decision {
         case .discard:
             pool.finishDrawing(id: acquired.id, attached: false)
+            if decorationsChanged { surface.commit() }
         case .commitFrameRequest:
             // An animation step that changed no pixel: keep the pace without a new buffer.
             pool.finishDrawing(id: acquired.id, attached: false)
@@ -251,6 +353,7 @@ public final class Window {
 
     private func destroyObjects() {
         frameCallback = nil
+        titleBar = nil        // its subsurface before the parent surface
         decoration = nil      // before its toplevel (xdg-decoration: orphaned)
         toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
@@ -258,4 +361,12 @@ public final class Window {
         pool.removeAll()
         enteredOutputs.removeAll()
     }
+}
+
+/// Which surface of a window an input event is on.
+enum WindowPart: Equatable {
+    /// The main surface: the content the delegate draws.
+    case content
+    /// The client-side title bar's subsurface.
+    case titleBar
 }

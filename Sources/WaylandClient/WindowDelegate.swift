@@ -56,9 +56,11 @@ public struct DrawTarget {
 /// The application side of a ``Window``. All calls happen on the thread running
 /// ``WaylandConnection/run()``, from inside it.
 public protocol WindowDelegate: AnyObject {
-    /// The window's logical size (points, never 0) or buffer scale changed; sent after the
-    /// compositor's configure was acked (xdg-shell), for the first configure, and when the
-    /// surface moves to outputs of another scale. A frame is drawn right after.
+    /// The window's logical content size (points, never 0) or buffer scale changed; sent after
+    /// the compositor's configure was acked (xdg-shell), for the first configure, and when the
+    /// surface moves to outputs of another scale. A frame is drawn right after. The content size
+    /// excludes a client-side title bar (``Window/showsClientSideTitleBar``), which the window
+    /// draws itself; the delegate never sees it.
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Int)
 
     /// Draw the frame for `target.time` into `target`.

@@ -23,6 +23,16 @@ final class XdgToplevel {
     func setTitle(_ title: String) { xdg_toplevel_set_title(proxy, title) }
     func setAppID(_ appID: String) { xdg_toplevel_set_app_id(proxy, appID) }
 
+    /// Starts an interactive move (xdg-shell): `serial` must be that of the user action that
+    /// caused it (a pointer button press or touch down on the client-side title bar).
+    func move(seat: OpaquePointer, serial: UInt32) { xdg_toplevel_move(proxy, seat, serial) }
+    func setMaximized() { xdg_toplevel_set_maximized(proxy) }
+    func unsetMaximized() { xdg_toplevel_unset_maximized(proxy) }
+    /// The compositor's window menu at (x, y), points relative to the window's main surface.
+    func showWindowMenu(seat: OpaquePointer, serial: UInt32, x: Int, y: Int) {
+        xdg_toplevel_show_window_menu(proxy, seat, serial, Int32(x), Int32(y))
+    }
+
     private static let listener = listenerTable(xdg_toplevel_listener(
         configure: { data, _, width, height, states in
             withOwner(data, as: XdgToplevel.self) { $0.onConfigure?(width, height, uint32Values(of: states)) }

@@ -23,6 +23,22 @@ final class WindowSwayTests: CompositorTestCase {
         XCTAssertNotNil(demo.waitForLine("frame", timeout: eventTimeout), "a frame is committed after the configure")
     }
 
+    /// sway offers xdg-decoration and answers server_side: no client-side title bar (xdg-decoration),
+    /// the content is the whole tile and its top rows are the demo's background, not the bar's
+    /// #303030/#242424 (README: decorations are server-side where offered).
+    func testNoClientSideTitleBarWhereSwayDecorates() throws {
+        let sway = try startSway()
+        let (demo, window) = try launchDemo([], in: sway)
+        XCTAssertEqual(demo.events("configure").last, "configure 800x600", "content = the whole 800x600 tile")
+        let shot = try sway.stableScreenshot()
+        keep(shot, "window")
+        for y in window.rect.y..<(window.rect.y + 28) {
+            for x in [window.rect.x + 4, window.rect.x + window.rect.width / 2, window.rect.x + window.rect.width - 14] {
+                XCTAssertGreaterThan(shot[x, y].distance(to: RGB(0x30, 0x30, 0x30)), 100, "(\(x), \(y)) is \(shot[x, y])")
+            }
+        }
+    }
+
     func testScreenshotShowsTheButtonCentredInTheWindow() throws {
         let sway = try startSway()
         let (_, window) = try launchDemo([], in: sway)

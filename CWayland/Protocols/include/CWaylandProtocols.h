@@ -10,6 +10,7 @@
 /* Swift imports `extern const struct wl_interface foo_interface` as a value (a copy), but
  * wl_registry_bind must be given the address of the one libwayland/the glue defines. */
 static inline const struct wl_interface *cwl_wl_compositor_interface(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *cwl_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 static inline const struct wl_interface *cwl_wl_shm_interface(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *cwl_wl_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *cwl_wl_output_interface(void) { return &wl_output_interface; }

@@ -46,9 +46,9 @@ class CompositorTestCase: XCTestCase {
         return vnc
     }
 
-    func startWeston(width: Int = 800, height: Int = 600) throws -> HeadlessWeston {
+    func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessWeston {
         try requireProgram("weston", "weston-screenshooter")
-        let weston = try HeadlessWeston(width: width, height: height)
+        let weston = try HeadlessWeston(width: width, height: height, scale: scale)
         addTeardownBlock { weston.stop() }
         diagnosticsProviders.append { "weston: " + weston.process.diagnostics(maxLines: 15) }
         return weston

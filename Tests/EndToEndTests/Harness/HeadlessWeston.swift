@@ -17,9 +17,10 @@ final class HeadlessWeston: WaylandSession {
     let process: ChildProcess
     private var stopped = false
 
-    /// Starts weston and waits (bounded) for its socket.
+    /// Starts weston and waits (bounded) for its socket. `width`×`height` is the output's size in
+    /// pixels; `scale` its integer `wl_output.scale`.
     /// - Throws: `HarnessError` with weston's log when it does not come up within `timeout` s.
-    init(width: Int = 800, height: Int = 600, timeout: Double = 15) throws {
+    init(width: Int = 800, height: Int = 600, scale: Int = 1, timeout: Double = 15) throws {
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         runtimeDirectory = try me.makePrivateDirectory(prefix: "modalkit-weston")
         displayName = "modalkit-weston-\(getpid())"
@@ -55,7 +56,7 @@ final class HeadlessWeston: WaylandSession {
         do {
             process = try ChildProcess(
                 ["weston", "--backend=headless-backend.so", "--use-pixman", "--debug",
-                 "--socket=\(displayName)", "--width=\(width)", "--height=\(height)",
+                 "--socket=\(displayName)", "--width=\(width)", "--height=\(height)", "--scale=\(scale)",
                  "--config=\(ini)", "--idle-time=0"],
                 environment: env)
         } catch {

@@ -1,0 +1,189 @@
+/// Who draws the window's title bar: the rules of client-side decorations (CSD), without any live
+/// Wayland object (unit-tested). The live part is ``TitleBar``.
+
+/// The decoration mode in effect for a toplevel.
+public enum DecorationMode: Equatable, Sendable {
+    /// The compositor draws title bar and borders (xdg-decoration `server_side`).
+    case serverSide
+    /// The client draws its own title bar (``TitleBar``).
+    case clientSide
+
+    /// The mode that applies, given what the compositor offers.
+    ///
+    /// xdg-decoration-unstable-v1: a compositor without `zxdg_decoration_manager_v1` expects every
+    /// client to decorate itself ("if this protocol is not supported … client-side decorations");
+    /// with it, the mode is the one of the last `zxdg_toplevel_decoration_v1.configure`, which the
+    /// compositor may change at any time. Until that configure arrives nothing has been agreed, so
+    /// the client decorates (a window the user can always move and close, as foot does).
+    ///
+    /// - Parameters:
+    ///   - managerOffered: the compositor advertises `zxdg_decoration_manager_v1`.
+    ///   - configuredMode: the mode of the last decoration `configure`
+    ///     (`ZXDG_TOPLEVEL_DECORATION_V1_MODE_*`: 1 client_side, 2 server_side), nil before one.
+    public static func resolve(managerOffered: Bool, configuredMode: UInt32?) -> DecorationMode {
+        guard managerOffered, let configuredMode else { return .clientSide }
+        return configuredMode == 2 ? .serverSide : .clientSide
+    }
+}
+
+/// A part of a client-side title bar that reacts to the pointer or touch.
+public enum TitleBarRegion: Equatable, Sendable {
+    /// The bar itself: press to move (`xdg_toplevel.move`), double-click to maximize/restore.
+    case bar
+    /// The close button (×) at the right end: a click asks to close (as `xdg_toplevel.close`).
+    case close
+}
+
+/// An integer rectangle (points or buffer pixels, as stated where used).
+public struct DecorationRect: Equatable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public func scaled(by scale: Int) -> DecorationRect {
+        DecorationRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
+    }
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= Double(x) && px < Double(x + width) && py >= Double(y) && py < Double(y + height)
+    }
+}
+
+/// Geometry of the client-side title bar for one window width and buffer scale.
+///
+/// The bar is a `wl_subsurface` placed at (0, −``height``) relative to the main (content) surface,
+/// as wide as the content; the window geometry (`xdg_surface.set_window_geometry`) covers both:
+/// (0, −height, width, contentHeight + height) — xdg-shell: the window geometry is "the visible
+/// bounds of the window from the user's perspective" in the main surface's coordinates, and may
+/// extend into subsurfaces. foot places its title bar the same way.
+public struct TitleBarLayout: Equatable, Sendable {
+    /// The bar's height in points (GNOME's title bars are about this tall; foot's default is 26).
+    public static let height = 28
+
+    /// Width in points (= the content width).
+    public var width: Int
+    /// Buffer scale (integer ≥ 1).
+    public var scale: Int
+
+    public init(width: Int, scale: Int) {
+        self.width = max(1, width)
+        self.scale = max(1, scale)
+    }
+
+    /// Whether a client-side bar is shown: client-side mode and not fullscreen (a fullscreen window
+    /// shows only content; a maximized one keeps its bar, as GNOME does).
+    public static func isShown(mode: DecorationMode, states: ToplevelStates) -> Bool {
+        mode == .clientSide && !states.contains(.fullscreen)
+    }
+
+    /// The window geometry (points, main-surface coordinates) for a content size.
+    public static func windowGeometry(contentWidth: Int, contentHeight: Int, barShown: Bool) -> DecorationRect {
+        barShown ? DecorationRect(x: 0, y: -height, width: contentWidth, height: contentHeight + height)
+                 : DecorationRect(x: 0, y: 0, width: contentWidth, height: contentHeight)
+    }
+
+    /// The bar's subsurface position relative to the content surface (points).
+    public var position: (x: Int, y: Int) { (0, -TitleBarLayout.height) }
+
+    /// The bar in its own surface's coordinates (points).
+    public var bounds: DecorationRect { DecorationRect(x: 0, y: 0, width: width, height: TitleBarLayout.height) }
+
+    /// The close button: a square as tall as the bar at its right end (points), or nil when the
+    /// bar is too narrow to hold it next to a grab area of one button's width.
+    public var closeButton: DecorationRect? {
+        let side = TitleBarLayout.height
+        guard width >= 2 * side else { return nil }
+        return DecorationRect(x: width - side, y: 0, width: side, height: side)
+    }
+
+    /// The buffer size in pixels.
+    public var bufferWidth: Int { width * scale }
+    public var bufferHeight: Int { TitleBarLayout.height * scale }
+
+    /// What is at (x, y), points in the bar surface's coordinates; nil outside the bar.
+    public func region(atX x: Double, y: Double) -> TitleBarRegion? {
+        guard bounds.contains(x: x, y: y) else { return nil }
+        if let closeButton, closeButton.contains(x: x, y: y) { return .close }
+        return .bar
+    }
+}
+
+/// What a pointer button or touch on the title bar asks the window to do.
+public enum TitleBarAction: Equatable, Sendable {
+    /// `xdg_toplevel.move(seat, serial)` with the serial of the press (or touch down).
+    case move(serial: UInt32)
+    /// `set_maximized` / `unset_maximized`, by the current state.
+    case toggleMaximized
+    /// `xdg_toplevel.show_window_menu(seat, serial, x, y)` (secondary button).
+    case showWindowMenu(serial: UInt32, x: Int, y: Int)
+    /// The user asked to close the window (delegate's `windowDidRequestClose`).
+    case close
+}
+
+/// Pointer handling of the title bar: hover, press/release on the close button, move, double-click.
+///
+/// Rules: a press of the primary button on the bar starts an interactive move with that press's
+/// serial (xdg_toplevel.move: "must be … in response to some sort of user action like a button
+/// press"); a second press on the bar within ``doubleClickInterval`` ms (wl_pointer.button `time`)
+/// of the first toggles maximized instead, as GNOME and foot do. The close button acts on release
+/// over it (a press that moves off it cancels, as with any button). The secondary button opens the
+/// compositor's window menu.
+public struct TitleBarPointerState: Equatable, Sendable {
+    /// Longest gap between the two presses of a double-click (ms; GTK's default is 400).
+    public static let doubleClickInterval: UInt32 = 400
+    /// Evdev codes (linux/input-event-codes.h).
+    public static let buttonLeft: UInt32 = 0x110
+    public static let buttonRight: UInt32 = 0x111
+
+    public var layout: TitleBarLayout
+    /// The pointer position (points, bar coordinates); nil while the pointer is not on the bar.
+    public private(set) var position: (x: Double, y: Double)?
+    /// The close button was pressed and not yet released.
+    public private(set) var closeArmed = false
+    /// The time of the last primary press on the bar (ms), for double-click detection.
+    private var lastBarPress: UInt32?
+
+    public init(layout: TitleBarLayout) { self.layout = layout }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.layout == b.layout && a.position?.x == b.position?.x && a.position?.y == b.position?.y
+            && a.closeArmed == b.closeArmed && a.lastBarPress == b.lastBarPress
+    }
+
+    /// The region under the pointer that is drawn highlighted (only the close button is).
+    public var hovered: TitleBarRegion? {
+        guard let position, layout.region(atX: position.x, y: position.y) == .close else { return nil }
+        return .close
+    }
+
+    public mutating func enter(x: Double, y: Double) { position = (x, y) }
+    public mutating func motion(x: Double, y: Double) { position = (x, y) }
+    public mutating func leave() {
+        position = nil
+        closeArmed = false
+    }
+
+    /// A button event on the bar. `time` is wl_pointer.button's millisecond timestamp.
+    public mutating func button(_ code: UInt32, pressed: Bool, serial: UInt32, time: UInt32) -> TitleBarAction? {
+        guard let position else { return nil }
+        let region = layout.region(atX: position.x, y: position.y)
+        switch (code, pressed, region) {
+        case (Self.buttonLeft, true, .close?):
+            closeArmed = true
+            return nil
+        case (Self.buttonLeft, false, _):
+            defer { closeArmed = false }
+            return closeArmed && region == .close ? .close : nil
+        case (Self.buttonLeft, true, .bar?):
+            if let last = lastBarPress, time &- last <= Self.doubleClickInterval {
+                lastBarPress = nil
+                return .toggleMaximized
+            }
+            lastBarPress = time
+            return .move(serial: serial)
+        case (Self.buttonRight, true, .bar?):
+            return .showWindowMenu(serial: serial, x: Int(position.x), y: Int(position.y) - TitleBarLayout.height)
+        default:
+            return nil
+        }
+    }
+}
