@@ -16,9 +16,9 @@ struct FramePacing: Equatable {
         case discard
         /// Don't attach; commit only to request a frame callback.
         case commitFrameRequest
-        /// Attach, damage `damage` (buffer pixels, clipped), request a frame callback when
-        /// `requestFrame`, commit.
-        case commit(damage: [Rect], requestFrame: Bool)
+        /// Attach, damage the rectangles `didDraw` left in its `damage` argument (buffer pixels,
+        /// clipped), request a frame callback when `requestFrame`, commit.
+        case commit(requestFrame: Bool)
     }
 
     /// A damage rectangle in buffer pixels (Equatable, unlike the public tuple).
@@ -62,21 +62,32 @@ struct FramePacing: Equatable {
     /// the delegate can set it again for the next frame.
     mutating func willDraw() { needsRedraw = false }
 
-    /// The delegate drew and returned `damage`.
-    mutating func didDraw(damage: [Rect], width: Int, height: Int) -> Action {
-        let clipped = damage.compactMap { Self.clip($0, width: width, height: height) }
-        if clipped.isEmpty && !mustCommit {
+    /// The delegate drew and returned `damage`; on `.commit`, `damage` is rewritten in place to
+    /// what the commit damages (the rectangles clipped to the buffer, or the whole buffer). In place,
+    /// so that the per-frame path creates no array (issue 5): the caller keeps one with capacity.
+    mutating func didDraw(damage: inout [Rect], width: Int, height: Int) -> Action {
+        var kept = 0
+        for i in damage.indices {
+            if let r = Self.clip(damage[i], width: width, height: height) {
+                damage[kept] = r
+                kept += 1
+            }
+        }
+        damage.removeLast(damage.count - kept)
+        if damage.isEmpty && !mustCommit {
             guard needsRedraw, !frameCallbackPending else { return .discard }
             frameCallbackPending = true
             return .commitFrameRequest
         }
-        let full = needsFullDamage || clipped.isEmpty
+        if needsFullDamage || damage.isEmpty {
+            damage.removeAll(keepingCapacity: true)
+            damage.append(Rect(x: 0, y: 0, width: width, height: height))
+        }
         let requestFrame = !frameCallbackPending
         frameCallbackPending = true
         mustCommit = false
         needsFullDamage = false
-        return .commit(damage: full ? [Rect(x: 0, y: 0, width: width, height: height)] : clipped,
-                       requestFrame: requestFrame)
+        return .commit(requestFrame: requestFrame)
     }
 
     static func clip(_ rect: Rect, width: Int, height: Int) -> Rect? {

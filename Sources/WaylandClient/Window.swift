@@ -65,6 +65,9 @@ public final class Window {
     /// What the delegate was last told by didConfigure.
     private var reported: (width: Int, height: Int, scale: Int)?
     private var pacing = FramePacing()
+    /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
+    /// frame creates no array (issue 5).
+    private var damage: [FramePacing.Rect] = { var a = [FramePacing.Rect](); a.reserveCapacity(16); return a }()
     /// The client-side title bar, while shown.
     private var titleBar: TitleBar?
     /// The window geometry last sent (nil = never: the default, the whole surface).
@@ -315,8 +318,9 @@ public final class Window {
                                 scale: scale, age: acquired.age, time: monotonicSeconds())
         let rects = delegate?.window(self, draw: target) ?? []
         guard !isClosed else { return }   // the delegate closed the window while drawing
-        let damage = rects.map { FramePacing.Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        let decision = pacing.didDraw(damage: damage, width: width, height: height)
+        damage.removeAll(keepingCapacity: true)
+        for r in rects { damage.append(FramePacing.Rect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        let decision = pacing.didDraw(damage: &damage, width: width, height: height)
         // The title bar's commit and the geometry go before the parent's commit (sync subsurface).
         let decorationsChanged = try prepareParentCommit()
         switch decision {
@@ -328,7 +332,7 @@ public final class Window {
             pool.finishDrawing(id: acquired.id, attached: false)
             requestFrameCallback(surface)
             surface.commit()
-        case let .commit(damage, requestFrame):
+        case let .commit(requestFrame):
             if scale != committedScale {
                 surface.setBufferScale(scale)
                 committedScale = scale

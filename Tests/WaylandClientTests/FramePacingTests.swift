@@ -11,7 +11,7 @@ final class FramePacingTests: XCTestCase {
         var pacing = FramePacing()
         pacing.configureAcked(sizeChanged: true)
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [full], width: 200, height: 100), .commit(damage: [full], requestFrame: true))
+        XCTAssertEqual(pacing.drawn(damage: [full], width: 200, height: 100), .commit(damage: [full], requestFrame: true))
         pacing.frameDone()
         return pacing
     }
@@ -28,7 +28,7 @@ final class FramePacingTests: XCTestCase {
         var pacing = FramePacing()
         pacing.configureAcked(sizeChanged: true)
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 1, y: 1, width: 2, height: 2)], width: 200, height: 100),
+        XCTAssertEqual(pacing.drawn(damage: [Rect(x: 1, y: 1, width: 2, height: 2)], width: 200, height: 100),
                        .commit(damage: [full], requestFrame: true))
         XCTAssertTrue(pacing.frameCallbackPending)
     }
@@ -44,7 +44,7 @@ final class FramePacingTests: XCTestCase {
         pacing.setNeedsRedraw()
         XCTAssertTrue(pacing.shouldDraw, "no callback pending: draw now")
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 10, y: 10, width: 5, height: 5)], width: 200, height: 100),
+        XCTAssertEqual(pacing.drawn(damage: [Rect(x: 10, y: 10, width: 5, height: 5)], width: 200, height: 100),
                        .commit(damage: [Rect(x: 10, y: 10, width: 5, height: 5)], requestFrame: true))
         pacing.setNeedsRedraw()
         XCTAssertFalse(pacing.shouldDraw, "parked until done")
@@ -57,7 +57,7 @@ final class FramePacingTests: XCTestCase {
         pacing.setNeedsRedraw()
         pacing.willDraw()
         pacing.setNeedsRedraw()   // the delegate animates
-        _ = pacing.didDraw(damage: [full], width: 200, height: 100)
+        _ = pacing.drawn(damage: [full], width: 200, height: 100)
         XCTAssertTrue(pacing.needsRedraw)
         pacing.frameDone()
         XCTAssertTrue(pacing.shouldDraw)
@@ -67,7 +67,7 @@ final class FramePacingTests: XCTestCase {
         var pacing = idlePacer()
         pacing.setNeedsRedraw()
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [], width: 200, height: 100), .discard)
+        XCTAssertEqual(pacing.drawn(damage: [], width: 200, height: 100), .discard)
         XCTAssertFalse(pacing.frameCallbackPending)
         XCTAssertFalse(pacing.shouldDraw)
     }
@@ -76,7 +76,7 @@ final class FramePacingTests: XCTestCase {
         var pacing = idlePacer()
         pacing.setNeedsRedraw()
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 300, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 5)],
+        XCTAssertEqual(pacing.drawn(damage: [Rect(x: 300, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 5)],
                                       width: 200, height: 100), .discard)
     }
 
@@ -85,7 +85,7 @@ final class FramePacingTests: XCTestCase {
         pacing.setNeedsRedraw()
         pacing.willDraw()
         pacing.setNeedsRedraw()
-        XCTAssertEqual(pacing.didDraw(damage: [], width: 200, height: 100), .commitFrameRequest)
+        XCTAssertEqual(pacing.drawn(damage: [], width: 200, height: 100), .commitFrameRequest)
         XCTAssertTrue(pacing.frameCallbackPending)
         XCTAssertFalse(pacing.shouldDraw, "no spinning: wait for done")
     }
@@ -94,12 +94,12 @@ final class FramePacingTests: XCTestCase {
         var pacing = idlePacer()
         pacing.setNeedsRedraw()
         pacing.willDraw()
-        _ = pacing.didDraw(damage: [full], width: 200, height: 100)   // callback pending now
+        _ = pacing.drawn(damage: [full], width: 200, height: 100)   // callback pending now
         pacing.configureAcked(sizeChanged: true)
         XCTAssertTrue(pacing.shouldDraw, "a hidden window never gets done: the ack cannot wait for it")
         pacing.willDraw()
         let resized = Rect(x: 0, y: 0, width: 300, height: 150)
-        XCTAssertEqual(pacing.didDraw(damage: [], width: 300, height: 150),
+        XCTAssertEqual(pacing.drawn(damage: [], width: 300, height: 150),
                        .commit(damage: [resized], requestFrame: false), "buffer of the acked size, fully damaged; one callback at a time")
         XCTAssertFalse(pacing.shouldDraw)
     }
@@ -109,7 +109,7 @@ final class FramePacingTests: XCTestCase {
         pacing.configureAcked(sizeChanged: false)
         pacing.willDraw()
         let focusRing = Rect(x: 5, y: 5, width: 20, height: 20)
-        XCTAssertEqual(pacing.didDraw(damage: [focusRing], width: 200, height: 100),
+        XCTAssertEqual(pacing.drawn(damage: [focusRing], width: 200, height: 100),
                        .commit(damage: [focusRing], requestFrame: true))
     }
 
@@ -118,7 +118,7 @@ final class FramePacingTests: XCTestCase {
         pacing.scaleChanged()
         XCTAssertTrue(pacing.shouldDraw)
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: 0, y: 0, width: 1, height: 1)], width: 400, height: 200),
+        XCTAssertEqual(pacing.drawn(damage: [Rect(x: 0, y: 0, width: 1, height: 1)], width: 400, height: 200),
                        .commit(damage: [Rect(x: 0, y: 0, width: 400, height: 200)], requestFrame: true))
     }
 
@@ -132,7 +132,25 @@ final class FramePacingTests: XCTestCase {
         var pacing = idlePacer()
         pacing.setNeedsRedraw()
         pacing.willDraw()
-        XCTAssertEqual(pacing.didDraw(damage: [Rect(x: -10, y: 90, width: 30, height: 50)], width: 200, height: 100),
+        XCTAssertEqual(pacing.drawn(damage: [Rect(x: -10, y: 90, width: 30, height: 50)], width: 200, height: 100),
                        .commit(damage: [Rect(x: 0, y: 90, width: 20, height: 10)], requestFrame: true))
+    }
+}
+
+/// `FramePacing.didDraw` with the damage it leaves in place folded into the result, so that each
+/// assertion states the whole outcome of a draw.
+private enum Drawn: Equatable {
+    case discard, commitFrameRequest
+    case commit(damage: [FramePacing.Rect], requestFrame: Bool)
+}
+
+private extension FramePacing {
+    mutating func drawn(damage: [Rect], width: Int, height: Int) -> Drawn {
+        var damage = damage
+        switch didDraw(damage: &damage, width: width, height: height) {
+        case .discard: return .discard
+        case .commitFrameRequest: return .commitFrameRequest
+        case let .commit(requestFrame): return .commit(damage: damage, requestFrame: requestFrame)
+        }
     }
 }
