@@ -3,11 +3,16 @@ import CWaylandCursor
 
 /// `wl_pointer` of a seat: routes enter/leave/motion/button to the window under the pointer and
 /// sets its cursor. Events on a window's client-side title bar go to the bar (move, maximize,
-/// close), never to the window's delegate; those on the content surface go to the delegate.
+/// close), events on its invisible resize borders start a resize; neither reaches the window's
+/// delegate. Those on the content surface go to the delegate.
 ///
 /// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
-/// the libwayland-cursor theme at the window's buffer scale (`left_ptr`, else `default`), on a
-/// cursor surface with the same buffer scale. Owns its proxy and the cursor surface: `deinit`
+/// the libwayland-cursor theme at the window's buffer scale, on a cursor surface with the same
+/// buffer scale: `left_ptr` (else `default`), or over a resize border the edge's cursor
+/// (``ResizeEdge/cursorName``, e.g. `right_side`, `bottom_right_corner`; `left_ptr` when the theme
+/// lacks it), changed as the pointer moves between edge and corner. A primary-button press on a
+/// border asks for `xdg_toplevel.resize` with that press's serial and the edge under the pointer.
+/// Owns its proxy and the cursor surface: `deinit`
 /// sends `release` (v3+) or destroys the proxy.
 final class Pointer {
     let proxy: OpaquePointer
@@ -24,6 +29,10 @@ final class Pointer {
     private var cursorSurface: Surface?
     /// The scale the cursor was last set for (0 = not set).
     private var cursorScale = 0
+    /// The cursor names last set (most wanted first).
+    private var cursorNames: [String] = []
+    /// The resize edge under the pointer while it is on a resize border.
+    private var resizeEdge: ResizeEdge?
 
     init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
         self.proxy = proxy
@@ -41,7 +50,7 @@ final class Pointer {
 
     /// Sets the cursor again when the focused window's scale changed.
     func windowScaleChanged(_ window: Window) {
-        if focus === window, cursorScale != window.scale { updateCursor() }
+        if focus === window, cursorScale != window.scale { updateCursor(cursorNames) }
     }
 
     /// The window under the pointer was closed.
@@ -49,10 +58,18 @@ final class Pointer {
         if focus === window { focus = nil }
     }
 
-    private func updateCursor() {
+    /// The cursor for what is under the pointer: the resize edge's, else the arrow.
+    private var wantedCursor: [String] {
+        let arrow = ["left_ptr", "default"]
+        guard let resizeEdge else { return arrow }
+        return [resizeEdge.cursorName] + arrow
+    }
+
+    private func updateCursor(_ names: [String]) {
         guard let focus else { return }
         let scale = focus.scale
-        guard let connection, let image = connection.cursorTheme(scale: scale)?.image(named: ["left_ptr", "default"]),
+        cursorNames = names
+        guard let connection, let image = connection.cursorTheme(scale: scale)?.image(named: names),
               let buffer = wl_cursor_image_get_buffer(image) else { return }
         let surface = cursorSurface ?? connection.compositor.createSurface()
         cursorSurface = surface
@@ -76,13 +93,32 @@ final class Pointer {
         focus = target?.window
         focusPart = target?.part ?? .content
         cursorScale = 0
-        updateCursor()   // on either surface: content or title bar (left_ptr)
-        send(.enter(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+        let point = (x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        if case let .resizeBorder(side) = focusPart {
+            resizeEdge = focus?.resizeEdge(on: side, x: point.x, y: point.y)
+        } else {
+            resizeEdge = nil
+        }
+        updateCursor(wantedCursor)   // on any surface: content or title bar (left_ptr), border (edge)
+        send(.enter(x: point.x, y: point.y))
     }
 
     private func leave() {
         send(.leave)
         focus = nil
+        resizeEdge = nil
+    }
+
+    private func motion(x: Double, y: Double) {
+        if case let .resizeBorder(side) = focusPart, let focus {
+            let edge = focus.resizeEdge(on: side, x: x, y: y)
+            if edge != resizeEdge {
+                resizeEdge = edge
+                updateCursor(wantedCursor)   // still with the enter serial, as wl_pointer.set_cursor requires
+            }
+            return
+        }
+        send(.motion(x: x, y: y))
     }
 
     /// Routes an event to the focused window's content (delegate) or title bar.
@@ -91,6 +127,12 @@ final class Pointer {
         switch focusPart {
         case .content: focus.deliver(event)
         case .titleBar: focus.titleBarPointer(event, seat: seat, serial: serial, time: time)
+        case .resizeBorder:
+            // Only a primary press does anything on a border: the resize (enter/motion set the cursor).
+            if case let .button(code, pressed) = event, pressed, code == TitleBarPointerState.buttonLeft,
+               let resizeEdge {
+                focus.beginResize(edge: resizeEdge, seat: seat, serial: serial)
+            }
         }
     }
 
@@ -100,7 +142,7 @@ final class Pointer {
         },
         leave: { data, _, _, _ in owner(data, as: Pointer.self).leave() },
         motion: { data, _, _, x, y in
-            owner(data, as: Pointer.self).send(.motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+            owner(data, as: Pointer.self).motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         },
         button: { data, _, serial, time, button, state in
             owner(data, as: Pointer.self).send(

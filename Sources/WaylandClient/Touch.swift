@@ -2,8 +2,9 @@ import CWaylandClient
 
 /// `wl_touch` of a seat. A touch point belongs to the surface it went down on: `motion` and `up`
 /// carry only its id, so the window is remembered per id until `up` or `cancel`. A touch down on a
-/// window's client-side title bar starts an interactive move with its serial (xdg_toplevel.move)
-/// and is not forwarded to the delegate; the compositor then owns that touch sequence.
+/// window's client-side title bar starts an interactive move with its serial (xdg_toplevel.move),
+/// one on a resize border an interactive resize from that edge (xdg_toplevel.resize); neither is
+/// forwarded to the delegate, and the compositor then owns that touch sequence.
 /// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
 final class Touch {
     let proxy: OpaquePointer
@@ -30,9 +31,18 @@ final class Touch {
 
     private func down(serial: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let (window, part) = connection?.windowPart(for: surface) else { return }
-        if part == .titleBar {
+        switch part {
+        case .titleBar:
             window.titleBarTouchDown(seat: seat, serial: serial)
             return
+        case let .resizeBorder(side):
+            // xdg_toplevel.resize with the touch-down serial; the compositor owns the sequence.
+            if let edge = window.resizeEdge(on: side, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) {
+                window.beginResize(edge: edge, seat: seat, serial: serial)
+            }
+            return
+        case .content:
+            break
         }
         points[id] = WeakWindow(window)
         window.deliver(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))

@@ -1,12 +1,33 @@
 import CWaylandClient
 import CWaylandProtocols
 
-/// `wp_viewporter` (optional): bound when offered so that a later backend can crop and scale
-/// surfaces (DESIGN §4: a 1×1 dim buffer stretched to the container). Owns its proxy.
+/// `wp_viewporter` (optional): bound when offered. The resize borders use it to stretch one 1×1
+/// transparent buffer over each border surface (``ResizeBorders``); DESIGN §4 plans the same for
+/// a 1×1 dim buffer stretched to the container. Owns its proxy.
 final class Viewporter {
     let proxy: OpaquePointer
 
     init(proxy: OpaquePointer) { self.proxy = proxy }
 
     deinit { wp_viewporter_destroy(proxy) }
+
+    /// A viewport for `surface` (wp_viewporter: at most one per surface, else `viewport_exists`).
+    func viewport(for surface: Surface) -> Viewport {
+        Viewport(proxy: wp_viewporter_get_viewport(proxy, surface.proxy))
+    }
+}
+
+/// `wp_viewport`: crops and scales its surface. Owns its proxy; destroy it before its surface.
+final class Viewport {
+    let proxy: OpaquePointer
+
+    init(proxy: OpaquePointer) { self.proxy = proxy }
+
+    deinit { wp_viewport_destroy(proxy) }
+
+    /// The surface's size in points, whatever its buffer's size and scale (double-buffered: applied
+    /// at the surface's commit). wp_viewport: both positive.
+    func setDestination(width: Int, height: Int) {
+        wp_viewport_set_destination(proxy, Int32(width), Int32(height))
+    }
 }

@@ -27,6 +27,11 @@
 ///   following configure ack. The configure size is then the window geometry (xdg-shell), which
 ///   includes the bar (`set_window_geometry(0, −bar, w, h + bar)`); the delegate is told and draws
 ///   the *content* size, so it never sees the bar. Fullscreen hides the bar; maximized keeps it.
+/// - Resize borders (xdg-shell `xdg_toplevel.resize`; foot's practice): around a client-side bar,
+///   unless maximized, fullscreen or tiled, four invisible 8 pt ``ResizeBorders`` subsurfaces lie
+///   outside the window geometry (which excludes them, as xdg-shell requires); a press or touch
+///   on one asks for an interactive resize from that edge or corner, whose configures take the
+///   path above. `set_min_size` is ``ResizeBorderLayout/minimumWindowSize(titleBarHeight:requestedWidth:requestedHeight:)``.
 ///
 /// Use it from the thread that runs ``WaylandConnection/run()``.
 public final class Window {
@@ -72,6 +77,10 @@ public final class Window {
     private var titleBar: TitleBar?
     /// The window geometry last sent (nil = never: the default, the whole surface).
     private var sentGeometry: DecorationRect?
+    /// The invisible resize borders around the client-side decorations, while shown.
+    private var resizeBorders: ResizeBorders?
+    /// The `set_min_size` last sent (window-geometry points; nil = never).
+    private var sentMinSize: (width: Int, height: Int)?
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -166,6 +175,7 @@ public final class Window {
     func part(of proxy: OpaquePointer) -> WindowPart? {
         if surface?.proxy == proxy { return .content }
         if let titleBar, titleBar.surface.proxy == proxy { return .titleBar }
+        if let side = resizeBorders?.side(of: proxy) { return .resizeBorder(side) }
         return nil
     }
 
@@ -185,6 +195,21 @@ public final class Window {
     func titleBarTouchDown(seat: OpaquePointer, serial: UInt32) {
         guard !isClosed, titleBar != nil else { return }
         perform(.move(serial: serial), seat: seat)
+    }
+
+    /// The edge a point on a resize border is on (`x`, `y`: points in that border surface's
+    /// coordinates, as wl_pointer/wl_touch report them); nil when the window has no borders now.
+    func resizeEdge(on side: ResizeBorderSide, x: Double, y: Double) -> ResizeEdge? {
+        guard !isClosed, let layout = resizeBorders?.layout else { return nil }
+        return layout.edge(on: side, x: x, y: y)
+    }
+
+    /// A primary-button press or touch down on a resize border: an interactive resize from `edge`
+    /// with that event's serial (xdg_toplevel.resize). The compositor answers with configures of
+    /// the new window-geometry size, handled like any configure (content = size − title bar).
+    func beginResize(edge: ResizeEdge, seat: OpaquePointer, serial: UInt32) {
+        guard !isClosed, resizeBorders != nil else { return }
+        toplevel?.resize(seat: seat, serial: serial, edge: edge)
     }
 
     private func perform(_ action: TitleBarAction, seat: OpaquePointer) {
@@ -234,6 +259,9 @@ public final class Window {
             titleBarHeight: barShown ? TitleBarLayout.height : 0)
         self.configuration = configuration
         updateTitleBar(shown: barShown)
+        updateResizeBorders(shown: titleBar != nil
+            && ResizeBorderLayout.isShown(barShown: true, states: configuration.states))
+        updateMinSize(titleBarHeight: titleBar != nil ? TitleBarLayout.height : 0)
         // xdg-shell: the next commit answers this configure, so it must come now and carry a
         // buffer of the acked size, not wait for a frame callback (which a hidden window never gets).
         pacing.configureAcked(sizeChanged: sizeChanged)
@@ -284,14 +312,46 @@ public final class Window {
         bar.update(layout: layout, activated: configuration.states.contains(.activated))
     }
 
+    // MARK: Resize borders and minimum size
+
+    private func updateResizeBorders(shown: Bool) {
+        guard shown, let surface, let subcompositor = connection.subcompositor, let shm = connection.shm else {
+            resizeBorders = nil   // destroying the subsurfaces unmaps them at once
+            return
+        }
+        guard resizeBorders == nil else { return }
+        do {
+            resizeBorders = try ResizeBorders(compositor: connection.compositor, subcompositor: subcompositor,
+                                              viewporter: connection.viewporter, parent: surface, shm: shm)
+        } catch {
+            // No memory for a 1×1 buffer: the window stays usable, only not resizable by its borders.
+            resizeBorders = nil
+        }
+    }
+
+    /// `xdg_toplevel.set_min_size`: ``ResizeBorderLayout/minimumWindowSize(titleBarHeight:requestedWidth:requestedHeight:)``.
+    /// Sent when it changes (the bar comes or goes); applied with the next commit.
+    private func updateMinSize(titleBarHeight: Int) {
+        let (requestedWidth, requestedHeight) = options.requestedSize
+        let (width, height) = ResizeBorderLayout.minimumWindowSize(
+            titleBarHeight: titleBarHeight, requestedWidth: requestedWidth, requestedHeight: requestedHeight)
+        if let sent = sentMinSize, sent == (width, height) { return }
+        toplevel?.setMinSize(width: width, height: height)
+        sentMinSize = (width, height)
+    }
+
     /// Everything that must ride on the parent's next commit besides the buffer: the title bar's
-    /// (sync) commit and the window geometry. Returns true when any was sent.
+    /// and resize borders' (sync) commits and the window geometry. Returns true when any was sent.
     private func prepareParentCommit() throws -> Bool {
         var sent = try titleBar?.renderIfNeeded() ?? false
         if let configuration {
             let geometry = TitleBarLayout.windowGeometry(contentWidth: configuration.width,
                                                          contentHeight: configuration.height,
                                                          barShown: titleBar != nil)
+            if let resizeBorders {
+                let layout = ResizeBorderLayout(windowWidth: geometry.width, windowHeight: geometry.height)
+                if try resizeBorders.apply(layout: layout, geometryOrigin: (geometry.x, geometry.y)) { sent = true }
+            }
             // Never set while the window was always server-side decorated: the default geometry
             // (the surface's extent) is exactly right then.
             if geometry != sentGeometry, titleBar != nil || sentGeometry != nil {
@@ -358,6 +418,7 @@ public final class Window {
     private func destroyObjects() {
         frameCallback = nil
         titleBar = nil        // its subsurface before the parent surface
+        resizeBorders = nil   // likewise
         decoration = nil      // before its toplevel (xdg-decoration: orphaned)
         toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
@@ -373,4 +434,6 @@ enum WindowPart: Equatable {
     case content
     /// The client-side title bar's subsurface.
     case titleBar
+    /// One of the invisible resize borders around the client-side decorations.
+    case resizeBorder(ResizeBorderSide)
 }

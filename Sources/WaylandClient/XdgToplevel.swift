@@ -26,6 +26,15 @@ final class XdgToplevel {
     /// Starts an interactive move (xdg-shell): `serial` must be that of the user action that
     /// caused it (a pointer button press or touch down on the client-side title bar).
     func move(seat: OpaquePointer, serial: UInt32) { xdg_toplevel_move(proxy, seat, serial) }
+    /// Starts an interactive resize from `edge` (xdg-shell): `serial` is that of the press or
+    /// touch down on a resize border. The compositor then sends configures with the new sizes
+    /// (state `resizing`).
+    func resize(seat: OpaquePointer, serial: UInt32, edge: ResizeEdge) {
+        xdg_toplevel_resize(proxy, seat, serial, edge.rawValue)
+    }
+    /// `set_min_size` in window-geometry points (xdg-shell; double-buffered, applied at commit;
+    /// 0 = no minimum).
+    func setMinSize(width: Int, height: Int) { xdg_toplevel_set_min_size(proxy, Int32(width), Int32(height)) }
     func setMaximized() { xdg_toplevel_set_maximized(proxy) }
     func unsetMaximized() { xdg_toplevel_unset_maximized(proxy) }
     /// The compositor's window menu at (x, y), points relative to the window's main surface.
