@@ -105,4 +105,53 @@ final class WindowDecorationSwayTests: CompositorTestCase {
         XCTAssertEqual(after, expected, "moved by the drag")
         XCTAssertTrue(demo.events("activated", since: mark).isEmpty, "the press on the bar is not the app's")
     }
+
+    /// A floating client-decorated window resized by the compositor: the window geometry
+    /// excludes the 8 pt resize borders (xdg-shell set_window_geometry: borders are not part of the
+    /// window), and a configure of a new size is the window geometry (content = size − 28 pt bar).
+    ///
+    /// Not driven by a drag of the border itself: sway 1.7 routes pointer input to a floating
+    /// window only inside its window geometry (a pointer 4 px right of the edge leaves the content
+    /// surface and never enters the border surface, checked with WAYLAND_DEBUG), so the press →
+    /// `xdg_toplevel.resize` path cannot be reached under sway 1.7; the interactive resize's
+    /// configures take the same path as these.
+    func testResizingAFloatingClientDecoratedWindowKeepsBarAndMinimumSize() throws {
+        let sway = try startSway()
+        let (demo, _) = try launchDemo(["--size", "400x300"], in: sway)
+        var mark = demo.mark()
+        _ = try sway.swaymsg(["[pid=\(demo.pid)] floating enable, border csd"])
+        XCTAssertEqual(expectEvent(demo, "configure", since: mark), "configure 400x272")
+        guard expectEvent(demo, "frame", since: mark) != nil else { return }
+        func floatingRect(_ expected: PixelBox? = nil) -> PixelBox? {
+            var rect: PixelBox?
+            _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+                rect = (try? sway.windows())?.first { $0.pid == Int(demo.pid) && $0.isFloating }?.rect
+                return rect != nil && (expected == nil || rect == expected)
+            }
+            return rect
+        }
+        guard let before = floatingRect() else { return XCTFail("the window did not float") }
+        XCTAssertEqual(before.width, 400, "the window geometry excludes the resize borders (else 416)")
+        XCTAssertEqual(before.height, 300, "bar + content, no borders (else 316)")
+
+        mark = demo.mark()
+        _ = try sway.swaymsg(["[pid=\(demo.pid)] resize set width 460 px"])
+        XCTAssertEqual(floatingRect(PixelBox(x: before.x, y: before.y, width: 460, height: 300))?.width, 460)
+        let widened = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            demo.events("configure", since: mark).last == "configure 460x272"
+        }
+        XCTAssertTrue(widened, "content = 460 × (300 − 28): \(demo.events("configure", since: mark))")
+
+        // Below set_min_size (200 × 178): sway 1.7's `resize set` applies only its own
+        // floating_minimum_size, not the client's; the configure is still honoured (xdg-shell: the
+        // client must not draw a different size): content 100 × (100 − 28), and a frame follows.
+        mark = demo.mark()
+        _ = try sway.swaymsg(["[pid=\(demo.pid)] resize set 100 px 100 px"])
+        let shrunk = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            demo.events("configure", since: mark).last == "configure 100x72"
+        }
+        XCTAssertTrue(shrunk, "content = 100 × (100 − 28): \(demo.events("configure", since: mark))")
+        XCTAssertNotNil(expectEvent(demo, "frame", since: mark), "drawn at the small size")
+        XCTAssertNil(demo.waitForExit(timeout: 0.2).flatMap { "\($0)" }, "still running")
+    }
 }
