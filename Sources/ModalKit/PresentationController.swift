@@ -161,8 +161,11 @@ public final class PresentationController {
     public func progress(at now: Double) -> Double { transition.progress(at: now) }
 
     /// The dimming view's appearance at eased `progress` (`.none` when the chrome is not installed).
+    /// The style is asked at `progress` clamped to 0...1: a spring curve's overshoot moves the
+    /// presented view past its frame, but the dim never gets darker than its presented alpha (nor
+    /// lighter than clear).
     public func dimmingAppearance(progress: Double) -> DimmingAppearance {
-        isChromeInstalled ? style.dimmingAppearance(at: progress) : .none
+        isChromeInstalled ? style.dimmingAppearance(at: min(max(progress, 0), 1)) : .none
     }
 
     /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`.

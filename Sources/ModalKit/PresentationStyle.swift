@@ -163,9 +163,11 @@ public protocol PresentationStyle: AnyObject {
     /// The presented view's corner radius and rounded corners; content is clipped to it.
     func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle
     /// The dimming view at `progress` (animated alongside the transition). It always covers the
-    /// whole container bounds and never moves.
+    /// whole container bounds and never moves. `progress` is clamped to 0...1 here, even when a
+    /// spring curve overshoots (the overshoot reaches `presentedViewTransform` only).
     func dimmingAppearance(at progress: Double) -> DimmingAppearance
     /// The presented view's transform at `progress`, relative to `frame` (its final frame).
+    /// With a spring curve `progress` can exceed 1 briefly (overshoot).
     func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform
     /// Whether a tap at `point` outside the presented view (on the dimming view) dismisses.
     func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool

@@ -96,4 +96,28 @@ final class PresentationControllerTests: XCTestCase {
         // Cover-vertical at progress 0.5: top edge halfway between 110 and the bottom edge 600.
         XCTAssertEqual(c.presentedViewRect(progress: 0.5)?.minY ?? -1, (600 + 110) / 2, accuracy: 1e-9)
     }
+
+    /// A spring curve overshoots: the card rises past its frame, but the dim stays at its presented
+    /// alpha (DESIGN §1: inset-centered's dim is black 0.5 when presented, never darker).
+    func testSpringOvershootMovesTheCardButNotTheDim() throws {
+        let style = try BuiltinStyle.insetCentered.make(options: ["curve": "spring(300,10)", "duration": "1"])
+        let c = PresentationController(style: style)
+        c.layout(containerBounds: bounds)
+        c.present(now: 0)
+        // Sample the transition; an underdamped spring (zeta = 10 / (2·sqrt 300) ≈ 0.29) overshoots.
+        var overshot = false
+        for step in 1..<100 {
+            let now = Double(step) / 100
+            let progress = c.progress(at: now)
+            let dim = c.dimmingAppearance(progress: progress)
+            XCTAssertLessThanOrEqual(dim.alpha, 0.5 + 1e-9, "dim alpha at progress \(progress)")
+            if progress > 1.01 {
+                overshot = true
+                let rect = try XCTUnwrap(c.presentedViewRect(progress: progress))
+                XCTAssertLessThan(rect.minY, 110, "the card overshoots above its frame at progress \(progress)")
+                XCTAssertEqual(dim.alpha, 0.5, accuracy: 1e-9)
+            }
+        }
+        XCTAssertTrue(overshot, "spring(300,10) overshoots")
+    }
 }
