@@ -30,7 +30,10 @@ let package = Package(
         system("CWaylandCursor", pkgConfig: "wayland-cursor", apt: ["libwayland-dev"]),
         system("CXkbCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         system("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
-        system("CFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
+        // fcft without pkg-config: its .pc adds `-DUTF8PROC_EXPORTS`, which SwiftPM refuses with a
+        // warning on every build; the header lives in /usr/include and needs only pixman's include
+        // path, which every target importing CFcft gets from CPixman.
+        .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
