@@ -34,7 +34,7 @@ final class FramePacingTests: XCTestCase {
     }
 
     func testIdleWindowDrawsNothingAndRequestsNothing() {
-        var pacing = idlePacer()
+        let pacing = idlePacer()
         XCTAssertFalse(pacing.shouldDraw)
         XCTAssertFalse(pacing.frameCallbackPending, "no callback outstanding while nothing changes")
     }
