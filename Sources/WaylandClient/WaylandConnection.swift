@@ -101,6 +101,8 @@ public final class WaylandConnection {
         }
     }
 
+    private var pollFDs: [pollfd] = []
+
     private func loop() throws {
         var wantWrite = false
         while true {
@@ -123,16 +125,19 @@ public final class WaylandConnection {
             } else {
                 wantWrite = false
             }
-            var fds = [pollfd(fd: wl_display_get_fd(display),
-                              events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)]
-            fds += readSources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            // One pollfd array for the connection's life, refilled in place: an animating window
+            // goes through this loop once per frame, and a frame creates no array (issue 5).
+            pollFDs.removeAll(keepingCapacity: true)
+            pollFDs.append(pollfd(fd: wl_display_get_fd(display),
+                                  events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0))
+            for source in readSources { pollFDs.append(pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)) }
+            if poll(&pollFDs, nfds_t(pollFDs.count), -1) < 0 {
                 let code = errno
                 wl_display_cancel_read(display)
                 if code == EINTR { continue }
                 throw WaylandError.connectionLost("poll: \(errnoDescription(code))")
             }
-            let revents = Int32(fds[0].revents)
+            let revents = Int32(pollFDs[0].revents)
             if revents & Int32(POLLIN) != 0 {
                 if wl_display_read_events(display) < 0 { throw currentError(fallback: errno) }
             } else {
@@ -142,8 +147,10 @@ public final class WaylandConnection {
                 }
             }
             // Timers after the display: their handlers run with up-to-date focus and keymap.
-            let ready = fds.dropFirst().filter { $0.revents != 0 }.map(\.fd)
-            for fd in ready { readSources.first { $0.fd == fd }?.handler() }
+            for i in pollFDs.indices.dropFirst() where pollFDs[i].revents != 0 {
+                let fd = pollFDs[i].fd
+                readSources.first { $0.fd == fd }?.handler()
+            }
         }
     }
 
