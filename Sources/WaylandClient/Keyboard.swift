@@ -47,7 +47,9 @@ final class Keyboard {
 
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {
         stopRepeat()
-        xkb.loadKeymap(format: format, fd: fd, size: size)
+        if case let .failed(reason) = xkb.loadKeymap(format: format, fd: fd, size: size) {
+            fputs("warning: unusable keymap from the compositor (\(reason)); keys are ignored until a valid one arrives\n", stderr)
+        }
     }
 
     private func key(code: UInt32, pressed: Bool) {

@@ -28,6 +28,9 @@ final class XkbKeyboard {
 
     init?() {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        // xkbcommon logs its errors to stderr itself, several lines per bad keymap; the outcome is
+        // reported once instead (``KeymapLoad/failed(_:)``, one line from ``Keyboard``).
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
         self.context = context
     }
 
