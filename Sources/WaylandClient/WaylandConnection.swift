@@ -107,8 +107,10 @@ public final class WaylandConnection {
         var wantWrite = false
         while true {
             try dispatchPending()
-            for window in liveWindows { try window.update() }
-            if !liveWindows.contains(where: { !$0.isClosed }) {
+            // Straight over the weak entries, not `liveWindows`: this runs once per frame while
+            // animating, and a frame creates no array (issue 5).
+            for entry in windows { try entry.window?.update() }
+            if !windows.contains(where: { $0.window.map { !$0.isClosed } ?? false }) {
                 _ = wl_display_flush(display)   // the close's destroy requests
                 return
             }
