@@ -47,8 +47,6 @@ final class BufferPool {
     /// Destroys every buffer (the surface is going away).
     func removeAll() { _ = slots.removeAll() }
 
-    var bufferCount: Int { slots.slots.count }
-
     private func released(_ buffer: ShmBuffer) {
         _ = slots.release(id: buffer.slotID)  // a stale buffer is dropped here → destroyed
         onRelease?()

@@ -12,11 +12,6 @@ final class Output {
     let version: UInt32
     /// Integer scale factor (≥ 1), as of the last `done`.
     private(set) var scale = 1
-    /// Connector name (v4, e.g. "HEADLESS-1") and description, when sent.
-    private(set) var name: String?
-    private(set) var outputDescription: String?
-    /// Current mode in hardware pixels, when sent.
-    private(set) var modeSize: (width: Int, height: Int)?
     /// Called after a `done` changed the scale.
     var onScaleChange: ((Output) -> Void)?
 
@@ -41,20 +36,13 @@ final class Output {
 
     private static let listener = listenerTable(wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { data, _, flags, width, height, _ in
-            if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
-                owner(data, as: Output.self).modeSize = (Int(width), Int(height))
-            }
-        },
+        mode: { _, _, _, _, _, _ in },
         done: { data, _ in owner(data, as: Output.self).done() },
         scale: { data, _, factor in
             // wl_output.scale is an integer ≥ 1; guard against a bogus 0 or negative value.
             owner(data, as: Output.self).pendingScale = max(1, Int(factor))
         },
-        name: { data, _, name in
-            owner(data, as: Output.self).name = name.map { String(cString: $0) }
-        },
-        description: { data, _, description in
-            owner(data, as: Output.self).outputDescription = description.map { String(cString: $0) }
-        }))
+        // Connector name and description (v4): not used.
+        name: { _, _, _ in },
+        description: { _, _, _ in }))
 }

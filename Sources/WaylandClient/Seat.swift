@@ -10,8 +10,6 @@ final class Seat {
     let version: UInt32
     /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
     private weak var connection: WaylandConnection?
-    /// `wl_seat.name` (v2+).
-    private(set) var name: String?
     private(set) var pointer: Pointer?
     private(set) var keyboard: Keyboard?
     private(set) var touch: Touch?
@@ -59,5 +57,5 @@ final class Seat {
 
     private static let listener = listenerTable(wl_seat_listener(
         capabilities: { data, _, caps in owner(data, as: Seat.self).capabilities(caps) },
-        name: { data, _, name in owner(data, as: Seat.self).name = name.map { String(cString: $0) } }))
+        name: { _, _, _ in }))   // wl_seat.name (v2+): not used
 }

@@ -23,9 +23,6 @@ final class ToplevelDecoration {
         zxdg_toplevel_decoration_v1_set_mode(proxy, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
     }
 
-    /// True once the compositor agreed to draw the decorations.
-    var isServerSide: Bool { mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue }
-
     private static let listener = listenerTable(zxdg_toplevel_decoration_v1_listener(
         configure: { data, _, mode in
             owner(data, as: ToplevelDecoration.self).mode = mode
