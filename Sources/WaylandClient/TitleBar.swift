@@ -34,6 +34,8 @@ final class TitleBar {
     private var font: TitleFont?
     private var committedScale = 1
     private(set) var needsRedraw = true
+    /// The buffer ``reserveBuffer()`` acquired for the next redraw (of the layout's size).
+    private var reserved: BufferPool.Acquired?
 
     init(compositor: Compositor, subcompositor: Subcompositor, parent: Surface, shm: Shm,
          layout: TitleBarLayout, title: String) {
@@ -57,6 +59,10 @@ final class TitleBar {
     /// Updates what the bar shows; marks it for redraw only on a visible change.
     func update(layout: TitleBarLayout, activated: Bool) {
         if layout != pointerState.layout {
+            if reserved != nil, layout.bufferWidth != self.layout.bufferWidth || layout.bufferHeight != self.layout.bufferHeight {
+                pool.finishDrawing(id: reserved!.id, attached: false)   // of the old size: give it back
+                reserved = nil
+            }
             pointerState.layout = layout
             needsRedraw = true
         }
@@ -81,14 +87,27 @@ final class TitleBar {
         return action
     }
 
+    /// Makes sure a redraw that is due can happen in this frame: acquires the buffer it will draw
+    /// into. Call before drawing the content that goes with it.
+    /// - Returns: false when the bar needs a redraw and every buffer is held by the compositor; the
+    ///   frame must then wait (a release wakes the loop), so that the bar and the content never
+    ///   show at different sizes or scales.
+    func reserveBuffer() throws -> Bool {
+        guard needsRedraw else { return true }
+        if reserved != nil { return true }
+        pool.setSize(width: layout.bufferWidth, height: layout.bufferHeight)
+        reserved = try pool.acquire()
+        return reserved != nil
+    }
+
     /// Draws and commits the bar if it needs it. Call right before the parent surface's commit.
     /// - Returns: true when the subsurface was committed (the parent must commit for it to show).
     func renderIfNeeded() throws -> Bool {
         guard needsRedraw else { return false }
         let layout = self.layout
-        pool.setSize(width: layout.bufferWidth, height: layout.bufferHeight)
         // Every buffer held: stay dirty; a release wakes the loop and the next iteration retries.
-        guard let acquired = try pool.acquire() else { return false }
+        guard try reserveBuffer(), let acquired = reserved else { return false }
+        reserved = nil
         needsRedraw = false
         draw(into: acquired.buffer, layout: layout)
         if layout.scale != committedScale {

@@ -16,9 +16,10 @@
 ///   which also covers hidden windows that get no callbacks (field report 7).
 /// - Buffers (wl_buffer.release; field report 2): the delegate only ever draws into a buffer the
 ///   compositor has released; see ``BufferSlots``.
-/// - Scale (wl_surface.enter/leave, wl_output.scale): the buffer scale is the largest integer scale
-///   of the outputs the surface is on — 1 until it first enters one; when it leaves all, the last
-///   scale is kept (moving between outputs sends leave before enter).
+/// - Scale (wl_surface.enter/leave, wl_output.scale): ``BufferScale/resolve(entered:hasEntered:advertised:current:)``:
+///   the largest integer scale of the outputs the surface is on; before it first enters one, the
+///   largest scale the compositor advertises, so even the first frame is drawn at the output's
+///   scale; when it leaves all, the last scale is kept.
 /// - Decorations (xdg-decoration-unstable-v1; foot's practice): server-side decorations are
 ///   requested when the compositor offers `zxdg_decoration_manager_v1`. Without it, or while the
 ///   compositor's decoration `configure` says `client_side`, the window draws its own title bar
@@ -65,6 +66,8 @@ public final class Window {
     private let pool: BufferPool
     private var configureState: ConfigureState
     private var enteredOutputs: [Output] = []
+    /// Whether the surface has ever entered an output (`wl_surface.enter`).
+    private var hasEnteredOutput = false
     /// The scale of the last committed `set_buffer_scale` (the surface starts at 1).
     private var committedScale = 1
     /// What the delegate was last told by didConfigure.
@@ -127,6 +130,7 @@ public final class Window {
         }
         xdgSurface.onConfigure = { [weak self] serial in self?.surfaceConfigure(serial: serial) }
         connection.register(self)
+        updateScale()   // the outputs' initial scales arrived in the connection's start-up roundtrip
         surface.commit()
     }
 
@@ -236,7 +240,7 @@ public final class Window {
     }
 
     func outputScaleChanged(_ output: Output) {
-        if enteredOutputs.contains(where: { $0 === output }) { updateScale() }
+        if !hasEnteredOutput || enteredOutputs.contains(where: { $0 === output }) { updateScale() }
     }
 
     func outputRemoved(_ output: Output) {
@@ -272,6 +276,7 @@ public final class Window {
         guard let output = connection.output(for: proxy),
               !enteredOutputs.contains(where: { $0 === output }) else { return }
         enteredOutputs.append(output)
+        hasEnteredOutput = true
         updateScale()
     }
 
@@ -281,7 +286,9 @@ public final class Window {
     }
 
     private func updateScale() {
-        guard !isClosed, let newScale = enteredOutputs.map(\.scale).max(), newScale != scale else { return }
+        let newScale = BufferScale.resolve(entered: enteredOutputs.map(\.scale), hasEntered: hasEnteredOutput,
+                                           advertised: connection.outputs.map(\.scale), current: scale)
+        guard !isClosed, newScale != scale else { return }
         scale = newScale
         connection.windowScaleChanged(self)
         if titleBar != nil { updateTitleBar(shown: true) }
@@ -368,6 +375,9 @@ public final class Window {
     private func draw() throws {
         guard let surface, let configuration else { return }
         let width = configuration.width * scale, height = configuration.height * scale
+        // The title bar's redraw rides on this commit (sync subsurface): if it cannot be drawn
+        // now, neither is the content, so a new size or scale never shows on one surface only.
+        if let titleBar, try !titleBar.reserveBuffer() { return }
         pool.setSize(width: width, height: height)
         // All buffers held by the compositor and the pool full: skip; a release wakes the loop
         // and the next iteration retries.
