@@ -54,23 +54,25 @@ enum DemoLook {
         return buttonFrame(in: bounds).insetBy(dx: -r, dy: -r)
     }
 
-    /// Draws the presenting view (replacing everything) into `image` of `size` points × `scale`.
-    static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Int, fonts: FontSet,
+    /// Draws the presenting view (replacing everything) into `image` of `size` points × `scale`
+    /// (buffer pixels per point, > 0, whole or fractional). Text positions and the button's edges
+    /// are rounded to whole pixels (exact at a whole scale, where they already are whole).
+    static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Double, fonts: FontSet,
                                    button: ButtonAppearance) {
-        let s = Double(scale)
+        let s = scale
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.verticalGradient(image, width: wpx, height: hpx, top: backgroundTop, bottom: backgroundBottom)
 
         // Header: large title and subtitle, 20 pt from the left, like a UIKit large-title navigation bar.
-        let left = Int(20 * s)
-        let titleBaseline = Int(24 * s) + fonts.title.ascent
+        let left = Int((20 * s).rounded())
+        let titleBaseline = Int((24 * s).rounded()) + fonts.title.ascent
         fonts.title.draw(title, into: image, x: left, baseline: titleBaseline, color: titleColor)
-        fonts.body.draw(subtitle, into: image, x: left, baseline: titleBaseline + Int(26 * s),
+        fonts.body.draw(subtitle, into: image, x: left, baseline: titleBaseline + Int((26 * s).rounded()),
                         color: secondaryColor)
 
-        // The button: soft shadow, fill, label, focus ring.
+        // The button: soft shadow, fill, label, focus ring; its edges on whole pixels.
         let bounds = Rect(size: size)
-        let frame = buttonFrame(in: bounds).scaled(by: scale)
+        let frame = buttonFrame(in: bounds).scaled(by: scale).snappedToPixels
         let radius = buttonRadius * s
         if !button.isPressed {
             for (grow, alpha) in [(6.0, 0.035), (3.5, 0.05), (1.5, 0.07)] {
@@ -100,7 +102,7 @@ enum DemoLook {
 
     /// Draws the presented view's content (replacing everything) into `image`: the card background and
     /// the label "modal" centred. The corner clip is applied by the caller.
-    static func drawPresentedView(into image: OpaquePointer, scale: Int, fonts: FontSet) {
+    static func drawPresentedView(into image: OpaquePointer, scale: Double, fonts: FontSet) {
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.fill(image, width: wpx, height: hpx, color: cardBackground)
         fonts.label.drawCentered(label, into: image, centerX: Double(wpx) / 2, centerY: Double(hpx) / 2,

@@ -53,6 +53,11 @@ public enum SceneFocus: Hashable, Sendable {
 /// style.
 ///
 /// Units: geometry in points; `render` writes buffer pixels = points × `scale`, premultiplied ARGB.
+/// The scale may be fractional (e.g. 1.5): the container is ``pixelLength(_:scale:)`` of each side;
+/// a view's position and size are each its points × scale rounded half away from zero (so a view's
+/// pixel size does not depend on where it is, and its cache is not redrawn as it slides); corner
+/// radii are points × scale unrounded (anti-aliased); font sizes are points × scale rounded to
+/// whole pixels. At a whole scale every one of these is exact.
 /// Time: every entry point takes `now`, seconds of `CLOCK_MONOTONIC`; the scene never reads a clock.
 ///
 /// Input routing (issue 3 §5): while the modal layer is up (presenting, presented or dismissing) all
@@ -65,16 +70,20 @@ public final class DemoScene {
     public let controller: PresentationController
     private let events: (SceneEvent) -> Void
 
-    /// Container size in points and the integer buffer scale of the last `layout`.
+    /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
     public private(set) var containerSize = Size(width: 1, height: 1)
-    public private(set) var scale = 1
+    public private(set) var scale = 1.0
+
+    /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side
+    /// ``pixelLength(_:scale:)`` (points × scale at a whole scale).
+    public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
 
     private var fonts: FontSet
     private let renderer = Renderer()
 
     // Caches: the presenting view at window size, the presented view at its frame size.
     private var presentingCache: Image?
-    private var presentingKey: (width: Int, height: Int, scale: Int, button: ButtonAppearance)?
+    private var presentingKey: (width: Int, height: Int, scale: Double, button: ButtonAppearance)?
     private var presentingVersion = 0
     private var pendingPresentingDamage = PixelRect.zero
     private var presentedCache: Image?
@@ -82,7 +91,7 @@ public final class DemoScene {
     private var presentedVersion = 0
 
     private struct PresentedKey: Equatable {
-        var width: Int, height: Int, scale: Int, radius: Double, corners: CornerMask
+        var width: Int, height: Int, scale: Double, radius: Double, corners: CornerMask
     }
 
     // Input state.
@@ -143,16 +152,23 @@ public final class DemoScene {
 
     // MARK: Layout
 
-    /// Sets the container size (points, each side ≥ 1) and the integer buffer scale (≥ 1). May be
-    /// called at any time, also mid-transition; the next frame uses the style's frame for the new size.
-    public func layout(containerSize size: Size, scale: Int) {
+    /// Sets the container size (points, each side ≥ 1) and the scale: buffer pixels per point,
+    /// whole (1, 2, …) or fractional (e.g. 1.25, 1.5); a scale that is not a positive finite number
+    /// means 1. May be called at any time, also mid-transition; the next frame uses the style's
+    /// frame for the new size.
+    public func layout(containerSize size: Size, scale: Double) {
         let size = Size(width: max(1, size.width), height: max(1, size.height))
-        let scale = max(1, scale)
+        let scale = scale.isFinite && scale > 0 ? scale : 1
         if scale != fonts.scale, let f = try? FontSet(scale: scale) { fonts = f }
         containerSize = size
         self.scale = scale
         controller.layout(containerBounds: Rect(size: size))
         dirty = true
+    }
+
+    /// ``layout(containerSize:scale:)`` at a whole scale (< 1 means 1).
+    public func layout(containerSize size: Size, scale: Int) {
+        layout(containerSize: size, scale: Double(max(1, scale)))
     }
 
     // MARK: Transitions
@@ -268,7 +284,7 @@ public final class DemoScene {
 
     // MARK: Rendering
 
-    /// Renders the frame for `now` into `target` (size = container size × scale, buffer pixels,
+    /// Renders the frame for `now` into `target` (size = ``pixelSize``, buffer pixels,
     /// premultiplied ARGB8888).
     ///
     /// - Parameters:
@@ -307,7 +323,7 @@ public final class DemoScene {
 
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
-    /// `target` (container size × scale). A dismissal at P is the presentation at 1 − P. Uses the same
+    /// `target` (``pixelSize``). A dismissal at P is the presentation at 1 − P. Uses the same
     /// layer caches and compositor as `render`; does not change the live state, call style hooks or
     /// emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
@@ -331,10 +347,9 @@ public final class DemoScene {
     /// Resolves the layer tree to buffer pixels, re-rendering a cache whose content, size or scale changed.
     private func layerFrame(chrome: Bool, presentedFrame: Rect, corners: CornerStyle, dim: DimmingAppearance,
                             transform: ViewTransform) -> LayerFrame {
-        let s = Double(scale)
+        let s = scale
         var f = LayerFrame()
-        f.width = Int((containerSize.width * s).rounded())
-        f.height = Int((containerSize.height * s).rounded())
+        (f.width, f.height) = pixelSize
         updatePresentingCache(width: f.width, height: f.height)
         f.presentingVersion = presentingVersion
         guard chrome else { return f }

@@ -1,6 +1,23 @@
 // Geometry in points (logical coordinates, the units of UIKit and of Wayland's surface-local
-// coordinates). Buffer pixels are points × an integer scale (`wl_output.scale`); conversion is
-// explicit through `scaled(by:)` so no value is ever ambiguous about its unit.
+// coordinates). Buffer pixels are points × a scale — an integer (`wl_output.scale`) or a fraction
+// (a compositor's fractional scale, e.g. 1.5); conversion is explicit through `scaled(by:)` and
+// `pixelLength(_:scale:)` so no value is ever ambiguous about its unit.
+
+/// A length in points × `scale`, in whole buffer pixels: rounded half away from zero — the rule
+/// Wayland's fractional-scale protocol gives for a window's buffer size (100 × 50 points at 1.5 →
+/// 150 × 75 pixels; 101 points → 151.5 → 152). A product within 1e-9 of a half counts as a half,
+/// so a scale of n/120 held as a `Double` rounds exactly as the fraction does. At least 1 for a
+/// positive length; exact (points × scale) for whole numbers.
+///
+/// - Parameters:
+///   - points: a length in points (≥ 0).
+///   - scale: buffer pixels per point (> 0).
+public func pixelLength(_ points: Double, scale: Double) -> Int {
+    let exact = points * scale
+    let whole = exact.rounded(.down)
+    let rounded = abs(exact - whole - 0.5) < 1e-9 ? whole + 1 : exact.rounded()
+    return points > 0 ? max(1, Int(rounded)) : Int(rounded)
+}
 
 /// A point in the container's coordinate space, in points. Origin top-left, y grows downwards.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
@@ -18,6 +35,11 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public init(width: Double, height: Double) { self.width = width; self.height = height }
     public static let zero = Size(width: 0, height: 0)
     public var description: String { "\(width)x\(height)" }
+
+    /// The buffer size in pixels at `scale`: each side ``pixelLength(_:scale:)``.
+    public func pixelSize(scale: Double) -> (width: Int, height: Int) {
+        (pixelLength(width, scale: scale), pixelLength(height, scale: scale))
+    }
 }
 
 /// An axis-aligned rectangle in points (UIKit's `CGRect`), origin at its top-left corner.
@@ -63,8 +85,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle in buffer pixels for an integer output scale.
     public func scaled(by scale: Int) -> Rect {
-        let s = Double(scale)
-        return Rect(x: minX * s, y: minY * s, width: width * s, height: height * s)
+        scaled(by: Double(scale))
+    }
+
+    /// The rectangle in buffer pixels (not rounded) for a scale that may be fractional.
+    public func scaled(by scale: Double) -> Rect {
+        Rect(x: minX * scale, y: minY * scale, width: width * scale, height: height * scale)
+    }
+
+    /// Each edge moved to the nearest whole number (halves away from zero): a pixel rectangle
+    /// whose edges are sharp. Unchanged when the edges already are whole.
+    public var snappedToPixels: Rect {
+        let x0 = minX.rounded(), y0 = minY.rounded()
+        return Rect(x: x0, y: y0, width: maxX.rounded() - x0, height: maxY.rounded() - y0)
     }
 
     /// The overlap of two rectangles, `.zero` when they do not overlap (touching edges do not).

@@ -25,7 +25,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
 /// cannot be loaded surfaces as one `SceneError` line instead of fcft's extra "err:" line.
 private let fcftInitialized: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_NONE)
 
-/// One fcft font at one pixel size (pixel size = points × buffer scale).
+/// One fcft font at one pixel size (pixel size = points × scale, rounded to a whole pixel).
 final class Font {
     let font: UnsafeMutablePointer<fcft_font>
 
@@ -110,9 +110,9 @@ final class Font {
     }
 }
 
-/// The fonts of one scene, by role, at one buffer scale. Re-created when the scale changes.
+/// The fonts of one scene, by role, at one scale. Re-created when the scale changes.
 final class FontSet {
-    let scale: Int
+    let scale: Double
     let title: Font
     let body: Font
     let button: Font
@@ -125,12 +125,18 @@ final class FontSet {
     static let regular = "sans-serif", bold = "sans-serif:weight=bold"
 
     /// - Throws: `SceneError.fontUnavailable` for the first font that cannot be loaded.
-    init(scale: Int) throws {
+    /// Each font's pixel size is its point size × `scale` rounded to the nearest whole pixel
+    /// (halves up; fcft sizes fonts in whole pixels): exact at a whole scale, e.g. 17 pt at 1.5 → 26 px.
+    init(scale: Double) throws {
         self.scale = scale
-        title = try Font(pattern: FontSet.bold, pixelSize: FontSet.titlePoints * scale)
-        body = try Font(pattern: FontSet.regular, pixelSize: FontSet.bodyPoints * scale)
-        button = try Font(pattern: FontSet.bold, pixelSize: FontSet.buttonPoints * scale)
-        caption = try Font(pattern: FontSet.regular, pixelSize: FontSet.captionPoints * scale)
-        label = try Font(pattern: FontSet.regular, pixelSize: FontSet.labelPoints * scale)
+        func px(_ points: Int) -> Int { pixelLength(Double(points), scale: scale) }
+        title = try Font(pattern: FontSet.bold, pixelSize: px(FontSet.titlePoints))
+        body = try Font(pattern: FontSet.regular, pixelSize: px(FontSet.bodyPoints))
+        button = try Font(pattern: FontSet.bold, pixelSize: px(FontSet.buttonPoints))
+        caption = try Font(pattern: FontSet.regular, pixelSize: px(FontSet.captionPoints))
+        label = try Font(pattern: FontSet.regular, pixelSize: px(FontSet.labelPoints))
     }
+
+    /// The pixel size of `points` at this set's scale (the rule above).
+    func pixelSize(points: Int) -> Int { pixelLength(Double(points), scale: scale) }
 }

@@ -39,7 +39,8 @@ struct RunOptions: Equatable {
 struct RenderOptions: Equatable {
     var selection = StyleSelection()
     var width = 0, height = 0
-    var scale = 1
+    /// Buffer pixels per point: whole or fractional (`--scale`, 0.5...8).
+    var scale = 1.0
     var progress = 0.0
     var phase = TransitionPhase.present
     var output = ""
@@ -56,7 +57,7 @@ Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS] [--log-events]
   modal-demo --list-styles
   modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS]
-                    --size WxH --progress P [--phase present|dismiss] [--scale N] --output FILE.png
+                    --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
   modal-demo --help | --version
 
 Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
@@ -75,9 +76,10 @@ Options:
 render:
   --progress P             linear time fraction of the transition, 0...1
   --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
-  --scale N                integer buffer scale, 1...8 (default 1)
-  --output FILE.png        where to write the PNG (buffer pixels: size x scale, at most 16384 per
-                           side and 67108864 pixels)
+  --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
+                           2; default 1), as a compositor's integer or fractional scale
+  --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
+                           at most 16384 per side and 67108864 pixels
 
 Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
 executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
@@ -157,8 +159,8 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
             }
         case "--scale" where isRender:
             let text = try value(for: flag, inline)
-            guard let s = Int(text), (1...8).contains(s) else {
-                throw UsageError("--scale expects an integer from 1 to 8, got '\(text)'")
+            guard let s = Double(text), s.isFinite, (minRenderScale...maxRenderScale).contains(s) else {
+                throw UsageError("--scale expects a number from 0.5 to 8 (e.g. 1, 1.25, 1.5, 2), got '\(text)'")
             }
             render.scale = s
         case "--output" where isRender:
@@ -177,7 +179,7 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
         if !sawSize { throw UsageError("render needs --size WxH") }
         if !sawProgress { throw UsageError("render needs --progress P") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }
-        let (pw, ph) = (render.width * render.scale, render.height * render.scale)
+        let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)
         if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {
             throw UsageError("render of \(pw)x\(ph) buffer pixels is too large (at most \(maxRenderSide) per side and \(maxRenderPixels) pixels: --size times --scale)")
         }
@@ -188,6 +190,9 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
     run.selection = selection
     return .run(run)
 }
+
+/// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).
+let minRenderScale = 0.5, maxRenderScale = 8.0
 
 /// Largest `render` output: 16384 buffer pixels per side, 64 Mi pixels (256 MiB of ARGB) in all,
 /// so a render never asks for more memory than a small machine has (8K UHD is 33 Mi pixels).

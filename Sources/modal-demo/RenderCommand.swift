@@ -17,7 +17,8 @@ func runRender(_ options: RenderOptions) -> Int32 {
                  scale: options.scale)
     let image: Image
     do {
-        image = try Image(width: options.width * options.scale, height: options.height * options.scale)
+        let (width, height) = scene.pixelSize   // round(W × S) × round(H × S), halves away from zero
+        image = try Image(width: width, height: height)
     } catch {
         fail(1, String(describing: error))
     }
