@@ -43,12 +43,20 @@ public struct DecorationRect: Equatable, Sendable {
     public func scaled(by scale: Int) -> DecorationRect {
         DecorationRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
     }
+    /// In buffer pixels at a scale that may be fractional: each edge at ``scaledLength(_:scale:)``
+    /// of its coordinate (so adjacent rectangles stay adjacent); the same as the integer version
+    /// for a whole `scale`.
+    public func scaled(by scale: Double) -> DecorationRect {
+        let x0 = scaledLength(x, scale: scale), y0 = scaledLength(y, scale: scale)
+        return DecorationRect(x: x0, y: y0, width: scaledLength(x + width, scale: scale) - x0,
+                              height: scaledLength(y + height, scale: scale) - y0)
+    }
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= Double(x) && px < Double(x + width) && py >= Double(y) && py < Double(y + height)
     }
 }
 
-/// Geometry of the client-side title bar for one window width and buffer scale.
+/// Geometry of the client-side title bar for one window width and scale (buffer pixels per point).
 ///
 /// The bar is a `wl_subsurface` placed at (0, −``height``) relative to the main (content) surface,
 /// as wide as the content; the window geometry (`xdg_surface.set_window_geometry`) covers both:
@@ -61,12 +69,14 @@ public struct TitleBarLayout: Equatable, Sendable {
 
     /// Width in points (= the content width).
     public var width: Int
-    /// Buffer scale (integer ≥ 1).
-    public var scale: Int
+    /// Buffer pixels per point: the window's integer buffer scale, or its fractional scale
+    /// (fractional-scale-v1, n/120), whose buffer the bar's `wp_viewport` maps back to points.
+    public var scale: Double
 
-    public init(width: Int, scale: Int) {
+    /// - Parameter scale: > 0; anything else (0, negative, NaN) means 1.
+    public init(width: Int, scale: Double) {
         self.width = max(1, width)
-        self.scale = max(1, scale)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
     }
 
     /// Whether a client-side bar is shown: client-side mode and not fullscreen (a fullscreen window
@@ -95,9 +105,10 @@ public struct TitleBarLayout: Equatable, Sendable {
         return DecorationRect(x: width - side, y: 0, width: side, height: side)
     }
 
-    /// The buffer size in pixels.
-    public var bufferWidth: Int { width * scale }
-    public var bufferHeight: Int { TitleBarLayout.height * scale }
+    /// The buffer size in pixels: each side ``scaledLength(_:scale:)`` (points × scale, exact at a
+    /// whole scale).
+    public var bufferWidth: Int { scaledLength(width, scale: scale) }
+    public var bufferHeight: Int { scaledLength(TitleBarLayout.height, scale: scale) }
 
     /// What is at (x, y), points in the bar surface's coordinates; nil outside the bar.
     public func region(atX x: Double, y: Double) -> TitleBarRegion? {

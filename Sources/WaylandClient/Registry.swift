@@ -18,6 +18,7 @@ enum SupportedVersion {
     static let decorationManager: UInt32 = 1
     static let subcompositor: UInt32 = 1
     static let viewporter: UInt32 = 1
+    static let fractionalScaleManager: UInt32 = 1
 }
 
 /// `wl_registry`: announces the compositor's globals and binds them.

@@ -37,6 +37,19 @@ final class Surface {
         }
     }
 
+    /// As above for `scale` buffer pixels per point, which may be fractional (a buffer stretched
+    /// by `wp_viewport`): before v4 the points are rounded outwards from pixels ÷ scale.
+    func damageBuffer(x: Int, y: Int, width: Int, height: Int, scale: Double) {
+        if version >= 4 || scale == scale.rounded() {
+            damageBuffer(x: x, y: y, width: width, height: height, scale: Int(max(1, scale)))
+        } else {
+            let s = max(scale, 1.0 / 120)
+            let x0 = Int((Double(x) / s).rounded(.down)), y0 = Int((Double(y) / s).rounded(.down))
+            let x1 = Int((Double(x + width) / s).rounded(.up)), y1 = Int((Double(y + height) / s).rounded(.up))
+            wl_surface_damage(proxy, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        }
+    }
+
     func attach(_ buffer: OpaquePointer?) { wl_surface_attach(proxy, buffer, 0, 0) }
     func commit() { wl_surface_commit(proxy) }
 

@@ -8,8 +8,14 @@ import Glibc
 /// Drawn only when something it shows changed (size, scale, focus, hover, title): there is no
 /// per-frame work. A redraw is committed on the subsurface just before the parent's commit
 /// (wl_subsurface sync mode caches it until then), so the bar and the content change in the same
-/// frame — foot's practice. Owns its surface, subsurface and buffers; `deinit` destroys the
-/// subsurface, then the surface (the bar disappears with the parent's next commit).
+/// frame — foot's practice. Owns its surface, subsurface, viewport and buffers; `deinit` destroys
+/// the viewport, the subsurface, then the surface (the bar disappears with the parent's next commit).
+///
+/// Scale: the window's. On the integer path the buffer is points × scale with
+/// `set_buffer_scale(scale)`; on the fractional path (fractional-scale-v1, ``SurfaceScale``) the bar
+/// has a `wp_viewport` of its own: its buffer is ``TitleBarLayout/bufferWidth`` ×
+/// ``TitleBarLayout/bufferHeight`` pixels (the toplevel's rounding, half away from zero), its
+/// destination the bar's size in points, and its buffer scale stays 1.
 final class TitleBar {
     /// Neutral colours (premultiplied opaque ARGB), close to GNOME's dark header bar, so the bar
     /// stands out from light content: focused (xdg_toplevel `activated`) and unfocused (backdrop).
@@ -27,6 +33,10 @@ final class TitleBar {
     /// Implicitly unwrapped only so that `deinit` can destroy them in protocol order.
     private(set) var surface: Surface!
     private var subsurface: Subsurface!
+    /// The bar's viewport on the fractional path (nil on the integer path).
+    private var viewport: Viewport?
+    /// The destination last sent to ``viewport`` (points).
+    private var sentDestination: (width: Int, height: Int)?
     private let pool: BufferPool
     private(set) var pointerState: TitleBarPointerState
     private(set) var activated = false
@@ -37,10 +47,12 @@ final class TitleBar {
     /// The buffer ``reserveBuffer()`` acquired for the next redraw (of the layout's size).
     private var reserved: BufferPool.Acquired?
 
+    /// - Parameter viewporter: given on the fractional path only: the bar gets a viewport.
     init(compositor: Compositor, subcompositor: Subcompositor, parent: Surface, shm: Shm,
-         layout: TitleBarLayout, title: String) {
+         layout: TitleBarLayout, title: String, viewporter: Viewporter? = nil) {
         surface = compositor.createSurface()
         subsurface = subcompositor.subsurface(surface, parent: parent)
+        viewport = viewporter?.viewport(for: surface)
         pool = BufferPool(shm: shm, capacity: 3)
         pointerState = TitleBarPointerState(layout: layout)
         self.title = title
@@ -49,6 +61,7 @@ final class TitleBar {
     }
 
     deinit {
+        viewport = nil     // wp_viewport before its surface
         subsurface = nil   // wl_subsurface first: the surface is unmapped at once and loses its role
         surface = nil
         pool.removeAll()
@@ -110,9 +123,19 @@ final class TitleBar {
         reserved = nil
         needsRedraw = false
         draw(into: acquired.buffer, layout: layout)
-        if layout.scale != committedScale {
-            surface.setBufferScale(layout.scale)
-            committedScale = layout.scale
+        if let viewport {
+            // Fractional path: the buffer keeps scale 1 and is mapped onto the bar's points.
+            let destination = (width: layout.width, height: TitleBarLayout.height)
+            if sentDestination.map({ $0 != destination }) ?? true {
+                viewport.setDestination(width: destination.width, height: destination.height)
+                sentDestination = destination
+            }
+        } else {
+            let scale = Int(layout.scale.rounded())
+            if scale != committedScale {
+                surface.setBufferScale(scale)
+                committedScale = scale
+            }
         }
         surface.attach(acquired.buffer.proxy)
         surface.damageBuffer(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight, scale: layout.scale)
@@ -139,19 +162,21 @@ final class TitleBar {
             textRight = close.x
             let cx = Double(close.x) + Double(close.width) / 2, cy = Double(close.y) + Double(close.height) / 2
             if pointerState.hovered == .close {
-                fillCircle(image, cx: cx, cy: cy, radius: 11 * Double(scale), Colors.closeHover)
+                fillCircle(image, cx: cx, cy: cy, radius: 11 * scale, Colors.closeHover)
             }
             // × : two strokes 10 pt across, 1.5 pt wide.
-            let half = 5 * Double(scale), stroke = 1.5 * Double(scale)
+            let half = 5 * scale, stroke = 1.5 * scale
             fillStroke(image, from: (cx - half, cy - half), to: (cx + half, cy + half), width: stroke, textColor)
             fillStroke(image, from: (cx - half, cy + half), to: (cx + half, cy - half), width: stroke, textColor)
         }
 
-        if font?.pixelSize != 14 * scale { font = TitleFont(pixelSize: 14 * scale) }
+        // 14 pt text: the pixel size rounded to whole pixels (fcft sizes are whole pixels).
+        let fontSize = Int((14 * scale).rounded())
+        if font?.pixelSize != fontSize { font = TitleFont(pixelSize: fontSize) }
         if let font, !title.isEmpty {
             // Centred on the bar like GNOME's titles, moved left (then clipped) when it would reach
             // the close button.
-            let margin = 8 * scale
+            let margin = Int((8 * scale).rounded())
             let textWidth = font.width(of: title)
             var x = (width - textWidth) / 2
             if x + textWidth > textRight - margin { x = max(margin, textRight - margin - textWidth) }

@@ -6,8 +6,8 @@ import Glibc
 ///
 /// On creation it connects, binds the globals at `min(offered, supported)` versions and checks
 /// that the required ones exist (`wl_compositor`, `wl_shm`, `xdg_wm_base`); `wl_seat`, `wl_output`,
-/// `wl_subcompositor`, `zxdg_decoration_manager_v1` and `wp_viewporter` are optional, and seats and outputs may come
-/// and go at any time. Create ``Window``s on it, then call ``run()``.
+/// `wl_subcompositor`, `zxdg_decoration_manager_v1`, `wp_viewporter` and `wp_fractional_scale_manager_v1` are
+/// optional, and seats and outputs may come and go at any time. Create ``Window``s on it, then call ``run()``.
 ///
 /// Ownership: the connection owns every global and device object; each ``Window`` keeps its
 /// connection alive, so `wl_display_disconnect` (in `deinit`) always comes last.
@@ -21,6 +21,7 @@ public final class WaylandConnection {
     private(set) var decorationManager: DecorationManager?
     private(set) var subcompositor: Subcompositor?
     private(set) var viewporter: Viewporter?
+    private(set) var fractionalScaleManager: FractionalScaleManager?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     private var windows: [WeakWindow] = []
@@ -67,6 +68,7 @@ public final class WaylandConnection {
         seats.removeAll()
         outputs.removeAll()
         cursorThemes.removeAll()
+        fractionalScaleManager = nil
         viewporter = nil
         decorationManager = nil
         subcompositor = nil
@@ -222,6 +224,10 @@ public final class WaylandConnection {
             let bound = registry.bind(name: name, interface: cwl_wp_viewporter_interface(), offered: version,
                                       supported: SupportedVersion.viewporter)
             viewporter = Viewporter(proxy: bound.proxy)
+        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+            let bound = registry.bind(name: name, interface: cwl_wp_fractional_scale_manager_v1_interface(),
+                                      offered: version, supported: SupportedVersion.fractionalScaleManager)
+            fractionalScaleManager = FractionalScaleManager(proxy: bound.proxy)
         case "wl_seat":
             let bound = registry.bind(name: name, interface: cwl_wl_seat_interface(), offered: version,
                                       supported: SupportedVersion.seat)

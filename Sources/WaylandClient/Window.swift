@@ -8,7 +8,7 @@
 /// - Configure (xdg-shell): `xdg_toplevel.configure` is stored; `xdg_surface.configure` is acked,
 ///   the stored state applied (a 0 dimension = ``WindowOptions/requestedSize``, field report 1),
 ///   the delegate told (``WindowDelegate/window(_:didConfigureWidth:height:scale:)``), and the next
-///   commit carries a buffer of exactly the acked size × scale.
+///   commit carries a buffer of exactly the acked size × scale (``SurfaceScale/bufferSize(width:height:)``).
 /// - Frame pacing (wl_surface.frame; DESIGN §4): redraw is a flag. A frame is drawn at the end of
 ///   the current event-loop iteration when the flag is set and no frame callback is pending, or
 ///   at once after an ack or a scale change; each commit requests a frame callback, and its `done`
@@ -20,6 +20,12 @@
 ///   the largest integer scale of the outputs the surface is on; before it first enters one, the
 ///   largest scale the compositor advertises, so even the first frame is drawn at the output's
 ///   scale; when it leaves all, the last scale is kept.
+/// - Fractional scale (fractional-scale-v1 with wp_viewporter, both offered): the window draws at
+///   the compositor's `preferred_scale` n/120 instead — buffer = each logical side × n/120 rounded
+///   half away from zero, `wp_viewport.set_destination` = the logical size, buffer scale left at 1
+///   (`set_buffer_scale` is never sent), damage in buffer pixels; a new `preferred_scale` redraws.
+///   Until the first `preferred_scale`, the integer scale above stands in. Input stays in
+///   surface-local points, as the compositor sends it. See ``SurfaceScale``.
 /// - Decorations (xdg-decoration-unstable-v1; foot's practice): server-side decorations are
 ///   requested when the compositor offers `zxdg_decoration_manager_v1`. Without it, or while the
 ///   compositor's decoration `configure` says `client_side`, the window draws its own title bar
@@ -46,8 +52,15 @@ public final class Window {
 
     /// The configuration acked last (logical size in points, states); nil before the first configure.
     public private(set) var configuration: WindowConfiguration?
-    /// The buffer scale (integer ≥ 1): buffer pixels per logical point.
+    /// The integer scale of the outputs the surface is on (≥ 1, `wl_output.scale`): the buffer
+    /// scale on the integer path, and the cursor's scale on both paths.
     public private(set) var scale = 1
+    /// Buffer pixels per logical point, as drawn: the fractional `preferred_scale` (n/120) where
+    /// fractional-scale-v1 is in use, else `Double(scale)`. What ``DrawTarget/scale`` carries.
+    public var pixelScale: Double { surfaceScale.scale }
+    /// True when the window sizes its buffers by fractional-scale-v1 and a `wp_viewport`
+    /// (the compositor offers `wp_fractional_scale_manager_v1` and `wp_viewporter`).
+    public var usesFractionalScale: Bool { surfaceScale.isFractional }
     /// True after ``close()``.
     public private(set) var isClosed = false
     /// True when the compositor agreed to draw the title bar and borders (xdg-decoration), as
@@ -63,6 +76,12 @@ public final class Window {
     private var toplevel: XdgToplevel?
     private var decoration: ToplevelDecoration?
     private var frameCallback: FrameCallback?
+    /// The surface's fractional-scale object and viewport (fractional path only).
+    private var fractionalScale: FractionalScale?
+    private var viewport: Viewport?
+    /// The viewport destination last sent (points; nil = never).
+    private var sentDestination: (width: Int, height: Int)?
+    private var surfaceScale: SurfaceScale
     private let pool: BufferPool
     private var configureState: ConfigureState
     private var enteredOutputs: [Output] = []
@@ -71,7 +90,7 @@ public final class Window {
     /// The scale of the last committed `set_buffer_scale` (the surface starts at 1).
     private var committedScale = 1
     /// What the delegate was last told by didConfigure.
-    private var reported: (width: Int, height: Int, scale: Int)?
+    private var reported: (width: Int, height: Int, scale: Double)?
     private var pacing = FramePacing()
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (issue 5).
@@ -104,8 +123,15 @@ public final class Window {
         self.options = options
         pool = BufferPool(shm: shm)
         configureState = ConfigureState(requestedWidth: width, requestedHeight: height)
+        // fractional-scale-v1 sizes buffers through wp_viewport: without a viewporter, integer scale.
+        let fractionalManager = connection.viewporter != nil ? connection.fractionalScaleManager : nil
+        surfaceScale = SurfaceScale(isFractional: fractionalManager != nil)
 
         let surface = connection.compositor.createSurface()
+        if let fractionalManager, let viewporter = connection.viewporter {
+            viewport = viewporter.viewport(for: surface)
+            fractionalScale = fractionalManager.fractionalScale(for: surface)
+        }
         let xdgSurface = wmBase.createXdgSurface(for: surface)
         let toplevel = xdgSurface.getToplevel()
         toplevel.setTitle(options.title)
@@ -118,6 +144,7 @@ public final class Window {
 
         surface.onEnter = { [weak self] output in self?.surfaceEntered(output) }
         surface.onLeave = { [weak self] output in self?.surfaceLeft(output) }
+        fractionalScale?.onPreferredScale = { [weak self] numerator in self?.preferredScaleChanged(to: numerator) }
         toplevel.onConfigure = { [weak self] width, height, states in
             self?.configureState.toplevelConfigure(width: width, height: height, states: states)
         }
@@ -288,9 +315,21 @@ public final class Window {
     private func updateScale() {
         let newScale = BufferScale.resolve(entered: enteredOutputs.map(\.scale), hasEntered: hasEnteredOutput,
                                            advertised: connection.outputs.map(\.scale), current: scale)
-        guard !isClosed, newScale != scale else { return }
-        scale = newScale
-        connection.windowScaleChanged(self)
+        guard !isClosed else { return }
+        if newScale != scale {
+            scale = newScale
+            connection.windowScaleChanged(self)   // the cursor follows the integer scale
+        }
+        if surfaceScale.outputScaleChanged(to: newScale) { pixelScaleChanged() }
+    }
+
+    /// `wp_fractional_scale_v1.preferred_scale`: redraw at n/120 when that is a new scale.
+    private func preferredScaleChanged(to numerator: UInt32) {
+        guard !isClosed else { return }
+        if surfaceScale.preferredScaleChanged(to: numerator) { pixelScaleChanged() }
+    }
+
+    private func pixelScaleChanged() {
         if titleBar != nil { updateTitleBar(shown: true) }
         pacing.scaleChanged()   // before the first configure: applied with it
         reportConfigurationIfChanged()
@@ -298,7 +337,7 @@ public final class Window {
 
     private func reportConfigurationIfChanged() {
         guard let configuration else { return }
-        let now = (configuration.width, configuration.height, scale)
+        let now = (configuration.width, configuration.height, pixelScale)
         if let reported, reported == now { return }
         reported = now
         delegate?.window(self, didConfigureWidth: now.0, height: now.1, scale: now.2)
@@ -312,9 +351,10 @@ public final class Window {
             titleBar = nil   // destroying the subsurface unmaps it at once
             return
         }
-        let layout = TitleBarLayout(width: configuration.width, scale: scale)
+        let layout = TitleBarLayout(width: configuration.width, scale: pixelScale)
         let bar = titleBar ?? TitleBar(compositor: connection.compositor, subcompositor: subcompositor,
-                                       parent: surface, shm: shm, layout: layout, title: options.title)
+                                       parent: surface, shm: shm, layout: layout, title: options.title,
+                                       viewporter: usesFractionalScale ? connection.viewporter : nil)
         titleBar = bar
         bar.update(layout: layout, activated: configuration.states.contains(.activated))
     }
@@ -374,7 +414,8 @@ public final class Window {
 
     private func draw() throws {
         guard let surface, let configuration else { return }
-        let width = configuration.width * scale, height = configuration.height * scale
+        let (width, height) = surfaceScale.bufferSize(width: configuration.width, height: configuration.height)
+        let pixelScale = surfaceScale.scale
         // The title bar's redraw rides on this commit (sync subsurface): if it cannot be drawn
         // now, neither is the content, so a new size or scale never shows on one surface only.
         if let titleBar, try !titleBar.reserveBuffer() { return }
@@ -385,7 +426,7 @@ public final class Window {
         pacing.willDraw()   // before the delegate, which may ask for the next frame
         let buffer = acquired.buffer
         let target = DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
-                                scale: scale, age: acquired.age, time: monotonicSeconds())
+                                scale: pixelScale, age: acquired.age, time: monotonicSeconds())
         let rects = delegate?.window(self, draw: target) ?? []
         guard !isClosed else { return }   // the delegate closed the window while drawing
         damage.removeAll(keepingCapacity: true)
@@ -403,13 +444,20 @@ public final class Window {
             requestFrameCallback(surface)
             surface.commit()
         case let .commit(requestFrame):
-            if scale != committedScale {
-                surface.setBufferScale(scale)
-                committedScale = scale
+            if let viewport {
+                // fractional-scale-v1: the destination is the logical size; the buffer scale stays 1.
+                let destination = (width: configuration.width, height: configuration.height)
+                if sentDestination.map({ $0 != destination }) ?? true {
+                    viewport.setDestination(width: destination.width, height: destination.height)
+                    sentDestination = destination
+                }
+            } else if surfaceScale.bufferScale != committedScale {
+                surface.setBufferScale(surfaceScale.bufferScale)
+                committedScale = surfaceScale.bufferScale
             }
             surface.attach(buffer.proxy)
             for rect in damage {
-                surface.damageBuffer(x: rect.x, y: rect.y, width: rect.width, height: rect.height, scale: scale)
+                surface.damageBuffer(x: rect.x, y: rect.y, width: rect.width, height: rect.height, scale: pixelScale)
             }
             if requestFrame { requestFrameCallback(surface) }
             surface.commit()
@@ -432,6 +480,8 @@ public final class Window {
         decoration = nil      // before its toplevel (xdg-decoration: orphaned)
         toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
+        fractionalScale = nil // add-on objects before their surface
+        viewport = nil
         surface = nil
         pool.removeAll()
         enteredOutputs.removeAll()

@@ -26,13 +26,15 @@ public struct DrawTarget {
     /// First pixel. ARGB8888 premultiplied: 32-bit native-endian 0xAARRGGBB words
     /// (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`).
     public var data: UnsafeMutableRawPointer
-    /// Size in buffer pixels (= logical size × `scale`).
+    /// Size in buffer pixels: the logical size × `scale` (on the fractional path each side rounded
+    /// half away from zero, fractional-scale-v1; see ``SurfaceScale/bufferSize(width:height:)``).
     public var width: Int
     public var height: Int
     /// Bytes per row.
     public var stride: Int
-    /// The buffer scale (integer ≥ 1): buffer pixels per logical point.
-    public var scale: Int
+    /// Buffer pixels per logical point (> 0): the integer buffer scale (1, 2, …) or, where the
+    /// compositor uses fractional-scale-v1, its preferred scale n/120 (e.g. 1.5, 1.25).
+    public var scale: Double
     /// Buffer age, as EGL_EXT_buffer_age: 0 = contents undefined (draw everything); n ≥ 1 = the
     /// buffer holds the frame drawn n draws ago (1 = the previous one), so only what changed
     /// since then must be redrawn. Every call of `draw` counts as a frame.
@@ -41,7 +43,7 @@ public struct DrawTarget {
     /// the call. Drive animations from it.
     public var time: Double
 
-    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int,
+    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double,
                 age: Int, time: Double) {
         self.data = data
         self.width = width
@@ -56,12 +58,14 @@ public struct DrawTarget {
 /// The application side of a ``Window``. All calls happen on the thread running
 /// ``WaylandConnection/run()``, from inside it.
 public protocol WindowDelegate: AnyObject {
-    /// The window's logical content size (points, never 0) or buffer scale changed; sent after
-    /// the compositor's configure was acked (xdg-shell), for the first configure, and when the
-    /// surface moves to outputs of another scale. A frame is drawn right after. The content size
+    /// The window's logical content size (points, never 0) or scale changed; sent after the
+    /// compositor's configure was acked (xdg-shell), for the first configure, when the surface
+    /// moves to outputs of another scale, and when the compositor's fractional `preferred_scale`
+    /// changes. `scale` is ``Window/pixelScale``: buffer pixels per point, a whole number on the
+    /// integer path, n/120 on the fractional one. A frame is drawn right after. The content size
     /// excludes a client-side title bar (``Window/showsClientSideTitleBar``), which the window
     /// draws itself; the delegate never sees it.
-    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Int)
+    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double)
 
     /// Draw the frame for `target.time` into `target`.
     ///

@@ -34,7 +34,7 @@ final class DemoWindowController: WindowDelegate {
         if logEvents { print(line()) }
     }
 
-    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Int) {
+    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
         log("configure \(width)x\(height)")
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
         window.setNeedsRedraw()
