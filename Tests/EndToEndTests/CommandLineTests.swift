@@ -2,6 +2,7 @@
 // stderr line naming the offending argument, before any compositor is contacted; --help and
 // --version succeed; `render` refuses outputs larger than it can allocate on a small machine.
 import Foundation
+import ModalKit
 import XCTest
 
 final class CommandLineTests: XCTestCase {
@@ -36,6 +37,48 @@ final class CommandLineTests: XCTestCase {
         try assertUsageError(["render", "--progress", "1", "--output", "/tmp/x.png"], mentions: "--size")
     }
 
+    /// `--scale` is a number from 0.5 to 8, whole or fractional; anything else is one usage line.
+    func testBadScalesAreUsageErrors() throws {
+        for bad in ["0", "0.4", "8.5", "-1.5", "nan", "inf", "1,5", "1.5x", "abc", ""] {
+            try assertUsageError(["render", "--size", "100x100", "--progress", "1", "--scale", bad, "--output", "/tmp/x.png"],
+                                 mentions: "--scale expects a number from 0.5 to 8")
+        }
+    }
+
+    /// `render --scale S` draws round(W × S) × round(H × S) buffer pixels (halves away from zero)
+    /// and lays the scene out in points: at 1.5 the inset-centered card starts at 20 × 1.5 = 30 px
+    /// and 110 × 1.5 = 165 px, its bottom at 165 + round(81 × 1.5) = 287 px, dimmed black 0.5 around.
+    func testRenderAtAFractionalScale() throws {
+        let dir = NSTemporaryDirectory() + "modalkit-render-scale-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (scale, width, height) in [("1.5", 602, 452), ("1.25", 501, 376), ("0.5", 201, 151), ("2", 802, 602)] {
+            let output = dir + "/r\(scale).png"
+            let result = try demo(["render", "--size", "401x301", "--progress", "1", "--scale=\(scale)", "--output", output])
+            XCTAssertEqual(result.status, 0, "--scale \(scale): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "")
+            let image = try Image(pngFile: output)
+            XCTAssertEqual(image.width, width, "401 × \(scale)")
+            XCTAssertEqual(image.height, height, "301 × \(scale)")
+        }
+        let presented = try Image(pngFile: dir + "/r1.5.png")
+        let before = dir + "/before.png"
+        XCTAssertEqual(try demo(["render", "--size", "401x301", "--progress", "0", "--scale", "1.5", "--output", before]).status, 0)
+        let background = try Image(pngFile: before)
+        let white: UInt32 = 0xFFFF_FFFF
+        XCTAssertEqual(presented.pixel(x: 30, y: 200), white, "the card's left column")
+        XCTAssertEqual(presented.pixel(x: 60, y: 165), white, "the card's top row")
+        XCTAssertEqual(presented.pixel(x: 60, y: 286), white, "the card's bottom row")
+        for (x, y) in [(29, 200), (60, 164), (60, 287), (5, 5), (595, 445)] {
+            let base = background.pixel(x: x, y: y).argbComponents, got = presented.pixel(x: x, y: y).argbComponents
+            // Black at 0.5 over an opaque pixel: each channel halved (±1 for rounding).
+            XCTAssertEqual(got.a, 255, "(\(x),\(y))")
+            for (g, b) in [(got.r, base.r), (got.g, base.g), (got.b, base.b)] {
+                XCTAssertEqual(Double(g), Double(b) / 2, accuracy: 1, "(\(x),\(y)) is dimmed")
+            }
+        }
+    }
+
     /// 8000×8000 points at scale 4 would be a 4 GB image: refused as a bad command line, not a crash.
     func testRenderLargerThanTheLimitIsAUsageError() throws {
         let output = NSTemporaryDirectory() + "modalkit-too-large-\(getpid()).png"
@@ -43,6 +86,8 @@ final class CommandLineTests: XCTestCase {
                              mentions: "32000x32000")
         try assertUsageError(["render", "--size", "8192x4100", "--scale", "2", "--progress", "0.5", "--output", output],
                              mentions: "16384x8200")
+        try assertUsageError(["render", "--size", "8192x8192", "--scale", "1.5", "--progress", "0.5", "--output", output],
+                             mentions: "12288x12288")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
