@@ -35,7 +35,7 @@ public struct ToplevelStates: OptionSet, Hashable, Sendable, CustomStringConvert
 
 /// The configuration of a window once an `xdg_surface.configure` has been acknowledged.
 public struct WindowConfiguration: Equatable, Sendable {
-    /// Logical content size in surface-local points (buffer pixels = points × buffer scale),
+    /// Logical content size in surface-local points (buffer pixels = points × the window's scale, ``SurfaceScale``),
     /// without a client-side title bar. Always ≥ 1.
     public var width: Int
     public var height: Int
