@@ -29,9 +29,10 @@ struct KWinWindow {
     /// The client's surface (`bufferGeometry`): for a client that draws no decoration of its
     /// own, its content.
     let buffer: KWinRect
-    /// Whether KWin draws a decoration around it (`!noBorder`).
-    let isDecorated: Bool
     let caption: String
+
+    /// Whether KWin draws a title bar above the client's surface (the frame starts above it).
+    var hasServerSideTitleBar: Bool { frame.y < buffer.y }
 }
 
 /// `kwin_wayland --virtual` with one output of `width`×`height` pixels at scale `scale`
@@ -223,7 +224,7 @@ final class HeadlessKWin: WaylandSession {
         for (var i = 0; i < list.length; i++) {
             var w = list[i], f = w.frameGeometry, b = w.bufferGeometry;
             print("\(token) window " + w.pid + " " + f.x + " " + f.y + " " + f.width + " " + f.height + " "
-                  + b.x + " " + b.y + " " + b.width + " " + b.height + " " + (w.noBorder ? 0 : 1) + " " + w.caption);
+                  + b.x + " " + b.y + " " + b.width + " " + b.height + " " + w.caption);
         }
         print("\(token) end");
 
@@ -243,13 +244,13 @@ final class HeadlessKWin: WaylandSession {
             throw HarnessError("the window-listing script printed nothing within \(timeout) s:\n\(process.diagnostics())")
         }
         return try lines.filter { $0.hasPrefix("window ") }.map { line in
-            let f = line.split(separator: " ", maxSplits: 11, omittingEmptySubsequences: false).map(String.init)
-            guard f.count >= 11, let pid = Int(f[1]) else { throw HarnessError("unexpected script line: \(line)") }
+            let f = line.split(separator: " ", maxSplits: 10, omittingEmptySubsequences: false).map(String.init)
+            guard f.count >= 10, let pid = Int(f[1]) else { throw HarnessError("unexpected script line: \(line)") }
             let n = f[2...9].compactMap { Double($0) }
             guard n.count == 8 else { throw HarnessError("unexpected script line: \(line)") }
             return KWinWindow(pid: pid, frame: KWinRect(x: n[0], y: n[1], width: n[2], height: n[3]),
                               buffer: KWinRect(x: n[4], y: n[5], width: n[6], height: n[7]),
-                              isDecorated: f[10] == "1", caption: f.count > 11 ? f[11] : "")
+                              caption: f.count > 10 ? f[10] : "")
         }
     }
 
