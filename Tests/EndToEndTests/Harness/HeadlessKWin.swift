@@ -149,7 +149,9 @@ final class HeadlessKWin: WaylandSession {
                 hasScreenshots = try driver.command("has-name org.kde.KWin.ScreenShot2") == "1"
                 return hasScreenshots || !kwin.isRunning
             }
-            guard hasScreenshots else { throw HarnessError("org.kde.KWin.ScreenShot2 not on the session bus within \(timeout) s") }
+            guard hasScreenshots else {
+                throw HarnessError("org.kde.KWin.ScreenShot2 not on the session bus within \(timeout) s (it exists only when KWin composites with OpenGL: Mesa's libgl1-mesa-dri installed?)")
+            }
             try driver.command("authenticate")
             // Each fake-input connection is a new input device of the seat: wait until the seat
             // announces pointer, keyboard and touch (wl_seat capabilities 1 | 2 | 4).
