@@ -19,8 +19,9 @@
  *   button down|up [CODE]             button (Linux input code, default BTN_LEFT 0x110)
  *   key CODE down|up                  keyboard_key (Linux input code, e.g. 28 KEY_ENTER, 1 KEY_ESC)
  *   touch-down ID X Y | touch-motion ID X Y | touch-up ID | touch-frame | touch-cancel
- *   screenshot FILE                   org.kde.KWin.ScreenShot2.CaptureActiveScreen (no cursor)
- *                                     written as binary PPM (P6) -> "ok WIDTH HEIGHT"
+ *   screenshot FILE [native]          org.kde.KWin.ScreenShot2.CaptureActiveScreen (no cursor)
+ *                                     written as binary PPM (P6) -> "ok WIDTH HEIGHT"; in logical
+ *                                     pixels, or with `native` in device pixels (logical x scale)
  *   script FILE                       org.kde.kwin.Scripting.loadScript(FILE) + Script.run -> "ok ID"
  *   unload-script FILE                org.kde.kwin.Scripting.unloadScript(FILE)
  *   has-name NAME                     -> "ok 1" when NAME has an owner on the session bus, else "ok 0"
@@ -161,22 +162,26 @@ static void read_results(DBusMessageIter *dict, uint32_t *width, uint32_t *heigh
 
 /* CaptureActiveScreen(a{sv} options, h pipe) -> a{sv} results. KWin writes the raw image into the
  * pipe from a worker thread, so the pipe is drained by a thread of ours while we wait for the reply. */
-static int screenshot(const char *path) {
+static void append_bool_option(DBusMessageIter *options, const char *key, dbus_bool_t value) {
+    DBusMessageIter entry, variant;
+    dbus_message_iter_open_container(options, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "b", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &value);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(options, &entry);
+}
+
+static int screenshot(const char *path, int native) {
     int fds[2];
     if (pipe(fds) != 0) return reply_error("pipe: %s", strerror(errno));
     DBusMessage *m = dbus_message_new_method_call("org.kde.KWin", "/org/kde/KWin/ScreenShot2",
                                                   "org.kde.KWin.ScreenShot2", "CaptureActiveScreen");
-    DBusMessageIter args, options, entry, variant;
+    DBusMessageIter args, options;
     dbus_message_iter_init_append(m, &args);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &options);
-    const char *key = "include-cursor";
-    dbus_bool_t no = FALSE;
-    dbus_message_iter_open_container(&options, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "b", &variant);
-    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &no);
-    dbus_message_iter_close_container(&entry, &variant);
-    dbus_message_iter_close_container(&options, &entry);
+    append_bool_option(&options, "include-cursor", FALSE);
+    append_bool_option(&options, "native-resolution", native ? TRUE : FALSE);
     dbus_message_iter_close_container(&args, &options);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UNIX_FD, &fds[1]);   /* libdbus sends a dup */
     close(fds[1]);
@@ -358,7 +363,10 @@ static int command(char *line) {
         org_kde_kwin_fake_input_touch_cancel(fake_input);
         return roundtrip_ok();
     }
-    if (strcmp(word, "screenshot") == 0 && sscanf(line, "%*s %4095s", path) == 1) return screenshot(path);
+    if (strcmp(word, "screenshot") == 0 && sscanf(line, "%*s %4095s %31s", path, arg1) >= 1) {
+        if (arg1[0] && strcmp(arg1, "native") != 0) return reply_error("screenshot FILE [native], not %s", arg1);
+        return screenshot(path, arg1[0] != 0);
+    }
     if (strcmp(word, "script") == 0 && sscanf(line, "%*s %4095s", path) == 1) return run_script(path);
     if (strcmp(word, "unload-script") == 0 && sscanf(line, "%*s %4095s", path) == 1) return unload_script(path);
     if (strcmp(word, "has-name") == 0 && sscanf(line, "%*s %4095s", path) == 1) {

@@ -54,8 +54,9 @@ class CompositorTestCase: XCTestCase {
         return weston
     }
 
-    /// A headless KWin with one `width`×`height` pixel output at `scale` (fractional allowed),
-    /// its own session bus, and a driver for input, screenshots and window rectangles.
+    /// A headless KWin with one output of `width`×`height` logical pixels at `scale` (fractional
+    /// allowed: 1.5 → 1200×900 device pixels for 800×600), its own session bus, and a driver for
+    /// input, screenshots and window rectangles.
     func startKWin(width: Int = 800, height: Int = 600, scale: Double = 1) throws -> HeadlessKWin {
         try requireProgram("kwin_wayland", "dbus-daemon", "wayland-scanner", "pkg-config")
         let kwin = try HeadlessKWin(width: width, height: height, scale: scale)

@@ -35,8 +35,10 @@ struct KWinWindow {
     var hasServerSideTitleBar: Bool { frame.y < buffer.y }
 }
 
-/// `kwin_wayland --virtual` with one output of `width`×`height` pixels at scale `scale`
-/// (`--scale`: 1.5 makes KWin offer wp_fractional_scale_manager_v1), no lock screen, no Xwayland.
+/// `kwin_wayland --virtual` with one output of `width`×`height` logical pixels (KWin's `--width`,
+/// `--height`) at scale `scale` (`--scale`), so `width`·`scale` × `height`·`scale` device pixels; no
+/// lock screen, no Xwayland. At a fractional scale such as 1.5 KWin offers
+/// wp_fractional_scale_manager_v1 (and sends wl_output.scale 2, the scale rounded up).
 ///
 /// Everything is private to the session: a 0700 directory under /tmp is XDG_RUNTIME_DIR and
 /// HOME (KWin's config and cache go there); a `dbus-daemon` of our own is the session bus
@@ -53,7 +55,7 @@ struct KWinWindow {
 final class HeadlessKWin: WaylandSession {
     let runtimeDirectory: String
     let displayName = "wayland-kwin"
-    /// The output's size in pixels and its scale; logical size = pixels / scale.
+    /// The output's logical size and its scale; device pixels = logical × scale.
     let width: Int
     let height: Int
     let scale: Double
@@ -278,24 +280,26 @@ final class HeadlessKWin: WaylandSession {
 
     // MARK: screenshots
 
-    /// The whole output (org.kde.KWin.ScreenShot2.CaptureActiveScreen, cursor not included), in
-    /// device pixels (`width`×`height`).
-    func screenshot() throws -> RGBImage {
+    /// The whole output (org.kde.KWin.ScreenShot2.CaptureActiveScreen; KWin leaves the cursor out
+    /// unless asked with `include-cursor`, which the driver never does). In device pixels
+    /// (`width`·`scale` × `height`·`scale`, `native-resolution`), or with `nativeResolution` false
+    /// scaled by KWin to the logical size. At scale 1 both are the same.
+    func screenshot(nativeResolution: Bool = true) throws -> RGBImage {
         scriptCount += 1
         let path = runtimeDirectory + "/screenshot-\(scriptCount).ppm"
         defer { unlink(path) }
-        try driver.command("screenshot \(path)")
+        try driver.command("screenshot \(path)" + (nativeResolution ? " native" : ""))
         return try RGBImage.parsePPM(Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
-    func stableScreenshot(timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
-        var previous = try screenshot()
+    func stableScreenshot(nativeResolution: Bool = true, timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
+        var previous = try screenshot(nativeResolution: nativeResolution)
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {
             usleep(useconds_t(interval * 1e6))
-            let next = try screenshot()
+            let next = try screenshot(nativeResolution: nativeResolution)
             if next == previous { return next }
             previous = next
         }
