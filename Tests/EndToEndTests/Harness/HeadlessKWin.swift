@@ -90,7 +90,8 @@ final class HeadlessKWin: WaylandSession {
             try HeadlessKWin.writeConfiguration(in: dir)
             driverBinary = try KWinDriver.compile(into: dir)
             try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: false)
-            try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: dir + "/bin/kwin_wayland")
+            guard let installed = findExecutable("kwin_wayland") else { throw HarnessError("kwin_wayland not installed") }
+            try FileManager.default.copyItem(atPath: installed, toPath: dir + "/bin/kwin_wayland")
         } catch {
             throw fail("cannot prepare the KWin session in \(dir): \(error)")
         }
