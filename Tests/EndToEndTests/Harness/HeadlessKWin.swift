@@ -59,12 +59,15 @@ final class HeadlessKWin: WaylandSession {
     let width: Int
     let height: Int
     let scale: Double
+    /// The session's own `dbus-daemon` and its address (DBUS_SESSION_BUS_ADDRESS).
     let bus: ChildProcess
     let busAddress: String
+    /// kwin_wayland (the copy), by PID.
     let process: ChildProcess
     /// Input, screenshots and scripts; one Wayland connection for the whole session.
     let driver: KWinDriver
-    private var scriptCount = 0
+    /// Numbers the script and screenshot files in the session directory.
+    private var fileCounter = 0
     private var stopped = false
 
     /// Compiles the driver, starts the bus and KWin, and waits (bounded) until KWin's socket
@@ -116,7 +119,8 @@ final class HeadlessKWin: WaylandSession {
         env["DBUS_SESSION_BUS_ADDRESS"] = address
         env["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
         env["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
-        // Script output (print) is logged in the kwin_scripting category; Qt logs to stderr.
+        // Scripts' print() output lands in KWin's log, which Qt writes to stderr (forced, never
+        // journald); kwin_scripting's debug messages are on too, so a failing script says why.
         env["QT_LOGGING_RULES"] = "kwin_scripting=true"
         env["QT_FORCE_STDERR_LOGGING"] = "1"
         var arguments = [dir + "/bin/kwin_wayland", "--virtual", "--width", String(width), "--height", String(height),
@@ -221,9 +225,9 @@ final class HeadlessKWin: WaylandSession {
     /// `print` lines land in KWin's log, tagged with a token of this call.
     /// - Throws: `HarnessError` when the script cannot be loaded or its output does not come.
     func windows(timeout: Double = 10) throws -> [KWinWindow] {
-        scriptCount += 1
-        let token = "modalkit-\(scriptCount)"
-        let path = runtimeDirectory + "/windows-\(scriptCount).js"
+        fileCounter += 1
+        let token = "modalkit-\(fileCounter)"
+        let path = runtimeDirectory + "/windows-\(fileCounter).js"
         try """
         var list = workspace.clientList();
         for (var i = 0; i < list.length; i++) {
@@ -286,8 +290,8 @@ final class HeadlessKWin: WaylandSession {
     /// (`width`·`scale` × `height`·`scale`, `native-resolution`), or with `nativeResolution` false
     /// scaled by KWin to the logical size. At scale 1 both are the same.
     func screenshot(nativeResolution: Bool = true) throws -> RGBImage {
-        scriptCount += 1
-        let path = runtimeDirectory + "/screenshot-\(scriptCount).ppm"
+        fileCounter += 1
+        let path = runtimeDirectory + "/screenshot-\(fileCounter).ppm"
         defer { unlink(path) }
         try driver.command("screenshot \(path)" + (nativeResolution ? " native" : ""))
         return try RGBImage.parsePPM(Data(contentsOf: URL(fileURLWithPath: path)))
