@@ -187,11 +187,13 @@ final class WindowKWinTests: CompositorTestCase {
         let frame = window.frame.pixels(), content = window.buffer.pixels()
         let top = frame.y + 2, bottom = content.y - 2
         guard bottom > top else { return nil }
-        let right = frame.x + frame.width - 1
-        let bar = shot[right - 1, top]
+        // A few pixels in from the frame's right edge (clear of its outline and rounded corner)
+        // at the bar's middle height: the bar's own colour.
+        let right = frame.x + frame.width - 4
+        let bar = shot[right, (top + bottom) / 2]
         func isGlyph(_ x: Int, _ y: Int) -> Bool { shot[x, y].distance(to: bar) > drawnThreshold }
         func columnHasGlyph(_ x: Int) -> Bool { (top..<bottom).contains { isGlyph(x, $0) } }
-        guard let xR = stride(from: right - 1, to: frame.x + frame.width / 2, by: -1).first(where: columnHasGlyph) else { return nil }
+        guard let xR = stride(from: right, to: frame.x + frame.width / 2, by: -1).first(where: columnHasGlyph) else { return nil }
         var xL = xR
         while xL - 1 > frame.x && columnHasGlyph(xL - 1) { xL -= 1 }
         let rows = (top..<bottom).filter { y in (xL...xR).contains { isGlyph($0, y) } }
