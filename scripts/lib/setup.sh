@@ -19,6 +19,10 @@ MK_DEBIAN_PACKAGES=(
   libfcft-dev libpng-dev fontconfig fonts-dejavu-core
   sway grim wayvnc weston foot wev
   util-linux passwd coreutils python3 python3-venv ca-certificates
+  # KWin 5.27 end-to-end tests: headless kwin_wayland, its Breeze title bar, fake-input.xml for the
+  # input driver, a private session bus (dbus-daemon) the driver reaches through libdbus, and Mesa's
+  # software OpenGL (KWin's screenshot interface exists only when it composites with OpenGL).
+  kwin-wayland kwin-style-breeze plasma-wayland-protocols dbus-daemon libdbus-1-dev libgl1-mesa-dri
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }

@@ -54,6 +54,17 @@ class CompositorTestCase: XCTestCase {
         return weston
     }
 
+    /// A headless KWin with one output of `width`×`height` logical pixels at `scale` (fractional
+    /// allowed: 1.5 → 1200×900 device pixels for 800×600), its own session bus, and a driver for
+    /// input, screenshots and window rectangles.
+    func startKWin(width: Int = 800, height: Int = 600, scale: Double = 1) throws -> HeadlessKWin {
+        try requireProgram("kwin_wayland", "dbus-daemon", "wayland-scanner", "pkg-config")
+        let kwin = try HeadlessKWin(width: width, height: height, scale: scale)
+        addTeardownBlock { kwin.stop() }
+        diagnosticsProviders.append { "kwin: " + kwin.process.diagnostics(maxLines: 20) + "\n" + kwin.driver.process.diagnostics(maxLines: 10) }
+        return kwin
+    }
+
     func startDemo(_ arguments: [String], environment: [String: String]) throws -> DemoProcess {
         let demo = try DemoProcess(arguments, environment: environment)
         addTeardownBlock { demo.stop() }

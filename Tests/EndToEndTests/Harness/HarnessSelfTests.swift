@@ -153,6 +153,72 @@ final class HarnessSelfTests: CompositorTestCase {
         XCTAssertTrue(shown.isFloating)
     }
 
+    // MARK: KWin
+
+    func testKWinShowsASimpleShmClientCentredAndTheScreenshotSeesExactlyIt() throws {
+        try requireProgram("weston-simple-shm")
+        let kwin = try startKWin()
+        let before = try kwin.screenshot()
+        XCTAssertEqual(before.width, 800)
+        XCTAssertEqual(before.height, 600)
+        XCTAssertNil(before.boundingBox(ofPixelsDifferentFrom: RGB(0, 0, 0)), "KWin alone shows a black output")
+        let client = try startClient(["weston-simple-shm"], in: kwin)
+        var window: KWinWindow?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            window = (try? kwin.windows())?.first { $0.pid == Int(client.pid) && $0.buffer.width > 0 }
+            return window != nil
+        }
+        guard let window else { return XCTFail("no window of weston-simple-shm in KWin's window list\n\(client.diagnostics())") }
+        // weston-simple-shm draws a 250x250 buffer and asks for no decoration.
+        XCTAssertEqual(window.buffer, KWinRect(x: 275, y: 175, width: 250, height: 250), "centred on the 800x600 output")
+        XCTAssertFalse(window.hasServerSideTitleBar, "frame \(window.frame)")
+        var box: PixelBox?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            box = (try? kwin.screenshot())?.boundingBox(ofPixelsDifferentFrom: RGB(0, 0, 0))
+            return box == window.buffer.pixels()
+        }
+        XCTAssertEqual(box, window.buffer.pixels(), "the screenshot shows the client exactly where KWin says it is")
+    }
+
+    func testKWinDriverPointerKeysAndTouchReachAClientAtSurfaceCoordinates() throws {
+        try requireProgram("wev", "stdbuf")
+        let kwin = try startKWin()
+        try kwin.driver.move(x: 2, y: 2)
+        let wev = try startClient(["stdbuf", "-oL", "wev"], in: kwin)
+        var window: KWinWindow?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            window = (try? kwin.windows())?.first { $0.pid == Int(wev.pid) && $0.buffer.width > 0 }
+            return window != nil
+        }
+        guard let window else { return XCTFail("no window of wev in KWin's window list\n\(wev.diagnostics())") }
+        try kwin.driver.click(x: window.buffer.x + 100, y: window.buffer.y + 80)
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { lines in
+            lines.first { $0.contains("wl_pointer") && $0.contains("button: 272") && $0.contains("pressed") } },
+                        wev.diagnostics())
+        XCTAssertNotNil(wev.stdout.lines.first { $0.contains("wl_pointer") && $0.contains("100.000000, 80.000000") },
+                        "pointer at surface-local 100,80 = global point minus the content's origin")
+        try kwin.driver.key(.escape)
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("sym: Escape") } }, wev.diagnostics())
+        try kwin.driver.key(.enter)
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("sym: Return") } }, wev.diagnostics())
+        try kwin.driver.tap(x: window.buffer.x + 50, y: window.buffer.y + 40)
+        XCTAssertNotNil(wev.stdout.wait(timeout: eventTimeout) { $0.first { $0.contains("wl_touch") && $0.contains("down") } },
+                        wev.diagnostics())
+        XCTAssertNotNil(wev.stdout.lines.first { $0.contains("wl_touch") && $0.contains("50.000000, 40.000000") },
+                        "touch at surface-local 50,40\n\(wev.stdout.lines.filter { $0.contains("wl_touch") })")
+    }
+
+    func testKWinStopEndsKWinItsBusAndTheDriverAndRemovesTheSessionDirectory() throws {
+        let kwin = try startKWin()
+        let pids = [kwin.process.pid, kwin.bus.pid, kwin.driver.process.pid]
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kwin.socketPath))
+        kwin.stop()
+        for pid in pids {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(pid)"), "pid \(pid) still there after stop")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: kwin.runtimeDirectory), "session directory removed")
+    }
+
     // MARK: weston
 
     func testWestonShowsASimpleShmClient() throws {
