@@ -143,12 +143,73 @@ final class WindowKWinTests: CompositorTestCase {
         assertCleanProtocolLog(demo)
     }
 
+    /// Fractional scale (wp_fractional_scale_v1 + wp_viewporter): at `--scale 1.5` KWin sends
+    /// `preferred_scale(180)` (1.5 × 120); the window then draws a buffer of round(401 × 1.5) ×
+    /// round(301 × 1.5) = 602×452 pixels at buffer scale 1 and maps it onto 401×301 points with
+    /// `wp_viewport.set_destination` (the protocol's rule). On screen, in device pixels, the content
+    /// is pixel for pixel `modal-demo render --scale 1.5` of the same size, dismissed and presented.
+    func testAtFractionalScaleTheWindowDrawsAtOnePointFiveAndEqualsRender() throws {
+        let (width, height, scale) = (401, 301, 1.5)
+        let kwin = try startKWin(scale: scale)
+        let (demo, window) = try launchDemo(in: kwin, contentWidth: width, contentHeight: height)
+        let log = demo.stderrLines
+        XCTAssertTrue(log.contains { $0.contains("wp_fractional_scale_v1@") && $0.contains(".preferred_scale(180)") },
+                      "KWin announces 1.5 (180/120)")
+        XCTAssertTrue(log.contains { $0.contains("wp_viewport@") && $0.contains(".set_destination(401, 301)") },
+                      "the viewport maps the buffer onto the 401x301 points")
+        XCTAssertTrue(log.contains { $0.contains("create_buffer(") && $0.contains(", 602, 452, 2408, ") },
+                      "a 602x452 buffer (stride 602 × 4)")
+        // The window's own surface: the one given a role by xdg_wm_base.get_xdg_surface.
+        let main = log.lazy.compactMap { line -> String? in
+            guard line.contains("get_xdg_surface("), let at = line.range(of: "wl_surface@", options: .backwards) else { return nil }
+            return "wl_surface@" + line[at.upperBound...].prefix { $0.isNumber } + "."
+        }.first
+        XCTAssertNotNil(main, "get_xdg_surface in the protocol log")
+        if let main {
+            XCTAssertFalse(log.contains { $0.contains("-> " + main + "set_buffer_scale(") },
+                           "no set_buffer_scale on the window surface \(main) on the fractional path")
+        }
+
+        XCTAssertEqual(window.buffer.width, Double(width), "window \(window.buffer)")
+        XCTAssertEqual(window.buffer.height, Double(height), "window \(window.buffer)")
+        let before = try kwin.stableScreenshot()
+        keep(before, "dismissed")
+        let renderedBefore = try render(progress: 0, width: width, height: height, scale: scale)
+        keep(renderedBefore, "render-0")
+        // The buffer's 602×452 pixels are shown 1:1 from the window's position × 1.5. KWin keeps
+        // window positions in fractional points and its script API prints them rounded, so the
+        // device-pixel origin is found within a pixel of the rounded one: the one where the
+        // screenshot shows the rendered frame (nothing else on screen looks like it).
+        let guess = (x: Int((window.buffer.x * scale).rounded()), y: Int((window.buffer.y * scale).rounded()))
+        let origins = (-2...2).flatMap { dy in (-2...2).map { dx in (x: guess.x + dx, y: guess.y + dy) } }
+        let content = origins.map { PixelBox(x: $0.x, y: $0.y, width: 602, height: 452) }
+            .first { differences(before.cropped(to: $0), renderedBefore, tolerance: 2).isEmpty }
+            ?? PixelBox(x: guess.x, y: guess.y, width: 602, height: 452)
+        XCTAssertEqual(differences(before.cropped(to: content), renderedBefore, tolerance: 2), [],
+                       "dismissed content vs `render --scale 1.5 --progress 0`")
+
+        let mark = demo.mark()
+        try kwin.driver.key(.enter)
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        let presented = try kwin.stableScreenshot()
+        keep(presented, "presented")
+        let renderedPresented = try render(progress: 1, width: width, height: height, scale: scale)
+        keep(renderedPresented, "render-1")
+        XCTAssertEqual(differences(presented.cropped(to: content), renderedPresented, tolerance: 2), [],
+                       "presented content vs `render --scale 1.5 --progress 1`")
+        assertCleanProtocolLog(demo)
+    }
+
     // MARK: helpers
 
     /// Starts modal-demo (`--size`, `--log-events`, WAYLAND_DEBUG=1) in `kwin` with the pointer
     /// parked off the window, and waits until KWin shows its window at the content size and the
     /// demo has drawn a frame after its last configure.
     private func launchDemo(in kwin: HeadlessKWin) throws -> (DemoProcess, KWinWindow) {
+        try launchDemo(in: kwin, contentWidth: contentWidth, contentHeight: contentHeight)
+    }
+
+    private func launchDemo(in kwin: HeadlessKWin, contentWidth: Int, contentHeight: Int) throws -> (DemoProcess, KWinWindow) {
         try kwin.driver.move(x: parkingSpot.x, y: parkingSpot.y)
         var env = kwin.clientEnvironment
         env["WAYLAND_DEBUG"] = "1"
@@ -171,11 +232,15 @@ final class WindowKWinTests: CompositorTestCase {
 
     /// `modal-demo render` of the content size at `progress` (inset-centered, the default style).
     private func render(progress: Double) throws -> RGBImage {
+        try render(progress: progress, width: contentWidth, height: contentHeight, scale: 1)
+    }
+
+    private func render(progress: Double, width: Int, height: Int, scale: Double) throws -> RGBImage {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/render.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(contentWidth)x\(contentHeight)",
-                                      "--progress", String(progress), "--output", png],
+        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(width)x\(height)",
+                                      "--progress", String(progress), "--scale", String(scale), "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else { throw HarnessError("modal-demo render failed (\(r.status)): \(r.stderr)") }
         return try RGBImage.loadPNG(path: png)
