@@ -19,6 +19,9 @@ MK_DEBIAN_PACKAGES=(
   libfcft-dev libpng-dev fontconfig fonts-dejavu-core
   sway grim wayvnc weston foot wev
   util-linux passwd coreutils python3 python3-venv ca-certificates
+  # GNOME's compositor headless (WindowMutterTests): mutter, a private session bus, PipeWire for its
+  # screen cast (read with gst-launch pipewiresrc + videoconvert) and python3-gi for the RemoteDesktop driver
+  mutter dbus-daemon pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base python3-gi
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }
