@@ -130,6 +130,23 @@ final class WindowMutterTests: CompositorTestCase {
         try closeAndCheckLog(demo, mutter, at)
     }
 
+    /// The harness itself: stopping the session ends every process it started (by PID, reaped)
+    /// and removes its runtime directory (bus, PipeWire and Wayland sockets, HOME).
+    func testStoppingTheSessionEndsEveryProcessAndRemovesItsDirectory() throws {
+        let mutter = try startMutter()
+        let processes = mutter.processes
+        XCTAssertEqual(processes.map(\.name).sorted(),
+                       ["dbus-daemon", "mutter", "mutter_remote_desktop", "pipewire", "wireplumber"])
+        XCTAssertTrue(processes.allSatisfy(\.isRunning), mutter.diagnostics())
+        XCTAssertTrue(isSocket(mutter.socketPath) && isSocket(mutter.runtimeDirectory + "/bus"))
+        mutter.stop()
+        for child in processes {
+            XCTAssertNotNil(child.status, "\(child.name) still running")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child.pid)"), "\(child.name) not reaped")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mutter.runtimeDirectory), "runtime directory left behind")
+    }
+
     // MARK: helpers
 
     /// Starts modal-demo (inset-centred style, `--size`, WAYLAND_DEBUG=1) and waits until its

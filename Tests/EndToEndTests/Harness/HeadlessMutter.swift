@@ -171,9 +171,12 @@ final class HeadlessMutter: WaylandSession {
         PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/mutter_remote_desktop.py"
     }
 
+    /// Every process of the session: mutter, the bus, pipewire, wireplumber and the driver.
+    var processes: [ChildProcess] { [process] + helpers }
+
     /// Output of every process of the session, for failure messages.
     func diagnostics(maxLines: Int = 15) -> String {
-        ([process] + helpers).map { $0.diagnostics(maxLines: maxLines) }.joined(separator: "\n")
+        processes.map { $0.diagnostics(maxLines: maxLines) }.joined(separator: "\n")
     }
 
     // MARK: input (monitor pixels = screenshot pixels)
