@@ -34,7 +34,7 @@ final class HeadlessMutter: WaylandSession {
     let height: Int
     /// mutter itself.
     let process: ChildProcess
-    /// The session bus, pipewire, wireplumber and the RemoteDesktop driver, in start order.
+    /// The session bus, pipewire, wireplumber and the RemoteDesktop driver.
     private let helpers: [ChildProcess]
     private let driver: ChildProcess
     /// The PipeWire node of the monitor's screen-cast stream.
@@ -57,12 +57,6 @@ final class HeadlessMutter: WaylandSession {
         let display = "wayland-modalkit"
         displayName = display
         var started: [ChildProcess] = []
-        func failure(_ why: String) -> HarnessError {
-            let output = started.map { $0.diagnostics(maxLines: 15) }.joined(separator: "\n")
-            for child in started.reversed() { child.stop() }
-            removeTree(dir)
-            return HarnessError("headless mutter did not start: \(why)\n\(output)")
-        }
         let busSocket = dir + "/bus"
         let env = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -95,7 +89,7 @@ final class HeadlessMutter: WaylandSession {
                                        environment: env)
             started.append(bus)
             guard waitUntil(timeout: timeout, interval: 0.01, { !bus.isRunning || isSocket(busSocket) }), bus.isRunning else {
-                throw failure("no session bus at \(busSocket)")
+                throw HarnessError("no session bus at \(busSocket)")
             }
             let pipewire = try ChildProcess(["pipewire"], environment: env)
             started.append(pipewire)
@@ -106,12 +100,12 @@ final class HeadlessMutter: WaylandSession {
             started.append(mutter)
             guard waitUntil(timeout: timeout, interval: 0.01, { !pipewire.isRunning || isSocket(dir + "/pipewire-0") }),
                   pipewire.isRunning else {
-                throw failure("no pipewire socket")
+                throw HarnessError("no pipewire socket")
             }
             started.append(try ChildProcess(["wireplumber"], environment: env))
             guard waitUntil(timeout: timeout, interval: 0.01, { !mutter.isRunning || isSocket(dir + "/" + display) }),
                   mutter.isRunning else {
-                throw failure("no Wayland socket \(display)")
+                throw HarnessError("no Wayland socket \(display)")
             }
             // Debian's python3 is the one with python3-gi (a python3 earlier in PATH may lack it).
             let python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3"
@@ -121,16 +115,18 @@ final class HeadlessMutter: WaylandSession {
             started.append(driver)
             let ready = driver.stdout.wait(timeout: timeout + 5) { lines in lines.first }
             guard let ready, ready.hasPrefix("ready "), let node = Int(ready.dropFirst(6)) else {
-                throw failure("the RemoteDesktop driver did not report ready")
+                throw HarnessError("the RemoteDesktop driver did not report ready")
             }
             process = mutter
             self.driver = driver
             streamNode = node
             helpers = started.filter { $0 !== mutter }
-        } catch let error as HarnessError {
-            throw error
         } catch {
-            throw failure("\(error)")
+            // Stop (by PID) what did start, newest first, and remove the directory.
+            let output = started.map { $0.diagnostics(maxLines: 15) }.joined(separator: "\n")
+            for child in started.reversed() { child.stop() }
+            removeTree(dir)
+            throw HarnessError("headless mutter did not start: \(error)\n\(output)")
         }
         do {
             // mutter creates each virtual device on its first event, and the first key only
@@ -147,7 +143,7 @@ final class HeadlessMutter: WaylandSession {
             }
             guard shot else { throw HarnessError("no screenshot: \(lastError.map { "\($0)" } ?? "wrong size")") }
         } catch {
-            let output = ([process] + helpers).map { $0.diagnostics(maxLines: 15) }.joined(separator: "\n")
+            let output = diagnostics()
             stop()
             throw HarnessError("headless mutter did not start: \(error)\n\(output)")
         }
