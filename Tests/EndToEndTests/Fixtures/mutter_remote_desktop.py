@@ -109,4 +109,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except GLib.Error as e:
+        fail(e.message.replace("\n", " "))
