@@ -20,18 +20,20 @@ final class WindowMutterTests: CompositorTestCase {
     /// The demo's content size (`--size`): mutter's first configure is 0×0, so the client chooses.
     private let contentWidth = 400, contentHeight = 300
 
-    /// Where the window is on the monitor (title bar and content, in screenshot pixels).
+    /// Where the window is on the monitor, in screenshot (= input) pixels: points × `scale`.
     private struct Placement {
         /// The window geometry: title bar + content.
         let window: PixelBox
+        /// The title bar's height in pixels.
         let barHeight: Int
+        let scale: Int
         /// The demo's own surface, right below the bar.
         var content: PixelBox {
             PixelBox(x: window.x, y: window.y + barHeight, width: window.width, height: window.height - barHeight)
         }
         var presentButton: (x: Double, y: Double) { (content.midX, content.midY) }
-        /// A point on the dim for the inset-centred style: above the card's top edge at y = 110.
-        var dimPoint: (x: Double, y: Double) { (content.midX, Double(content.y + 60)) }
+        /// A point on the dim for the inset-centred style: above the card's top edge at y = 110 pt.
+        var dimPoint: (x: Double, y: Double) { (content.midX, Double(content.y + 60 * scale)) }
         /// The centre of the close button: the square of the bar's height at its right end.
         var closeButton: (x: Double, y: Double) {
             (Double(window.x + window.width - barHeight / 2), Double(window.y + barHeight / 2))
@@ -94,6 +96,26 @@ final class WindowMutterTests: CompositorTestCase {
         try closeAndCheckLog(demo, mutter, at)
     }
 
+    /// Output scale 2 (a 1600×1200 monitor, the smallest size class mutter offers 2 for): bar and
+    /// content buffers at twice the points (buffer scale 2 on both surfaces), the presented frame
+    /// as `render --scale 2` draws it, clicks in physical pixels.
+    func testTitleBarAndContentAtScaleTwoClickPresentsAsRendered() throws {
+        let mutter = try startMutter(width: 1600, height: 1200, scale: 2)
+        let (demo, at) = try launchDemo(in: mutter)
+        XCTAssertTrue(demo.stderrLines.contains { $0.contains("wl_output@") && $0.hasSuffix(".scale(2)") }, "wl_output.scale 2")
+        let before = try mutter.stableScreenshot()
+        keep(before, "before")
+        checkTitleBar(before, at)
+
+        let mark = demo.mark()
+        try mutter.click(x: at.presentButton.x, y: at.presentButton.y)
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        let shot = try mutter.stableScreenshot()
+        keep(shot, "presented")
+        try checkMatchesRender(shot, at)
+        try closeAndCheckLog(demo, mutter, at)
+    }
+
     /// Real touch: mutter's RemoteDesktop touch device reaches the client as wl_touch (not as
     /// emulated pointer events), and a tap works like a click.
     func testTouchTapOnPresentPresentsAndTouchTapOnTheDimDismisses() throws {
@@ -119,9 +141,9 @@ final class WindowMutterTests: CompositorTestCase {
         let log = demo.stderrLines
         let downs = log.filter { $0.contains("wl_touch@") && $0.contains(".down(") }
         XCTAssertEqual(downs.count, 2, "both taps arrive as wl_touch.down: \(downs)")
-        // In surface coordinates: the demo's surface is the content, below the bar.
+        // In surface coordinates (points): the demo's surface is the content, below the bar.
         if downs.count == 2 {
-            let x = Int(at.presentButton.x) - at.content.x, y = Int(at.presentButton.y) - at.content.y
+            let x = (Int(at.presentButton.x) - at.content.x) / at.scale, y = (Int(at.presentButton.y) - at.content.y) / at.scale
             XCTAssertTrue(downs[0].hasSuffix(", \(x).00000000, \(y).00000000)"),
                           "tap on Present at surface (\(x), \(y)): \(downs[0])")
         }
@@ -161,22 +183,23 @@ final class WindowMutterTests: CompositorTestCase {
         }
         XCTAssertEqual(first, "configure \(contentWidth)x\(contentHeight)", "the 0×0 first configure leaves --size to the client")
         expectEvent(demo, "frame")
+        // In pixels: the bar is drawn at the output scale, its separator one pixel high.
+        let s = mutter.scale, width = contentWidth * s, bar = barHeight * s, height = bar + contentHeight * s
         var last: RGBImage?
-        var bar: PixelBox?
+        var box: PixelBox?
         let shown = waitUntil(timeout: eventTimeout, interval: 0.1) {
             guard let shot = try? mutter.screenshot() else { return false }
             last = shot
-            bar = boundingBox(ofPixelsEqualTo: barFocused, in: shot)
-            guard let b = bar, b.width == contentWidth, b.height == barHeight - 1,
-                  b.y + barHeight + contentHeight <= shot.height else { return false }
-            return shot[b.x, b.y + barHeight - 1] == separator
+            box = boundingBox(ofPixelsEqualTo: barFocused, in: shot)
+            guard let b = box, b.width == width, b.height == bar - 1, b.y + height <= shot.height else { return false }
+            return shot[b.x, b.y + bar - 1] == separator
         }
-        guard shown, let bar else {
+        guard shown, let box else {
             if let last { keep(last, "no-title-bar") }
-            throw HarnessError("no focused \(contentWidth) px title bar (\(barHeight - 1) rows of \(barFocused) over a \(separator) line) on the monitor within \(eventTimeout) s; bar colour at \(String(describing: bar)):\n\(demo.diagnostics())")
+            throw HarnessError("no focused \(width) px title bar (\(bar - 1) rows of \(barFocused) over a \(separator) line) on the monitor within \(eventTimeout) s; bar colour at \(String(describing: box)):\n\(demo.diagnostics())")
         }
-        let window = PixelBox(x: bar.x, y: bar.y, width: contentWidth, height: barHeight + contentHeight)
-        return (demo, Placement(window: window, barHeight: barHeight))
+        let window = PixelBox(x: box.x, y: box.y, width: width, height: height)
+        return (demo, Placement(window: window, barHeight: bar, scale: s))
     }
 
     /// The title bar at the window's top, full width: its focused colour on every row above the
@@ -184,7 +207,7 @@ final class WindowMutterTests: CompositorTestCase {
     /// in the close button; the window ends at its width (mutter draws nothing around a
     /// client-decorated window).
     private func checkTitleBar(_ shot: RGBImage, _ at: Placement, file: StaticString = #filePath, line: UInt = #line) {
-        let x0 = at.window.x, y0 = at.window.y, w = at.window.width
+        let x0 = at.window.x, y0 = at.window.y, w = at.window.width, s = at.scale, barHeight = at.barHeight
         for y in y0..<(y0 + barHeight - 1) {
             assertPixel(shot, x0 + 4, y, near: barFocused, tolerance: 0, "title bar, left end", file: file, line: line)
             assertPixel(shot, x0 + w - barHeight - 4, y, near: barFocused, tolerance: 0, "title bar, left of ×", file: file, line: line)
@@ -199,15 +222,15 @@ final class WindowMutterTests: CompositorTestCase {
         assertPixel(shot, x0 + w - 1, y0 + barHeight - 1, near: separator, tolerance: 0, "separator line, right end", file: file, line: line)
         // The light content starts right below, dimmed (× 0.5) or not: far from the bar's grey.
         assertPixel(shot, x0 + 4, y0 + barHeight, differsFrom: barFocused, margin: 60, "first content row", file: file, line: line)
-        XCTAssertTrue(anyPixel(in: shot, PixelBox(x: x0 + w / 2 - 40, y: y0 + 6, width: 80, height: 16), fartherThan: 100, from: barFocused),
-                      "title text around the bar's centre", file: file, line: line)
-        XCTAssertFalse(anyPixel(in: shot, PixelBox(x: x0 + 8, y: y0 + 2, width: 100, height: 24), fartherThan: 0, from: barFocused),
+        XCTAssertTrue(anyPixel(in: shot, PixelBox(x: x0 + w / 2 - 40 * s, y: y0 + 6 * s, width: 80 * s, height: 16 * s),
+                               fartherThan: 100, from: barFocused), "title text around the bar's centre", file: file, line: line)
+        XCTAssertFalse(anyPixel(in: shot, PixelBox(x: x0 + 8 * s, y: y0 + 2 * s, width: 100 * s, height: 24 * s), fartherThan: 0, from: barFocused),
                        "nothing but bar at its left end", file: file, line: line)
-        XCTAssertTrue(anyPixel(in: shot, PixelBox(x: Int(at.closeButton.x) - 3, y: Int(at.closeButton.y) - 3, width: 6, height: 6),
+        XCTAssertTrue(anyPixel(in: shot, PixelBox(x: Int(at.closeButton.x) - 3 * s, y: Int(at.closeButton.y) - 3 * s, width: 6 * s, height: 6 * s),
                                fartherThan: 100, from: barFocused), "× at the centre of the close button", file: file, line: line)
     }
 
-    /// The content equals `modal-demo render` of the same size at progress 1, ±2 per channel on
+    /// The content equals `modal-demo render` of the same size and scale at progress 1, ±2 per channel on
     /// every pixel: the screen cast leaves the cursor out, and the inset card covers the button
     /// (with its hover and pressed looks) at this size.
     private func checkMatchesRender(_ shot: RGBImage, _ at: Placement, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -215,7 +238,7 @@ final class WindowMutterTests: CompositorTestCase {
         defer { removeTree(dir) }
         let png = dir + "/presented.png"
         let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(contentWidth)x\(contentHeight)",
-                                      "--progress", "1", "--output", png],
+                                      "--scale", String(at.scale), "--progress", "1", "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else {
             return XCTFail("modal-demo render failed (\(r.status)): \(r.stderr)", file: file, line: line)

@@ -6,12 +6,16 @@ session that records one monitor, open for as long as it runs: mutter ends a rem
 session (and removes its virtual input devices) when the D-Bus connection that created it goes
 away, so one-shot D-Bus calls cannot inject input. Uses GLib's Gio (python3-gi).
 
-Usage: mutter_remote_desktop.py CONNECTOR TIMEOUT_SECONDS
+Usage: mutter_remote_desktop.py CONNECTOR TIMEOUT_SECONDS [SCALE]
   e.g. mutter_remote_desktop.py Meta-0 10   (Meta-0 is mutter's first --virtual-monitor)
+With SCALE, the monitor is first given that scale (org.gnome.Mutter.DisplayConfig
+ApplyMonitorsConfig, temporary: nothing is saved); mutter offers 2 only for monitors of at least
+twice its minimum logical size (800x480 or so), e.g. 1600x1200.
 
 stdout: `ready NODE` once the screen-cast stream exists (NODE: its PipeWire node id, for
 `pipewiresrc path=NODE`), then one line per command: `ok` or `error MESSAGE`.
-stdin, one command per line (coordinates in monitor pixels, floats allowed):
+stdin, one command per line (coordinates in the stream's pixels, which are the monitor's
+physical pixels at any scale; floats allowed):
   motion X Y              NotifyPointerMotionAbsolute
   button CODE 0|1         NotifyPointerButton, CODE an evdev code (BTN_LEFT = 272)
   keysym SYM 0|1          NotifyKeyboardKeysym, SYM an X keysym (Return = 0xff0d)
@@ -27,6 +31,7 @@ from gi.repository import Gio, GLib
 
 RD = "org.gnome.Mutter.RemoteDesktop"
 SC = "org.gnome.Mutter.ScreenCast"
+DC = "org.gnome.Mutter.DisplayConfig"
 
 
 def fail(message):
@@ -34,10 +39,30 @@ def fail(message):
     sys.exit(1)
 
 
+def apply_scale(call, connector, scale):
+    """Puts `connector` alone at (0, 0) in its current mode at `scale` (a temporary config)."""
+    path = "/org/gnome/Mutter/DisplayConfig"
+    serial, monitors, _logical, _props = call(DC, path, DC, "GetCurrentState",
+                                              reply="(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})")
+    for (spec, modes, _monitor_props) in monitors:
+        if spec[0] != connector:
+            continue
+        current = [m for m in modes if m[6].get("is-current")]
+        if not current:
+            fail("monitor %s has no current mode" % connector)
+        if scale not in current[0][5]:
+            fail("mutter offers scales %s for %s in mode %s, not %g" % (current[0][5], connector, current[0][0], scale))
+        call(DC, path, DC, "ApplyMonitorsConfig", "(uua(iiduba(ssa{sv}))a{sv})",
+             (serial, 1, [(0, 0, scale, 0, True, [(connector, current[0][0], {})])], {}))
+        return
+    fail("no monitor %s" % connector)
+
+
 def main():
-    if len(sys.argv) != 3:
-        fail("usage: mutter_remote_desktop.py CONNECTOR TIMEOUT_SECONDS")
+    if len(sys.argv) not in (3, 4):
+        fail("usage: mutter_remote_desktop.py CONNECTOR TIMEOUT_SECONDS [SCALE]")
     connector, timeout = sys.argv[1], float(sys.argv[2])
+    scale = float(sys.argv[3]) if len(sys.argv) == 4 else None
     deadline = GLib.get_monotonic_time() + int(timeout * 1e6)
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
 
@@ -51,10 +76,12 @@ def main():
     # mutter owns its names shortly after its Wayland socket appears.
     loop = GLib.MainLoop()
     while not all(call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                       "NameHasOwner", "(s)", (name,), "(b)")[0] for name in (RD, SC)):
+                       "NameHasOwner", "(s)", (name,), "(b)")[0] for name in (RD, SC, DC)):
         if GLib.get_monotonic_time() > deadline:
-            fail("mutter's %s and %s did not appear on the session bus within %g s" % (RD, SC, timeout))
+            fail("mutter's %s, %s and %s did not appear on the session bus within %g s" % (RD, SC, DC, timeout))
         GLib.usleep(50000)
+    if scale is not None:
+        apply_scale(call, connector, scale)
 
     session = call(RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession", reply="(o)")[0]
     session_id = call(RD, session, "org.freedesktop.DBus.Properties", "Get", "(ss)",

@@ -54,11 +54,12 @@ class CompositorTestCase: XCTestCase {
         return weston
     }
 
-    /// A headless GNOME mutter with one `width`×`height` virtual monitor at scale 1, input through
-    /// its RemoteDesktop API and screenshots through its ScreenCast API (see `HeadlessMutter`).
-    func startMutter(width: Int = 800, height: Int = 600) throws -> HeadlessMutter {
+    /// A headless GNOME mutter with one virtual monitor of `width`×`height` physical pixels at
+    /// `scale`, input through its RemoteDesktop API and screenshots through its ScreenCast API
+    /// (see `HeadlessMutter`).
+    func startMutter(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessMutter {
         try requireProgram("mutter", "dbus-daemon", "pipewire", "wireplumber", "gst-launch-1.0")
-        let mutter = try HeadlessMutter(width: width, height: height)
+        let mutter = try HeadlessMutter(width: width, height: height, scale: scale)
         addTeardownBlock { mutter.stop() }
         diagnosticsProviders.append { "mutter session:\n" + mutter.diagnostics() }
         return mutter

@@ -29,9 +29,11 @@ final class HeadlessMutter: WaylandSession {
 
     let runtimeDirectory: String
     let displayName: String
-    /// The monitor's size in pixels (scale 1).
+    /// The monitor's size in physical pixels: screenshots and input coordinates use these.
     let width: Int
     let height: Int
+    /// The monitor's integer scale (`wl_output.scale`): logical sizes are pixels ÷ scale.
+    let scale: Int
     /// mutter itself.
     let process: ChildProcess
     /// The session bus, pipewire, wireplumber and the RemoteDesktop driver.
@@ -45,12 +47,15 @@ final class HeadlessMutter: WaylandSession {
     private var nextTouchSlot = 1
 
     /// Starts the session bus, PipeWire, mutter and the driver, warms the virtual input devices
-    /// up and waits (bounded) until a screenshot of the monitor arrives.
+    /// up and waits (bounded) until a screenshot of the monitor arrives. The monitor is
+    /// `width`×`height` physical pixels at `scale` (applied through DisplayConfig before anything
+    /// else; mutter offers 2 only from about 1600×960 up).
     /// - Throws: `HarnessError` with the processes' output when any part does not come up within
     ///   `timeout` seconds.
-    init(width: Int = 800, height: Int = 600, timeout: Double = 15) throws {
+    init(width: Int = 800, height: Int = 600, scale: Int = 1, timeout: Double = 15) throws {
         self.width = width
         self.height = height
+        self.scale = scale
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         let dir = try me.makePrivateDirectory(prefix: "modalkit-mutter")
         runtimeDirectory = dir
@@ -110,7 +115,8 @@ final class HeadlessMutter: WaylandSession {
             // Debian's python3 is the one with python3-gi (a python3 earlier in PATH may lack it).
             let python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3"
             let driver = try ChildProcess(
-                [python, HeadlessMutter.driverScript, HeadlessMutter.monitorConnector, String(timeout)],
+                [python, HeadlessMutter.driverScript, HeadlessMutter.monitorConnector, String(timeout)]
+                    + (scale == 1 ? [] : [String(scale)]),
                 environment: env, name: "mutter_remote_desktop", writableStandardInput: true)
             started.append(driver)
             let ready = driver.stdout.wait(timeout: timeout + 5) { lines in lines.first }
