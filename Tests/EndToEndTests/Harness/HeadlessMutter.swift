@@ -12,11 +12,12 @@ import Glibc
 /// `pipewire` and `wireplumber` (the screen cast's transport and the session manager that links
 /// `pipewiresrc` to it). Every process is started and stopped by PID.
 ///
-/// What mutter does that the tests rely on (mutter 43 with its default settings, which
-/// `GSETTINGS_BACKEND=memory` guarantees): it offers no xdg-decoration manager, so clients draw
-/// their own title bar; its first `xdg_toplevel.configure` is 0×0 (client chooses) with
-/// `configure_bounds` of the monitor; it places a new window's geometry at (0, 0) of the monitor
-/// (`center-new-windows` is off) and focuses it.
+/// What mutter 43 does with its default settings (which `GSETTINGS_BACKEND=memory` guarantees):
+/// it offers no xdg-decoration manager, so clients draw their own title bar; its first
+/// `xdg_toplevel.configure` is 0×0 (client chooses) with `configure_bounds` of the monitor (at
+/// scale 2 that first one is in physical pixels, later ones in logical); it focuses a new window
+/// and places it by its own first-fit rule (`center-new-windows` is off): a 400×328 window on an
+/// 800×600 monitor lands at (199, 90), so tests find windows on the screenshot.
 final class HeadlessMutter: WaylandSession {
     /// The connector name of mutter's first virtual monitor.
     static let monitorConnector = "Meta-0"
