@@ -77,6 +77,7 @@ final class HarnessSelfTests: CompositorTestCase {
         XCTAssertEqual(child.stdout.wait(timeout: 5) { $0.first }, "got one")
         try child.writeToStandardInput("two\n")
         XCTAssertEqual(child.waitForExit(timeout: 5), .exited(0))
+        XCTAssertTrue(child.stdout.waitForEnd(timeout: 5), "stdout drained")
         XCTAssertEqual(child.stdout.lines, ["got one", "got two"])
         // EPIPE, not SIGPIPE (which would end the test process).
         XCTAssertThrowsError(try child.writeToStandardInput("three\n"))
