@@ -45,14 +45,6 @@ final class WindowMutterTests: CompositorTestCase {
     func testWindowWithClientSideTitleBarClickPresentsAsRenderedAndDimClickDismisses() throws {
         let mutter = try startMutter()
         let (demo, at) = try launchDemo(in: mutter)
-        let log = demo.stderrLines
-        XCTAssertFalse(log.contains { $0.contains("zxdg_decoration_manager_v1") },
-                       "mutter offers no xdg-decoration manager (so the client draws the bar)")
-        XCTAssertTrue(log.contains { $0.contains(".configure_bounds(\(mutter.width), \(mutter.height))") },
-                      "mutter bounds the first configure by the monitor")
-        XCTAssertTrue(log.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(0, 0,") },
-                      "mutter's first configure leaves the size to the client")
-
         let before = try mutter.stableScreenshot()
         keep(before, "before")
         checkTitleBar(before, at)
@@ -77,7 +69,13 @@ final class WindowMutterTests: CompositorTestCase {
         XCTAssertEqual(differences(after.cropped(to: at.content), before.cropped(to: at.content)), [],
                        "after the dismissal the content looks as before")
 
-        try closeAndCheckLog(demo, mutter, at)
+        let log = try closeAndCheckLog(demo, mutter, at)
+        XCTAssertFalse(log.contains { $0.contains("zxdg_decoration_manager_v1") },
+                       "mutter offers no xdg-decoration manager (so the client draws the bar)")
+        XCTAssertTrue(log.contains { $0.contains(".configure_bounds(\(mutter.width), \(mutter.height))") },
+                      "mutter bounds the first configure by the monitor")
+        XCTAssertTrue(log.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(0, 0,") },
+                      "mutter's first configure leaves the size to the client")
     }
 
     func testReturnPresentsEscapeDismissesAndTheCloseButtonEndsTheDemo() throws {
@@ -93,7 +91,7 @@ final class WindowMutterTests: CompositorTestCase {
             expectEvent(demo, "dismissing", since: mark, "Escape, round \(round)")
             guard expectEvent(demo, "dismissed", since: mark, "Escape, round \(round)") != nil else { return }
         }
-        try closeAndCheckLog(demo, mutter, at)
+        _ = try closeAndCheckLog(demo, mutter, at)
     }
 
     /// Output scale 2 (a 1600×1200 monitor, the smallest size class mutter offers 2 for): bar and
@@ -102,7 +100,6 @@ final class WindowMutterTests: CompositorTestCase {
     func testTitleBarAndContentAtScaleTwoClickPresentsAsRendered() throws {
         let mutter = try startMutter(width: 1600, height: 1200, scale: 2)
         let (demo, at) = try launchDemo(in: mutter)
-        XCTAssertTrue(demo.stderrLines.contains { $0.contains("wl_output@") && $0.hasSuffix(".scale(2)") }, "wl_output.scale 2")
         let before = try mutter.stableScreenshot()
         keep(before, "before")
         checkTitleBar(before, at)
@@ -113,7 +110,22 @@ final class WindowMutterTests: CompositorTestCase {
         let shot = try mutter.stableScreenshot()
         keep(shot, "presented")
         try checkMatchesRender(shot, at)
-        try closeAndCheckLog(demo, mutter, at)
+        let log = try closeAndCheckLog(demo, mutter, at)
+        XCTAssertTrue(log.contains { $0.contains("wl_output@") && $0.hasSuffix(".scale(2)") }, "wl_output.scale 2")
+        // Buffer scale 2 on the toplevel's surface (the content) and on the bar: the subsurface
+        // placed at (0, −28 pt) above it.
+        func objects(_ line: String, _ interface: String) -> [String] {
+            line.components(separatedBy: CharacterSet(charactersIn: " (),.")).filter { $0.hasPrefix(interface + "@") }
+        }
+        let scaled = Set(log.filter { $0.contains(".set_buffer_scale(2)") }.flatMap { objects($0, "wl_surface") })
+        let content = log.first { $0.contains(".get_xdg_surface(") }.flatMap { objects($0, "wl_surface").last }
+        let barSubsurface = log.first { $0.contains(".set_position(0, -\(barHeight))") }.flatMap { objects($0, "wl_subsurface").first }
+        let bar = log.first { line in barSubsurface.map { line.contains(".get_subsurface(new id \($0),") } ?? false }
+            .flatMap { objects($0, "wl_surface").first }
+        XCTAssertNotNil(content)
+        XCTAssertNotNil(bar)
+        XCTAssertTrue(content.map(scaled.contains) ?? false, "content surface \(content ?? "?") at buffer scale 2 (scaled: \(scaled))")
+        XCTAssertTrue(bar.map(scaled.contains) ?? false, "title bar surface \(bar ?? "?") at buffer scale 2 (scaled: \(scaled))")
     }
 
     /// Real touch: mutter's RemoteDesktop touch device reaches the client as wl_touch (not as
@@ -121,8 +133,6 @@ final class WindowMutterTests: CompositorTestCase {
     func testTouchTapOnPresentPresentsAndTouchTapOnTheDimDismisses() throws {
         let mutter = try startMutter()
         let (demo, at) = try launchDemo(in: mutter)
-        XCTAssertTrue(demo.stderrLines.contains { $0.contains(".get_touch(new id wl_touch@") },
-                      "the seat has touch (capability 4) and the demo binds wl_touch")
 
         var mark = demo.mark()
         try mutter.tap(x: at.presentButton.x, y: at.presentButton.y)
@@ -138,7 +148,10 @@ final class WindowMutterTests: CompositorTestCase {
         expectEvent(demo, "dismissed", since: mark, "touch tap on the dim at \(at.dimPoint)")
         XCTAssertEqual(demo.events("activated", since: mark), [], "the tap on the dim never reaches the button")
 
-        let log = demo.stderrLines
+        // The WAYLAND_DEBUG log, read once the demo ended and its output is drained.
+        let log = try closeAndCheckLog(demo, mutter, at)
+        XCTAssertTrue(log.contains { $0.contains(".get_touch(new id wl_touch@") },
+                      "the seat has touch (capability 4) and the demo binds wl_touch")
         let downs = log.filter { $0.contains("wl_touch@") && $0.contains(".down(") }
         XCTAssertEqual(downs.count, 2, "both taps arrive as wl_touch.down: \(downs)")
         // In surface coordinates (points): the demo's surface is the content, below the bar.
@@ -147,9 +160,10 @@ final class WindowMutterTests: CompositorTestCase {
             XCTAssertTrue(downs[0].hasSuffix(", \(x).00000000, \(y).00000000)"),
                           "tap on Present at surface (\(x), \(y)): \(downs[0])")
         }
-        XCTAssertFalse(log.contains { $0.contains("wl_pointer@") && $0.contains(".button(") },
+        // Up to the second tap's end (the close click comes after it).
+        let lastUp = log.lastIndex { $0.contains("wl_touch@") && $0.contains(".up(") } ?? log.count
+        XCTAssertFalse(log[..<lastUp].contains { $0.contains("wl_pointer@") && $0.contains(".button(") },
                        "no pointer button event: the taps were touch, not emulated clicks")
-        try closeAndCheckLog(demo, mutter, at)
     }
 
     /// The harness itself: stopping the session ends every process it started (by PID, reaped)
@@ -251,8 +265,9 @@ final class WindowMutterTests: CompositorTestCase {
 
     /// Clicks the title bar's ×; the demo must exit 0, and its WAYLAND_DEBUG log of the whole run
     /// must hold no protocol error (libwayland logs a received `wl_display.error` event).
+    /// Returns that log (the demo's stderr, complete).
     private func closeAndCheckLog(_ demo: DemoProcess, _ mutter: HeadlessMutter, _ at: Placement,
-                                  file: StaticString = #filePath, line: UInt = #line) throws {
+                                  file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         try mutter.click(x: at.closeButton.x, y: at.closeButton.y)
         let status = demo.waitForExit(timeout: eventTimeout)
         XCTAssertEqual(status, .exited(0), "the close button ends the demo with status 0\n\(demo.diagnostics())", file: file, line: line)
@@ -264,6 +279,7 @@ final class WindowMutterTests: CompositorTestCase {
             $0.contains("wl_display@1.error(") || $0.contains("wl_display#1.error(") || $0.localizedCaseInsensitiveContains("protocol error")
         }
         XCTAssertEqual(errors, [], "protocol errors in the WAYLAND_DEBUG log", file: file, line: line)
+        return log
     }
 
     /// The smallest box holding every pixel of exactly `color`, or nil.
