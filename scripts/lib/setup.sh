@@ -23,6 +23,9 @@ MK_DEBIAN_PACKAGES=(
   # input driver, a private session bus (dbus-daemon) the driver reaches through libdbus, and Mesa's
   # software OpenGL (KWin's screenshot interface exists only when it composites with OpenGL).
   kwin-wayland kwin-style-breeze plasma-wayland-protocols dbus-daemon libdbus-1-dev libgl1-mesa-dri
+  # GNOME's compositor headless (WindowMutterTests): mutter, a private session bus, PipeWire for its
+  # screen cast (read with gst-launch pipewiresrc + videoconvert) and python3-gi for the RemoteDesktop driver
+  mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base python3-gi
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }

@@ -157,8 +157,8 @@ func findExecutable(_ name: String) -> String? {
 }
 
 /// One child process: spawned with posix_spawn (its PID is the program's PID), stdin from
-/// /dev/null (or a socket the harness writes to, `writableInput`), stdout and stderr collected.
-/// Stop it with `stop()`; `deinit` stops it too.
+/// /dev/null (or, with `writableStandardInput`, from a socket the harness writes with
+/// `writeToStandardInput`), stdout and stderr collected. Stop it with `stop()`; `deinit` stops it too.
 final class ChildProcess {
     let pid: pid_t
     /// Short name for messages (the program's base name).
@@ -167,16 +167,16 @@ final class ChildProcess {
     let stderr: OutputCollector
     private let statusLock = NSLock()
     private var reapedStatus: ExitStatus?
-    /// The harness's end of the child's stdin when started with `writableInput`, else -1.
-    private var inputFD: Int32 = -1
+    /// The harness's end of the child's stdin (a socket, so that writing after the child died
+    /// fails with EPIPE instead of raising SIGPIPE in the test process); -1 when stdin is /dev/null.
+    private var stdinSocket: Int32 = -1
 
     /// Starts `arguments[0]` (looked up in PATH when it has no slash) with exactly `environment`.
     /// - Throws: `HarnessError` when the program is not found or posix_spawn fails.
-    /// `name` defaults to the program's base name. With `writableInput` the child's stdin is one
-    /// end of a Unix stream socket pair that `writeInput` writes to (a socket, so that writing to
-    /// a child that died fails with EPIPE instead of raising SIGPIPE in the test process).
+    /// `name` defaults to the program's base name. With `writableStandardInput` the child's stdin
+    /// is one end of a Unix stream socket pair (see `writeToStandardInput`), else /dev/null.
     init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil, name: String? = nil,
-         writableInput: Bool = false) throws {
+         writableStandardInput: Bool = false) throws {
         precondition(!arguments.isEmpty)
         guard let executable = findExecutable(arguments[0]) else {
             throw HarnessError("program '\(arguments[0])' not found in PATH")
@@ -190,20 +190,19 @@ final class ChildProcess {
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             throw HarnessError("pipe failed: \(String(cString: strerror(errno)))")
         }
-        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var inPair: [Int32] = [-1, -1]
-        if writableInput {
+        if writableStandardInput {
             guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &inPair) == 0 else {
                 for fd in outPipe + errPipe { close(fd) }
                 throw HarnessError("socketpair failed: \(String(cString: strerror(errno)))")
             }
-            for fd in inPair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
+        for fd in outPipe + errPipe + inPair where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if writableInput {
+        if writableStandardInput {
             posix_spawn_file_actions_adddup2(&actions, inPair[1], 0)
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -244,15 +243,15 @@ final class ChildProcess {
         let rc = posix_spawn(&childPID, path, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
-        if writableInput { close(inPair[1]) }
+        if inPair[1] >= 0 { close(inPair[1]) }
         guard rc == 0 else {
             close(outPipe[0])
             close(errPipe[0])
-            if writableInput { close(inPair[0]) }
+            if inPair[0] >= 0 { close(inPair[0]) }
             throw HarnessError("cannot start \(executable): \(String(cString: strerror(rc)))")
         }
         pid = childPID
-        inputFD = inPair[0]
+        stdinSocket = inPair[0]
         registerLive(childPID, self.name)
         stdout = OutputCollector()
         stderr = OutputCollector()
@@ -262,30 +261,32 @@ final class ChildProcess {
 
     deinit {
         if status == nil { stop(timeout: 1) }
-        closeInput()
+        closeStandardInput()
     }
 
-    /// Writes `text` to the child's stdin (started with `writableInput`), all of it, blocking.
-    /// - Throws: `HarnessError` when the child has no writable stdin or closed it (ended).
-    func writeInput(_ text: String) throws {
-        guard inputFD >= 0 else { throw HarnessError("\(name) was not started with a writable stdin") }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { send(inputFD, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n > 0 {
-                offset += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                throw HarnessError("cannot write to \(name)'s stdin: \(String(cString: strerror(errno)))")
-            }
+    /// Writes `text` to the child's stdin (started with `writableStandardInput`), all of it.
+    /// - Throws: `HarnessError` when stdin is not writable or the child closed it (EPIPE).
+    func writeToStandardInput(_ text: String) throws {
+        statusLock.lock()
+        let fd = stdinSocket
+        statusLock.unlock()
+        guard fd >= 0 else { throw HarnessError("\(name): stdin is not writable") }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw HarnessError("\(name): cannot write to stdin: \(String(cString: strerror(errno)))") }
+            bytes = bytes.dropFirst(n)
         }
     }
 
-    /// Closes the harness's end of the child's stdin (the child reads end of file). Idempotent.
-    func closeInput() {
-        if inputFD >= 0 { close(inputFD); inputFD = -1 }
+    /// Closes the child's stdin (it reads end of file). Safe to call more than once.
+    func closeStandardInput() {
+        statusLock.lock()
+        let fd = stdinSocket
+        stdinSocket = -1
+        statusLock.unlock()
+        if fd >= 0 { close(fd) }
     }
 
     private static func startReader(fd: Int32, into collector: OutputCollector, name: String) {
@@ -343,6 +344,7 @@ final class ChildProcess {
     /// Returns how it ended. Safe to call more than once.
     @discardableResult
     func stop(timeout: Double = 3) -> ExitStatus? {
+        closeStandardInput()
         if let s = status { return s }
         kill(pid, SIGTERM)
         if let s = waitForExit(timeout: timeout) { return s }

@@ -65,6 +65,17 @@ class CompositorTestCase: XCTestCase {
         return kwin
     }
 
+    /// A headless GNOME mutter with one virtual monitor of `width`×`height` physical pixels at
+    /// `scale`, input through its RemoteDesktop API and screenshots through its ScreenCast API
+    /// (see `HeadlessMutter`).
+    func startMutter(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessMutter {
+        try requireProgram("mutter", "dbus-daemon", "pipewire", "wireplumber", "gst-launch-1.0")
+        let mutter = try HeadlessMutter(width: width, height: height, scale: scale)
+        addTeardownBlock { mutter.stop() }
+        diagnosticsProviders.append { "mutter session:\n" + mutter.diagnostics() }
+        return mutter
+    }
+
     func startDemo(_ arguments: [String], environment: [String: String]) throws -> DemoProcess {
         let demo = try DemoProcess(arguments, environment: environment)
         addTeardownBlock { demo.stop() }

@@ -69,6 +69,23 @@ final class HarnessSelfTests: CompositorTestCase {
         XCTAssertThrowsError(try ChildProcess.run(["sleep", "5"], environment: harnessEnvironment([:]), timeout: 0.3))
     }
 
+    func testWritableStandardInputReachesTheChildAndWritingAfterItEndedThrows() throws {
+        // Reads two lines, answers each, then exits: the harness's next write has no reader.
+        let child = try ChildProcess(["sh", "-c", "read a; echo \"got $a\"; read b; echo \"got $b\""],
+                                     environment: harnessEnvironment([:]), writableStandardInput: true)
+        try child.writeToStandardInput("one\n")
+        XCTAssertEqual(child.stdout.wait(timeout: 5) { $0.first }, "got one")
+        try child.writeToStandardInput("two\n")
+        XCTAssertEqual(child.waitForExit(timeout: 5), .exited(0))
+        XCTAssertTrue(child.stdout.waitForEnd(timeout: 5), "stdout drained")
+        XCTAssertEqual(child.stdout.lines, ["got one", "got two"])
+        // EPIPE, not SIGPIPE (which would end the test process).
+        XCTAssertThrowsError(try child.writeToStandardInput("three\n"))
+        // Without the option stdin is /dev/null: `read` sees end of file at once.
+        let plain = try ChildProcess.run(["sh", "-c", "read a || echo eof"], environment: harnessEnvironment([:]))
+        XCTAssertEqual(String(decoding: plain.stdout, as: UTF8.self), "eof\n")
+    }
+
     func testCPUTicksSeeABusyLoopAndNotASleeper() throws {
         let sleeper = try ChildProcess(["sleep", "30"], environment: harnessEnvironment([:]))
         defer { sleeper.stop() }

@@ -353,7 +353,7 @@ final class KWinDriver {
 
     /// Starts the driver and waits (bounded) for its `ready` (connected to Wayland and the bus).
     init(binary: String, environment: [String: String], timeout: Double = 10) throws {
-        process = try ChildProcess([binary], environment: environment, name: "kwin_driver", writableInput: true)
+        process = try ChildProcess([binary], environment: environment, name: "kwin_driver", writableStandardInput: true)
         guard process.stdout.wait(timeout: timeout, { $0.contains("ready") ? true : nil }) == true else {
             process.stop()
             throw HarnessError("kwin_driver not ready within \(timeout) s:\n\(process.diagnostics())")
@@ -362,7 +362,7 @@ final class KWinDriver {
 
     /// Ends the driver: end of input (it disconnects), then by PID.
     func stop() {
-        process.closeInput()
+        process.closeStandardInput()
         if process.waitForExit(timeout: 2) == nil { process.stop() }
     }
 
@@ -372,7 +372,7 @@ final class KWinDriver {
     @discardableResult
     func command(_ line: String, timeout: Double = 15) throws -> String {
         let before = process.stdout.lines.count
-        try process.writeInput(line + "\n")
+        try process.writeToStandardInput(line + "\n")
         guard let answer = process.stdout.wait(timeout: timeout, { $0.count > before ? $0[before] : nil }) else {
             throw HarnessError("kwin_driver gave no answer to `\(line)` within \(timeout) s:\n\(process.diagnostics())")
         }
