@@ -19,6 +19,10 @@ MK_DEBIAN_PACKAGES=(
   libfcft-dev libpng-dev fontconfig fonts-dejavu-core
   sway grim wayvnc weston foot wev
   util-linux passwd coreutils python3 python3-venv ca-certificates
+  libdbus-1-dev   # reduced motion: modal-demo reads the XDG Settings portal through libdbus
+  dbus            # reduced motion tests: dbus-daemon for a private session bus
+  python3-dbus    # reduced motion tests: the fake portal (dbus-python)
+  python3-gi      # reduced motion tests: the fake portal's GLib main loop
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }
