@@ -75,6 +75,8 @@ public final class PortalSettings {
 
     private let connection: OpaquePointer
     private var outstanding = 0
+    /// The bus's answer to Hello: nil while waiting, then whether it was a unique name.
+    private var registered: Bool?
     private var isClosed = false
     private let watchBridge: WatchBridge
 
@@ -104,26 +106,11 @@ public final class PortalSettings {
         defer { dbus_error_free(&error) }
         guard let connection = dbus_connection_open_private(address, &error) else { return nil }
         dbus_connection_set_exit_on_disconnect(connection, 0)
-        // Hello, with the deadline (dbus_bus_register would wait libdbus's default 25 s).
-        guard let hello = dbus_message_new_method_call("org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                       "org.freedesktop.DBus", "Hello") else {
-            dbus_connection_close(connection); dbus_connection_unref(connection); return nil
-        }
-        let reply = dbus_connection_send_with_reply_and_block(connection, hello, remainingMilliseconds(deadline), &error)
-        dbus_message_unref(hello)
-        guard let reply else {
-            dbus_connection_close(connection); dbus_connection_unref(connection); return nil
-        }
-        var iter = DBusMessageIter()
-        if dbus_message_iter_init(reply, &iter) != 0, dbus_message_iter_get_arg_type(&iter) == DBusType.string {
-            var name: UnsafePointer<CChar>?
-            dbus_message_iter_get_basic(&iter, &name)
-            if let name { dbus_bus_set_unique_name(connection, name) }
-        }
-        dbus_message_unref(reply)
-
         let settings = PortalSettings(connection: connection)
-        settings.start(deadline: deadline)
+        guard settings.start(deadline: deadline) else {
+            settings.close()
+            return nil
+        }
         return settings
     }
 
@@ -142,7 +129,24 @@ public final class PortalSettings {
         dbus_connection_unref(connection)
     }
 
-    private func start(deadline: Double) {
+    /// Sends Hello, AddMatch and the two reads, then runs the connection (reading, writing,
+    /// dispatching) until the bus and the portal have answered or `deadline` has passed.
+    /// No libdbus call used here blocks without a bound: `dbus_connection_send_with_reply_and_block`
+    /// and `dbus_bus_register` would (they flush the outgoing queue first, and before the bus has
+    /// authenticated the connection that waits with no timeout), `dbus_connection_read_write_dispatch`
+    /// with a timeout does not.
+    /// - Returns: whether the bus registered the connection (Hello answered) in time.
+    private func start(deadline: Double) -> Bool {
+        call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", []) { settings, reply in
+            var iter = DBusMessageIter()
+            guard dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_METHOD_RETURN, dbus_message_iter_init(reply, &iter) != 0,
+                  case .string(let name)? = PortalSettings.value(&iter) else {
+                settings.registered = false
+                return
+            }
+            dbus_bus_set_unique_name(settings.connection, name)
+            settings.registered = true
+        }
         let box = Unmanaged.passRetained(WeakSettings(self)).toOpaque()
         _ = dbus_connection_add_filter(connection, { _, message, data in
             guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
@@ -157,12 +161,13 @@ public final class PortalSettings {
         dbus_bus_add_match(connection, rule, nil)
         read(Self.gnomeNamespace, Self.gnomeKey, method: "ReadOne")
         read(Self.kdeNamespace, Self.kdeKey, method: "ReadOne")
-        // Block (only here, before the loop runs) until both answers are in or the deadline passes.
-        while outstanding > 0, !isClosed {
+        // Wait (only here, before the loop runs) until all answers are in or the deadline passes.
+        while registered == nil || (registered == true && outstanding > 0) {
             let ms = remainingMilliseconds(deadline)
             if ms <= 0 { break }
-            if dbus_connection_read_write_dispatch(connection, ms) == 0 { break }   // disconnected
+            if dbus_connection_read_write_dispatch(connection, ms) == 0 { return false }   // disconnected
         }
+        return registered == true
     }
 
     /// Hands the connection's sockets to `loop`: from then on it is read, written and dispatched
@@ -189,14 +194,16 @@ public final class PortalSettings {
 
     // MARK: Calls and replies
 
-    /// Sends `method` (ReadOne or Read) for one key; the reply arrives in `handleReply`.
-    private func read(_ namespace: String, _ key: String, method: String) {
-        guard let message = dbus_message_new_method_call(Self.portalName, Self.portalPath, Self.settingsInterface,
-                                                         method) else { return }
+    /// Sends a method call with string arguments without waiting; `onReply` runs with the reply
+    /// (a return or an error) when it has been read and dispatched. No libdbus timeout: the deadline
+    /// is ours at start-up, and a late reply is still welcome.
+    private func call(_ destination: String, _ path: String, _ interface: String, _ method: String, _ args: [String],
+                      onReply: @escaping (PortalSettings, OpaquePointer) -> Void) {
+        guard let message = dbus_message_new_method_call(destination, path, interface, method) else { return }
         defer { dbus_message_unref(message) }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(message, &iter)
-        for arg in [namespace, key] {
+        for arg in args {
             let ok = arg.withCString { s -> Bool in
                 var p: UnsafePointer<CChar>? = s
                 return dbus_message_iter_append_basic(&iter, DBusType.string, &p) != 0
@@ -204,36 +211,42 @@ public final class PortalSettings {
             if !ok { return }
         }
         var pending: OpaquePointer?
-        // No libdbus timeout: the deadline is ours at start-up, and a late reply is still welcome.
         guard dbus_connection_send_with_reply(connection, message, &pending, DBusType.timeoutInfinite) != 0,
               let pending else { return }
-        let request = Unmanaged.passRetained(PendingRead(self, namespace: namespace, key: key, method: method)).toOpaque()
-        outstanding += 1
+        let request = Unmanaged.passRetained(PendingReply(self, onReply)).toOpaque()
         _ = dbus_pending_call_set_notify(pending, { pending, data in
             guard let pending, let data else { return }
-            let request = Unmanaged<PendingRead>.fromOpaque(data).takeUnretainedValue()
+            let request = Unmanaged<PendingReply>.fromOpaque(data).takeUnretainedValue()
             if let reply = dbus_pending_call_steal_reply(pending) {
-                request.settings?.handleReply(reply, request)
+                if let settings = request.settings { request.onReply(settings, reply) }
                 dbus_message_unref(reply)
             }
             dbus_pending_call_unref(pending)
         }, request, { data in
-            if let data { Unmanaged<PendingRead>.fromOpaque(data).release() }
+            if let data { Unmanaged<PendingReply>.fromOpaque(data).release() }
         })
     }
 
-    private func handleReply(_ reply: OpaquePointer, _ request: PendingRead) {
+    /// Sends `method` (ReadOne or Read) for one key; the reply arrives in `handleReply`.
+    private func read(_ namespace: String, _ key: String, method: String) {
+        outstanding += 1
+        call(Self.portalName, Self.portalPath, Self.settingsInterface, method, [namespace, key]) { settings, reply in
+            settings.handleReply(reply, namespace: namespace, key: key, method: method)
+        }
+    }
+
+    private func handleReply(_ reply: OpaquePointer, namespace: String, key: String, method: String) {
         outstanding -= 1
         if dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR {
             let name = dbus_message_get_error_name(reply).map { String(cString: $0) } ?? ""
-            if name == "org.freedesktop.DBus.Error.UnknownMethod" && request.method == "ReadOne" {
-                read(request.namespace, request.key, method: "Read")   // a version 1 portal
+            if name == "org.freedesktop.DBus.Error.UnknownMethod" && method == "ReadOne" {
+                read(namespace, key, method: "Read")   // a version 1 portal
             }
             return   // no portal, no such key: the value stays unknown
         }
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(reply, &iter) != 0 else { return }
-        apply(request.namespace, request.key, PortalSettings.value(&iter))
+        apply(namespace, key, PortalSettings.value(&iter))
     }
 
     private func filter(_ message: OpaquePointer) {
@@ -333,12 +346,12 @@ private final class WeakSettings {
     init(_ settings: PortalSettings) { self.settings = settings }
 }
 
-/// One outstanding Read/ReadOne, handed to its pending call's notify function.
-private final class PendingRead {
+/// One outstanding method call, handed to its pending call's notify function.
+private final class PendingReply {
     weak var settings: PortalSettings?
-    let namespace: String, key: String, method: String
-    init(_ settings: PortalSettings, namespace: String, key: String, method: String) {
-        self.settings = settings; self.namespace = namespace; self.key = key; self.method = method
+    let onReply: (PortalSettings, OpaquePointer) -> Void
+    init(_ settings: PortalSettings, _ onReply: @escaping (PortalSettings, OpaquePointer) -> Void) {
+        self.settings = settings; self.onReply = onReply
     }
 }
 

@@ -145,7 +145,13 @@ final class ReducedMotionLiveTests: CompositorTestCase {
         ]
         for (what, env) in cases {
             let started = monotonicNow()
-            let (demo, _) = try launchDemo(["--duration", "1"], in: sway, environment: env)
+            let demo: DemoProcess
+            do {
+                (demo, _) = try launchDemo(["--duration", "1"], in: sway, environment: env)
+            } catch {
+                XCTFail("\(what): \(error)")
+                continue
+            }
             XCTAssertLessThan(monotonicNow() - started, 8, "\(what): start-up is not held up")
             var mark = demo.mark()
             try vnc.key("enter")
