@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "DesktopSettings"], exclude: ["Fixtures"]),
     ]
 )

@@ -11,6 +11,7 @@ org.freedesktop.portal.Error.NotFound.
 Options:
   --gnome-enable-animations true|false   org.gnome.desktop.interface enable-animations (boolean)
   --kde-animation-factor X                org.kde.kdeglobals.KDE AnimationDurationFactor (double)
+  --kde-as-string                         send AnimationDurationFactor as a string (kdeglobals text)
   --version 1|2                           1: no ReadOne (UnknownMethod), like portals before 1.15
 
 Test control, on the same object: org.modalkit.test.FakePortal.Set(s namespace, s key, v value)
@@ -88,6 +89,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--gnome-enable-animations", choices=["true", "false"])
     parser.add_argument("--kde-animation-factor", type=float)
+    parser.add_argument("--kde-as-string", action="store_true")
     parser.add_argument("--version", type=int, default=2, choices=[1, 2])
     args = parser.parse_args()
 
@@ -95,7 +97,9 @@ def main():
     if args.gnome_enable_animations is not None:
         values[("org.gnome.desktop.interface", "enable-animations")] = dbus.Boolean(args.gnome_enable_animations == "true")
     if args.kde_animation_factor is not None:
-        values[("org.kde.kdeglobals.KDE", "AnimationDurationFactor")] = dbus.Double(args.kde_animation_factor)
+        factor = args.kde_animation_factor
+        values[("org.kde.kdeglobals.KDE", "AnimationDurationFactor")] = (
+            dbus.String("%g" % factor) if args.kde_as_string else dbus.Double(factor))
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
