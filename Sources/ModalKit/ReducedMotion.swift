@@ -25,8 +25,7 @@
 /// For `modal-demo render`, which has a linear time fraction `P` of `D` rather than a clock, the
 /// fade is at `t = P·D` seconds into the phase: see `ReducedMotion.presentedAlpha(phase:fraction:duration:)`.
 public enum ReducedMotion {
-    /// The cross-fade's full length, seconds (0.2 s, as short as a UIKit cross-dissolve feels
-    /// while staying visible).
+    /// The cross-fade's full length, seconds: 0.2.
     public static let fadeDuration = 0.2
 
     /// The fade's length for a transition of `duration` seconds: `min(0.2, duration)` (≥ 0).

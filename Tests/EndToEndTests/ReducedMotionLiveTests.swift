@@ -123,6 +123,20 @@ final class ReducedMotionLiveTests: CompositorTestCase {
         XCTAssertTrue(demo.waitForLines("reduced-motion", count: 2, since: mark, timeout: eventTimeout),
                       "\(demo.stdoutLines.suffix(10))")
         XCTAssertEqual(demo.events("reduced-motion", since: mark), ["reduced-motion off", "reduced-motion on"])
+
+        // Idle with the bus in its poll set: asleep.
+        usleep(300_000)
+        var ticks = try cpuTicksUsed(by: demo.pid, over: 2)
+        XCTAssertLessThanOrEqual(ticks, 1, "idle with a D-Bus connection: \(ticks) ticks of CPU in 2 s")
+        // The bus goes away: the window lives on, silently, and does not spin on the dead socket.
+        portal.stop()
+        bus.stop()
+        usleep(300_000)
+        ticks = try cpuTicksUsed(by: demo.pid, over: 2)
+        XCTAssertLessThanOrEqual(ticks, 1, "after the bus hung up: \(ticks) ticks of CPU in 2 s")
+        XCTAssertTrue(demo.isRunning)
+        XCTAssertEqual(demo.events("reduced-motion", since: mark), ["reduced-motion off", "reduced-motion on"],
+                       "the last known setting stays")
         XCTAssertEqual(demo.stderrLines, [])
     }
 
@@ -147,7 +161,7 @@ final class ReducedMotionLiveTests: CompositorTestCase {
             let started = monotonicNow()
             let demo: DemoProcess
             do {
-                (demo, _) = try launchDemo(["--duration", "1"], in: sway, environment: env)
+                (demo, _) = try launchDemo(["--duration", "2"], in: sway, environment: env)
             } catch {
                 XCTFail("\(what): \(error)")
                 continue
@@ -159,8 +173,9 @@ final class ReducedMotionLiveTests: CompositorTestCase {
             usleep(400_000)
             let shot = try sway.screenshot()
             keep(shot, what)
+            XCTAssertTrue(demo.events("presented", since: mark).isEmpty, "\(what): the shot was taken during the transition")
             let w = try XCTUnwrap(sway.windows().first { $0.pid == Int(demo.pid) }).rect
-            // Sliding: 0.4 s into 1 s the card's top is still well below y = 110.
+            // Sliding: 0.4 s into 2 s the card's top is still well below y = 110.
             XCTAssertNotEqual(shot[w.x + w.width / 2, w.y + 115], shot[w.x + w.width / 2, w.y + w.height - 30],
                               "\(what): the card is not yet at the top of its frame")
             expectEvent(demo, "presented", since: mark, what)
