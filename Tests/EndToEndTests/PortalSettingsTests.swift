@@ -92,6 +92,24 @@ final class PortalSettingsTests: XCTestCase {
         settings.close()
     }
 
+    /// A portal slower than the start-up deadline: connect returns at the deadline without values,
+    /// and the answers apply when they come, through the loop.
+    func testLateAnswersApplyLive() throws {
+        _ = try startPortal(["--gnome-enable-animations", "false", "--delay", "1"])
+        let started = monotonicNow()
+        let settings = try connect(timeout: 0.3)
+        let took = monotonicNow() - started
+        XCTAssertLessThan(took, 0.9, "connect waits for the deadline, not for the portal")
+        XCTAssertEqual(settings.settings, DesktopMotionSettings(), "nothing yet")
+        var seen: [DesktopMotionSettings] = []
+        settings.onChange = { seen.append($0) }
+        let loop = TestPollLoop()
+        settings.attach(to: loop)
+        XCTAssertTrue(loop.run(timeout: 5) { !seen.isEmpty }, "the late ReadOne answer arrives")
+        XCTAssertEqual(seen, [DesktopMotionSettings(gnomeEnableAnimations: false)])
+        XCTAssertTrue(settings.settings.reducesMotion)
+    }
+
     func testBusWithoutPortalGivesNoValues() throws {
         let started = monotonicNow()
         let settings = try connect(timeout: 2)

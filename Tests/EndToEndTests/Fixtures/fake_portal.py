@@ -13,6 +13,7 @@ Options:
   --kde-animation-factor X                org.kde.kdeglobals.KDE AnimationDurationFactor (double)
   --kde-as-string                         send AnimationDurationFactor as a string (kdeglobals text)
   --version 1|2                           1: no ReadOne (UnknownMethod), like portals before 1.15
+  --delay SECONDS                         answer ReadOne and Read only after this long (a slow portal)
 
 Test control, on the same object: org.modalkit.test.FakePortal.Set(s namespace, s key, v value)
 stores the value and emits SettingChanged. Every call is logged on stdout as
@@ -43,10 +44,23 @@ def log(line):
 
 
 class Portal(dbus.service.Object):
-    def __init__(self, bus, values, version):
+    def __init__(self, bus, values, version, delay):
         super().__init__(bus, "/org/freedesktop/portal/desktop")
         self.values = values
         self.version = version
+        self.delay_ms = int(delay * 1000)
+
+    def answer(self, produce, ok, err):
+        def reply():
+            try:
+                ok(produce())
+            except dbus.DBusException as e:
+                err(e)
+            return False
+        if self.delay_ms > 0:
+            GLib.timeout_add(self.delay_ms, reply)
+        else:
+            reply()
 
     def lookup(self, namespace, key, level):
         if (namespace, key) not in self.values:
@@ -54,17 +68,17 @@ class Portal(dbus.service.Object):
         value = self.values[(namespace, key)]
         return value.__class__(value, variant_level=level)
 
-    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
-    def ReadOne(self, namespace, key):
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("ok", "err"))
+    def ReadOne(self, namespace, key, ok, err):
         log(f"call ReadOne {namespace} {key}")
         if self.version < 2:
-            raise UnknownMethod(f"No such method 'ReadOne'")
-        return self.lookup(namespace, key, 1)
+            raise UnknownMethod("No such method 'ReadOne'")
+        self.answer(lambda: self.lookup(namespace, key, 1), ok, err)
 
-    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
-    def Read(self, namespace, key):
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("ok", "err"))
+    def Read(self, namespace, key, ok, err):
         log(f"call Read {namespace} {key}")
-        return self.lookup(namespace, key, 2)
+        self.answer(lambda: self.lookup(namespace, key, 2), ok, err)
 
     @dbus.service.method(SETTINGS, in_signature="as", out_signature="a{sa{sv}}")
     def ReadAll(self, namespaces):
@@ -91,6 +105,7 @@ def main():
     parser.add_argument("--kde-animation-factor", type=float)
     parser.add_argument("--kde-as-string", action="store_true")
     parser.add_argument("--version", type=int, default=2, choices=[1, 2])
+    parser.add_argument("--delay", type=float, default=0)
     args = parser.parse_args()
 
     values = {}
@@ -103,7 +118,7 @@ def main():
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
-    portal = Portal(bus, values, args.version)
+    portal = Portal(bus, values, args.version, args.delay)
     name = dbus.service.BusName("org.freedesktop.portal.Desktop", bus, do_not_queue=True)
     log("ready")
     GLib.MainLoop().run()
