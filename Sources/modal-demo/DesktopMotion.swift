@@ -9,8 +9,9 @@ import WaylandClient
 /// no portal: off, silently.
 ///
 /// Each change of the effective value is applied to the scene (from its next transition on) and,
-/// with `--log-events`, printed as `reduced-motion on` / `reduced-motion off`; the value starts
-/// off, so a start with reduced motion prints `reduced-motion on` once before anything else.
+/// with `--log-events`, printed as `reduced-motion on` / `reduced-motion off`. The value starts
+/// off, so a start with reduced motion prints `reduced-motion on` before the first `configure` —
+/// or, when the portal answers after the start-up deadline (0.5 s), when its answer arrives.
 final class DesktopMotion {
     private let scene: DemoScene
     private let log: (String) -> Void
