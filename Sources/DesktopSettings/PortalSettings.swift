@@ -10,15 +10,23 @@ public struct DesktopMotionSettings: Equatable, Sendable {
     /// KDE Plasma: `org.kde.kdeglobals.KDE` `AnimationDurationFactor` (kdeglobals `[KDE]`; a factor
     /// on animation durations, 0 = animations off — System Settings › "Animation speed: Instant").
     public var kdeAnimationDurationFactor: Double?
+    /// The portal's standardized key `org.freedesktop.appearance` `reduced-motion` (`u`, newer
+    /// portals): 0 no preference, 1 reduced motion; other values count as 0 (the specification's rule).
+    public var appearanceReducedMotion: UInt32?
 
-    public init(gnomeEnableAnimations: Bool? = nil, kdeAnimationDurationFactor: Double? = nil) {
+    public init(gnomeEnableAnimations: Bool? = nil, kdeAnimationDurationFactor: Double? = nil,
+                appearanceReducedMotion: UInt32? = nil) {
         self.gnomeEnableAnimations = gnomeEnableAnimations
         self.kdeAnimationDurationFactor = kdeAnimationDurationFactor
+        self.appearanceReducedMotion = appearanceReducedMotion
     }
 
     /// Whether the desktop asks applications to reduce motion: GNOME's `enable-animations` is
-    /// false, or KDE's `AnimationDurationFactor` is 0. Unknown values ask for nothing.
-    public var reducesMotion: Bool { gnomeEnableAnimations == false || kdeAnimationDurationFactor == 0 }
+    /// false, KDE's `AnimationDurationFactor` is 0, or the portal's `reduced-motion` is 1. Unknown
+    /// values ask for nothing.
+    public var reducesMotion: Bool {
+        gnomeEnableAnimations == false || kdeAnimationDurationFactor == 0 || appearanceReducedMotion == 1
+    }
 }
 
 /// What `poll(2)` reported for a watched file descriptor.
@@ -48,7 +56,8 @@ public protocol PollLoop: AnyObject {
 /// Protocol (XDG Desktop Portal, `org.freedesktop.portal.Settings` on the bus name
 /// `org.freedesktop.portal.Desktop`, object `/org/freedesktop/portal/desktop`):
 /// - `ReadOne(s namespace, s key) → v value` (interface version 2) for
-///   `org.gnome.desktop.interface enable-animations` and `org.kde.kdeglobals.KDE AnimationDurationFactor`;
+///   `org.gnome.desktop.interface enable-animations`, `org.kde.kdeglobals.KDE AnimationDurationFactor`
+///   and the standardized `org.freedesktop.appearance reduced-motion`;
 ///   when the portal does not know `ReadOne` (`org.freedesktop.DBus.Error.UnknownMethod`, version 1
 ///   portals) the deprecated `Read`, whose value comes wrapped in one more variant;
 /// - the signal `SettingChanged(s namespace, s key, v value)`, subscribed with a match rule, for
@@ -72,6 +81,7 @@ public final class PortalSettings {
     static let settingsInterface = "org.freedesktop.portal.Settings"
     static let gnomeNamespace = "org.gnome.desktop.interface", gnomeKey = "enable-animations"
     static let kdeNamespace = "org.kde.kdeglobals.KDE", kdeKey = "AnimationDurationFactor"
+    static let appearanceNamespace = "org.freedesktop.appearance", appearanceKey = "reduced-motion"
 
     private let connection: OpaquePointer
     private var outstanding = 0
@@ -94,7 +104,7 @@ public final class PortalSettings {
     }
 
     /// Connects to the bus at `address`, registers (`Hello`), subscribes to `SettingChanged` and
-    /// reads both keys, waiting at most `timeout` seconds in all.
+    /// reads the keys, waiting at most `timeout` seconds in all.
     /// - Returns: `nil` — silently — when there is no address, the bus cannot be reached or does not
     ///   answer `Hello` in time. A bus without a portal gives a monitor whose values stay `nil`
     ///   (until a portal appears and signals a change).
@@ -161,6 +171,7 @@ public final class PortalSettings {
         dbus_bus_add_match(connection, rule, nil)
         read(Self.gnomeNamespace, Self.gnomeKey, method: "ReadOne")
         read(Self.kdeNamespace, Self.kdeKey, method: "ReadOne")
+        read(Self.appearanceNamespace, Self.appearanceKey, method: "ReadOne")
         // Wait (only here, before the loop runs) until all answers are in or the deadline passes.
         while registered == nil || (registered == true && outstanding > 0) {
             let ms = remainingMilliseconds(deadline)
@@ -265,6 +276,8 @@ public final class PortalSettings {
             s.gnomeEnableAnimations = value?.bool
         case (Self.kdeNamespace, Self.kdeKey):
             s.kdeAnimationDurationFactor = value?.number
+        case (Self.appearanceNamespace, Self.appearanceKey):
+            s.appearanceReducedMotion = value?.number.flatMap { UInt32(exactly: $0) }
         default:
             return
         }

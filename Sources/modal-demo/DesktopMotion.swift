@@ -5,7 +5,8 @@ import WaylandClient
 /// Whether the window reduces motion, from its three sources: `--reduced-motion` and
 /// `MODALKIT_REDUCED_MOTION=1` force it on (the bus is then not consulted); otherwise the desktop's
 /// setting read through the XDG Settings portal (`PortalSettings`: GNOME's `enable-animations`
-/// false or KDE's `AnimationDurationFactor` 0), followed live on `SettingChanged`. No session bus,
+/// false, KDE's `AnimationDurationFactor` 0 or the portal's own `reduced-motion` 1), followed live
+/// on `SettingChanged`. No session bus,
 /// no portal: off, silently.
 ///
 /// Each change of the effective value is applied to the scene (from its next transition on) and,

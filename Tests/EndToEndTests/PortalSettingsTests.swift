@@ -43,6 +43,9 @@ final class PortalSettingsTests: XCTestCase {
         XCTAssertTrue(DesktopMotionSettings(kdeAnimationDurationFactor: 0).reducesMotion)
         XCTAssertFalse(DesktopMotionSettings(kdeAnimationDurationFactor: 0.25).reducesMotion)
         XCTAssertTrue(DesktopMotionSettings(gnomeEnableAnimations: true, kdeAnimationDurationFactor: 0).reducesMotion)
+        XCTAssertTrue(DesktopMotionSettings(appearanceReducedMotion: 1).reducesMotion)
+        XCTAssertFalse(DesktopMotionSettings(appearanceReducedMotion: 0).reducesMotion)
+        XCTAssertFalse(DesktopMotionSettings(appearanceReducedMotion: 2).reducesMotion, "unknown values are no preference")
     }
 
     func testReadsBothKeysWithReadOne() throws {
@@ -51,7 +54,23 @@ final class PortalSettingsTests: XCTestCase {
         XCTAssertEqual(settings.settings, DesktopMotionSettings(gnomeEnableAnimations: false, kdeAnimationDurationFactor: 0.5))
         XCTAssertTrue(settings.settings.reducesMotion)
         XCTAssertEqual(Set(portal.calls), ["call ReadOne org.gnome.desktop.interface enable-animations",
-                                           "call ReadOne org.kde.kdeglobals.KDE AnimationDurationFactor"])
+                                           "call ReadOne org.kde.kdeglobals.KDE AnimationDurationFactor",
+                                           "call ReadOne org.freedesktop.appearance reduced-motion"])
+    }
+
+    func testStandardizedAppearanceKey() throws {
+        let portal = try startPortal(["--appearance-reduced-motion", "1", "--gnome-enable-animations", "true"])
+        let settings = try connect()
+        XCTAssertEqual(settings.settings, DesktopMotionSettings(gnomeEnableAnimations: true, appearanceReducedMotion: 1))
+        XCTAssertTrue(settings.settings.reducesMotion)
+        var seen: [DesktopMotionSettings] = []
+        settings.onChange = { seen.append($0) }
+        let loop = TestPollLoop()
+        settings.attach(to: loop)
+        try portal.set("org.freedesktop.appearance", "reduced-motion", "uint32:0")
+        XCTAssertTrue(loop.run(timeout: 5) { !seen.isEmpty })
+        XCTAssertEqual(seen, [DesktopMotionSettings(gnomeEnableAnimations: true, appearanceReducedMotion: 0)])
+        XCTAssertFalse(settings.settings.reducesMotion)
     }
 
     func testVersionOnePortalFallsBackToReadAndTextFactorsCount() throws {

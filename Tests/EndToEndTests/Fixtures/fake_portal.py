@@ -11,6 +11,7 @@ org.freedesktop.portal.Error.NotFound.
 Options:
   --gnome-enable-animations true|false   org.gnome.desktop.interface enable-animations (boolean)
   --kde-animation-factor X                org.kde.kdeglobals.KDE AnimationDurationFactor (double)
+  --appearance-reduced-motion N           org.freedesktop.appearance reduced-motion (uint32)
   --kde-as-string                         send AnimationDurationFactor as a string (kdeglobals text)
   --version 1|2                           1: no ReadOne (UnknownMethod), like portals before 1.15
   --delay SECONDS                         answer ReadOne and Read only after this long (a slow portal)
@@ -104,6 +105,7 @@ def main():
     parser.add_argument("--gnome-enable-animations", choices=["true", "false"])
     parser.add_argument("--kde-animation-factor", type=float)
     parser.add_argument("--kde-as-string", action="store_true")
+    parser.add_argument("--appearance-reduced-motion", type=int)
     parser.add_argument("--version", type=int, default=2, choices=[1, 2])
     parser.add_argument("--delay", type=float, default=0)
     args = parser.parse_args()
@@ -115,6 +117,9 @@ def main():
         factor = args.kde_animation_factor
         values[("org.kde.kdeglobals.KDE", "AnimationDurationFactor")] = (
             dbus.String("%g" % factor) if args.kde_as_string else dbus.Double(factor))
+
+    if args.appearance_reduced_motion is not None:
+        values[("org.freedesktop.appearance", "reduced-motion")] = dbus.UInt32(args.appearance_reduced_motion)
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
