@@ -139,7 +139,7 @@ public final class PortalSettings {
         dbus_connection_unref(connection)
     }
 
-    /// Sends Hello, AddMatch and the two reads, then runs the connection (reading, writing,
+    /// Sends Hello, AddMatch and the three reads, then runs the connection (reading, writing,
     /// dispatching) until the bus and the portal have answered or `deadline` has passed.
     /// No libdbus call used here blocks without a bound: `dbus_connection_send_with_reply_and_block`
     /// and `dbus_bus_register` would (they flush the outgoing queue first, and before the bus has
