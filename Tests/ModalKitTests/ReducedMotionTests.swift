@@ -115,6 +115,32 @@ final class ReducedMotionTests: XCTestCase {
         XCTAssertEqual(c.effectivePresentedViewTransform(at: 4.25).alpha, 1)
     }
 
+    /// A spring that overshoots moves the view past its frame without reduced motion; with it the
+    /// view stays at its frame and the dim still never exceeds its presented alpha (0.5).
+    func testSpringOvershootNeitherMovesTheViewNorDarkensTheDim() throws {
+        let style = try BuiltinStyle.insetCentered.make(options: ["curve": "spring(300,5)"])
+        let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
+        let times = stride(from: 0.0, through: 0.35, by: 0.005)
+        let plain = PresentationController(style: style)
+        plain.layout(containerBounds: bounds)
+        plain.present(now: 0)
+        XCTAssertLessThan(times.map { plain.effectivePresentedViewTransform(at: $0).translation.y }.min() ?? 0, -1,
+                          "the spring overshoots: the view goes above its frame")
+        plain.update(now: 1)
+
+        let reduced = PresentationController(style: style)
+        reduced.layout(containerBounds: bounds)
+        reduced.reducesMotion = true
+        reduced.present(now: 0)
+        for t in times {
+            let transform = reduced.effectivePresentedViewTransform(at: t)
+            XCTAssertEqual(transform.translation, .zero, "t = \(t)")
+            XCTAssertEqual(transform.scale, 1, "t = \(t)")
+            XCTAssertEqual(transform.alpha, min(1, t / 0.2), accuracy: 1e-9, "t = \(t)")
+            XCTAssertLessThanOrEqual(reduced.dimmingAppearance(progress: reduced.progress(at: t)).alpha, 0.5 + 1e-12, "t = \(t)")
+        }
+    }
+
     func testRenderFractionMapsToSecondsIntoThePhase() {
         // D = 0.35 s, F = 0.2 s: P = 0.25 is 0.0875 s in.
         XCTAssertEqual(ReducedMotion.presentedAlpha(phase: .present, fraction: 0.25, duration: 0.35), 0.4375, accuracy: 1e-12)
