@@ -6,6 +6,7 @@
 //   CModalKitStyle        the versioned C ABI between the host and style plugins
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
 //   WaylandClient         the Wayland client core (no ModalKit types)
+//   DesktopSettings       the desktop's settings through the XDG Settings portal (libdbus; no ModalKit)
 //   modal-demo            command line, demo scene, window <-> engine <-> input
 //   modal-bench           frame pipeline benchmark
 //   Plugins/*             the built-in styles, each a dynamic library loaded only through the loader
@@ -35,12 +36,14 @@ let package = Package(
         // path, which every target importing CFcft gets from CPixman.
         .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        system("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         .target(name: "ModalKit", dependencies: ["CPixman", "CFcft", "CPng", "CModalKitStyle"]),
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman", "CFcft"]),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalKit", "WaylandClient"]),
+        .target(name: "DesktopSettings", dependencies: ["CDBus"]),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalKit", "WaylandClient", "DesktopSettings"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
@@ -51,6 +54,6 @@ let package = Package(
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "DesktopSettings"], exclude: ["Fixtures"]),
     ]
 )

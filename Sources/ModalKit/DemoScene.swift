@@ -145,9 +145,18 @@ public final class DemoScene {
         return a
     }
 
-    /// Where the presented view is at `now`, points (`nil` when dismissed).
+    /// Where the presented view is at `now`, points (`nil` when dismissed); under reduced motion
+    /// always its frame.
     public func presentedViewRect(at now: Double) -> Rect? {
-        controller.presentedViewRect(progress: controller.progress(at: now))
+        controller.effectivePresentedViewRect(at: now)
+    }
+
+    /// Whether transitions reduce motion (`PresentationController.reducesMotion`, `ReducedMotion`):
+    /// the presented view cross-fades at its frame instead of moving. Applies from the next
+    /// transition; `renderSnapshot` uses it at once.
+    public var reducesMotion: Bool {
+        get { controller.reducesMotion }
+        set { controller.reducesMotion = newValue }
     }
 
     // MARK: Layout
@@ -310,7 +319,7 @@ public final class DemoScene {
             frame = layerFrame(chrome: true, presentedFrame: controller.presentedViewFrame,
                                corners: controller.presentedCornerStyle,
                                dim: controller.dimmingAppearance(progress: progress),
-                               transform: controller.presentedViewTransform(progress: progress))
+                               transform: controller.effectivePresentedViewTransform(at: now))
         }
         let damage = renderer.render(frame, presenting: presentingCache?.pixmanImage,
                                      presented: presentedCache?.pixmanImage,
@@ -326,6 +335,11 @@ public final class DemoScene {
     /// `target` (``pixelSize``). A dismissal at P is the presentation at 1 − P. Uses the same
     /// layer caches and compositor as `render`; does not change the live state, call style hooks or
     /// emit events.
+    ///
+    /// With `reducesMotion` the presented view is drawn at its final place with the cross-fade's
+    /// alpha at `progress · duration` seconds into the phase
+    /// (`ReducedMotion.presentedAlpha(phase:fraction:duration:)`; the fade starts with each phase,
+    /// so there a dismissal at P is not the presentation at 1 − P), the dim as without it.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
         let p = min(max(progress.isFinite ? progress : 0, 0), 1)
         let u = phase == .present ? p : 1 - p
@@ -333,10 +347,17 @@ public final class DemoScene {
         let style = controller.style
         let bounds = Rect(size: containerSize)
         let presentedFrame = style.frameOfPresentedView(in: bounds)
+        let transform: ViewTransform
+        if controller.reducesMotion {
+            let alpha = ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: style.transitionDuration)
+            transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame, in: bounds)
+        } else {
+            transform = style.presentedViewTransform(at: eased, frame: presentedFrame, in: bounds)
+        }
         let frame = layerFrame(chrome: true, presentedFrame: presentedFrame,
                                corners: style.cornerStyle(forPresentedViewIn: bounds),
-                               dim: style.dimmingAppearance(at: eased),
-                               transform: style.presentedViewTransform(at: eased, frame: presentedFrame, in: bounds))
+                               dim: style.dimmingAppearance(at: min(max(eased, 0), 1)),
+                               transform: transform)
         renderer.render(frame, presenting: presentingCache?.pixmanImage, presented: presentedCache?.pixmanImage,
                         presentingDamage: .zero, into: target, bufferAge: 0, record: false)
     }

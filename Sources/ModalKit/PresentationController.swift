@@ -29,6 +29,10 @@ public enum PresentationState: String, Hashable, Sendable {
 ///   `containerViewWillLayoutSubviews`, re-applies the container bounds to the dimming view and the
 ///   style's `frameOfPresentedView(in:)` to the presented view, then `containerViewDidLayoutSubviews`.
 ///
+/// - Reduced motion (`reducesMotion`, see `ReducedMotion`): the presented view stays at its final
+///   place and cross-fades over `min(0.2 s, duration)` while the dim fades as usual. The flag is
+///   read when a transition starts (or reverses); a change meanwhile applies from the next one.
+///
 /// Time is passed in (`now`, monotonic seconds); nothing here reads a clock.
 public final class PresentationController {
     /// The style this controller drives; asked for frames, chrome and timing on every call.
@@ -49,11 +53,25 @@ public final class PresentationController {
     public private(set) var presentedCornerStyle: CornerStyle = .square
     /// Called after each state change, with the new state.
     public var onStateChange: (PresentationState) -> Void = { _ in }
+    /// Whether transitions should reduce motion (UIKit: `UIAccessibility.isReduceMotionEnabled`):
+    /// the presented view cross-fades at its final place instead of moving (`ReducedMotion`).
+    /// Read at the start of each transition; a running transition finishes as it started.
+    public var reducesMotion = false
+    /// Whether the current (or last) transition reduces motion: `reducesMotion` as it was when
+    /// that transition started or reversed.
+    public private(set) var isReducingMotion = false
+    /// The presented view's cross-fade under reduced motion: a linear transition of
+    /// `ReducedMotion.fadeDuration(forTransitionDuration:)` seconds whose fraction is the alpha.
+    /// It runs alongside `transition` in every transition, so that switching `reducesMotion` on
+    /// between transitions finds it where the presentation is (0 dismissed, 1 presented).
+    public private(set) var fade: Transition
 
     /// A controller at rest, `dismissed`, with empty container bounds until `layout(containerBounds:)`.
     public init(style: any PresentationStyle) {
         self.style = style
         self.transition = Transition(duration: style.transitionDuration, curve: style.timingCurve)
+        self.fade = Transition(duration: ReducedMotion.fadeDuration(forTransitionDuration: style.transitionDuration),
+                               curve: .linear)
     }
 
     /// Whether the dimming view is in the container (from the start of a presentation until a
@@ -102,6 +120,7 @@ public final class PresentationController {
         }
         refreshTiming()
         transition.run(.forward, now: now)
+        fade.run(.forward, now: now)
         setState(.presenting)
         update(now: now)
         return true
@@ -122,6 +141,7 @@ public final class PresentationController {
         }
         refreshTiming()
         transition.run(.backward, now: now)
+        fade.run(.backward, now: now)
         setState(.dismissing)
         update(now: now)
         return true
@@ -132,6 +152,9 @@ public final class PresentationController {
     public func update(now: Double) {
         guard isAnimating, transition.isFinished(at: now) else { return }
         transition.stop(now: now)
+        // The fade is never longer than the transition (F ≤ D): it has ended too; put it at the end
+        // exactly, so that the next transition starts from 0 or 1.
+        fade.set(fraction: state == .presenting ? 1 : 0, direction: state == .presenting ? .forward : .backward)
         if state == .presenting {
             style.presentationTransitionDidEnd(completed: true)
             setState(.presented)
@@ -145,6 +168,8 @@ public final class PresentationController {
     private func refreshTiming() {
         transition.duration = max(0, style.transitionDuration)
         transition.curve = style.timingCurve
+        fade.duration = ReducedMotion.fadeDuration(forTransitionDuration: transition.duration)
+        isReducingMotion = reducesMotion
     }
 
     private func setState(_ s: PresentationState) {
@@ -178,6 +203,23 @@ public final class PresentationController {
     public func presentedViewRect(progress: Double) -> Rect? {
         guard state != .dismissed else { return nil }
         return PresentationController.apply(presentedViewTransform(progress: progress), to: presentedViewFrame)
+    }
+
+    /// The presented view's transform at `now` as drawn, relative to `presentedViewFrame`: the
+    /// style's transform at `progress(at: now)`, or, while reducing motion, its final place with
+    /// the cross-fade's alpha (`ReducedMotion`). The one place the window, hit-testing and
+    /// benchmarks get the presented view's geometry from.
+    public func effectivePresentedViewTransform(at now: Double) -> ViewTransform {
+        guard isReducingMotion else { return presentedViewTransform(progress: progress(at: now)) }
+        return ReducedMotion.presentedViewTransform(style: style, alpha: fade.fraction(at: now),
+                                                    frame: presentedViewFrame, in: containerBounds)
+    }
+
+    /// Where the presented view is on screen at `now`, points, as drawn
+    /// (`effectivePresentedViewTransform(at:)` applied to its frame; `nil` when dismissed).
+    public func effectivePresentedViewRect(at now: Double) -> Rect? {
+        guard state != .dismissed else { return nil }
+        return PresentationController.apply(effectivePresentedViewTransform(at: now), to: presentedViewFrame)
     }
 
     static func apply(_ t: ViewTransform, to frame: Rect) -> Rect {

@@ -25,7 +25,10 @@ public final class WaylandConnection {
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     private var windows: [WeakWindow] = []
-    private var readSources: [(fd: Int32, handler: () -> Void)] = []
+    /// Extra file descriptors polled by ``run()`` (key-repeat timers, a D-Bus connection …).
+    private var watches: [FDWatch] = []
+    /// The watch behind each `pollFDs` entry after the first (the display), refilled with it.
+    private var pollOwners: [FDWatch] = []
     private var cursorThemes: [Int: CursorTheme] = [:]
     /// The error that ended the connection; every later `run()` throws it again.
     private var failure: WaylandError?
@@ -86,8 +89,9 @@ public final class WaylandConnection {
     ///
     /// One iteration: dispatch queued events; let each window draw if it must (at most one frame
     /// per window, see ``Window/setNeedsRedraw()``); `wl_display_prepare_read`; flush (waiting for
-    /// `POLLOUT` when the socket is full); sleep in `poll` on the display fd and the key-repeat
-    /// timers; read and dispatch. With nothing to draw nothing wakes the process (field report 7).
+    /// `POLLOUT` when the socket is full); sleep in `poll` on the display fd, the key-repeat
+    /// timers and every ``watch(fd:events:onReady:)``; read and dispatch, then run the handlers of
+    /// the watches that are ready. With nothing to draw nothing wakes the process.
     ///
     /// - Throws: ``WaylandError/connectionLost(_:)`` when the compositor goes away,
     ///   ``WaylandError/protocolError(interface:objectID:code:message:)`` when it reported an
@@ -134,7 +138,11 @@ public final class WaylandConnection {
             pollFDs.removeAll(keepingCapacity: true)
             pollFDs.append(pollfd(fd: wl_display_get_fd(display),
                                   events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0))
-            for source in readSources { pollFDs.append(pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)) }
+            pollOwners.removeAll(keepingCapacity: true)
+            for w in watches where !w.events.isEmpty {
+                pollFDs.append(pollfd(fd: w.fd, events: w.events.pollEvents, revents: 0))
+                pollOwners.append(w)
+            }
             if poll(&pollFDs, nfds_t(pollFDs.count), -1) < 0 {
                 let code = errno
                 wl_display_cancel_read(display)
@@ -150,10 +158,18 @@ public final class WaylandConnection {
                     throw currentError(fallback: EPIPE)
                 }
             }
-            // Timers after the display: their handlers run with up-to-date focus and keymap.
-            for i in pollFDs.indices.dropFirst() where pollFDs[i].revents != 0 {
-                let fd = pollFDs[i].fd
-                readSources.first { $0.fd == fd }?.handler()
+            // Watches after the display: their handlers run with up-to-date focus and keymap. A
+            // handler may add or remove watches; one removed meanwhile is not called.
+            for i in pollOwners.indices where pollFDs[i + 1].revents != 0 {
+                let w = pollOwners[i]
+                guard w.isActive else { continue }
+                let ready = FDEvents(pollEvents: pollFDs[i + 1].revents)
+                if !ready.isDisjoint(with: [.error, .hangup, .invalid]) {
+                    // poll(2) reports these whether asked or not: a watch left in place would wake
+                    // the loop forever, so it ends here (after its handler has seen why).
+                    removeWatch(w)
+                }
+                w.onReady(ready)
             }
         }
     }
@@ -305,11 +321,71 @@ public final class WaylandConnection {
 
     /// Watches `fd` for reading in ``run()``; `handler` runs when it is readable.
     func addReadSource(fd: Int32, handler: @escaping () -> Void) {
-        readSources.append((fd, handler))
+        _ = watch(fd: fd, events: .readable) { _ in handler() }
     }
 
     func removeReadSource(fd: Int32) {
-        readSources.removeAll { $0.fd == fd }
+        for w in watches where w.fd == fd { removeWatch(w) }
+    }
+
+    /// Polls `fd` in ``run()``'s loop alongside the display: whenever it is ready for one of
+    /// `events`, `onReady` runs on the loop's thread (after the Wayland events read in the same
+    /// wake-up have been dispatched) with what `poll(2)` reported. Use it to drive another event
+    /// source (a D-Bus connection, a timerfd) from the same loop without threads.
+    ///
+    /// The watch stays until ``removeWatch(_:)``, except that one whose fd reports an error, a
+    /// hang-up or is invalid (`POLLERR`, `POLLHUP`, `POLLNVAL`) is removed just before its handler
+    /// sees that (poll would report it again at once, forever). Set ``FDWatch/events`` to pause
+    /// (empty) or change what it waits for. The fd stays the caller's: it is never closed here.
+    /// - Returns: the watch, to change or remove it.
+    @discardableResult
+    public func watch(fd: Int32, events: FDEvents = .readable, onReady: @escaping (FDEvents) -> Void) -> FDWatch {
+        let w = FDWatch(fd: fd, events: events, onReady: onReady)
+        watches.append(w)
+        return w
+    }
+
+    /// Stops polling `watch`'s fd (its handler is not called again). Removing twice does nothing.
+    public func removeWatch(_ watch: FDWatch) {
+        watch.isActive = false
+        watches.removeAll { $0 === watch }
+    }
+}
+
+/// What a watched file descriptor is ready for, or waits for (`poll(2)` events).
+public struct FDEvents: OptionSet, Hashable, Sendable {
+    public let rawValue: Int16
+    public init(rawValue: Int16) { self.rawValue = rawValue }
+    /// `POLLIN`: data to read (or a peer that closed: reading returns 0).
+    public static let readable = FDEvents(rawValue: Int16(POLLIN))
+    /// `POLLOUT`: writing will not block.
+    public static let writable = FDEvents(rawValue: Int16(POLLOUT))
+    /// `POLLERR` (reported only, never waited for).
+    public static let error = FDEvents(rawValue: Int16(POLLERR))
+    /// `POLLHUP`: the peer hung up (reported only).
+    public static let hangup = FDEvents(rawValue: Int16(POLLHUP))
+    /// `POLLNVAL`: the fd is not open (reported only).
+    public static let invalid = FDEvents(rawValue: Int16(POLLNVAL))
+
+    var pollEvents: Int16 { rawValue & Int16(POLLIN | POLLOUT) }
+    init(pollEvents: Int16) { self.init(rawValue: pollEvents & Int16(POLLIN | POLLOUT | POLLERR | POLLHUP | POLLNVAL)) }
+}
+
+/// A file descriptor polled by a ``WaylandConnection``'s event loop
+/// (``WaylandConnection/watch(fd:events:onReady:)``).
+public final class FDWatch {
+    /// The watched file descriptor (not owned).
+    public let fd: Int32
+    /// What to wait for, `.readable` and/or `.writable`; empty = not polled for now.
+    public var events: FDEvents
+    /// False once removed.
+    public internal(set) var isActive = true
+    let onReady: (FDEvents) -> Void
+
+    init(fd: Int32, events: FDEvents, onReady: @escaping (FDEvents) -> Void) {
+        self.fd = fd
+        self.events = events.intersection([.readable, .writable])
+        self.onReady = onReady
     }
 }
 

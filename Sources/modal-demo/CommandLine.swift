@@ -34,6 +34,8 @@ struct RunOptions: Equatable {
     /// The window size in points asked for when the compositor leaves it to the client.
     var width = 480, height = 800
     var logEvents = false
+    /// `--reduced-motion`: reduce motion regardless of the desktop's setting.
+    var reducedMotion = false
 }
 
 struct RenderOptions: Equatable {
@@ -44,6 +46,8 @@ struct RenderOptions: Equatable {
     var progress = 0.0
     var phase = TransitionPhase.present
     var output = ""
+    /// `--reduced-motion`: draw the reduced-motion frame (the presented view cross-fading at its frame).
+    var reducedMotion = false
 }
 
 /// A command-line mistake: printed as one line on stderr, exit status 2.
@@ -54,9 +58,10 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usageText = """
 Usage:
-  modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS] [--log-events]
+  modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
+             [--reduced-motion] [--log-events]
   modal-demo --list-styles
-  modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS]
+  modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
   modal-demo --help | --version
 
@@ -70,8 +75,11 @@ Options:
   --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
                            (default 480x800)
   --duration SECONDS       transition duration (default: the style's, 0.35)
+  --reduced-motion         the presented view does not move: it fades in and out at its frame over
+                           0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
+                           the desktop's setting, read through the XDG Settings portal, is followed live)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame)
+                           presented, dismissing, dismissed, frame, reduced-motion on|off)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
 render:
   --progress P             linear time fraction of the transition, 0...1
@@ -84,7 +92,11 @@ render:
 Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
 executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
 
-Exit status: 0 success, 2 bad command line or style, 1 runtime failure (no compositor, lost connection).
+Environment: MODALKIT_REDUCED_MOTION=1 reduces motion (window and render); 0 or unset leaves it to
+--reduced-motion and the desktop; any other value is refused (exit 2).
+
+Exit status: 0 success, 2 bad command line, style or environment value, 1 runtime failure (no compositor,
+lost connection).
 """
 
 /// Parses `arguments` (without the program name).
@@ -144,6 +156,10 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
             sawSize = true
         case "--log-events" where !isRender:
             run.logEvents = true
+        case "--reduced-motion":
+            guard inline == nil else { throw UsageError("--reduced-motion takes no value") }
+            run.reducedMotion = true
+            render.reducedMotion = true
         case "--progress" where isRender:
             let text = try value(for: flag, inline)
             guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
@@ -207,4 +223,17 @@ func parseSize(_ text: String) throws -> (Int, Int) {
         throw UsageError("--size expects WxH with each from 1 to 8192, got '\(text)'")
     }
     return (w, h)
+}
+
+/// `MODALKIT_REDUCED_MOTION`: "1" forces reduced motion on; "0", empty or unset force nothing
+/// (then `--reduced-motion` and, for the window, the desktop's setting decide). Like a command-line
+/// value, anything else is a usage error: one line, exit 2 — never silently ignored.
+/// - Throws: `UsageError` naming the variable and the value.
+func reducedMotionFromEnvironment(_ value: String?) throws -> Bool {
+    switch value {
+    case nil, "", "0": return false
+    case "1": return true
+    case let other?:
+        throw UsageError("MODALKIT_REDUCED_MOTION expects 1 or 0 (or unset), got '\(other)'")
+    }
 }

@@ -122,12 +122,18 @@ func runWindow(_ options: RunOptions) -> Int32 {
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     do {
         let connection = try WaylandConnection()
+        // After the compositor answered (a missing one is reported at once), before the window:
+        // the first presentation already knows the desktop's setting.
+        let motion = DesktopMotion(scene: scene, forced: options.reducedMotion) { line in
+            if logEvents { print(line) }
+        }
+        motion.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
                                                        requestedSize: (options.width, options.height)),
                                 delegate: controller)
         try connection.run()
-        withExtendedLifetime(window) {}
+        withExtendedLifetime((window, motion)) {}
     } catch {
         fail(1, String(describing: error))
     }

@@ -13,6 +13,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
+    scene.reducesMotion = options.reducedMotion
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
                  scale: options.scale)
     let image: Image

@@ -27,9 +27,23 @@ func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
     }
 }
 
-let command: Command
+var command: Command
 do {
     command = try parseCommandLine(Array(CommandLine.arguments.dropFirst()))
+    // MODALKIT_REDUCED_MOTION=1 is `--reduced-motion` from the environment (validated only where it
+    // matters: the window and render).
+    switch command {
+    case .run(var options):
+        options.reducedMotion = try reducedMotionFromEnvironment(ProcessInfo.processInfo.environment["MODALKIT_REDUCED_MOTION"])
+            || options.reducedMotion
+        command = .run(options)
+    case .render(var options):
+        options.reducedMotion = try reducedMotionFromEnvironment(ProcessInfo.processInfo.environment["MODALKIT_REDUCED_MOTION"])
+            || options.reducedMotion
+        command = .render(options)
+    case .help, .version, .listStyles:
+        break
+    }
 } catch {
     fail(2, String(describing: error))
 }

@@ -19,13 +19,18 @@ MK_DEBIAN_PACKAGES=(
   libfcft-dev libpng-dev fontconfig fonts-dejavu-core
   sway grim wayvnc weston foot wev
   util-linux passwd coreutils python3 python3-venv ca-certificates
+  # Build: modal-demo reads the desktop's reduced-motion setting (XDG Settings portal) through libdbus.
+  libdbus-1-dev
+  # A private session bus (dbus-daemon) for the mutter and KWin sessions and the fake portal, which
+  # is python3-dbus on GLib's main loop (python3-gi, which mutter's RemoteDesktop driver uses too).
+  dbus dbus-daemon python3-dbus python3-gi
   # KWin 5.27 end-to-end tests: headless kwin_wayland, its Breeze title bar, fake-input.xml for the
-  # input driver, a private session bus (dbus-daemon) the driver reaches through libdbus, and Mesa's
-  # software OpenGL (KWin's screenshot interface exists only when it composites with OpenGL).
-  kwin-wayland kwin-style-breeze plasma-wayland-protocols dbus-daemon libdbus-1-dev libgl1-mesa-dri
-  # GNOME's compositor headless (WindowMutterTests): mutter, a private session bus, PipeWire for its
-  # screen cast (read with gst-launch pipewiresrc + videoconvert) and python3-gi for the RemoteDesktop driver
-  mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base python3-gi
+  # input driver, and Mesa's software OpenGL (KWin's screenshot interface exists only when it
+  # composites with OpenGL).
+  kwin-wayland kwin-style-breeze plasma-wayland-protocols libgl1-mesa-dri
+  # GNOME's compositor headless (WindowMutterTests): mutter, PipeWire for its screen cast (read with
+  # gst-launch pipewiresrc + videoconvert).
+  mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }

@@ -108,10 +108,13 @@ class CompositorTestCase: XCTestCase {
     }
 
     /// Starts modal-demo in `sway`, waits for its first `configure` and its mapped window, and
-    /// returns both. Throws (failing the test) when either does not come.
-    func launchDemo(_ arguments: [String], in sway: HeadlessSway,
+    /// returns both. Throws (failing the test) when either does not come. `environment` changes
+    /// the session's client environment (nil removes a variable).
+    func launchDemo(_ arguments: [String], in sway: HeadlessSway, environment: [String: String?] = [:],
                     file: StaticString = #filePath, line: UInt = #line) throws -> (DemoProcess, SwayWindow) {
-        let demo = try startDemo(arguments + ["--log-events"], in: sway)
+        var env = sway.clientEnvironment
+        for (key, value) in environment { env[key] = value }
+        let demo = try startDemo(arguments + ["--log-events"], environment: env)
         guard demo.waitForLine("configure", timeout: eventTimeout) != nil else {
             throw HarnessError("modal-demo logged no `configure` within \(eventTimeout) s:\n\(demo.diagnostics())")
         }
