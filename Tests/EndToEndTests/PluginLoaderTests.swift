@@ -59,6 +59,19 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:]).first, Support.buildDirectory)
     }
 
+    /// MODALKIT_STYLE_PATH is range-checked like every environment value: an entry too long to
+    /// name a directory (PATH_MAX bytes or more) is dropped, the others are kept in order.
+    func testStylePathEntriesTooLongForAPathAreDropped() {
+        let long = "/" + String(repeating: "d", count: Int(PATH_MAX))
+        let justFits = "/" + String(repeating: "d", count: Int(PATH_MAX) - 2)
+        let path = StyleLoader.defaultSearchPath(environment: ["MODALKIT_STYLE_PATH": "/a:\(long):\(justFits):/b"],
+                                                 executablePath: "/x/bin/modal-demo")
+        XCTAssertEqual(path, ["/a", justFits, "/b", "/x/bin", "/x/lib/modalkit/styles"])
+        XCTAssertEqual(StyleLoader.defaultSearchPath(environment: ["MODALKIT_STYLE_PATH": ":::"],
+                                                     executablePath: "/x/bin/modal-demo"),
+                       ["/x/bin", "/x/lib/modalkit/styles"])
+    }
+
     func testInsetCenteredThroughTheLoaderMatchesDesign() throws {
         let module = try loader(Support.buildDirectory).load("inset-centered")
         XCTAssertEqual(Set(module.options.map(\.key)).isSuperset(of: ["margin-x", "margin-y"]), true)
