@@ -16,6 +16,7 @@ public enum SceneInput: Hashable, Sendable {
     case pointerMotion(Point)
     /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
     case pointerButton(pressed: Bool)
+    /// The pointer left the window: a pointer press in progress ends without a tap.
     case pointerLeave
     case touchDown(id: Int32, Point)
     case touchMotion(id: Int32, Point)
@@ -192,7 +193,11 @@ public final class DemoScene {
                 endPress(at: pointer, now: now)
             }
         case .pointerLeave:
+            // A leave ends the pointer's press in progress without a tap: a compositor may send
+            // no release after it (wl_pointer.leave: the button state is not tracked across it),
+            // and a press left open would make the next press be ignored.
             pointer = nil
+            if let pr = press, pr.source == .pointer { press = nil }
         case let .touchDown(id, p):
             if press == nil {
                 touchPoint = p
