@@ -165,22 +165,26 @@ public struct StyleLoader {
     /// Only the candidates up to the first match are opened.
     /// - Throws: `StyleLoadError`: for a path, whatever opening it gives (`notFound`,
     ///   `notALibrary`, `missingEntry`, `abiMismatch`, `newerMinor`, `badStructSize`,
-    ///   `unresolvedSymbol`, …); for a name, `emptyName` or `unknownName` listing the names
-    ///   available (libraries that fail to load are skipped here and shown by `list()`).
+    ///   `unresolvedSymbol`, `wrongMachine`, …); for a name, `emptyName` or `unknownName` listing
+    ///   the names available and counting the libraries that failed to load (skipped here,
+    ///   shown with why by `list()`).
     public func load(_ nameOrPath: String) throws -> StyleModule {
         if nameOrPath.contains("/") {
             return StyleModule(library: try StyleLibrary.open(nameOrPath).get(), path: nameOrPath)
         }
         if nameOrPath.isEmpty {
-            throw StyleLoadError.emptyName(available: list().found.map(\.name), searchPath: searchPath)
+            let listing = list()
+            throw StyleLoadError.emptyName(available: listing.found.map(\.name), searchPath: searchPath,
+                                           failed: listing.failed.count)
         }
         var available: [String] = []
+        var failed = 0
         for path in candidatePaths() {
-            guard let library = try? StyleLibrary.open(path).get() else { continue }
+            guard let library = try? StyleLibrary.open(path).get() else { failed += 1; continue }
             if library.name == nameOrPath { return StyleModule(library: library, path: path) }
             if !available.contains(library.name) { available.append(library.name) }
         }
-        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath)
+        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath, failed: failed)
     }
 
     /// Opens every candidate on the search path.

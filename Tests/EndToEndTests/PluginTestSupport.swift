@@ -79,6 +79,55 @@ enum PluginTestSupport {
         throw PluginTestFailure("no C compiler (cc, gcc or clang) on PATH for the fixture plugins")
     }
 
+    /// A shared library `directory/file` that defines no symbol of the style ABI itself but has a
+    /// `DT_NEEDED` on `library` (linked with `--no-as-needed`, found through an rpath), so that
+    /// `dlsym` on its handle finds `library`'s `modalkit_style_entry`.
+    static func compileLibraryLinking(_ library: String, as file: String, in directory: String) throws -> String {
+        let source = directory + "/" + file + ".c"
+        try "int modalkit_test_links_a_style(void) { return 1; }\n".write(toFile: source, atomically: false, encoding: .utf8)
+        let output = directory + "/" + file
+        let libraryDirectory = (library as NSString).deletingLastPathComponent
+        let arguments = ["-shared", "-fPIC", "-o", output, source, "-Wl,--no-as-needed",
+                         "-L", libraryDirectory, "-l:" + (library as NSString).lastPathComponent,
+                         "-Wl,-rpath," + libraryDirectory]
+        let compiler = try cCompiler()
+        let result = try run(compiler, arguments, timeout: 120)
+        guard result.status == 0 else {
+            throw PluginTestFailure("\(compiler) \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        unlink(source)
+        return output
+    }
+
+    /// The ELF machine names the loader prints for this machine and for another one (to patch
+    /// into a copy of a built library: `e_machine`, little-endian on both).
+    #if arch(x86_64)
+    static let hostMachine = (name: "x86-64", other: "AArch64", otherMachine: UInt16(183))
+    #elseif arch(arm64)
+    static let hostMachine = (name: "AArch64", other: "x86-64", otherMachine: UInt16(62))
+    #endif
+
+    /// A copy of `source` at `destination` with the bytes at the given offsets replaced.
+    static func patchedCopy(of source: String, to destination: String, bytes: [Int: UInt8]) throws {
+        guard var data = FileManager.default.contents(atPath: source) else {
+            throw PluginTestFailure("cannot read \(source)")
+        }
+        for (offset, byte) in bytes { data[offset] = byte }
+        guard FileManager.default.createFile(atPath: destination, contents: data) else {
+            throw PluginTestFailure("cannot write \(destination)")
+        }
+    }
+
+    /// A copy of a built style library whose ELF header says it is for another machine
+    /// (`e_machine`, offset 18), or with `elf32` instead for the 32-bit class (`e_ident[EI_CLASS]`).
+    static func foreignMachineCopy(in directory: String, file: String, elf32: Bool = false) throws -> String {
+        let path = directory + "/" + file
+        var patch: [Int: UInt8] = [18: UInt8(hostMachine.otherMachine & 0xFF), 19: UInt8(hostMachine.otherMachine >> 8)]
+        if elf32 { patch = [4: 1] }
+        try patchedCopy(of: try builtLibrary(insetCenteredLibrary), to: path, bytes: patch)
+        return path
+    }
+
     /// How many times a fixture's entry ran.
     static func entryCalls(_ marker: String) -> Int {
         guard let text = try? String(contentsOfFile: marker, encoding: .utf8) else { return 0 }
