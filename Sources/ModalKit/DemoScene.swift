@@ -250,10 +250,7 @@ public final class DemoScene {
         case .dim:
             // A tap on the dimming view: press and release both outside the presented view.
             guard controller.state == .presenting || controller.state == .presented else { return }
-            let rect = presentedViewRect(at: now) ?? .zero
-            if !rect.contains(p), controller.style.shouldDismiss(onTapAt: p, in: controller.containerBounds) {
-                dismiss(now: now)
-            }
+            if controller.tapOnDimDismisses(at: p, progress: controller.progress(at: now)) { dismiss(now: now) }
         case .presentedView, .nothing:
             break
         }

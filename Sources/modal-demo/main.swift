@@ -44,6 +44,8 @@ case .listStyles:
     for line in loader.listingLines() { print(line) }
 case .render(let options):
     exit(runRender(options))
+case .dismissPoint(let options):
+    print(dismissPointLine(options))
 case .run(let options):
     exit(runWindow(options))
 }
