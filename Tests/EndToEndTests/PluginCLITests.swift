@@ -87,7 +87,7 @@ final class PluginCLITests: XCTestCase {
     func testTextFileNamedSO() throws {
         let dir = try Support.temporaryDirectory(self, "cli-text")
         let path = dir + "/libModalKitStyleText.so"
-        try "#!/bin/sh\necho not a library\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho not a library\n".write(toFile: path, atomically: false, encoding: .utf8)
         let line = assertRejected(try render(path, output: dir + "/out.png"), output: dir + "/out.png",
                                   mentions: [path, "not a shared library"])
         XCTAssertTrue(line.contains("invalid ELF header") || line.contains("file too short"), "dlopen's own message: \(line)")

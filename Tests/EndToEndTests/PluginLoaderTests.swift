@@ -149,7 +149,7 @@ final class PluginLoaderTests: XCTestCase {
     func testTextFileNamedSOIsNotALibraryWithDlopensMessage() throws {
         let dir = try Support.temporaryDirectory(self, "text")
         let path = dir + "/libModalKitStyleText.so"
-        try "this is not ELF\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "this is not ELF\n".write(toFile: path, atomically: false, encoding: .utf8)
         let error = loadError { try self.loader().load(path) }
         guard case let .notALibrary(p, message)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(p, path)
@@ -378,8 +378,8 @@ final class PluginLoaderTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "listing")
         let good = try Support.compileFixture("libModalKitStyleA.so", in: dir)
         let bad = try Support.compileFixture("libModalKitStyleB.so", in: dir, defines: ["FIXTURE_MAJOR=9"])
-        try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: true, encoding: .utf8)
-        try "not a candidate".write(toFile: dir + "/libOther.so", atomically: true, encoding: .utf8)
+        try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: false, encoding: .utf8)
+        try "not a candidate".write(toFile: dir + "/libOther.so", atomically: false, encoding: .utf8)
         let lines = loader(dir).listingLines()
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertEqual(lines.first?.hasPrefix("c-fixture\t\(good.library)\t"), true)

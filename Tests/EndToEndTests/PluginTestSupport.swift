@@ -39,9 +39,25 @@ enum PluginTestSupport {
         return path
     }
 
-    /// A new empty directory under /tmp, removed when the test ends.
+    /// `$TMPDIR` (Foundation's `NSTemporaryDirectory()`, /tmp when unset) without a trailing `/`:
+    /// everything the tests make for a moment goes there, so `scripts/test` can give a run its own.
+    static var temporaryBase: String {
+        var base = NSTemporaryDirectory()
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    /// A directory that outlives a test run, for builds later runs reuse (the example package,
+    /// the installed prefix): inside the SwiftPM scratch directory this test binary was built in
+    /// (`.build` by default), so it is per checkout and goes away with the build, never in /tmp.
+    static var cacheDirectory: String {
+        let tripleDirectory = (buildDirectory as NSString).deletingLastPathComponent   // …/x86_64-unknown-linux-gnu
+        return (tripleDirectory as NSString).deletingLastPathComponent + "/modalkit-test-cache"
+    }
+
+    /// A new empty directory under `$TMPDIR`, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
-        var template = Array("/tmp/mk-plugin-test-\(label)-XXXXXX".utf8CString)
+        var template = Array("\(temporaryBase)/mk-plugin-test-\(label)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
         let dir = String(cString: made)
         test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
@@ -150,10 +166,25 @@ enum PluginTestSupport {
 
     /// Runs a program to completion with stdout and stderr captured in files; after `timeout`
     /// seconds it is killed (by its PID) and the test fails.
+    /// - Parameter isolatingTMPDIR: run it with `TMPDIR` set to a new directory that is removed
+    ///   afterwards, with whatever the program left in it: for `swift build`, which leaves a few
+    ///   `TemporaryDirectory.*` folders in `$TMPDIR` on every run.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    currentDirectory: String? = nil, timeout: Double) throws -> RunResult
+                    currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, timeout: Double) throws -> RunResult
     {
-        let outPath = "/tmp/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
+        var environment = environment
+        if isolatingTMPDIR {
+            var template = Array("\(temporaryBase)/mk-plugin-run-tmp-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
+            let privateTMPDIR = String(cString: made)
+            defer { try? FileManager.default.removeItem(atPath: privateTMPDIR) }
+            var env = environment ?? ProcessInfo.processInfo.environment
+            env["TMPDIR"] = privateTMPDIR
+            environment = env
+            return try run(executable, arguments, environment: environment, currentDirectory: currentDirectory,
+                           timeout: timeout)
+        }
+        let outPath = "\(temporaryBase)/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
         let errPath = outPath.replacingOccurrences(of: ".out", with: ".err")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
