@@ -193,9 +193,9 @@ public final class DemoScene {
                 endPress(at: pointer, now: now)
             }
         case .pointerLeave:
-            // A leave ends the pointer's press in progress without a tap: a compositor may send
-            // no release after it (wl_pointer.leave: the button state is not tracked across it),
-            // and a press left open would make the next press be ignored.
+            // A leave ends the pointer's press in progress without a tap: the release may never
+            // come to this surface (sway, for one, sends none when the window is hidden while the
+            // button is held), and a press left open would make the next press be ignored.
             pointer = nil
             if let pr = press, pr.source == .pointer { press = nil }
         case let .touchDown(id, p):

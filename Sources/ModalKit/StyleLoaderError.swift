@@ -49,8 +49,8 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case let .notFound(path), let .notALibrary(path, _), let .unresolvedSymbol(path, _),
-             let .wrongMachine(path, _, _), let .loadFailed(path, _), let .missingEntry(path, _, _), let .abiMismatch(path, _, _),
-             let .newerMinor(path, _, _), let .badStructSize(path, _, _, _), let .badDescriptor(path, _),
+             let .wrongMachine(path, _, _), let .loadFailed(path, _), let .missingEntry(path, _, _),
+             let .abiMismatch(path, _, _), let .newerMinor(path, _, _), let .badStructSize(path, _, _, _), let .badDescriptor(path, _),
              let .unknownOption(path, _, _, _), let .optionsRejected(path, _, _, _):
             return path
         case .emptyName, .unknownName:

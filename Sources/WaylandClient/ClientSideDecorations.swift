@@ -166,7 +166,7 @@ public struct TitleBarPointerState: Equatable, Sendable {
     /// A pointer press somewhere else than the bar (the window's content or a resize border):
     /// the next primary press on the bar starts a new click sequence. A double-click is two
     /// consecutive primary presses on the bar with no press of any button anywhere in between
-    /// (GTK and libadwaita count presses per target the same way).
+    /// (GTK's click gesture likewise starts a new count on another button or another widget).
     public mutating func pressedElsewhere() {
         lastBarPress = nil
     }

@@ -17,7 +17,7 @@ enum EnvironmentValues {
     /// The cursor size when `XCURSOR_SIZE` is unset or unusable (libXcursor's and GTK's default).
     static let defaultCursorSize = 24
     /// The largest logical cursor size taken from `XCURSOR_SIZE`; larger values are clamped to it.
-    /// Cursor themes ship sizes up to 256 (the Xcursor file format allows more, no theme does).
+    /// Cursor themes ship nominal sizes well below it (Adwaita: 24 to 96).
     static let maximumCursorSize = 256
     /// The largest cursor size in buffer pixels asked from libwayland-cursor (size × buffer scale,
     /// clamped): its shm pool starts at size² × 4 bytes, 4 MiB here.
