@@ -16,6 +16,7 @@ public enum SceneInput: Hashable, Sendable {
     case pointerMotion(Point)
     /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
     case pointerButton(pressed: Bool)
+    /// The pointer left the window: a pointer press in progress ends without a tap.
     case pointerLeave
     case touchDown(id: Int32, Point)
     case touchMotion(id: Int32, Point)
@@ -217,7 +218,11 @@ public final class DemoScene {
                 endPress(at: pointer, now: now)
             }
         case .pointerLeave:
+            // A leave ends the pointer's press in progress without a tap: the release may never
+            // come to this surface (sway, for one, sends none when the window is hidden while the
+            // button is held), and a press left open would make the next press be ignored.
             pointer = nil
+            if let pr = press, pr.source == .pointer { press = nil }
         case let .touchDown(id, p):
             if press == nil {
                 touchPoint = p
@@ -270,10 +275,7 @@ public final class DemoScene {
         case .dim:
             // A tap on the dimming view: press and release both outside the presented view.
             guard controller.state == .presenting || controller.state == .presented else { return }
-            let rect = presentedViewRect(at: now) ?? .zero
-            if !rect.contains(p), controller.style.shouldDismiss(onTapAt: p, in: controller.containerBounds) {
-                dismiss(now: now)
-            }
+            if controller.tapOnDimDismisses(at: p, progress: controller.progress(at: now)) { dismiss(now: now) }
         case .presentedView, .nothing:
             break
         }

@@ -107,7 +107,8 @@ public struct StyleLoader {
     }
 
     /// The default search path (DESIGN §3, issue 4):
-    /// 1. each non-empty entry of `MODALKIT_STYLE_PATH` (colon-separated, like `GST_PLUGIN_PATH`);
+    /// 1. each non-empty entry of `MODALKIT_STYLE_PATH` (colon-separated, like `GST_PLUGIN_PATH`;
+    ///    entries too long to be a path are dropped);
     /// 2. the directory of the running executable (`/proc/self/exe`: the build directory, where
     ///    `swift build` puts the built-in style libraries next to `modal-demo`);
     /// 3. `<that directory>/../lib/modalkit/styles` (the install layout, `scripts/install`).
@@ -116,8 +117,7 @@ public struct StyleLoader {
     ///   - executablePath: the executable (default: `/proc/self/exe` resolved).
     public static func defaultSearchPath(environment: [String: String] = ProcessInfo.processInfo.environment,
                                          executablePath: String? = nil) -> [String] {
-        var dirs = (environment["MODALKIT_STYLE_PATH"] ?? "")
-            .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        var dirs = parseStylePath(environment["MODALKIT_STYLE_PATH"])
         if let exe = executablePath ?? currentExecutablePath() {
             let exeDir = (exe as NSString).deletingLastPathComponent
             dirs.append(exeDir)
@@ -125,6 +125,14 @@ public struct StyleLoader {
             dirs.append((prefix as NSString).appendingPathComponent("lib/modalkit/styles"))
         }
         return dirs
+    }
+
+    /// `MODALKIT_STYLE_PATH` split at `:`, range-checked: empty entries and entries longer than
+    /// `PATH_MAX` − 1 bytes (which cannot name a directory) are dropped; nil gives no entries.
+    static func parseStylePath(_ raw: String?) -> [String] {
+        guard let raw else { return [] }
+        return raw.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+            .filter { $0.utf8.count < Int(PATH_MAX) }
     }
 
     /// The running executable's real path, from `/proc/self/exe` (proc(5)).
@@ -157,22 +165,26 @@ public struct StyleLoader {
     /// Only the candidates up to the first match are opened.
     /// - Throws: `StyleLoadError`: for a path, whatever opening it gives (`notFound`,
     ///   `notALibrary`, `missingEntry`, `abiMismatch`, `newerMinor`, `badStructSize`,
-    ///   `unresolvedSymbol`, …); for a name, `emptyName` or `unknownName` listing the names
-    ///   available (libraries that fail to load are skipped here and shown by `list()`).
+    ///   `unresolvedSymbol`, `wrongMachine`, …); for a name, `emptyName` or `unknownName` listing
+    ///   the names available and counting the libraries that failed to load (skipped here,
+    ///   shown with why by `list()`).
     public func load(_ nameOrPath: String) throws -> StyleModule {
         if nameOrPath.contains("/") {
             return StyleModule(library: try StyleLibrary.open(nameOrPath).get(), path: nameOrPath)
         }
         if nameOrPath.isEmpty {
-            throw StyleLoadError.emptyName(available: list().found.map(\.name), searchPath: searchPath)
+            let listing = list()
+            throw StyleLoadError.emptyName(available: listing.found.map(\.name), searchPath: searchPath,
+                                           failed: listing.failed.count)
         }
         var available: [String] = []
+        var failed = 0
         for path in candidatePaths() {
-            guard let library = try? StyleLibrary.open(path).get() else { continue }
+            guard let library = try? StyleLibrary.open(path).get() else { failed += 1; continue }
             if library.name == nameOrPath { return StyleModule(library: library, path: path) }
             if !available.contains(library.name) { available.append(library.name) }
         }
-        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath)
+        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath, failed: failed)
     }
 
     /// Opens every candidate on the search path.

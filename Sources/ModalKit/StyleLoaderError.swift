@@ -14,11 +14,16 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     /// `dlopen(RTLD_NOW)` failed because a symbol the library needs is not defined anywhere
     /// (`message` names it). With lazy binding this would have been a crash at first call.
     case unresolvedSymbol(path: String, message: String)
-    /// `dlopen` failed for another reason, e.g. a library it needs is missing or it was built
-    /// for another architecture; `message` is `dlerror()`'s.
+    /// `dlopen` refused an ELF file built for another machine: its header (`library`) and this
+    /// process's (`host`) differ in `e_machine`, class or byte order; each is described like
+    /// "AArch64 (ELF64, little-endian)". (`dlerror()` may say "No such file or directory" here.)
+    case wrongMachine(path: String, library: String, host: String)
+    /// `dlopen` failed for another reason, e.g. a library it needs is missing; `message` is
+    /// `dlerror()`'s.
     case loadFailed(path: String, message: String)
     /// The library does not export `symbol` (`modalkit_style_entry` or
-    /// `modalkit_style_abi_version`): it is not a ModalKit style. `message` is `dlerror()`'s.
+    /// `modalkit_style_abi_version`) itself: it is not a ModalKit style. `message` is `dlerror()`'s,
+    /// or names the dependency that defines the symbol (a library linking a style is not one).
     case missingEntry(path: String, symbol: String, message: String)
     /// The plugin was built for another major version of the style ABI.
     case abiMismatch(path: String, plugin: StyleABIVersion, host: StyleABIVersion)
@@ -28,10 +33,12 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     case badStructSize(path: String, size: Int, minimum: Int, version: StyleABIVersion)
     /// The entry returned no descriptor or one that breaks the header's rules (`reason`).
     case badDescriptor(path: String, reason: String)
-    /// `--style ""`. `available` lists the names found on `searchPath`.
-    case emptyName(available: [String], searchPath: [String])
-    /// No library on `searchPath` declares this style name; `available` lists the names found.
-    case unknownName(String, available: [String], searchPath: [String])
+    /// `--style ""`. `available` lists the names found on `searchPath`; `failed` counts the
+    /// libraries there that could not be loaded (`StyleLoader.list()` says why).
+    case emptyName(available: [String], searchPath: [String], failed: Int)
+    /// No library on `searchPath` declares this style name; `available` lists the names found;
+    /// `failed` counts the libraries there that could not be loaded (one of them may be the style).
+    case unknownName(String, available: [String], searchPath: [String], failed: Int)
     /// `--style-option KEY=…` with a key the style does not declare; `known` lists its keys.
     case unknownOption(path: String, style: String, key: String, known: [String])
     /// The style's `create` refused the options; `message` is its one line (usually a
@@ -42,8 +49,8 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case let .notFound(path), let .notALibrary(path, _), let .unresolvedSymbol(path, _),
-             let .loadFailed(path, _), let .missingEntry(path, _, _), let .abiMismatch(path, _, _),
-             let .newerMinor(path, _, _), let .badStructSize(path, _, _, _), let .badDescriptor(path, _),
+             let .wrongMachine(path, _, _), let .loadFailed(path, _), let .missingEntry(path, _, _),
+             let .abiMismatch(path, _, _), let .newerMinor(path, _, _), let .badStructSize(path, _, _, _), let .badDescriptor(path, _),
              let .unknownOption(path, _, _, _), let .optionsRejected(path, _, _, _):
             return path
         case .emptyName, .unknownName:
@@ -60,6 +67,8 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
             return "not a shared library (dlopen: \(message))"
         case let .unresolvedSymbol(_, message):
             return "unresolved symbol, refused by dlopen(RTLD_NOW) (\(message))"
+        case let .wrongMachine(_, library, host):
+            return "not a shared library for this machine: built for \(library), this machine is \(host)"
         case let .loadFailed(_, message):
             return "cannot be loaded (dlopen: \(message))"
         case let .missingEntry(_, symbol, message):
@@ -72,9 +81,9 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
             return "style descriptor is \(size) bytes, ABI \(version) needs at least \(minimum)"
         case let .badDescriptor(_, reason):
             return "invalid style descriptor: \(reason)"
-        case let .emptyName(available, _):
+        case let .emptyName(available, _, _):
             return "empty style name (available: \(StyleLoadError.list(available)))"
-        case let .unknownName(name, available, _):
+        case let .unknownName(name, available, _, _):
             return "no style named '\(name)' (available: \(StyleLoadError.list(available)))"
         case let .unknownOption(_, style, key, known):
             return "style '\(style)' has no option '\(key)' (options: \(StyleLoadError.list(known)))"
@@ -83,13 +92,15 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
         }
     }
 
-    /// One line: `PATH: REASON`, or for a name error `REASON; searched: DIR:DIR`.
+    /// One line: `PATH: REASON`, or for a name error `REASON; searched DIR:DIR`, followed by
+    /// `; N libraries there failed to load (--list-styles says why)` when some did.
     public var description: String {
         let line: String
         switch self {
-        case let .emptyName(_, searchPath), let .unknownName(_, _, searchPath):
+        case let .emptyName(_, searchPath, failed), let .unknownName(_, _, searchPath, failed):
             let dirs = searchPath.isEmpty ? "nothing (empty style path)" : searchPath.joined(separator: ":")
             line = "\(reason); searched \(dirs)"
+                + (failed == 0 ? "" : "; \(failed) \(failed == 1 ? "library" : "libraries") there failed to load (--list-styles says why)")
         default:
             line = "\(path ?? ""): \(reason)"
         }
@@ -102,6 +113,7 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
         case .notFound: return .notFound(path: newPath)
         case let .notALibrary(_, m): return .notALibrary(path: newPath, message: m)
         case let .unresolvedSymbol(_, m): return .unresolvedSymbol(path: newPath, message: m)
+        case let .wrongMachine(_, l, h): return .wrongMachine(path: newPath, library: l, host: h)
         case let .loadFailed(_, m): return .loadFailed(path: newPath, message: m)
         case let .missingEntry(_, s, m): return .missingEntry(path: newPath, symbol: s, message: m)
         case let .abiMismatch(_, p, h): return .abiMismatch(path: newPath, plugin: p, host: h)

@@ -85,6 +85,17 @@ final class StyleLibrary {
         return fread(&magic, 1, 4, f) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
     }
 
+    /// nil when `symbol` (found by dlsym on `handle`) is defined in the handle's own file; else
+    /// why it does not count, e.g. "defined only in /x/libModalKitStyleA.so, a library it links".
+    private static func foreignDefinition(_ symbol: UnsafeMutableRawPointer, handle: UnsafeMutableRawPointer) -> String? {
+        var definer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        switch modalkit_loader_symbol_is_own(handle, symbol, &definer, definer.count) {
+        case 1: return nil
+        case 0: return "defined only in \(StyleLoadError.oneLine(String(cString: definer))), a library it links"
+        default: return "the dynamic loader cannot tell which object defines it"
+        }
+    }
+
     /// The checks in order. Nothing from the plugin runs before the entry call in step 5
     /// (dlopen with RTLD_NOW still runs ELF constructors, as for any library: dlopen(3)).
     private static func load(path: String, realPath: String) -> Result<StyleLibrary, StyleLoadError> {
@@ -99,6 +110,11 @@ final class StyleLibrary {
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let message = takeDLError("dlopen failed")
+            // A library for another machine: say so from its ELF header (glibc's message for a
+            // foreign e_machine can be a misleading "No such file or directory").
+            if let library = ELFIdentity(path: path), let host = ELFIdentity.host, !library.runs(on: host) {
+                return .failure(.wrongMachine(path: path, library: library.description, host: host.description))
+            }
             if message.contains("undefined symbol") {
                 return .failure(.unresolvedSymbol(path: path, message: message))
             }
@@ -107,16 +123,24 @@ final class StyleLibrary {
         }
 
         // 2. The entry and the version symbols exist (dlerror cleared before each dlsym, so a
-        //    stale message from an earlier call is never reported: dlsym(3)).
+        //    stale message from an earlier call is never reported: dlsym(3)), defined in this
+        //    file itself: dlsym on a handle also searches the library's dependencies, and a
+        //    library that only links a style plugin is not that style.
         _ = dlerror()
         guard let entrySymbol = dlsym(handle, StyleABI.entrySymbol) else {
             return .failure(.missingEntry(path: path, symbol: StyleABI.entrySymbol,
                                           message: takeDLError("symbol is NULL")))
         }
+        if let notOwn = foreignDefinition(entrySymbol, handle: handle) {
+            return .failure(.missingEntry(path: path, symbol: StyleABI.entrySymbol, message: notOwn))
+        }
         _ = dlerror()
         guard let versionSymbol = dlsym(handle, StyleABI.versionSymbol) else {
             return .failure(.missingEntry(path: path, symbol: StyleABI.versionSymbol,
                                           message: takeDLError("symbol is NULL")))
+        }
+        if let notOwn = foreignDefinition(versionSymbol, handle: handle) {
+            return .failure(.missingEntry(path: path, symbol: StyleABI.versionSymbol, message: notOwn))
         }
 
         // 3. The version, read as data: major equal, minor not newer (GStreamer, weston).

@@ -150,7 +150,8 @@ public struct TitleBarPointerState: Equatable, Sendable {
     public private(set) var position: (x: Double, y: Double)?
     /// The close button was pressed and not yet released.
     public private(set) var closeArmed = false
-    /// The time of the last primary press on the bar (ms), for double-click detection.
+    /// The time of the last primary press on the bar (ms), for double-click detection; nil once
+    /// any other press came after it (another button, the close button, another surface).
     private var lastBarPress: UInt32?
 
     public init(layout: TitleBarLayout) { self.layout = layout }
@@ -173,10 +174,22 @@ public struct TitleBarPointerState: Equatable, Sendable {
         closeArmed = false
     }
 
+    /// A pointer press somewhere else than the bar (the window's content or a resize border):
+    /// the next primary press on the bar starts a new click sequence. A double-click is two
+    /// consecutive primary presses on the bar with no press of any button anywhere in between
+    /// (GTK's click gesture likewise starts a new count on another button or another widget).
+    public mutating func pressedElsewhere() {
+        lastBarPress = nil
+    }
+
     /// A button event on the bar. `time` is wl_pointer.button's millisecond timestamp.
+    /// A primary press within ``doubleClickInterval`` of the previous one, with no other press in
+    /// between (another button, the close button, or elsewhere: ``pressedElsewhere()``),
+    /// toggles maximized; any other press ends the click sequence.
     public mutating func button(_ code: UInt32, pressed: Bool, serial: UInt32, time: UInt32) -> TitleBarAction? {
         guard let position else { return nil }
         let region = layout.region(atX: position.x, y: position.y)
+        if pressed, !(code == Self.buttonLeft && region == .bar) { lastBarPress = nil }
         switch (code, pressed, region) {
         case (Self.buttonLeft, true, .close?):
             closeArmed = true

@@ -3,24 +3,22 @@ import CWaylandCursor
 import Glibc
 
 /// A libwayland-cursor theme loaded at one pixel size (`XCURSOR_THEME`, `XCURSOR_SIZE` × scale;
-/// default size 24). libwayland-cursor falls back to its built-in cursors when the theme is missing.
+/// default size 24; both range-checked by ``EnvironmentValues``, the size clamped to 256 points and
+/// 1024 pixels). libwayland-cursor falls back to its built-in cursors when the theme is missing.
 /// Owns the `wl_cursor_theme` (and so the cursor buffers): destroyed in `deinit`.
 final class CursorTheme {
     private let theme: OpaquePointer
     /// The buffer scale this theme was loaded for.
     let scale: Int
 
-    /// The cursor size in logical points: `XCURSOR_SIZE`, else 24.
-    static var logicalSize: Int {
-        if let value = getenv("XCURSOR_SIZE").map({ String(cString: $0) }), let size = Int(value), size > 0 {
-            return size
-        }
-        return 24
-    }
+    /// The cursor size in logical points: `XCURSOR_SIZE` (``EnvironmentValues/cursorSize(_:)``), else 24.
+    static var logicalSize: Int { EnvironmentValues.cursorSize(EnvironmentValues.raw("XCURSOR_SIZE")) }
 
     init?(shm: Shm, scale: Int) {
-        let name = getenv("XCURSOR_THEME")   // nil = libwayland-cursor's default theme
-        guard let theme = wl_cursor_theme_load(name, Int32(CursorTheme.logicalSize * scale), shm.proxy) else {
+        // nil = libwayland-cursor's default theme
+        let name = EnvironmentValues.cursorTheme(EnvironmentValues.raw("XCURSOR_THEME"))
+        let size = EnvironmentValues.cursorPixelSize(logicalSize: CursorTheme.logicalSize, scale: scale)
+        guard let theme = wl_cursor_theme_load(name, size, shm.proxy) else {
             return nil
         }
         self.theme = theme

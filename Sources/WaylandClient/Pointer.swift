@@ -124,6 +124,7 @@ final class Pointer {
     /// Routes an event to the focused window's content (delegate) or title bar.
     private func send(_ event: PointerEvent, serial: UInt32 = 0, time: UInt32 = 0) {
         guard let focus else { return }
+        if case .button(_, true) = event, focusPart != .titleBar { focus.pointerPressedOutsideTitleBar() }
         switch focusPart {
         case .content: focus.deliver(event)
         case .titleBar: focus.titleBarPointer(event, seat: seat, serial: serial, time: time)

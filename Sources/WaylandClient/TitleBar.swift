@@ -113,6 +113,11 @@ final class TitleBar {
         return reserved != nil
     }
 
+    /// A pointer press on another surface of the window: ends the bar's double-click sequence.
+    func pointerPressedElsewhere() {
+        pointerState.pressedElsewhere()
+    }
+
     /// Draws and commits the bar if it needs it. Call right before the parent surface's commit.
     /// - Returns: true when the subsurface was committed (the parent must commit for it to show).
     func renderIfNeeded() throws -> Bool {

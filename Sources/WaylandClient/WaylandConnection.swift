@@ -403,9 +403,14 @@ struct SocketTarget {
     var notes: [String] = []
 
     init(socket: String?, environment: [String: String] = SocketTarget.environment) {
-        if socket == nil, let fd = environment["WAYLAND_SOCKET"] {
-            path = "fd \(fd)"
-            notes.append("from WAYLAND_SOCKET")
+        if socket == nil, let raw = environment["WAYLAND_SOCKET"] {
+            if let fd = EnvironmentValues.socketFD(raw) {
+                path = "fd \(fd)"
+                notes.append("from WAYLAND_SOCKET")
+            } else {
+                path = "WAYLAND_SOCKET"
+                notes.append("WAYLAND_SOCKET is not a file descriptor number")
+            }
             return
         }
         var name: String
@@ -425,12 +430,15 @@ struct SocketTarget {
             path = name
             notes.append("XDG_RUNTIME_DIR is unset")
         }
+        if path.utf8.count > EnvironmentValues.maximumSocketPathLength {
+            notes.append("longer than the \(EnvironmentValues.maximumSocketPathLength) bytes of a socket path")
+        }
     }
 
     static var environment: [String: String] {
         var result: [String: String] = [:]
         for key in ["WAYLAND_SOCKET", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(key) { result[key] = String(cString: value) }
+            if let value = EnvironmentValues.raw(key) { result[key] = value }
         }
         return result
     }

@@ -222,6 +222,12 @@ public final class Window {
         perform(action, seat: seat)
     }
 
+    /// A pointer press on the content or a resize border: the title bar's double-click sequence
+    /// ends (only consecutive presses on the bar make a double-click).
+    func pointerPressedOutsideTitleBar() {
+        titleBar?.pointerPressedElsewhere()
+    }
+
     /// A touch down on the title bar: an interactive move with the touch serial (xdg_toplevel.move).
     func titleBarTouchDown(seat: OpaquePointer, serial: UInt32) {
         guard !isClosed, titleBar != nil else { return }

@@ -7,6 +7,8 @@ let modalDemoVersion = "0.1.0"
 enum Command: Equatable {
     case run(RunOptions)
     case render(RenderOptions)
+    /// `dismiss-point`: the window's options; prints where a tap dismisses (``DismissPointCommand``).
+    case dismissPoint(RunOptions)
     case listStyles
     case help
     case version
@@ -61,6 +63,7 @@ Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
              [--reduced-motion] [--log-events]
   modal-demo --list-styles
+  modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
   modal-demo --help | --version
@@ -89,6 +92,12 @@ render:
   --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
                            at most 16384 per side and 67108864 pixels
 
+dismiss-point:
+  prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
+  dismisses the style's modal once presented in a window of --size, nearest the dim's top centre,
+  from the style's own frame and shouldDismiss; or "none" when the style offers no such point.
+  Takes the same options as the window and opens none (scripts drive the demo with it).
+
 Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
 executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
 
@@ -105,6 +114,8 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
     var args = arguments[...]
     var isRender = false
     if args.first == "render" { isRender = true; args = args.dropFirst() }
+    var isDismissPoint = false
+    if args.first == "dismiss-point" { isDismissPoint = true; args = args.dropFirst() }
 
     var selection = StyleSelection()
     var run = RunOptions()
@@ -131,7 +142,7 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
             return .help
         case "--version":
             return .version
-        case "--list-styles" where !isRender:
+        case "--list-styles" where !isRender && !isDismissPoint:
             listStyles = true
         case "--style":
             // An empty name is refused by the loader, whose message lists the available styles.
@@ -204,7 +215,7 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
     }
     if listStyles { return .listStyles }
     run.selection = selection
-    return .run(run)
+    return isDismissPoint ? .dismissPoint(run) : .run(run)
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).

@@ -41,7 +41,7 @@ do {
         options.reducedMotion = try reducedMotionFromEnvironment(ProcessInfo.processInfo.environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         command = .render(options)
-    case .help, .version, .listStyles:
+    case .help, .version, .listStyles, .dismissPoint:
         break
     }
 } catch {
@@ -58,6 +58,8 @@ case .listStyles:
     for line in loader.listingLines() { print(line) }
 case .render(let options):
     exit(runRender(options))
+case .dismissPoint(let options):
+    print(dismissPointLine(options))
 case .run(let options):
     exit(runWindow(options))
 }

@@ -91,10 +91,53 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    // MARK: dismiss-point
+
+    private func dismissPoint(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try demo(["dismiss-point"] + arguments)
+        XCTAssertEqual(result.status, 0, "stderr: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.stderr, "", file: file, line: line)
+        XCTAssertTrue(result.stdout.hasSuffix("\n"), file: file, line: line)
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// Both built-in styles leave the dim's top centre free: (400, 60) in an 800x600 window.
+    func testDismissPointOfTheBuiltInStylesIsTheTopCentre() throws {
+        XCTAssertEqual(try dismissPoint(["--size", "800x600"]), "400 60")
+        XCTAssertEqual(try dismissPoint(["--style", "bottom-sheet", "--size", "800x600"]), "400 60")
+        // The window's other options are taken (scripts pass theirs through); default size 480x800.
+        XCTAssertEqual(try dismissPoint(["--style", "bottom-sheet", "--duration", "0.6", "--log-events"]), "240 60")
+    }
+
+    /// inset-centered with margin-y=10 covers (centre, top + 60): the point is in a 20 pt strip
+    /// beside the card (card 20…780 × 10…590), 8 pt clear of it and of the window edge.
+    func testDismissPointBesideACardThatCoversTheTopCentre() throws {
+        let fields = try dismissPoint(["--style", "inset-centered", "--style-option", "margin-y=10", "--size", "800x600"])
+            .split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(fields.count, 2, "X Y")
+        guard fields.count == 2 else { return }
+        XCTAssertTrue((8...12).contains(fields[0]) || (788...792).contains(fields[0]), "\(fields)")
+        XCTAssertTrue((8...592).contains(fields[1]), "\(fields)")
+    }
+
+    func testDismissPointIsNoneWhenTheCardCoversTheWindow() throws {
+        XCTAssertEqual(try dismissPoint(["--style-option", "margin-x=0", "--style-option", "margin-y=0", "--size", "800x600"]),
+                       "none")
+    }
+
+    func testDismissPointRefusesABadStyleOrOptionLikeTheWindow() throws {
+        try assertUsageError(["dismiss-point", "--style", "top-banner"], mentions: "top-banner")
+        try assertUsageError(["dismiss-point", "--style-option", "margin-z=1"], mentions: "margin-z")
+        try assertUsageError(["dismiss-point", "--size", "0x5"], mentions: "0x5")
+        try assertUsageError(["dismiss-point", "--list-styles"], mentions: "--list-styles")
+        try assertUsageError(["dismiss-point", "--progress", "1"], mentions: "--progress")
+    }
+
     func testHelpAndVersionSucceed() throws {
         let help = try demo(["--help"])
         XCTAssertEqual(help.status, 0, help.stderr)
         XCTAssertTrue(help.stdout.contains("modal-demo render"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("modal-demo dismiss-point"), help.stdout)
         XCTAssertEqual(help.stderr, "")
         let version = try demo(["--version"])
         XCTAssertEqual(version.status, 0, version.stderr)

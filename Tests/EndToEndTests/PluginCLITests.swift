@@ -87,7 +87,7 @@ final class PluginCLITests: XCTestCase {
     func testTextFileNamedSO() throws {
         let dir = try Support.temporaryDirectory(self, "cli-text")
         let path = dir + "/libModalKitStyleText.so"
-        try "#!/bin/sh\necho not a library\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho not a library\n".write(toFile: path, atomically: false, encoding: .utf8)
         let line = assertRejected(try render(path, output: dir + "/out.png"), output: dir + "/out.png",
                                   mentions: [path, "not a shared library"])
         XCTAssertTrue(line.contains("invalid ELF header") || line.contains("file too short"), "dlopen's own message: \(line)")
@@ -134,6 +134,53 @@ final class PluginCLITests: XCTestCase {
         XCTAssertEqual(Support.entryCalls(fixture.marker), 0)
     }
 
+    /// `--style` with a copy of a built style whose ELF e_machine says another machine: exit 2 and
+    /// one line saying it is not a library for this machine, naming both (dlopen itself says
+    /// "No such file or directory" for this file that exists).
+    func testLibraryForAnotherMachineNamesBothMachines() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-machine")
+        for (file, elf32) in [("libModalKitStyleForeign.so", false), ("libModalKitStyleForeign32.so", true)] {
+            let path = try Support.foreignMachineCopy(in: dir, file: file, elf32: elf32)
+            let library = elf32 ? "\(Support.hostMachine.name) (ELF32, little-endian)"
+                : "\(Support.hostMachine.other) (ELF64, little-endian)"
+            let line = assertRejected(try render(path, output: dir + "/out.png"), output: dir + "/out.png",
+                                      mentions: [path, "not a shared library for this machine", "built for \(library)",
+                                                 "this machine is \(Support.hostMachine.name) (ELF64, little-endian)"])
+            XCTAssertFalse(line.contains("No such file"), line)
+        }
+    }
+
+    /// A library with no `modalkit_style_entry` of its own but a DT_NEEDED on a real (built) style
+    /// plugin, first on MODALKIT_STYLE_PATH: listed as failed, not as that style, and it shadows
+    /// nothing; `--style NAME` loads the real plugin.
+    func testLibraryThatOnlyLinksAStylePluginIsListedAsFailedAndShadowsNothing() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-forwarder")
+        let real = dir + "/" + Support.bottomSheetLibrary
+        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: real)
+        let forwarder = try Support.compileLibraryLinking(real, as: "libModalKitStyleABottomSheetLinker.so", in: dir)
+        let result = try Self.demo(["--list-styles"], environment: ["MODALKIT_STYLE_PATH": dir])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdoutLines
+        XCTAssertEqual(lines.first { $0.hasPrefix("bottom-sheet\t") }?.split(separator: "\t")[1], Substring(real), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("# failed\t\(forwarder)\tnot a ModalKit style: no symbol 'modalkit_style_entry'") },
+                      "\(lines)")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("# shadowed\t\(real)\t") || $0.hasSuffix("\t\(forwarder)") },
+                       "the real plugin is not hidden, the forwarder hides nothing: \(lines)")
+        XCTAssertEqual(try Self.demo(["render", "--style", forwarder, "--size", "120x200", "--progress", "1",
+                                      "--output", dir + "/out.png"]).status, 2)
+    }
+
+    /// `--style NAME` when libraries on the style path failed to load: the one line also says how
+    /// many and to run --list-styles for why (the style asked for is one of them here).
+    func testUnknownStyleNameSaysHowManyLibrariesFailedToLoad() throws {
+        let dir = try Support.temporaryDirectory(self, "cli-failed")
+        _ = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
+        assertRejected(try Self.demo(["render", "--style", "c-fixture", "--size", "120x200", "--progress", "1",
+                                      "--output", dir + "/out.png"], environment: ["MODALKIT_STYLE_PATH": dir]),
+                       output: dir + "/out.png",
+                       mentions: ["no style named 'c-fixture'", "1 library there failed to load", "--list-styles"])
+    }
+
     func testEmptyStyleNameListsTheAvailableNames() throws {
         let dir = try Support.temporaryDirectory(self, "cli-empty")
         assertRejected(try render("", output: dir + "/out.png"), output: dir + "/out.png",
@@ -142,8 +189,9 @@ final class PluginCLITests: XCTestCase {
 
     func testUnknownStyleNameListsTheAvailableNames() throws {
         let dir = try Support.temporaryDirectory(self, "cli-unknown")
-        assertRejected(try render("top-banner", output: dir + "/out.png"), output: dir + "/out.png",
-                       mentions: ["top-banner", "inset-centered", "bottom-sheet"])
+        let line = assertRejected(try render("top-banner", output: dir + "/out.png"), output: dir + "/out.png",
+                                  mentions: ["top-banner", "inset-centered", "bottom-sheet"])
+        XCTAssertFalse(line.contains("failed"), "no library failed, so nothing is said about failures: \(line)")
     }
 
     func testUnknownOptionKeyListsTheKeys() throws {

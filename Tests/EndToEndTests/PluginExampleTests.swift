@@ -8,21 +8,20 @@ import ModalKit
 final class PluginExampleTests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    /// Built once per test process into a scratch directory under /tmp keyed by the checkout, so a
-    /// second run reuses it (an incremental build) and two checkouts never share one.
+    /// Built once per test process into a scratch directory in this checkout's build directory
+    /// (`Support.cacheDirectory`), so a second run reuses it (an incremental build), two checkouts
+    /// never share one, and nothing is left in /tmp.
     private static var built: Result<String, PluginTestFailure>?
 
     static func exampleLibrary() throws -> String {
         if let built { return try built.get() }
         let package = Support.packageRoot + "/Examples/CustomStyle"
-        var hash: UInt64 = 14_695_981_039_346_656_037 // FNV-1a of the checkout path
-        for byte in Support.packageRoot.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
-        let scratch = "/tmp/mk-plugin-example-" + String(hash, radix: 16)
+        let scratch = Support.cacheDirectory + "/custom-style-example"
         let result: Result<String, PluginTestFailure>
         do {
             let run = try Support.run("/usr/bin/env", ["swift", "build", "--package-path", package,
                                                        "--scratch-path", scratch],
-                                      timeout: 1500)
+                                      isolatingTMPDIR: true, timeout: 1500)
             let library = scratch + "/debug/libModalKitStyleFadeScale.so"
             if run.status != 0 {
                 result = .failure(PluginTestFailure("swift build of Examples/CustomStyle failed (\(run.status)): "

@@ -8,15 +8,13 @@ import ModalKit
 final class PluginInstallTests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    /// Installs into a fresh prefix (release build in a scratch directory under /tmp keyed by the
-    /// checkout, reused by later runs), then renames the prefix to prove nothing points back at it.
+    /// Installs into a fresh prefix (release build in a scratch directory in this checkout's build
+    /// directory, reused by later runs), then renames the prefix to prove nothing points back at it.
     private func installedPrefix() throws -> String {
-        var hash: UInt64 = 14_695_981_039_346_656_037
-        for byte in Support.packageRoot.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
-        let scratch = "/tmp/mk-plugin-install-" + String(hash, radix: 16)
+        let scratch = Support.cacheDirectory + "/install-release"
         let dir = try Support.temporaryDirectory(self, "prefix")
         let result = try Support.run(Support.packageRoot + "/scripts/install", [dir + "/first", "--scratch-path", scratch],
-                                     timeout: 2400)
+                                     isolatingTMPDIR: true, timeout: 2400)
         guard result.status == 0 else {
             throw PluginTestFailure("scripts/install failed (\(result.status)): " + String(result.stderr.suffix(3000)))
         }

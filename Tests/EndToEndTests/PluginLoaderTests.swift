@@ -59,6 +59,19 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:]).first, Support.buildDirectory)
     }
 
+    /// MODALKIT_STYLE_PATH is range-checked like every environment value: an entry too long to
+    /// name a directory (PATH_MAX bytes or more) is dropped, the others are kept in order.
+    func testStylePathEntriesTooLongForAPathAreDropped() {
+        let long = "/" + String(repeating: "d", count: Int(PATH_MAX))
+        let justFits = "/" + String(repeating: "d", count: Int(PATH_MAX) - 2)
+        let path = StyleLoader.defaultSearchPath(environment: ["MODALKIT_STYLE_PATH": "/a:\(long):\(justFits):/b"],
+                                                 executablePath: "/x/bin/modal-demo")
+        XCTAssertEqual(path, ["/a", justFits, "/b", "/x/bin", "/x/lib/modalkit/styles"])
+        XCTAssertEqual(StyleLoader.defaultSearchPath(environment: ["MODALKIT_STYLE_PATH": ":::"],
+                                                     executablePath: "/x/bin/modal-demo"),
+                       ["/x/bin", "/x/lib/modalkit/styles"])
+    }
+
     func testInsetCenteredThroughTheLoaderMatchesDesign() throws {
         let module = try loader(Support.buildDirectory).load("inset-centered")
         XCTAssertEqual(Set(module.options.map(\.key)).isSuperset(of: ["margin-x", "margin-y"]), true)
@@ -136,7 +149,7 @@ final class PluginLoaderTests: XCTestCase {
     func testTextFileNamedSOIsNotALibraryWithDlopensMessage() throws {
         let dir = try Support.temporaryDirectory(self, "text")
         let path = dir + "/libModalKitStyleText.so"
-        try "this is not ELF\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "this is not ELF\n".write(toFile: path, atomically: false, encoding: .utf8)
         let error = loadError { try self.loader().load(path) }
         guard case let .notALibrary(p, message)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(p, path)
@@ -154,7 +167,7 @@ final class PluginLoaderTests: XCTestCase {
 
     func testEmptyNameListsTheAvailableNames() {
         let error = loadError { try self.loader(Support.buildDirectory).load("") }
-        guard case let .emptyName(available, searchPath)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .emptyName(available, searchPath, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
         XCTAssertEqual(searchPath, [Support.buildDirectory])
         XCTAssertTrue(error!.description.contains("inset-centered, bottom-sheet")
@@ -164,11 +177,82 @@ final class PluginLoaderTests: XCTestCase {
 
     func testUnknownNameListsTheAvailableNames() {
         let error = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
-        guard case let .unknownName(name, available, _)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .unknownName(name, available, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "top-banner")
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
         XCTAssertTrue(error!.description.contains("'top-banner'"))
         XCTAssertTrue(error!.description.contains("inset-centered"))
+    }
+
+    /// No style of that name, and libraries on the path failed to load: the error counts them
+    /// (the style asked for may be one of them) and says where to see why.
+    func testUnknownNameCountsTheLibrariesThatFailedToLoad() throws {
+        let dir = try Support.temporaryDirectory(self, "failcount")
+        _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
+        try "text".write(toFile: dir + "/libModalKitStyleText.so", atomically: false, encoding: .utf8)
+        let error = loadError { try self.loader(dir, Support.buildDirectory).load("c-fixture") }
+        guard case let .unknownName(name, available, _, failed)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(name, "c-fixture")
+        XCTAssertEqual(failed, 2)
+        XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
+        XCTAssertTrue(error!.description.hasSuffix("; 2 libraries there failed to load (--list-styles says why)"),
+                      error!.description)
+        guard case let .emptyName(_, _, emptyFailed)? = loadError({ try self.loader(dir).load("") }) else { return XCTFail() }
+        XCTAssertEqual(emptyFailed, 2)
+        // None failed: nothing about failures.
+        let clean = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
+        XCTAssertFalse(clean?.description.contains("failed") ?? true, "\(String(describing: clean))")
+    }
+
+    // MARK: Libraries for another machine, symbols found through a dependency
+
+    /// A style library whose ELF header says another machine (e_machine patched): the error says
+    /// so and names both machines, not dlopen's "No such file or directory".
+    func testLibraryForAnotherMachineNamesBothMachines() throws {
+        let dir = try Support.temporaryDirectory(self, "machine")
+        let path = try Support.foreignMachineCopy(in: dir, file: "libModalKitStyleForeign.so")
+        let error = loadError { try self.loader().load(path) }
+        guard case let .wrongMachine(errorPath, library, host)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(errorPath, path)
+        XCTAssertEqual(library, "\(Support.hostMachine.other) (ELF64, little-endian)")
+        XCTAssertEqual(host, "\(Support.hostMachine.name) (ELF64, little-endian)")
+        XCTAssertEqual(error?.description,
+                       "\(path): not a shared library for this machine: built for \(library), this machine is \(host)")
+        XCTAssertEqual(loader(dir).list().failed.map(\.error), [error!])
+    }
+
+    func testLibraryOfTheOtherELFClassNamesBothClasses() throws {
+        let dir = try Support.temporaryDirectory(self, "class")
+        let path = try Support.foreignMachineCopy(in: dir, file: "libModalKitStyleForeign32.so", elf32: true)
+        let error = loadError { try self.loader().load(path) }
+        guard case let .wrongMachine(_, library, host)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(library, "\(Support.hostMachine.name) (ELF32, little-endian)")
+        XCTAssertEqual(host, "\(Support.hostMachine.name) (ELF64, little-endian)")
+    }
+
+    /// A library with no style symbols of its own that links a real style plugin: dlsym on its
+    /// handle finds the plugin's entry through the dependency, but that does not make it a style.
+    /// It is refused (the entry never runs for it) and does not shadow the real one.
+    func testLibraryThatOnlyLinksAStyleIsNotThatStyle() throws {
+        let dir = try Support.temporaryDirectory(self, "forwarder")
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        // Sorts before the fixture, so it would be found first and shadow it.
+        let forwarder = try Support.compileLibraryLinking(fixture.library, as: "libModalKitStyleAForwarder.so", in: dir)
+        let error = loadError { try self.loader().load(forwarder) }
+        guard case let .missingEntry(path, symbol, message)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(path, forwarder)
+        XCTAssertEqual(symbol, "modalkit_style_entry")
+        XCTAssertEqual(message, "defined only in \(fixture.library), a library it links")
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0, "nothing ran the entry through the forwarder")
+
+        let listing = loader(dir).list()
+        XCTAssertEqual(listing.found.map(\.name), ["c-fixture"])
+        XCTAssertEqual(listing.found.first?.path, fixture.library, "the real plugin, not the forwarder")
+        XCTAssertTrue(listing.shadowed.isEmpty)
+        XCTAssertEqual(listing.failed.map(\.path), [forwarder])
+        XCTAssertTrue(loader(dir).listingLines().contains(
+            "# failed\t\(forwarder)\tnot a ModalKit style: no symbol 'modalkit_style_entry' (dlsym: defined only in \(fixture.library), a library it links)"))
+        XCTAssertEqual(try loader(dir).load("c-fixture").path, fixture.library)
     }
 
     // MARK: ABI checks, with C fixtures whose entry leaves a mark when it runs
@@ -294,8 +378,8 @@ final class PluginLoaderTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "listing")
         let good = try Support.compileFixture("libModalKitStyleA.so", in: dir)
         let bad = try Support.compileFixture("libModalKitStyleB.so", in: dir, defines: ["FIXTURE_MAJOR=9"])
-        try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: true, encoding: .utf8)
-        try "not a candidate".write(toFile: dir + "/libOther.so", atomically: true, encoding: .utf8)
+        try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: false, encoding: .utf8)
+        try "not a candidate".write(toFile: dir + "/libOther.so", atomically: false, encoding: .utf8)
         let lines = loader(dir).listingLines()
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertEqual(lines.first?.hasPrefix("c-fixture\t\(good.library)\t"), true)

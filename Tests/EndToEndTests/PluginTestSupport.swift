@@ -39,9 +39,25 @@ enum PluginTestSupport {
         return path
     }
 
-    /// A new empty directory under /tmp, removed when the test ends.
+    /// `$TMPDIR` (Foundation's `NSTemporaryDirectory()`, /tmp when unset) without a trailing `/`:
+    /// everything the tests make for a moment goes there, so `scripts/test` can give a run its own.
+    static var temporaryBase: String {
+        var base = NSTemporaryDirectory()
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    /// A directory that outlives a test run, for builds later runs reuse (the example package,
+    /// the installed prefix): inside the SwiftPM scratch directory this test binary was built in
+    /// (`.build` by default), so it is per checkout and goes away with the build, never in /tmp.
+    static var cacheDirectory: String {
+        let tripleDirectory = (buildDirectory as NSString).deletingLastPathComponent   // …/x86_64-unknown-linux-gnu
+        return (tripleDirectory as NSString).deletingLastPathComponent + "/modalkit-test-cache"
+    }
+
+    /// A new empty directory under `$TMPDIR`, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
-        var template = Array("/tmp/mk-plugin-test-\(label)-XXXXXX".utf8CString)
+        var template = Array("\(temporaryBase)/mk-plugin-test-\(label)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
         let dir = String(cString: made)
         test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
@@ -79,6 +95,55 @@ enum PluginTestSupport {
         throw PluginTestFailure("no C compiler (cc, gcc or clang) on PATH for the fixture plugins")
     }
 
+    /// A shared library `directory/file` that defines no symbol of the style ABI itself but has a
+    /// `DT_NEEDED` on `library` (linked with `--no-as-needed`, found through an rpath), so that
+    /// `dlsym` on its handle finds `library`'s `modalkit_style_entry`.
+    static func compileLibraryLinking(_ library: String, as file: String, in directory: String) throws -> String {
+        let source = directory + "/" + file + ".c"
+        try "int modalkit_test_links_a_style(void) { return 1; }\n".write(toFile: source, atomically: false, encoding: .utf8)
+        let output = directory + "/" + file
+        let libraryDirectory = (library as NSString).deletingLastPathComponent
+        let arguments = ["-shared", "-fPIC", "-o", output, source, "-Wl,--no-as-needed",
+                         "-L", libraryDirectory, "-l:" + (library as NSString).lastPathComponent,
+                         "-Wl,-rpath," + libraryDirectory]
+        let compiler = try cCompiler()
+        let result = try run(compiler, arguments, timeout: 120)
+        guard result.status == 0 else {
+            throw PluginTestFailure("\(compiler) \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        unlink(source)
+        return output
+    }
+
+    /// The ELF machine names the loader prints for this machine and for another one (to patch
+    /// into a copy of a built library: `e_machine`, little-endian on both).
+    #if arch(x86_64)
+    static let hostMachine = (name: "x86-64", other: "AArch64", otherMachine: UInt16(183))
+    #elseif arch(arm64)
+    static let hostMachine = (name: "AArch64", other: "x86-64", otherMachine: UInt16(62))
+    #endif
+
+    /// A copy of `source` at `destination` with the bytes at the given offsets replaced.
+    static func patchedCopy(of source: String, to destination: String, bytes: [Int: UInt8]) throws {
+        guard var data = FileManager.default.contents(atPath: source) else {
+            throw PluginTestFailure("cannot read \(source)")
+        }
+        for (offset, byte) in bytes { data[offset] = byte }
+        guard FileManager.default.createFile(atPath: destination, contents: data) else {
+            throw PluginTestFailure("cannot write \(destination)")
+        }
+    }
+
+    /// A copy of a built style library whose ELF header says it is for another machine
+    /// (`e_machine`, offset 18), or with `elf32` instead for the 32-bit class (`e_ident[EI_CLASS]`).
+    static func foreignMachineCopy(in directory: String, file: String, elf32: Bool = false) throws -> String {
+        let path = directory + "/" + file
+        var patch: [Int: UInt8] = [18: UInt8(hostMachine.otherMachine & 0xFF), 19: UInt8(hostMachine.otherMachine >> 8)]
+        if elf32 { patch = [4: 1] }
+        try patchedCopy(of: try builtLibrary(insetCenteredLibrary), to: path, bytes: patch)
+        return path
+    }
+
     /// How many times a fixture's entry ran.
     static func entryCalls(_ marker: String) -> Int {
         guard let text = try? String(contentsOfFile: marker, encoding: .utf8) else { return 0 }
@@ -101,10 +166,25 @@ enum PluginTestSupport {
 
     /// Runs a program to completion with stdout and stderr captured in files; after `timeout`
     /// seconds it is killed (by its PID) and the test fails.
+    /// - Parameter isolatingTMPDIR: run it with `TMPDIR` set to a new directory that is removed
+    ///   afterwards, with whatever the program left in it: for `swift build`, which leaves a few
+    ///   `TemporaryDirectory.*` folders in `$TMPDIR` on every run.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    currentDirectory: String? = nil, timeout: Double) throws -> RunResult
+                    currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, timeout: Double) throws -> RunResult
     {
-        let outPath = "/tmp/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
+        var environment = environment
+        if isolatingTMPDIR {
+            var template = Array("\(temporaryBase)/mk-plugin-run-tmp-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
+            let privateTMPDIR = String(cString: made)
+            defer { try? FileManager.default.removeItem(atPath: privateTMPDIR) }
+            var env = environment ?? ProcessInfo.processInfo.environment
+            env["TMPDIR"] = privateTMPDIR
+            environment = env
+            return try run(executable, arguments, environment: environment, currentDirectory: currentDirectory,
+                           timeout: timeout)
+        }
+        let outPath = "\(temporaryBase)/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
         let errPath = outPath.replacingOccurrences(of: ".out", with: ".err")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)

@@ -46,6 +46,21 @@ final class WindowNoCompositorTests: CompositorTestCase {
         try runExpectingOneLine(env, naming: path)
     }
 
+    /// Environment values out of range: WAYLAND_SOCKET that is no file descriptor number, and a
+    /// socket path longer than sun_path — still exit 1 and one line that says what is wrong.
+    func testWaylandSocketThatIsNoNumberExitsOneWithOneLineSayingSo() throws {
+        let dir = try emptyRuntimeDirectory()
+        let env = harnessEnvironment(["WAYLAND_SOCKET": "99999999999999999999", "XDG_RUNTIME_DIR": dir])
+        try runExpectingOneLine(env, naming: "WAYLAND_SOCKET is not a file descriptor number")
+    }
+
+    func testSocketPathLongerThanSunPathExitsOneWithOneLineSayingSo() throws {
+        let dir = try emptyRuntimeDirectory()
+        let name = String(repeating: "w", count: 120)
+        let env = harnessEnvironment(["WAYLAND_DISPLAY": name, "WAYLAND_SOCKET": nil, "XDG_RUNTIME_DIR": dir])
+        try runExpectingOneLine(env, naming: "longer than the 107 bytes of a socket path")
+    }
+
     func testSocketThatIsNotACompositorExitsOne() throws {
         // A plain file where the socket should be: connect fails, same rule.
         let dir = try emptyRuntimeDirectory()

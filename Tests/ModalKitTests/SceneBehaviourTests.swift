@@ -126,6 +126,61 @@ final class SceneBehaviourTests: XCTestCase {
         XCTAssertEqual(f.scene.buttonAppearance, ButtonAppearance())
     }
 
+    /// A press on the dim, then the pointer leaves without a release and comes back: the leave
+    /// ended that press, so the next tap on the dim dismisses (it is not swallowed as a second
+    /// press while the first is "in progress").
+    func testAPressOnTheDimEndsAtTheLeaveAndTheNextTapDismisses() throws {
+        let f = try scene()
+        f.scene.present(now: 0)
+        f.scene.handle(.pointerMotion(Point(x: 200, y: 60)), now: 1)   // the dim above the card
+        f.scene.handle(.pointerButton(pressed: true), now: 1)
+        f.scene.handle(.pointerLeave, now: 1.1)                        // no release
+        XCTAssertEqual(f.scene.state, .presented, "a leave is not a tap")
+        f.scene.handle(.pointerMotion(Point(x: 200, y: 60)), now: 1.5) // wl_pointer.enter
+        XCTAssertEqual(f.scene.state, .presented)
+        click(f, Point(x: 200, y: 60), at: 1.6)
+        XCTAssertEqual(f.scene.state, .dismissing)
+        XCTAssertEqual(f.recorded, [.presenting, .presented, .dismissing])
+    }
+
+    /// The same with the lost press on the card: its target (the presented view) does not carry
+    /// over to the next tap, which lands on the dim and dismisses.
+    func testAPressOnTheCardEndsAtTheLeaveAndTheNextTapOnTheDimDismisses() throws {
+        let f = try scene()
+        f.scene.present(now: 0)
+        f.scene.handle(.pointerMotion(Point(x: 200, y: 300)), now: 1)  // on the card (20…380 × 110…690)
+        f.scene.handle(.pointerButton(pressed: true), now: 1)
+        f.scene.handle(.pointerLeave, now: 1.1)
+        click(f, Point(x: 200, y: 60), at: 1.6)
+        XCTAssertEqual(f.scene.state, .dismissing)
+    }
+
+    /// The release the compositor may still send after the leave (the button held while away)
+    /// belongs to the ended press: it activates nothing, and the button no longer looks pressed.
+    func testAReleaseAfterTheLeaveDoesNotFinishTheEndedPress() throws {
+        let f = try scene()
+        f.scene.handle(.pointerMotion(Point(x: 200, y: 400)), now: 0)
+        f.scene.handle(.pointerButton(pressed: true), now: 0.1)
+        XCTAssertTrue(f.scene.buttonAppearance.isPressed)
+        f.scene.handle(.pointerLeave, now: 0.2)
+        f.scene.handle(.pointerMotion(Point(x: 200, y: 400)), now: 0.3)
+        XCTAssertFalse(f.scene.buttonAppearance.isPressed, "the press ended at the leave")
+        f.scene.handle(.pointerButton(pressed: false), now: 0.4)
+        XCTAssertEqual(f.recorded, [])
+        click(f, Point(x: 200, y: 400), at: 0.5)
+        XCTAssertEqual(f.recorded, [.activated, .presenting])
+    }
+
+    /// A leave is the pointer's: a touch press in progress goes on and its tap on the dim dismisses.
+    func testAPointerLeaveDoesNotEndATouchPress() throws {
+        let f = try scene()
+        f.scene.present(now: 0)
+        f.scene.handle(.touchDown(id: 3, Point(x: 200, y: 750)), now: 1)
+        f.scene.handle(.pointerLeave, now: 1.02)
+        f.scene.handle(.touchUp(id: 3), now: 1.05)
+        XCTAssertEqual(f.scene.state, .dismissing)
+    }
+
     func testInterruptedPresentationRunsBackAndLeavesNoChrome() throws {
         let f = try scene()
         let base = try f.unpresented()

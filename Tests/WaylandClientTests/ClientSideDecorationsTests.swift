@@ -146,6 +146,58 @@ final class ClientSideDecorationsTests: XCTestCase {
                        "a third press starts a new click, not another double-click")
     }
 
+    /// Bar, content, bar within the double-click time: the press on the content (the pointer
+    /// leaves the bar, presses elsewhere, comes back) ends the sequence, so the second bar press
+    /// is a new first click (a move), not a maximize.
+    func testBarContentBarIsNoDoubleClick() {
+        var state = pointer(at: 100, 10)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 1, time: 1000), .move(serial: 1))
+        _ = state.button(left, pressed: false, serial: 2, time: 1040)
+        state.leave()
+        state.pressedElsewhere()   // the press on the content (Window → title bar)
+        state.enter(x: 100, y: 10)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 5, time: 1200), .move(serial: 5),
+                       "bar, content, bar within 300 ms")
+        _ = state.button(left, pressed: false, serial: 6, time: 1240)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 7, time: 1300), .toggleMaximized,
+                       "two consecutive bar presses after it are a double-click again")
+    }
+
+    /// Left, right, left on the bar within the double-click time: the secondary press ends the
+    /// sequence (it opens the window menu), the last left press only moves.
+    func testLeftRightLeftIsNoDoubleClick() {
+        var state = pointer(at: 100, 10)
+        let right = TitleBarPointerState.buttonRight
+        XCTAssertEqual(state.button(left, pressed: true, serial: 1, time: 1000), .move(serial: 1))
+        _ = state.button(left, pressed: false, serial: 2, time: 1040)
+        XCTAssertEqual(state.button(right, pressed: true, serial: 3, time: 1100), .showWindowMenu(serial: 3, x: 100, y: -18))
+        _ = state.button(right, pressed: false, serial: 4, time: 1140)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 5, time: 1200), .move(serial: 5), "left, right, left within 300 ms")
+    }
+
+    /// Any other press between the two bar presses ends the sequence too: the middle button, or
+    /// the primary button on the close button (pressed, then released off it).
+    func testAMiddlePressOrAPressOnCloseInBetweenIsNoDoubleClick() {
+        var state = pointer(at: 100, 10)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 1, time: 1000), .move(serial: 1))
+        _ = state.button(0x112, pressed: true, serial: 2, time: 1050)   // BTN_MIDDLE
+        XCTAssertEqual(state.button(left, pressed: true, serial: 3, time: 1100), .move(serial: 3))
+        state.motion(x: 390, y: 14)
+        XCTAssertNil(state.button(left, pressed: true, serial: 4, time: 1150))
+        state.motion(x: 100, y: 10)
+        XCTAssertNil(state.button(left, pressed: false, serial: 5, time: 1160))
+        XCTAssertEqual(state.button(left, pressed: true, serial: 6, time: 1200), .move(serial: 6))
+    }
+
+    /// Leaving and re-entering the bar with no press anywhere keeps the sequence: still a double-click.
+    func testLeavingTheBarWithoutPressingKeepsTheDoubleClick() {
+        var state = pointer(at: 100, 10)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 1, time: 1000), .move(serial: 1))
+        state.leave()
+        state.enter(x: 110, y: 12)
+        XCTAssertEqual(state.button(left, pressed: true, serial: 2, time: 1200), .toggleMaximized)
+    }
+
     func testTwoPressesFurtherApartThan400MillisecondsBothMove() {
         var state = pointer(at: 100, 10)
         XCTAssertEqual(state.button(left, pressed: true, serial: 1, time: 1000), .move(serial: 1))

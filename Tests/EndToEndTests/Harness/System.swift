@@ -47,9 +47,27 @@ struct SessionUser {
         return ["setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + arguments
     }
 
-    /// A new directory under /tmp owned by this user, mode 0700 (an XDG_RUNTIME_DIR).
+    /// Where private directories are made: `$TMPDIR` (so that a run given its own, as
+    /// `scripts/test` does, keeps everything in it), unless another user could not reach a
+    /// directory in it — every ancestor must be searchable by others, since the compositor may run
+    /// as `modalkit-test` — or the sockets in it would be too long for `sun_path`; then /tmp.
+    static let directoryBase: String = {
+        var base = NSTemporaryDirectory()
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        guard base.hasPrefix("/"), base.utf8.count <= 48 else { return "/tmp" }
+        var path = base
+        while true {
+            var st = stat()
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, st.st_mode & 0o001 != 0 else { return "/tmp" }
+            if path == "/" { return base }
+            path = (path as NSString).deletingLastPathComponent
+        }
+    }()
+
+    /// A new directory under ``directoryBase`` ($TMPDIR or /tmp) owned by this user, mode 0700
+    /// (an XDG_RUNTIME_DIR).
     func makePrivateDirectory(prefix: String) throws -> String {
-        var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
+        var template = Array("\(SessionUser.directoryBase)/\(prefix).XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))")
         }
