@@ -1,7 +1,7 @@
 // swift-tools-version:5.10
 // ModalKit: UIKit-style custom modal presentation on Wayland.
 //
-// Module graph (see ../shared/DESIGN.md §2):
+// Module graph (see docs/design.md, "Module graph"):
 //   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
 //   CModalKitStyle        the versioned C ABI between the host and style plugins
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader

@@ -1,9 +1,10 @@
 import ModalKit
 
-/// The bottom-sheet style (DESIGN §1, `references/bottom-sheet-fading-dim.zh.txt`): a full-width
-/// sheet anchored to the container's bottom edge, `height` tall, top corners rounded by
-/// `corner-radius`, sliding up from the bottom edge while the dim — which belongs to the container and
-/// never slides — fades clear → black `dim-alpha` in place. A tap on the dim above the sheet dismisses.
+/// The bottom-sheet style, after a Chinese UIKit article on a bottom sheet whose dim fades in place
+/// instead of sliding up with it (docs/design.md, built-in styles): a full-width sheet anchored to
+/// the container's bottom edge, `height` tall, top corners rounded by `corner-radius`, sliding up
+/// from the bottom edge while the dim — which belongs to the container and never slides — fades
+/// clear → black `dim-alpha` in place. A tap on the dim above the sheet dismisses.
 public final class BottomSheetStyle: LoadablePresentationStyle {
     public static let name = "bottom-sheet"
     public static let summary = "sheet slides up from the bottom while the dim fades in place, clear → black 0.4"

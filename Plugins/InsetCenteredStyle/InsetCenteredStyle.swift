@@ -1,10 +1,10 @@
 import ModalKit
 
-/// The inset-centered style (DESIGN §1, `references/inset-centered-overlay.ja.txt`): a card inset
-/// `margin-x` points left and right and `margin-y` points top and bottom, corner radius
-/// `corner-radius`, rising from below the container's bottom edge (UIKit's cover-vertical), over a
-/// black dimming view whose alpha goes 0 → `dim-alpha` alongside the transition. A tap on the dim
-/// dismisses.
+/// The inset-centered style, after a Japanese UIKit article on a card inset over a dimmed
+/// background (docs/design.md, built-in styles): a card inset `margin-x` points left and right and
+/// `margin-y` points top and bottom, corner radius `corner-radius`, rising from below the
+/// container's bottom edge (UIKit's cover-vertical), over a black dimming view whose alpha goes 0 →
+/// `dim-alpha` alongside the transition. A tap on the dim dismisses.
 public final class InsetCenteredStyle: LoadablePresentationStyle {
     public static let name = "inset-centered"
     public static let summary = "card inset 20 pt left/right and 110 pt top/bottom, corner radius 10, black dim 0 → 0.5"

@@ -10,7 +10,7 @@ public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
     /// 4 × width × height bytes (three buffers, the presenting cache, the reference's five).
     public static let maximumSide = 8192
 
-    /// The default sizes of the frame benchmark (issue 5): 720p, 1080p and 4K.
+    /// The default sizes of the frame benchmark: 720p, 1080p and 4K.
     public static let defaults = [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080),
                                   BenchSize(width: 3840, height: 2160)]
     /// The default size of `--cycles` (small, so that 1000 cycles stay quick).

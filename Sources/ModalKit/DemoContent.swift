@@ -14,7 +14,8 @@ public struct ButtonAppearance: Hashable, Sendable {
 
 /// Layout and colours of the demo's two views, in points. The presenting view: a soft background
 /// gradient, a large title "ModalKit" with a subtitle, a centred filled "Present" button and a hint
-/// line. The presented view: a white card with the label "modal" centred (DESIGN §1).
+/// line. The presented view: a white card with the label "modal" centred (docs/design.md,
+/// built-in styles).
 enum DemoLook {
     static let backgroundTop = Color(rgb: 0xF6F7FB)
     static let backgroundBottom = Color(rgb: 0xE7EBF3)

@@ -61,11 +61,11 @@ public enum SceneFocus: Hashable, Sendable {
 /// whole pixels. At a whole scale every one of these is exact.
 /// Time: every entry point takes `now`, seconds of `CLOCK_MONOTONIC`; the scene never reads a clock.
 ///
-/// Input routing (issue 3 §5): while the modal layer is up (presenting, presented or dismissing) all
-/// pointer and touch input goes to it — a tap on the dimming view (outside the presented view's
-/// current rectangle) dismisses if the style's `shouldDismiss` agrees, a tap on the presented view does
-/// nothing, and nothing reaches the Present button. A tap is press + release; the target is chosen at
-/// press time, so one click gives at most one action.
+/// Input routing (UIKit's modal presentation): while the modal layer is up (presenting, presented
+/// or dismissing) all pointer and touch input goes to it — a tap on the dimming view (outside the
+/// presented view's current rectangle) dismisses if the style's `shouldDismiss` agrees, a tap on
+/// the presented view does nothing, and nothing reaches the Present button. A tap is press +
+/// release; the target is chosen at press time, so one click gives at most one action.
 public final class DemoScene {
     /// The presentation controller driving the style (state, transition, container geometry).
     public let controller: PresentationController
@@ -305,10 +305,11 @@ public final class DemoScene {
     ///   `wl_surface.damage_buffer`; empty when nothing changed. The array is reused by the next call:
     ///   do not keep it (keeping it makes the next frame copy it).
     ///
-    /// Cost: the presenting and presented views are cached images, re-drawn only when their content,
-    /// size or scale changes; a transition frame is one SRC blit of the presenting cache + one OVER
-    /// fill of the dim (skipped under the presented view's opaque interior) + the presented cache.
-    /// After warm-up a frame allocates nothing (issue 5). Call `layout` before the first render.
+    /// Cost: the presenting and presented views are cached images, re-drawn only when their
+    /// content, size or scale changes; a transition frame is one SRC blit of the presenting cache +
+    /// one OVER fill of the dim (skipped under the presented view's opaque interior) + the
+    /// presented cache. After warm-up a frame allocates nothing (modal-bench counts it). Call
+    /// `layout` before the first render.
     @discardableResult
     public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
         controller.update(now: now)

@@ -17,7 +17,7 @@ public enum PresentationState: String, Hashable, Sendable {
 /// view (the style's frame, re-applied on every layout, plus the style's transform at the current
 /// progress).
 ///
-/// Rules (issue 3 §4, UIKit behaviour):
+/// Rules (UIKit's `UIPresentationController` behaviour):
 /// - `present` while `presenting`/`presented` is ignored (a double activation gives one modal);
 ///   during `dismissing` it reverses from the current position: `dismissalTransitionDidEnd(completed:
 ///   false)`, then `presentationTransitionWillBegin()`.
@@ -87,7 +87,8 @@ public final class PresentationController {
     // MARK: Layout
 
     /// Applies new container bounds (points). Outside a presentation only the bounds are stored;
-    /// during one, the style's layout hooks run and the frames are re-applied (issue 3 §4).
+    /// during one, the style's layout hooks run and the frames are re-applied, as UIKit does on a
+    /// container layout.
     public func layout(containerBounds bounds: Rect) {
         containerBounds = bounds
         guard state != .dismissed else { return }

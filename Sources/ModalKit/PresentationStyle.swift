@@ -13,12 +13,12 @@ public struct StyleOption: Hashable, Sendable {
         self.key = key; self.summary = summary; self.defaultValue = defaultValue
     }
 
-    /// `duration`: the transition's duration in seconds (DESIGN §1: 0.35).
+    /// `duration`: the transition's duration in seconds (built-in styles: 0.35).
     public static func duration(default value: String = "0.35") -> StyleOption {
         StyleOption(key: "duration", summary: "transition duration, seconds", defaultValue: value)
     }
 
-    /// `curve`: the timing curve (`TimingCurve(parsing:)`; DESIGN §1: ease-in-out).
+    /// `curve`: the timing curve (`TimingCurve(parsing:)`; built-in styles: ease-in-out).
     public static func curve(default value: String = "ease-in-out") -> StyleOption {
         StyleOption(key: "curve",
                     summary: "timing curve: linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2), spring(k,c)",
@@ -92,7 +92,7 @@ public struct StyleOptions: Sendable {
 /// The dimming view's look at one moment: a colour (premultiplied) and the view's alpha.
 /// The rendered dim is `color.multipliedAlpha(by: alpha)` over the whole container bounds.
 public struct DimmingAppearance: Hashable, Sendable {
-    /// The dimming view's background colour, premultiplied (DESIGN §1: black for both built-ins).
+    /// The dimming view's background colour, premultiplied (black for both built-in styles).
     public var color: Color
     /// The dimming view's `alpha`, 0...1 (UIKit's `UIView.alpha`).
     public var alpha: Double
@@ -205,9 +205,9 @@ public protocol LoadablePresentationStyle: PresentationStyle {
 }
 
 extension PresentationStyle {
-    /// Default: ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (DESIGN §1).
+    /// Default: ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (docs/design.md, built-in styles).
     public var timingCurve: TimingCurve { .easeInOut }
-    /// Default: 0.35 seconds (DESIGN §1).
+    /// Default: 0.35 seconds (docs/design.md, built-in styles).
     public var transitionDuration: Double { 0.35 }
     /// Default: square corners, no clip (a plain `UIView`).
     public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { .square }
@@ -216,7 +216,7 @@ extension PresentationStyle {
     public func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
         ViewTransform(translation: Point(x: 0, y: (1 - progress) * (containerBounds.maxY - frame.minY)))
     }
-    /// Default: every tap on the dimming view dismisses (DESIGN §1, both references).
+    /// Default: every tap on the dimming view dismisses (as in both references of docs/design.md).
     public func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { true }
     // The transition and layout hooks do nothing by default, like `UIPresentationController`'s.
     public func presentationTransitionWillBegin() {}

@@ -1,5 +1,5 @@
 // The host side of style plugins: finding libraries on the style path, loading one by name or
-// path, listing them, and creating styles with options (issue 4, items 3–5).
+// path, listing them, and creating styles with options (docs/design.md, plugin boundary).
 import CModalKitStyle
 import Foundation
 
@@ -94,7 +94,7 @@ public struct StyleListing {
 ///   `ModalKitStyle<Name>`); within a directory candidates are taken in byte-wise name order.
 /// - `load("NAME")` takes the first candidate along `searchPath` whose descriptor declares that
 ///   name; a later one with the same name is shadowed. `load("PATH")` (any argument containing
-///   `/`, DESIGN §3) loads that file whatever its name.
+///   `/`; docs/design.md, plugin boundary) loads that file whatever its name.
 /// - Each file is opened at most once per process (per real path, also across loaders), with
 ///   `dlopen(RTLD_NOW | RTLD_LOCAL)`, and never closed; see `StyleLoadError` for the checks.
 /// - Thread-safe; loading is serialised.
@@ -106,7 +106,7 @@ public struct StyleLoader {
         self.searchPath = searchPath.filter { !$0.isEmpty }
     }
 
-    /// The default search path (DESIGN §3, issue 4):
+    /// The default search path (docs/design.md, plugin boundary):
     /// 1. each non-empty entry of `MODALKIT_STYLE_PATH` (colon-separated, like `GST_PLUGIN_PATH`;
     ///    entries too long to be a path are dropped);
     /// 2. the directory of the running executable (`/proc/self/exe`: the build directory, where

@@ -1,6 +1,7 @@
 /// Why a style could not be found, loaded or created. Each `description` is one line for
 /// stderr naming the library path (or, for a name, the search path) and the cause, with the
-/// dynamic loader's own `dlerror()` message where there is one (field reports, case 5).
+/// dynamic loader's own `dlerror()` message where there is one (docs/design.md, rules
+/// from the field, 5).
 ///
 /// The cases follow the loader's order of checks (`StyleLoader`): the file exists, `dlopen`
 /// accepts it, the entry and version symbols exist, the versions are compatible — all before

@@ -8,8 +8,9 @@ import Glibc
 
 /// One plugin library, opened, checked and entered. Never closed: the Swift runtime keeps the
 /// plugin's protocol-conformance and type-metadata records registered after `dlopen`, so a
-/// `dlclose` would leave the runtime pointing into unmapped memory and a later cast or
-/// metadata lookup would crash (DESIGN §3; weston and GStreamer likewise keep modules loaded).
+/// `dlclose` would leave the runtime pointing into unmapped memory and a later cast or metadata
+/// lookup would crash (docs/design.md, plugin boundary; weston and GStreamer likewise keep modules
+/// loaded).
 final class StyleLibrary {
     /// The path the library was first opened by.
     let path: String

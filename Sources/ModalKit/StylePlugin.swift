@@ -1,5 +1,5 @@
 // The plugin side of the style ABI: turns a Swift `LoadablePresentationStyle` into the C
-// descriptor of modalkit_style.h, so style authors write no C (issue 4, item 2).
+// descriptor of modalkit_style.h, so style authors write no C (docs/design.md, plugin boundary).
 import CModalKitStyle
 import Foundation
 
@@ -11,13 +11,13 @@ import Foundation
 /// public func modalkitStyleEntry() -> UnsafeRawPointer { exportStyle(FadeScaleStyle.self) }
 /// ```
 ///
-/// The descriptor is built once per type and kept alive for the life of the process (the host
-/// never unloads a plugin, DESIGN §3); later calls return the same pointer. Its functions call
-/// into `S` through `Unmanaged` references: `create` runs `S.init(options:)` with the declared
-/// defaults overlaid by the host's key/value pairs; an error thrown there (its `description`,
-/// e.g. `StyleOptionError`'s one line) is copied into the host's error buffer, truncated to fit
-/// and NUL-terminated. Every `PresentationStyle` requirement is exported, so the host sees the
-/// style exactly as the type implements it, defaults included.
+/// The descriptor is built once per type and kept alive for the life of the process (the host never
+/// unloads a plugin: docs/design.md, plugin boundary); later calls return the same pointer. Its
+/// functions call into `S` through `Unmanaged` references: `create` runs `S.init(options:)` with
+/// the declared defaults overlaid by the host's key/value pairs; an error thrown there (its
+/// `description`, e.g. `StyleOptionError`'s one line) is copied into the host's error buffer,
+/// truncated to fit and NUL-terminated. Every `PresentationStyle` requirement is exported, so the
+/// host sees the style exactly as the type implements it, defaults included.
 ///
 /// The descriptor carries the ABI this ModalKit was built with (`StyleABIVersion.current`);
 /// the matching data symbol `modalkit_style_abi_version` comes from ModalKit's C target.

@@ -2,8 +2,8 @@ import Foundation
 
 /// How a transition's linear time fraction (0...1) maps to its progress (0 = dismissed
 /// position, 1 = presented position). Source: CSS / Core Animation timing functions; the
-/// default is ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (DESIGN §1), symmetric so that
-/// `value(at: 0.5) == 0.5` and `value(at: 1 - t) == 1 - value(at: t)`.
+/// default is ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (docs/design.md, built-in styles),
+/// symmetric so that `value(at: 0.5) == 0.5` and `value(at: 1 - t) == 1 - value(at: t)`.
 public enum TimingCurve: Hashable, Sendable {
     case linear
     /// `cubic-bezier(0.42, 0, 0.58, 1)`.

@@ -1,7 +1,8 @@
 /// The state machine of a buffer pool, independent of live `wl_buffer`s (unit-tested with any
 /// `Handle`; ``BufferPool`` uses it with ``ShmBuffer``).
 ///
-/// Rules (wl_buffer spec; field report 2):
+/// Rules (wl_buffer spec; the compositor may hold every buffer: docs/design.md, rules from the
+/// field, 2):
 /// - A buffer is *busy* from its attach+commit until the compositor sends `wl_buffer.release`;
 ///   only a free buffer is ever handed out for drawing (``acquire(create:)``).
 /// - When every buffer of the current size is busy, a new one is created, up to `capacity`

@@ -3,7 +3,8 @@ import Glibc
 /// The current `CLOCK_MONOTONIC` time in seconds.
 ///
 /// This is the clock of ``DrawTarget/time`` and of everything the window hands to its delegate;
-/// animations must be driven by it (DESIGN §4: time comes from the clock, never from counting frames).
+/// animations must be driven by it (time comes from the clock, never from counting frames:
+/// docs/design.md, frame pipeline).
 /// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC, …)`.
 public func monotonicSeconds() -> Double {
     var now = timespec()

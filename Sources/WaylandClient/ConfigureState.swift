@@ -50,10 +50,10 @@ public struct WindowConfiguration: Equatable, Sendable {
 /// ``surfaceConfigure(titleBarHeight:)`` resolves what is stored into the size the client will draw.
 ///
 /// Resolution rule (xdg-shell: "if the width or height arguments are zero, it means the client
-/// should decide its own window dimension"; field report 1): a zero (or, from a buggy compositor,
-/// negative) dimension is replaced by the size the client asked for in that dimension — clamped
-/// to the `configure_bounds` the compositor sent, if any, as the spec suggests. So no size of 0 or
-/// less ever reaches a buffer.
+/// should decide its own window dimension"; weston's first configure is 0×0): a zero (or, from a
+/// buggy compositor, negative) dimension is replaced by the size the client asked for in that
+/// dimension — clamped to the `configure_bounds` the compositor sent, if any, as the spec
+/// suggests. So no size of 0 or less ever reaches a buffer.
 ///
 /// Client-side title bar (xdg-shell `xdg_toplevel.configure`: "the width and height arguments
 /// specify … the window geometry", and the window geometry of a client-decorated window includes

@@ -3,7 +3,8 @@ import CWaylandClient
 /// The `wl_callback` of `wl_surface.frame`: "a good time to start drawing a new frame".
 ///
 /// Requested with a commit; `done` fires once, when the compositor shows that commit (it may never
-/// fire while the surface is hidden — field report 7 — so nothing may wait on it but drawing).
+/// fire while the surface is hidden: compositors send hidden windows none, so nothing may wait
+/// on it but drawing).
 /// Owns its proxy and destroys it in `deinit`.
 final class FrameCallback {
     let proxy: OpaquePointer

@@ -1,6 +1,7 @@
 /// When a window draws and what its commit carries, without any live Wayland object (unit-tested).
 ///
-/// Rules (wl_surface.frame, xdg-shell ack, DESIGN §4, field report 7):
+/// Rules (wl_surface.frame, xdg-shell ack; docs/design.md, frame pipeline; hidden windows get no
+/// frame callbacks):
 /// - Redraw is a flag. A frame is drawn when the flag is set and no frame callback is pending;
 ///   a frame that must answer a configure ack or a scale change is drawn at once.
 /// - Nothing is drawn before the first configure.
@@ -64,7 +65,7 @@ struct FramePacing: Equatable {
 
     /// The delegate drew and returned `damage`; on `.commit`, `damage` is rewritten in place to
     /// what the commit damages (the rectangles clipped to the buffer, or the whole buffer). In place,
-    /// so that the per-frame path creates no array (issue 5): the caller keeps one with capacity.
+    /// so that the per-frame path allocates nothing: the caller keeps one with capacity.
     mutating func didDraw(damage: inout [Rect], width: Int, height: Int) -> Action {
         var kept = 0
         for i in damage.indices {

@@ -2,10 +2,11 @@ import CWaylandClient
 import CWaylandProtocols
 
 /// `wp_viewporter` (optional): bound when offered. The resize borders use it to stretch one 1×1
-/// transparent buffer over each border surface (``ResizeBorders``); DESIGN §4 plans the same for
-/// a 1×1 dim buffer stretched to the container. With fractional-scale-v1 the window and its title
-/// bar use it to show buffers of round(points × scale) pixels at their size in points
-/// (``SurfaceScale``). Owns its proxy.
+/// transparent buffer over each border surface (``ResizeBorders``); a backend that hands the layers
+/// to the compositor (docs/design.md, frame pipeline) could do the same for a 1×1 dim buffer
+/// stretched to the container. With fractional-scale-v1 the window and its title bar use it to show
+/// buffers of round(points × scale) pixels at their size in points (``SurfaceScale``). Owns its
+/// proxy.
 final class Viewporter {
     let proxy: OpaquePointer
 

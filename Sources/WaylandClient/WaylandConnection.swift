@@ -39,7 +39,7 @@ public final class WaylandConnection {
     ///   nil = `$WAYLAND_DISPLAY` (libwayland's rule: `wayland-0` when unset; `$WAYLAND_SOCKET`,
     ///   an inherited fd, takes precedence).
     /// - Throws: ``WaylandError/noCompositor(socket:reason:)`` naming the full socket path tried
-    ///   (field report 3: never a crash on a NULL display); ``WaylandError/missingGlobal(_:)``;
+    ///   (never a crash on a NULL display); ``WaylandError/missingGlobal(_:)``;
     ///   ``WaylandError/connectionLost(_:)`` / ``WaylandError/protocolError(interface:objectID:code:message:)``.
     public init(socket: String? = nil) throws {
         _ = LibwaylandLog.install
@@ -114,7 +114,7 @@ public final class WaylandConnection {
         while true {
             try dispatchPending()
             // Straight over the weak entries, not `liveWindows`: this runs once per frame while
-            // animating, and a frame creates no array (issue 5).
+            // animating, and a frame allocates nothing.
             for entry in windows { try entry.window?.update() }
             if !windows.contains(where: { $0.window.map { !$0.isClosed } ?? false }) {
                 _ = wl_display_flush(display)   // the close's destroy requests
@@ -134,7 +134,7 @@ public final class WaylandConnection {
                 wantWrite = false
             }
             // One pollfd array for the connection's life, refilled in place: an animating window
-            // goes through this loop once per frame, and a frame creates no array (issue 5).
+            // goes through this loop once per frame, and a frame allocates nothing.
             pollFDs.removeAll(keepingCapacity: true)
             pollFDs.append(pollfd(fd: wl_display_get_fd(display),
                                   events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0))

@@ -6,16 +6,16 @@
 ///
 /// Behaviour, and the rule each follows:
 /// - Configure (xdg-shell): `xdg_toplevel.configure` is stored; `xdg_surface.configure` is acked,
-///   the stored state applied (a 0 dimension = ``WindowOptions/requestedSize``, field report 1),
+///   the stored state applied (a 0 dimension = ``WindowOptions/requestedSize``, as xdg-shell says),
 ///   the delegate told (``WindowDelegate/window(_:didConfigureWidth:height:scale:)``), and the next
 ///   commit carries a buffer of exactly the acked size × scale (``SurfaceScale/bufferSize(width:height:)``).
-/// - Frame pacing (wl_surface.frame; DESIGN §4): redraw is a flag. A frame is drawn at the end of
-///   the current event-loop iteration when the flag is set and no frame callback is pending, or
-///   at once after an ack or a scale change; each commit requests a frame callback, and its `done`
-///   lets the next frame be drawn. With the flag clear nothing is requested and nothing wakes up,
-///   which also covers hidden windows that get no callbacks (field report 7).
-/// - Buffers (wl_buffer.release; field report 2): the delegate only ever draws into a buffer the
-///   compositor has released; see ``BufferSlots``.
+/// - Frame pacing (wl_surface.frame; docs/design.md, frame pipeline): redraw is a flag. A frame is
+///   drawn at the end of the current event-loop iteration when the flag is set and no frame
+///   callback is pending, or at once after an ack or a scale change; each commit requests a frame
+///   callback, and its `done` lets the next frame be drawn. With the flag clear nothing is
+///   requested and nothing wakes up, which also covers hidden windows (they get no callbacks).
+/// - Buffers (wl_buffer.release; the compositor may hold them all): the delegate only ever draws
+///   into a buffer the compositor has released; see ``BufferSlots``.
 /// - Scale (wl_surface.enter/leave, wl_output.scale): ``BufferScale/resolve(entered:hasEntered:advertised:current:)``:
 ///   the largest integer scale of the outputs the surface is on; before it first enters one, the
 ///   largest scale the compositor advertises, so even the first frame is drawn at the output's
@@ -93,7 +93,7 @@ public final class Window {
     private var reported: (width: Int, height: Int, scale: Double)?
     private var pacing = FramePacing()
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
-    /// frame creates no array (issue 5).
+    /// frame creates no array (a frame allocates nothing after warm-up).
     private var damage: [FramePacing.Rect] = { var a = [FramePacing.Rect](); a.reserveCapacity(16); return a }()
     /// The client-side title bar, while shown.
     private var titleBar: TitleBar?

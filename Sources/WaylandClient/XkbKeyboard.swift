@@ -5,10 +5,10 @@ import Glibc
 /// The xkbcommon side of a keyboard: the compositor's keymap and the key/modifier state over it.
 ///
 /// Owns an `xkb_context`, and the current `xkb_keymap` + `xkb_state` (unreferenced in `deinit`).
-/// Field report 6: every `wl_keyboard.keymap` replaces keymap *and* state (clients that set xkb up
-/// once misread keys after a VNC server or `wtype` brings its own keymap); the fd is mapped
-/// private and read-only (wl_keyboard v7+ requires MAP_PRIVATE); a format other than
-/// `xkb_v1` is ignored; the fd is closed in every case.
+/// Every `wl_keyboard.keymap` replaces keymap *and* state (clients that set xkb up once misread
+/// keys after a VNC server or `wtype` brings its own keymap; docs/design.md, rules from the field,
+/// 6); the fd is mapped private and read-only (wl_keyboard v7+ requires MAP_PRIVATE); a format
+/// other than `xkb_v1` is ignored; the fd is closed in every case.
 final class XkbKeyboard {
     /// The outcome of ``loadKeymap(format:fd:size:)``.
     enum KeymapLoad: Equatable {

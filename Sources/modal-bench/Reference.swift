@@ -1,13 +1,14 @@
-// The reference a frame competes with (issue 5): one full-window pixman SRC blit plus one 50 %
-// black OVER fill of the same size — what a client without caches or damage would pay at least.
+// The reference a frame competes with (the target: a median frame at most 1.5 × this one): one
+// full-window pixman SRC blit plus one 50 % black OVER fill of the same size — what a client
+// without caches or damage would pay at least.
 import CPixman
 import ModalBenchSupport
 
 /// Measures the reference at one size, two ways, from one full-window opaque source image
 /// (standing in for the cached presenting view):
-/// - `samples`: always into the same destination image — the tight loop the issue's figure
-///   describes; source and destination stay as warm in the caches as they can. This is the
-///   reference of the `ratio` line (the stricter of the two: it is the faster).
+/// - `samples`: always into the same destination image — the tight loop of the reference as stated
+///   (one blit + one fill); source and destination stay as warm in the caches as they can. This is
+///   the reference of the `ratio` line (the stricter of the two: it is the faster).
 /// - `ringSamples`: into three destinations used round-robin, like the buffers the frames are
 ///   rendered into (the memory traffic a full-redraw client with the same buffer pool would have).
 final class Reference {

@@ -1,4 +1,4 @@
-// modal-bench: the frame pipeline, measured (issue 5 item 5). See `BenchOptions.usage`.
+// modal-bench: the frame pipeline, measured against its targets. See `BenchOptions.usage`.
 import Foundation
 import ModalBenchSupport
 import ModalKit
@@ -51,7 +51,7 @@ if let problem = AllocationCounter.selfCheck() {
     fail("the allocation counter is not active: \(problem)", status: 1)
 }
 
-print("modal-bench — ModalKit frame pipeline (issue 5)")
+print("modal-bench — ModalKit frame pipeline")
 print("machine  \(Machine.cpuModel), \(Machine.onlineCores) cores, \(Machine.kernel)")
 print("build    pixman \(Machine.pixmanVersion), \(Machine.buildConfiguration)")
 print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
@@ -114,7 +114,7 @@ func runFrames(runs: Int) throws {
     table.lines.forEach { print($0) }
 
     print("")
-    print("targets (issue 5)")
+    print("targets")
     let big = reports.filter { [BenchSize(width: 1920, height: 1080), BenchSize(width: 3840, height: 2160)].contains($0.size) }
     if let worst = big.max(by: { $0.ratio < $1.ratio }) {
         let verdict = worst.ratio <= 1.5 ? "met" : "MISSED"
@@ -230,7 +230,7 @@ func runCycles(cycles: Int) throws {
     }
     if let w = worstGrowth {
         print("")
-        print("targets (issue 5)")
+        print("targets")
         print("  RSS growth < 1 MB (1,024 kB) from cycle 1 to cycle \(cycles): \(w.kb < 1024 ? "met" : "MISSED")"
               + " (largest growth \(w.kb >= 0 ? "+" : "")\(Format.grouped(w.kb)) kB, \(w.what))"
               + (cycles == 1000 ? "" : "; the target is stated for 1000 cycles"))

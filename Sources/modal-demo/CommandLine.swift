@@ -3,7 +3,7 @@ import ModalKit
 /// The version printed by `--version`.
 let modalDemoVersion = "0.1.0"
 
-/// What the command line asked for (DESIGN §5).
+/// What the command line asked for (docs/design.md, command line).
 enum Command: Equatable {
     case run(RunOptions)
     case render(RenderOptions)

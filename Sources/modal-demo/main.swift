@@ -1,5 +1,5 @@
 // modal-demo: a Wayland window with a "Present" button that presents a modal with a
-// presentation style loaded from a plugin (DESIGN §5 gives the command line).
+// presentation style loaded from a plugin (its command line: docs/design.md, command line).
 import Foundation
 import ModalKit
 import WaylandClient

@@ -1,6 +1,6 @@
-// modal-demo's command line (DESIGN §5): a bad command line is exit status 2 and exactly one
-// stderr line naming the offending argument, before any compositor is contacted; --help and
-// --version succeed; `render` refuses outputs larger than it can allocate on a small machine.
+// modal-demo's command line (docs/design.md, command line): a bad command line is exit status 2 and
+// exactly one stderr line naming the offending argument, before any compositor is contacted; --help
+// and --version succeed; `render` refuses outputs larger than it can allocate on a small machine.
 import Foundation
 import ModalKit
 import XCTest

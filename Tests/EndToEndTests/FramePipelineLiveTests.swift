@@ -1,4 +1,4 @@
-// Issue 5 targets that need a real compositor: frame pacing of a transition under headless sway
+// Performance targets that need a real compositor: frame pacing of a transition under headless sway
 // at 60 Hz, and no frames and no CPU while idle (presented) or hidden (scratchpad).
 import Foundation
 import XCTest
@@ -43,7 +43,7 @@ final class FramePipelineLiveTests: CompositorTestCase {
     }
 
     /// Presents with Return and waits for `presented`; then `hide` (if any) runs.
-    /// Over the next 5 s nothing may be rendered and the process must sleep (issue 5: 0 frames,
+    /// Over the next 5 s nothing may be rendered and the process must sleep (the target: 0 frames,
     /// < 0.5 % CPU over 5 s = 2.5 ticks at 100 Hz).
     private func expectNoFramesAndNoCPUWhilePresented(_ what: String,
                                                       hide: ((HeadlessSway, DemoProcess) throws -> Void)? = nil) throws {

@@ -1,9 +1,9 @@
 // Acceptance: a compositor that lacks a needed global, or goes away mid-handshake → modal-demo
 // exits with status 1 and prints exactly one stderr line naming it; no crash (signal), no hang.
 //
-// The compositor is Fixtures/fake_compositor.c (libwayland-server), compiled at test time with
-// the committed xdg-shell interface tables and run on a socket in a private XDG_RUNTIME_DIR.
-// modal-demo needs wl_compositor, wl_shm and xdg_wm_base (WaylandConnection; DESIGN §2).
+// The compositor is Fixtures/fake_compositor.c (libwayland-server), compiled at test time with the
+// committed xdg-shell interface tables and run on a socket in a private XDG_RUNTIME_DIR. modal-demo
+// needs wl_compositor, wl_shm and xdg_wm_base (WaylandConnection; docs/design.md, module graph).
 import Foundation
 import XCTest
 #if canImport(Glibc)

@@ -1,7 +1,8 @@
-// The style plugins through the `modal-demo` command line (DESIGN §5, issue 4 items 4–5,
-// field reports case 5): the built `modal-demo` next to this test binary is run as a user would.
-// Bad style input: exit status 2, exactly one stderr line naming the path and the cause, nothing
-// else written, and a rejected plugin's entry never runs.
+// The style plugins through the `modal-demo` command line (--style, --style-option, --list-styles;
+// docs/design.md, command line): the built `modal-demo` next to this test binary is run as a user
+// would. Bad plugins — missing, not a library, no entry symbol, empty name (docs/design.md, rules
+// from the field, 5) — and other bad style input: exit status 2, exactly one stderr line naming the
+// path and the cause, nothing else written, and a rejected plugin's entry never runs.
 import Foundation
 import XCTest
 import ModalKit

@@ -1,4 +1,4 @@
-// Examples/CustomStyle built as its own SwiftPM package (issue 4, item 6) and loaded by this
+// Examples/CustomStyle built as its own SwiftPM package (a third-party style) and loaded by this
 // prebuilt host, which was not rebuilt for it: its values through the ABI, and its pixels through
 // the engine in-process and through `modal-demo render`.
 import Foundation

@@ -1,5 +1,5 @@
-// `exportStyle` (the plugin side, issue 4 item 2) round-tripped through the host wrapper in one
-// process: every `PresentationStyle` requirement crosses the C table with its arguments and
+// `exportStyle` (the plugin side: style authors write no C) round-tripped through the host wrapper
+// in one process: every `PresentationStyle` requirement crosses the C table with its arguments and
 // result intact. The dlopen path is covered by PluginLoaderTests with the built-in libraries.
 import Foundation
 import XCTest

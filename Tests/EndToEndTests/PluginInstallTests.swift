@@ -1,5 +1,5 @@
-// The install layout (issue 4 item 7): `scripts/install PREFIX` into a temporary prefix, then the
-// prefix moved elsewhere and run from there, away from the build tree and the toolchain's
+// The install layout (a relocatable prefix): `scripts/install PREFIX` into a temporary prefix, then
+// the prefix moved elsewhere and run from there, away from the build tree and the toolchain's
 // library directory.
 import Foundation
 import XCTest
@@ -68,7 +68,8 @@ final class PluginInstallTests: XCTestCase {
         let render = try Support.run(demo, ["render", "--style", "bottom-sheet", "--size", "200x300", "--progress", "1",
                                             "--output", output], environment: env, currentDirectory: "/", timeout: 60)
         XCTAssertEqual(render.status, 0, render.stderr)
-        // The frame the engine draws for bottom-sheet (whose pixels ModalKitTests check against DESIGN §1).
+        // The frame the engine draws for bottom-sheet (whose pixels ModalKitTests check against
+        // docs/design.md).
         let style = try StyleLoader(searchPath: [Support.buildDirectory]).load("bottom-sheet").makeStyle()
         let expected = try PluginRendering.png(of: style, width: 200, height: 300, progress: 1, in: prefix)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), expected)

@@ -1,6 +1,6 @@
-// The style loader in-process (issue 4, items 1, 3, 4, 5): the built-in style libraries found
+// The style loader in-process (docs/design.md, plugin boundary): the built-in style libraries found
 // and used through the C ABI only, every load error, ABI checks proven to run before the
-// plugin's entry, the style path's order and shadowing. Values come from DESIGN §1 and the
+// plugin's entry, the style path's order and shadowing. Values come from docs/design.md and the
 // header's rules, not from what the code printed.
 import Foundation
 import XCTest
@@ -77,7 +77,7 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(Set(module.options.map(\.key)).isSuperset(of: ["margin-x", "margin-y"]), true)
         let style = try module.makeStyle(options: [:])
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
-        // DESIGN §1: x = 20, y = 110, width = W − 40, height = H − 220; radius 10; dim black 0 → 0.5.
+        // docs/design.md: x = 20, y = 110, width = W − 40, height = H − 220; radius 10; dim black 0 → 0.5.
         XCTAssertEqual(style.frameOfPresentedView(in: bounds), Rect(x: 20, y: 110, width: 360, height: 380))
         XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds).radius, 10)
         XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds).corners, .all)
@@ -102,7 +102,7 @@ final class PluginLoaderTests: XCTestCase {
     func testBottomSheetThroughTheLoaderMatchesDesign() throws {
         let style = try loader(Support.buildDirectory).load("bottom-sheet").makeStyle(options: [:])
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
-        // DESIGN §1: full width, bottom-anchored, 50 % high, top corners radius 10, dim clear → black 0.4.
+        // docs/design.md: full width, bottom-anchored, 50 % high, top corners radius 10, dim clear → black 0.4.
         let frame = style.frameOfPresentedView(in: bounds)
         XCTAssertEqual(frame, Rect(x: 0, y: 300, width: 400, height: 300))
         XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 10, corners: .top))

@@ -1,6 +1,6 @@
-// Issue 3 "live under headless sway" acceptance, for both built-in styles: real clicks and keys
+// The presentation, live under headless sway, for both built-in styles: real clicks and keys
 // through wayvnc + vncdo, events from --log-events, screenshots from grim checked against the
-// geometry of DESIGN §1 and against `modal-demo render` of the same size.
+// geometry of docs/design.md and against `modal-demo render` of the same size.
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -12,7 +12,7 @@ final class PresentationLiveTests: CompositorTestCase {
         case insetCentered = "inset-centered"
         case bottomSheet = "bottom-sheet"
 
-        /// Black dim alpha when presented (DESIGN §1: inset 0.5, sheet 0.4).
+        /// Black dim alpha when presented (docs/design.md: inset 0.5, sheet 0.4).
         var dimAlpha: Double { self == .insetCentered ? 0.5 : 0.4 }
     }
 
@@ -36,7 +36,8 @@ final class PresentationLiveTests: CompositorTestCase {
         try returnPresentsEscapeDismisses(.bottomSheet)
     }
 
-    // MARK: interrupted transitions (field report 4)
+    // MARK: interrupted transitions (presenting twice gives one modal, a dismissal reverses the
+    // presentation: docs/design.md, rules from the field, 4)
 
     func testInsetCenteredDimTapDuringFadeInDismissesOnceAndNeverReachesTheButton() throws {
         try dimTapDuringFadeIn(.insetCentered)
@@ -160,7 +161,7 @@ final class PresentationLiveTests: CompositorTestCase {
         expectEvent(demo, "dismissed", since: esc, "one Escape dismisses the one modal")
     }
 
-    // MARK: pixel checks (DESIGN §1 numbers; W×H = the window, points = pixels at scale 1)
+    // MARK: pixel checks (docs/design.md numbers; W×H = the window, points = pixels at scale 1)
 
     private func checkPresentedGeometry(_ style: Style, shot: RGBImage, reference: RGBImage, window w: PixelBox,
                                         file: StaticString = #filePath, line: UInt = #line) {
@@ -221,7 +222,7 @@ final class PresentationLiveTests: CompositorTestCase {
         }
     }
 
-    /// The live window equals `modal-demo render` at the same size, progress 1 (DESIGN §5:
+    /// The live window equals `modal-demo render` at the same size, progress 1 (docs/design.md,
     /// render draws exactly what the window shows), apart from the button's hover/focus looks.
     private func checkMatchesRender(_ style: Style, shot: RGBImage, window w: PixelBox,
                                     file: StaticString = #filePath, line: UInt = #line) throws {

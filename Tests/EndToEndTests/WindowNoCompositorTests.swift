@@ -1,5 +1,5 @@
-// Field report 3: no compositor, wrong socket → exit status 1 and exactly one stderr line naming
-// the socket tried; no crash, no hang.
+// No compositor, wrong socket (docs/design.md, rules from the field, 3) → exit status 1 and exactly
+// one stderr line naming the socket tried; no crash, no hang.
 import Foundation
 import XCTest
 #if canImport(Glibc)

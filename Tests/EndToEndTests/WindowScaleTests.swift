@@ -1,5 +1,6 @@
-// Issue 2 §3 outputs: on an output of integer scale 2 the surface uses buffer scale 2 — buffers
-// twice the logical size, drawn at that resolution (not upscaled by the compositor).
+// Output scale (wl_output.scale, wl_surface.set_buffer_scale): on an output of integer scale 2 the
+// surface uses buffer scale 2 — buffers twice the logical size, drawn at that resolution (not
+// upscaled by the compositor).
 import Foundation
 import XCTest
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
-// Issue 2 acceptance under a private headless sway (pixman renderer, a lone tiled window of
-// 800x600 inside a 20 px outer gap, no borders),
-// with real input through wayvnc + vncdo and screenshots through grim. Field reports 2, 6, 7.
+// The window under a private headless sway (pixman renderer, a lone tiled window of 800x600
+// inside a 20 px outer gap, no borders), with real input through wayvnc + vncdo and screenshots
+// through grim. Also three rules from the field (docs/design.md): the compositor holds every
+// buffer (2), each keymap replaces the last (6), hidden windows get no frame callbacks (7).
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -121,9 +122,10 @@ final class WindowSwayTests: CompositorTestCase {
         XCTAssertLessThanOrEqual(ticks, 1, "nothing animates: \(ticks) ticks of CPU in 3 s")
     }
 
-    /// Field report 2: headless sway with the pixman renderer holds both buffers of a
-    /// double-buffered client. Three full present/dismiss cycles: no abort, and the same state
-    /// always looks the same (nothing drawn into a buffer the compositor still showed).
+    /// The compositor may hold every buffer (docs/design.md, rules from the field, 2): headless
+    /// sway with the pixman renderer holds both buffers of a double-buffered client. Three full
+    /// present/dismiss cycles: no abort, and the same state always looks the same (nothing drawn
+    /// into a buffer the compositor still showed).
     func testBusyBuffersFullPresentDismissCyclesWithoutAbortOrGarbage() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
@@ -151,8 +153,8 @@ final class WindowSwayTests: CompositorTestCase {
         XCTAssertEqual(demo.waitForExit(timeout: 2), .exited(0), demo.diagnostics())
     }
 
-    /// Field report 6: every wayvnc brings its own keymap; after each change Escape still
-    /// dismisses and Return still presents.
+    /// Every keymap replaces the last (docs/design.md, rules from the field, 6): every wayvnc
+    /// brings its own keymap; after each change Escape still dismisses and Return still presents.
     func testKeymapChangesEscapeStillDismisses() throws {
         let sway = try startSway()
         var vnc = try startVNC(sway)
@@ -181,9 +183,9 @@ final class WindowSwayTests: CompositorTestCase {
         XCTAssertTrue(demo.isRunning, demo.diagnostics())
     }
 
-    /// Field report 7: a hidden window gets no frame callbacks. Hidden in the scratchpad in the
-    /// middle of a transition it uses no CPU; shown again, the transition ends (from the clock)
-    /// and input works.
+    /// Hidden windows get no frame callbacks (docs/design.md, rules from the field, 7). Hidden in
+    /// the scratchpad in the middle of a transition it uses no CPU; shown again, the transition
+    /// ends (from the clock) and input works.
     func testHiddenInScratchpadUsesNoCPUAndWorksWhenShownAgain() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)

@@ -1,5 +1,6 @@
-// Issue 2 acceptance under a second compositor: a private headless weston (desktop-shell,
-// pixman, no input). Its first configure is 0×0, so this is also field report 1 live.
+// The window under a second compositor: a private headless weston (desktop-shell, pixman, no
+// input). Its first configure is 0×0, so this also checks live that a zero size means "you
+// choose" (docs/design.md, rules from the field, 1).
 // weston offers no xdg-decoration manager, so the window draws its own title bar there
 // (xdg-decoration: without the manager, decorations are client-side).
 import Foundation

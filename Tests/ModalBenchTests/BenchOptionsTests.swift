@@ -1,10 +1,10 @@
 import ModalBenchSupport
 import XCTest
 
-/// modal-bench's command line: defaults from issue 5, and every mistake refused with a message
-/// (exit status 2 in the executable).
+/// modal-bench's command line: the default sizes 720p, 1080p and 4K, and every mistake refused with
+/// a message (exit status 2 in the executable).
 final class BenchOptionsTests: XCTestCase {
-    func testDefaultsAreBothStylesAtTheThreeIssueSizes() throws {
+    func testDefaultsAreBothStylesAtTheThreeBenchmarkSizes() throws {
         XCTAssertEqual(try BenchOptions.parse([]),
                        .frames(styles: ["inset-centered", "bottom-sheet"],
                                sizes: [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080),

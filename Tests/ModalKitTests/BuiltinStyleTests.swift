@@ -1,7 +1,7 @@
 import ModalKit
 import XCTest
 
-/// The built-in styles' options (DESIGN §1, issue 3 §7), loaded through the plugin loader.
+/// The built-in styles' options (docs/design.md), loaded through the plugin loader.
 final class BuiltinStyleTests: XCTestCase {
     func testDefaultsAreTheDesignNumbers() throws {
         let inset = try BuiltinStyle.insetCentered.make()

@@ -1,12 +1,12 @@
 import ModalKit
 import XCTest
 
-/// Issue 3 acceptance, pixel by pixel, with the numbers of DESIGN §1: frames in points × scale, dim
-/// factors (1 − dim alpha × progress) against an unpresented render of the same scene.
+/// The built-in styles, pixel by pixel, with the numbers of docs/design.md: frames in points ×
+/// scale, dim factors (1 − dim alpha × progress) against an unpresented render of the same scene.
 final class PixelAcceptanceTests: XCTestCase {
     static let sizes = [(400, 800), (1000, 600)]
     static let scales = [1, 2]
-    /// The default duration (DESIGN §1) — the live path is driven with real times.
+    /// The default duration (docs/design.md) — the live path is driven with real times.
     static let duration = 0.35
 
     // MARK: helpers

@@ -1,7 +1,8 @@
 import ModalKit
 import XCTest
 
-/// The state machine and UIKit hook order (issue 3 §4). RecordingStyle: duration 1 s, linear curve.
+/// The state machine and UIKit's `UIPresentationController` hook order. RecordingStyle: duration
+/// 1 s, linear curve.
 final class PresentationControllerTests: XCTestCase {
     private let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
 
@@ -98,7 +99,7 @@ final class PresentationControllerTests: XCTestCase {
     }
 
     /// A spring curve overshoots: the card rises past its frame, but the dim stays at its presented
-    /// alpha (DESIGN §1: inset-centered's dim is black 0.5 when presented, never darker).
+    /// alpha (docs/design.md: inset-centered's dim is black 0.5 when presented, never darker).
     func testSpringOvershootMovesTheCardButNotTheDim() throws {
         let style = try BuiltinStyle.insetCentered.make(options: ["curve": "spring(300,10)", "duration": "1"])
         let c = PresentationController(style: style)

@@ -1,7 +1,8 @@
 import ModalKit
 import XCTest
 
-/// Damage and buffer age (issue 5 §2), PNG output.
+/// Damage (only what changed, in buffer pixels: docs/design.md, frame pipeline) and buffer age, PNG
+/// output.
 final class RendererTests: XCTestCase {
     private let d = 0.35
 

@@ -1,9 +1,10 @@
 import ModalKit
 import XCTest
 
-/// Input routing, focus, interrupted transitions (issue 3 §4–5) through the public DemoScene API.
+/// Input routing, focus, interrupted transitions (UIKit's modal presentation) through the public
+/// DemoScene API.
 final class SceneBehaviourTests: XCTestCase {
-    private let d = 0.35  // DESIGN §1 default duration
+    private let d = 0.35  // the built-in styles' default duration (docs/design.md)
 
     private func scene(_ style: BuiltinStyle = .insetCentered) throws -> SceneFixture {
         try SceneFixture(try style.make(), width: 400, height: 800)

@@ -3,7 +3,8 @@ import XCTest
 
 /// The two built-in styles, loaded through `StyleLoader` from the build directory (the directory of
 /// this test binary, `/proc/self/exe`, where `swift build` puts `libModalKitStyle*.so`), with their
-/// default options: the numbers the tests check come from DESIGN §1, not from these libraries.
+/// default options: the numbers the tests check come from docs/design.md (built-in styles), not
+/// from these libraries.
 enum BuiltinStyle: String, CaseIterable {
     case insetCentered = "inset-centered"
     case bottomSheet = "bottom-sheet"
@@ -19,7 +20,7 @@ enum BuiltinStyle: String, CaseIterable {
     }
 }
 
-/// Records every hook call, in order. Frame: inset 20/110 like DESIGN §1.
+/// Records every hook call, in order. Frame: inset 20/110 like inset-centered.
 final class RecordingStyle: PresentationStyle {
     var calls: [String] = []
     var transitionDuration: Double

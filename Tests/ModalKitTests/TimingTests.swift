@@ -1,10 +1,10 @@
 import ModalKit
 import XCTest
 
-/// Timing curves and the interruptible transition (issue 3 §2, DESIGN §1).
+/// Timing curves and the interruptible transition (docs/design.md, built-in styles).
 final class TimingTests: XCTestCase {
     func testEaseInOutIsSymmetricWithHalfAtHalf() {
-        // DESIGN §1: ease-in-out cubic-bezier(0.42, 0, 0.58, 1) is symmetric, so eased(0.5) = 0.5.
+        // docs/design.md: ease-in-out cubic-bezier(0.42, 0, 0.58, 1) is symmetric, so eased(0.5) = 0.5.
         XCTAssertEqual(TimingCurve.easeInOut.value(at: 0.5), 0.5, accuracy: 1e-6)
         for t in stride(from: 0.05, to: 1, by: 0.1) {
             XCTAssertEqual(TimingCurve.easeInOut.value(at: 1 - t), 1 - TimingCurve.easeInOut.value(at: t), accuracy: 1e-6)
@@ -45,7 +45,8 @@ final class TimingTests: XCTestCase {
     }
 
     func testReversalKeepsTheCurrentFraction() {
-        // Issue 3: a dismiss at 0.3 of a presentation runs back from 0.3 (taking 0.3 × duration).
+        // A dismissal during the presentation reverses it from where it is (docs/design.md, rules
+        // from the field, 4): a dismiss at 0.3 runs back from 0.3 (taking 0.3 × duration).
         var t = Transition(duration: 1, curve: .linear)
         t.run(.forward, now: 0)
         t.run(.backward, now: 0.3)

@@ -1,7 +1,8 @@
 import XCTest
 @testable import WaylandClient
 
-/// The pool rules of wl_buffer (release) and field report 2, on fake handles.
+/// The pool rules of wl_buffer (release) and a compositor that holds every buffer (docs/design.md,
+/// rules from the field, 2), on fake handles.
 final class BufferSlotsTests: XCTestCase {
     final class FakeBuffer {
         let serial: Int

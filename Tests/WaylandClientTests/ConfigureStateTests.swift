@@ -1,7 +1,8 @@
 import XCTest
 @testable import WaylandClient
 
-/// xdg-shell configure resolution; field report 1 (zero sizes).
+/// xdg-shell configure resolution; a zero width or height means "you choose" (docs/design.md,
+/// rules from the field, 1).
 final class ConfigureStateTests: XCTestCase {
     private func state() -> ConfigureState { ConfigureState(requestedWidth: 480, requestedHeight: 800) }
 

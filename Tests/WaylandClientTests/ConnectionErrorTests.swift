@@ -2,7 +2,8 @@ import Glibc
 import XCTest
 @testable import WaylandClient
 
-/// Field report 3 and the one-line error contract.
+/// No compositor or a wrong socket: an error naming the socket tried, never a crash
+/// (docs/design.md, rules from the field, 3), and the one-line error contract.
 final class ConnectionErrorTests: XCTestCase {
     func testMissingSocketThrowsNoCompositorNamingThePath() {
         let path = "/nonexistent-modalkit-dir/wayland-test-\(getpid())"

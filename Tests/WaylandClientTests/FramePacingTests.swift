@@ -1,7 +1,8 @@
 import XCTest
 @testable import WaylandClient
 
-/// wl_surface.frame pacing, the xdg-shell ack → commit rule, and idleness (field report 7).
+/// wl_surface.frame pacing, the xdg-shell ack → commit rule, and idleness (hidden windows get no
+/// frame callbacks, so nothing is drawn on a timer: docs/design.md, rules from the field, 7).
 final class FramePacingTests: XCTestCase {
     typealias Rect = FramePacing.Rect
     private let full = Rect(x: 0, y: 0, width: 200, height: 100)

@@ -3,8 +3,8 @@ import Glibc
 import XCTest
 @testable import WaylandClient
 
-/// Field report 6: every wl_keyboard.keymap replaces keymap and state; the fd is mapped private
-/// and read-only and always closed; non-xkb formats are ignored.
+/// Every wl_keyboard.keymap replaces keymap and state; the fd is mapped private and read-only and
+/// always closed; non-xkb formats are ignored (docs/design.md, rules from the field, 6).
 final class XkbKeyboardTests: XCTestCase {
     // wl_keyboard.keymap_format values (wayland.xml).
     private let formatNoKeymap: UInt32 = 0

@@ -1,6 +1,6 @@
 /*
- * CAllocCounter.h — a heap-allocation counter for modal-bench (issue 5: "0 heap allocations per
- * frame after warm-up", counted).
+ * CAllocCounter.h — a heap-allocation counter for modal-bench, which checks the
+ * target "0 heap allocations per frame after warm-up" by counting.
  *
  * The target defines malloc, calloc, realloc, reallocarray, posix_memalign, aligned_alloc,
  * memalign, valloc and pvalloc; each counts the call and forwards to glibc's own implementation

@@ -2,11 +2,11 @@
  * modalkit_style.h — the versioned C ABI between a ModalKit host (modal-demo) and a
  * presentation-style plugin (a shared library named libModalKitStyle<Name>.so).
  *
- * Why C: a Swift protocol cannot cross dlopen inside one SwiftPM package (each image gets
- * its own copy of the protocol descriptor and `as? any PresentationStyle` silently fails),
- * see DESIGN §3. So, as in GStreamer (GstPluginDesc) and weston (module init + version
- * checks), the plugin exports plain C data and functions and the host checks versions
- * before running any plugin code.
+ * Why C: a Swift protocol cannot cross dlopen inside one SwiftPM package (each image gets its
+ * own copy of the protocol descriptor and `as? any PresentationStyle` silently fails), see
+ * docs/design.md, plugin boundary. So, as in GStreamer (GstPluginDesc) and weston (module
+ * init + version checks), the plugin exports plain C data and functions and the host checks
+ * versions before running any plugin code.
  *
  * A plugin exports two symbols:
  *   - `modalkit_style_abi_version` (data, `modalkit_style_abi_version_t`): the ABI the plugin
@@ -35,8 +35,8 @@
  * Ownership: every string and table in a descriptor belongs to the plugin and must stay valid
  * for the life of the process (the host never dlclose()s a plugin: the Swift runtime keeps the
  * plugin's conformance and metadata records registered, so unloading would leave dangling
- * pointers behind — DESIGN §3). A `modalkit_style` instance belongs to the host from create()
- * until it passes it to destroy().
+ * pointers behind — docs/design.md, plugin boundary). A `modalkit_style` instance belongs to
+ * the host from create() until it passes it to destroy().
  */
 #ifndef MODALKIT_STYLE_H
 #define MODALKIT_STYLE_H

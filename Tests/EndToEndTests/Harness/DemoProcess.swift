@@ -1,5 +1,5 @@
 // The built `modal-demo`, run as a real client of a harness compositor, with its --log-events
-// lines (DESIGN §5) collected so tests wait on events instead of sleeping.
+// lines (docs/design.md, command line) collected so tests wait on events instead of sleeping.
 import Foundation
 #if canImport(Glibc)
 import Glibc

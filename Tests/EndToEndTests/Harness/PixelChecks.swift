@@ -1,4 +1,5 @@
-// Pixel checks on screenshots, with values from the design (DESIGN §1), not from the code.
+// Pixel checks on screenshots, with values from the design (docs/design.md, built-in styles), not
+// from the code.
 import Foundation
 import XCTest
 
