@@ -61,6 +61,8 @@ final class HeadlessKWin: WaylandSession {
     let scale: Double
     /// The session's own `dbus-daemon` and its address (DBUS_SESSION_BUS_ADDRESS).
     let bus: ChildProcess
+    /// Holds the bus alive (it stops dbus-daemon when released); stopped by PID through `bus`.
+    private let sessionBus: PrivateSessionBus
     let busAddress: String
     /// kwin_wayland (the copy), by PID.
     let process: ChildProcess
@@ -102,18 +104,16 @@ final class HeadlessKWin: WaylandSession {
         let base = ["PATH": path, "HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CONFIG_HOME": dir + "/.config",
                     "XDG_CACHE_HOME": dir + "/.cache", "XDG_DATA_HOME": dir + "/.local/share", "LANG": "C.UTF-8"]
 
-        // The session bus: stdout gets its address once it listens.
-        let bus: ChildProcess
+        // The session bus, in the session directory (PrivateSessionBus: nothing is activated).
+        let sessionBus: PrivateSessionBus
         do {
-            bus = try ChildProcess(["dbus-daemon", "--config-file=\(dir)/bus.conf", "--nofork", "--nopidfile",
-                                    "--print-address=1"], environment: base, name: "dbus-daemon")
+            sessionBus = try PrivateSessionBus(in: dir, environment: base, timeout: timeout)
         } catch {
             throw fail("\(error)")
         }
-        started.append(bus)
-        guard let address = bus.stdout.wait(timeout: timeout, { $0.first { $0.hasPrefix("unix:") } }) else {
-            throw fail("dbus-daemon printed no address within \(timeout) s:\n\(bus.diagnostics())")
-        }
+        started.append(sessionBus.process)
+        let bus = sessionBus.process, address = sessionBus.address
+        self.sessionBus = sessionBus
 
         var env = base
         env["DBUS_SESSION_BUS_ADDRESS"] = address
@@ -189,7 +189,7 @@ final class HeadlessKWin: WaylandSession {
         removeTree(runtimeDirectory)
     }
 
-    /// KWin's and the bus's configuration: no animations, no service activation on the bus.
+    /// KWin's configuration: no animations.
     private static func writeConfiguration(in dir: String) throws {
         let config = dir + "/.config"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
@@ -200,23 +200,6 @@ final class HeadlessKWin: WaylandSession {
         AnimationDurationFactor=0
 
         """.write(toFile: config + "/kdeglobals", atomically: false, encoding: .utf8)
-        // A session bus on a socket in the session directory, reachable only through
-        // DBUS_SESSION_BUS_ADDRESS; no <servicedir>, so no service is activated behind our back.
-        try """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:path=\(dir)/bus</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-
-        """.write(toFile: dir + "/bus.conf", atomically: false, encoding: .utf8)
     }
 
     // MARK: windows

@@ -46,6 +46,8 @@ final class HeadlessMutter: WaylandSession {
     let sessionEnvironment: [String: String]
     private var stopped = false
     private var nextTouchSlot = 1
+    /// The session's bus (held: it stops dbus-daemon when released); stopped by PID with the rest.
+    private let sessionBus: PrivateSessionBus
 
     /// Starts the session bus, PipeWire, mutter and the driver, warms the virtual input devices
     /// up and waits (bounded) until a screenshot of the monitor arrives. The monitor is
@@ -75,28 +77,10 @@ final class HeadlessMutter: WaylandSession {
         ]
         sessionEnvironment = env
         do {
-            let config = dir + "/session-bus.conf"
-            try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(busSocket)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-
-            """.write(toFile: config, atomically: false, encoding: .utf8)
-            let bus = try ChildProcess(["dbus-daemon", "--config-file=\(config)", "--nofork", "--nopidfile"],
-                                       environment: env)
-            started.append(bus)
-            guard waitUntil(timeout: timeout, interval: 0.01, { !bus.isRunning || isSocket(busSocket) }), bus.isRunning else {
-                throw HarnessError("no session bus at \(busSocket)")
-            }
+            // The session bus on DIR/bus (PrivateSessionBus: nothing is activated behind our back).
+            let bus = try PrivateSessionBus(in: dir, environment: env, timeout: timeout)
+            started.append(bus.process)
+            sessionBus = bus
             let pipewire = try ChildProcess(["pipewire"], environment: env)
             started.append(pipewire)
             let mutter = try ChildProcess(

@@ -1,5 +1,5 @@
-// A private D-Bus session bus (dbus-daemon with its own config, socket and directory) and the fake
-// XDG Desktop Portal of Fixtures/fake_portal.py on it, for the reduced-motion tests.
+// A private D-Bus session bus (dbus-daemon with its own config and socket), and the fake XDG Desktop
+// Portal of Fixtures/fake_portal.py on it for the reduced-motion tests.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,22 +7,32 @@ import Glibc
 
 /// `dbus-daemon --config-file=DIR/bus.conf --nofork --print-address`, listening only on
 /// `unix:path=DIR/bus`, with no service directories (nothing is ever activated: a name nobody owns
-/// stays unknown) and a policy that lets every connection own and call anything.
+/// stays unknown) and a policy that lets every connection own and call anything. The reduced-motion
+/// tests run one on its own; the mutter and KWin sessions run one in their session directory.
 final class PrivateSessionBus {
     let directory: String
     let process: ChildProcess
     /// The address printed by dbus-daemon (`unix:path=…,guid=…`), for DBUS_SESSION_BUS_ADDRESS.
     let address: String
+    /// Whether `directory` was made for the bus (and goes with it) or belongs to the caller.
+    private let ownsDirectory: Bool
     private var stopped = false
 
-    init(timeout: Double = 10) throws {
-        directory = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-bus")
+    /// - Parameters:
+    ///   - directory: where the socket and config go; nil makes a private directory of its own,
+    ///     removed by `stop()`. A given directory is the caller's to remove.
+    ///   - environment: dbus-daemon's environment (default: the harness's, without a bus address).
+    /// - Throws: `HarnessError` when dbus-daemon does not start or prints no address in `timeout` s.
+    init(in directory: String? = nil, environment: [String: String]? = nil, timeout: Double = 10) throws {
+        let dir = try directory ?? SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-bus")
+        self.directory = dir
+        ownsDirectory = directory == nil
         let config = """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
           <type>session</type>
-          <listen>unix:path=\(directory)/bus</listen>
+          <listen>unix:path=\(dir)/bus</listen>
           <auth>EXTERNAL</auth>
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
@@ -32,28 +42,31 @@ final class PrivateSessionBus {
         </busconfig>
         """
         do {
-            try config.write(toFile: directory + "/bus.conf", atomically: true, encoding: .utf8)
-            process = try ChildProcess(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--print-address"],
-                                       environment: harnessEnvironment(["DBUS_SESSION_BUS_ADDRESS": nil]))
+            try config.write(toFile: dir + "/bus.conf", atomically: false, encoding: .utf8)
+            process = try ChildProcess(["dbus-daemon", "--config-file=\(dir)/bus.conf", "--nofork", "--nopidfile",
+                                        "--print-address"],
+                                       environment: environment ?? harnessEnvironment(["DBUS_SESSION_BUS_ADDRESS": nil]),
+                                       name: "dbus-daemon")
         } catch {
-            removeTree(directory)
+            if directory == nil { removeTree(dir) }
             throw error
         }
         let printed = process.stdout.wait(timeout: timeout) { lines in lines.first { $0.hasPrefix("unix:") } }
         guard let printed else {
+            let diagnostics = process.diagnostics()
             process.stop(timeout: 2)
-            removeTree(directory)
-            throw HarnessError("dbus-daemon printed no address within \(timeout) s:\n\(process.diagnostics())")
+            if directory == nil { removeTree(dir) }
+            throw HarnessError("dbus-daemon printed no address within \(timeout) s:\n\(diagnostics)")
         }
         address = printed.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Stops dbus-daemon (by PID) and removes its directory. Safe to call more than once.
+    /// Stops dbus-daemon (by PID) and removes its own directory. Safe to call more than once.
     func stop() {
         guard !stopped else { return }
         stopped = true
         process.stop(timeout: 2)
-        removeTree(directory)
+        if ownsDirectory { removeTree(directory) }
     }
 
     deinit { stop() }
