@@ -5,9 +5,12 @@
 //   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
 //   CModalKitStyle        the versioned C ABI between the host and style plugins
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
+//                         (pixman only: no fonts, no PNG)
+//   PixmanText            fcft text drawn onto pixman images (title bar and demo share it)
 //   WaylandClient         the Wayland client core (no ModalKit types)
 //   DesktopSettings       the desktop's settings through the XDG Settings portal (libdbus; no ModalKit)
-//   modal-demo            command line, demo scene, window <-> engine <-> input
+//   ModalDemoKit          the demo app's library: its scene and look, fonts, PNG, command line
+//   modal-demo            window <-> demo scene <-> input (thin main)
 //   modal-bench           frame pipeline benchmark
 //   Plugins/*             the built-in styles, each a dynamic library loaded only through the loader
 import PackageDescription
@@ -39,21 +42,28 @@ let package = Package(
         system("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
-        .target(name: "ModalKit", dependencies: ["CPixman", "CFcft", "CPng", "CModalKitStyle"]),
+        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle"]),
+        .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
         .target(name: "WaylandClient",
-                dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman", "CFcft"]),
+                dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
+                               "PixmanText"]),
         .target(name: "DesktopSettings", dependencies: ["CDBus"]),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalKit", "WaylandClient", "DesktopSettings"]),
+        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng"]),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
         .executableTarget(name: "modal-bench",
-                          dependencies: ["ModalKit", "ModalBenchSupport", "CAllocCounter", "CPixman"]),
+                          dependencies: ["ModalDemoKit", "ModalKit", "ModalBenchSupport", "CAllocCounter", "CPixman"]),
         .target(name: "InsetCenteredStyle", dependencies: ["ModalKit"], path: "Plugins/InsetCenteredStyle"),
         .target(name: "BottomSheetStyle", dependencies: ["ModalKit"], path: "Plugins/BottomSheetStyle"),
-        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit"]),
+        // The built-in styles' doubles (docs/design.md numbers), adopted in process by both unit-test targets.
+        .target(name: "BuiltinStyleDoubles", dependencies: ["ModalKit"], path: "Tests/BuiltinStyleDoubles"),
+        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles"]),
+        .testTarget(name: "ModalDemoKitTests", dependencies: ["ModalDemoKit", "ModalKit", "BuiltinStyleDoubles"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "DesktopSettings"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -2,11 +2,13 @@ import CPixman
 import Foundation
 
 // Small pixman helpers used to draw the cached layer contents (not per frame, except `SolidSource`).
-// All coordinates here are buffer pixels (Double for anti-aliased shapes).
+// All coordinates here are buffer pixels (Double for anti-aliased shapes); every image is a
+// `pixman_image_t *` in `PIXMAN_a8r8g8b8` (premultiplied ARGB), e.g. ``Image/pixmanImage``.
 
 extension Color {
-    /// The colour as pixman's 16-bit-per-channel premultiplied colour.
-    var pixmanColor: pixman_color_t {
+    /// The colour as pixman's 16-bit-per-channel premultiplied colour (each component 0...1 clamped,
+    /// × 65535, rounded).
+    public var pixmanColor: pixman_color_t {
         func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
         return pixman_color_t(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
     }
@@ -59,20 +61,23 @@ func roundedRectCoverage(px: Int, py: Int, x0: Double, y0: Double, x1: Double, y
 }
 
 /// The largest radius that fits a `width × height` rectangle (CSS/Core Animation clamp to half the
-/// shorter side).
-func clampedRadius(_ r: Double, width: Double, height: Double) -> Double {
+/// shorter side). All values in the same unit (buffer pixels for the renderer).
+public func clampedRadius(_ r: Double, width: Double, height: Double) -> Double {
     max(0, min(r, width / 2, height / 2))
 }
 
 /// How many rows (or columns) in from a rounded edge `Draw.clipCorners` can touch for a corner of
 /// `radius` buffer pixels: the arc reaches `ceil(radius)` pixels in, plus one pixel of margin. The
 /// renderer draws these bands with OVER and the rows between them with SRC, so both must agree.
-func cornerBand(radius: Double) -> Int { radius > 0 ? Int(ceil(radius)) + 1 : 0 }
+public func cornerBand(radius: Double) -> Int { radius > 0 ? Int(ceil(radius)) + 1 : 0 }
 
-enum Draw {
+/// Anti-aliased fills for drawing layer contents with pixman: buffer pixels, premultiplied colours.
+public enum Draw {
     /// Fills `rect` (buffer pixels, may be fractional) of `dst` with `color` using `op` (OVER blends,
-    /// SRC replaces), with rounded `corners` of `radius` pixels, anti-aliased.
-    static func fillRoundedRect(_ dst: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
+    /// SRC replaces), with rounded `corners` of `radius` pixels (clamped to half the shorter side),
+    /// anti-aliased. With `ring`, only the band between the rectangle and the same rectangle inset by
+    /// `ring.inset` pixels (its corners `ring.radius`) is filled: a focus ring. Draws OVER.
+    public static func fillRoundedRect(_ dst: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
                                 radius: Double, corners: CornerMask = .all, color: Color,
                                 ring: (inset: Double, radius: Double)? = nil) {
         let x0i = Int(floor(x)), y0i = Int(floor(y))
@@ -108,8 +113,9 @@ enum Draw {
                                  Int32(w), Int32(h))
     }
 
-    /// Replaces all of `dst` with a vertical linear gradient from `top` to `bottom`.
-    static func verticalGradient(_ dst: OpaquePointer, width: Int, height: Int, top: Color, bottom: Color) {
+    /// Replaces all of `dst` (`width × height` buffer pixels) with a vertical linear gradient from
+    /// `top` (row 0) to `bottom` (row `height`).
+    public static func verticalGradient(_ dst: OpaquePointer, width: Int, height: Int, top: Color, bottom: Color) {
         var p1 = pixman_point_fixed_t(x: 0, y: 0)
         var p2 = pixman_point_fixed_t(x: 0, y: pixman_fixed_t(Double(max(height, 1)) * 65536))
         var stops = [pixman_gradient_stop_t(x: 0, color: top.pixmanColor),
@@ -120,8 +126,8 @@ enum Draw {
                                  Int32(width), Int32(height))
     }
 
-    /// Replaces all of `dst` with `color`.
-    static func fill(_ dst: OpaquePointer, width: Int, height: Int, color: Color) {
+    /// Replaces all of `dst` (`width × height` buffer pixels) with `color`.
+    public static func fill(_ dst: OpaquePointer, width: Int, height: Int, color: Color) {
         var pc = color.pixmanColor
         var box = pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))
         _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &pc, 1, &box)
@@ -130,7 +136,7 @@ enum Draw {
     /// Multiplies the pixels of `image` (premultiplied ARGB, `width × height`) by the coverage of a
     /// rounded rectangle of the image's size: the corner clip of `CornerStyle`, baked in. Only the corner
     /// squares are touched.
-    static func clipCorners(_ image: OpaquePointer, width: Int, height: Int, radius: Double, corners: CornerMask) {
+    public static func clipCorners(_ image: OpaquePointer, width: Int, height: Int, radius: Double, corners: CornerMask) {
         let r = clampedRadius(radius, width: Double(width), height: Double(height))
         guard r > 0, !corners.isEmpty else { return }
         let n = min(cornerBand(radius: r), width, height)

@@ -1,5 +1,4 @@
 import CPixman
-import CPng
 import Foundation
 
 // Buffer pixels: the renderer's unit. A buffer is `points × scale` pixels in each direction, 32-bit
@@ -74,35 +73,32 @@ public struct PixelBuffer {
     }
 }
 
-/// Why an `Image` could not be created, written or read. Descriptions are one line and name the path.
+/// Why an `Image` could not be created. Descriptions are one line and name the path.
 public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// Width or height not in 1...32767 (pixman's limit is far larger; this is a sanity bound).
     case invalidSize(width: Int, height: Int)
     /// pixman could not allocate the pixels.
     case allocationFailed(width: Int, height: Int)
-    /// libpng failed to write `path`; `message` is libpng's (e.g. "png_image_write_to_file: open failed").
-    case pngWriteFailed(path: String, message: String)
-    /// libpng failed to read `path`.
-    case pngReadFailed(path: String, message: String)
 
     public var description: String {
         switch self {
         case let .invalidSize(w, h): return "invalid image size \(w)x\(h) (each side must be 1...32767 pixels)"
         case let .allocationFailed(w, h): return "cannot allocate a \(w)x\(h) image"
-        case let .pngWriteFailed(path, message): return "cannot write PNG '\(path)': \(message)"
-        case let .pngReadFailed(path, message): return "cannot read PNG '\(path)': \(message)"
         }
     }
 }
 
 /// An offscreen image that owns its pixels: a pixman `a8r8g8b8` image (premultiplied ARGB, buffer
-/// pixels), zero-filled (transparent) on creation. Used for `modal-demo render`, tests and benchmarks.
+/// pixels), zero-filled (transparent) on creation. Used for layer caches, offscreen renders, tests and benchmarks.
 public final class Image {
     /// Size in buffer pixels.
     public let width: Int
     public let height: Int
-    /// The pixman image; owned (unreferenced in `deinit`).
-    let pixmanImage: OpaquePointer
+    /// The pixman image (`pixman_image_t *`, `PIXMAN_a8r8g8b8`, premultiplied ARGB) over the pixels,
+    /// owned by this object (unreferenced in `deinit`): draw into it with pixman, or hand it to
+    /// ``Renderer/render(_:presenting:presented:presentingDamage:into:bufferAge:record:)`` as a layer.
+    /// Valid as long as this image lives; do not unreference it.
+    public let pixmanImage: OpaquePointer
 
     /// Creates a transparent image of `width × height` buffer pixels.
     /// - Throws: `ImageError.invalidSize` unless both sides are 1...32767, `.allocationFailed`.
@@ -124,7 +120,7 @@ public final class Image {
     /// Bytes per row.
     public var stride: Int { Int(pixman_image_get_stride(pixmanImage)) }
 
-    /// The pixels, to pass to `DemoScene.render(into:…)`. Valid as long as this image lives.
+    /// The pixels, to pass to a render call (e.g. ``Renderer``'s). Valid as long as this image lives.
     public var pixelBuffer: PixelBuffer {
         PixelBuffer(data: UnsafeMutableRawPointer(pixman_image_get_data(pixmanImage)!),
                     width: width, height: height, stride: stride)
@@ -132,85 +128,6 @@ public final class Image {
 
     /// The premultiplied ARGB value (`0xAARRGGBB`) at (x, y), buffer pixels from the top-left.
     public func pixel(x: Int, y: Int) -> UInt32 { pixelBuffer.pixel(x: x, y: y) }
-
-    /// Writes the image as an 8-bit RGBA PNG (straight alpha: each colour is un-premultiplied,
-    /// `c × 255 / a` rounded), through libpng's simplified API.
-    /// - Throws: `ImageError.pngWriteFailed` with libpng's message (e.g. the directory does not exist).
-    public func writePNG(to path: String) throws {
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let buffer = pixelBuffer
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = buffer.pixel(x: x, y: y)
-                let a = p >> 24
-                var r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff
-                if a != 0 && a != 255 {
-                    r = min(255, (r * 255 + a / 2) / a)
-                    g = min(255, (g * 255 + a / 2) / a)
-                    b = min(255, (b * 255 + a / 2) / a)
-                }
-                let o = (y * width + x) * 4
-                rgba[o] = UInt8(r); rgba[o + 1] = UInt8(g); rgba[o + 2] = UInt8(b); rgba[o + 3] = UInt8(a)
-            }
-        }
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        image.width = png_uint_32(width)
-        image.height = png_uint_32(height)
-        image.format = Image.pngFormatRGBA
-        let ok = rgba.withUnsafeBytes { bytes in
-            png_image_write_to_file(&image, path, 0, bytes.baseAddress, png_int_32(width * 4), nil)
-        }
-        let message = Image.message(of: &image)
-        png_image_free(&image)
-        if ok == 0 { throw ImageError.pngWriteFailed(path: path, message: message) }
-    }
-
-    /// Reads a PNG file (any colour type libpng understands) into a new premultiplied image.
-    /// Useful for comparing a screenshot with `render`'s output.
-    /// - Throws: `ImageError.pngReadFailed` with libpng's message, `.invalidSize`.
-    public convenience init(pngFile path: String) throws {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            let message = Image.message(of: &image)
-            png_image_free(&image)
-            throw ImageError.pngReadFailed(path: path, message: message)
-        }
-        image.format = Image.pngFormatRGBA
-        let w = Int(image.width), h = Int(image.height)
-        var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
-        let ok = rgba.withUnsafeMutableBytes { bytes in
-            png_image_finish_read(&image, nil, bytes.baseAddress, png_int_32(w * 4), nil)
-        }
-        let message = Image.message(of: &image)
-        png_image_free(&image)
-        guard ok != 0 else { throw ImageError.pngReadFailed(path: path, message: message) }
-        try self.init(width: w, height: h)
-        let buffer = pixelBuffer
-        for y in 0..<h {
-            let row = buffer.data.advanced(by: y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let o = (y * w + x) * 4
-                let a = UInt32(rgba[o + 3])
-                func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                row[x] = a << 24 | pm(rgba[o]) << 16 | pm(rgba[o + 1]) << 8 | pm(rgba[o + 2])
-            }
-        }
-    }
-
-    /// `PNG_FORMAT_RGBA` (= `PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA`; the macro is an
-    /// expression Swift does not import): 8-bit R, G, B, A in that byte order, straight alpha.
-    static let pngFormatRGBA = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-
-    private static func message(of image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let end = bytes.firstIndex(of: 0) ?? bytes.count
-            let text = String(decoding: bytes[..<end], as: UTF8.self)
-            return text.isEmpty ? "unknown libpng error" : text
-        }
-    }
 }
 
 extension UInt32 {

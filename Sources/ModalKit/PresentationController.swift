@@ -223,7 +223,9 @@ public final class PresentationController {
         return PresentationController.apply(effectivePresentedViewTransform(at: now), to: presentedViewFrame)
     }
 
-    static func apply(_ t: ViewTransform, to frame: Rect) -> Rect {
+    /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by `t.scale`
+    /// about its own centre (points; `t.alpha` does not change the rectangle).
+    public static func apply(_ t: ViewTransform, to frame: Rect) -> Rect {
         let moved = frame.offsetBy(dx: t.translation.x, dy: t.translation.y)
         guard t.scale != 1 else { return moved }
         let w = moved.width * t.scale, h = moved.height * t.scale

@@ -4,30 +4,42 @@ import Foundation
 /// The layer tree at one moment, resolved to buffer pixels: what one frame shows. Comparing two of
 /// these gives a frame's damage. (The same values could be handed to a compositor as subsurfaces: the
 /// presenting cache at 0,0, a dim of one colour over everything, the presented cache at `card`.)
-struct LayerFrame: Equatable {
-    /// Container size in buffer pixels.
-    var width = 0, height = 0
-    /// Bumped whenever the presenting view's cached pixels change.
-    var presentingVersion = 0
+///
+/// Units: buffer pixels (points × scale, already rounded by the caller); colours premultiplied ARGB
+/// (`0xAARRGGBB`). The default value is an empty frame with no dim and no presented view.
+public struct LayerFrame: Equatable, Sendable {
+    /// Container size in buffer pixels (the presenting cache and the target have this size).
+    public var width = 0, height = 0
+    /// Bumped by the caller whenever the presenting view's cached pixels change as a whole (a
+    /// change of version damages the whole frame).
+    public var presentingVersion = 0
     /// The dimming view's colour × alpha, premultiplied ARGB; 0 when there is no dim (no chrome or alpha 0).
-    var dim: UInt32 = 0
+    public var dim: UInt32 = 0
     /// Where the presented view's cache lands, buffer pixels, before clipping to the window;
     /// `.zero` when there is no presented view.
-    var card: PixelRect = .zero
-    /// Bumped whenever the presented view's cached pixels change.
-    var cardVersion = 0
+    public var card: PixelRect = .zero
+    /// Bumped by the caller whenever the presented view's cached pixels change.
+    public var cardVersion = 0
     /// The presented view's opacity, 0...255.
-    var cardAlpha: UInt32 = 255
-    /// Rows at the top and bottom of the card that have rounded (partly transparent) corners.
-    var cardTopBand = 0, cardBottomBand = 0
-    /// Size of the presented view's cache; differs from `card`'s size when the style scales the view.
-    var cardSourceWidth = 0, cardSourceHeight = 0
+    public var cardAlpha: UInt32 = 255
+    /// Rows at the top and bottom of the card that have rounded (partly transparent) corners, buffer
+    /// pixels (``cornerBand(radius:)`` of the corner radius, 0 for square edges); drawn with OVER,
+    /// the rows between them with SRC.
+    public var cardTopBand = 0, cardBottomBand = 0
+    /// Size of the presented view's cache, buffer pixels; differs from `card`'s size when the style
+    /// scales the view (the cache is then drawn scaled, bilinear).
+    public var cardSourceWidth = 0, cardSourceHeight = 0
+
+    /// An empty frame: set the fields that apply.
+    public init() {}
 
     /// Whether the card is drawn 1:1 (no scale transform).
-    var cardIsUnscaled: Bool { card.width == cardSourceWidth && card.height == cardSourceHeight }
+    public var cardIsUnscaled: Bool { card.width == cardSourceWidth && card.height == cardSourceHeight }
 
-    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
-    var hasCard: Bool { !card.isEmpty }
+    /// The container, buffer pixels, at the origin.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    /// Whether a presented view is shown.
+    public var hasCard: Bool { !card.isEmpty }
 }
 
 /// Composes a frame from the cached layers into a target buffer and tracks damage.
@@ -39,7 +51,10 @@ struct LayerFrame: Equatable {
 ///
 /// Steady state allocates nothing: the rectangle lists keep their capacity, solid colours are 1×1
 /// repeating images whose pixel is rewritten, and pixman images wrapping target buffers are cached.
-final class Renderer {
+///
+/// The caller owns the layer caches (e.g. two ``Image``s, drawn with ``Draw`` and the app's own
+/// content) and describes each frame as a ``LayerFrame``; one renderer serves one window.
+public final class Renderer {
     /// How many past frames' damage is kept for buffer age (Wayland clients rarely have more than 3
     /// buffers in flight).
     static let historyDepth = 4
@@ -59,10 +74,11 @@ final class Renderer {
     private var historyCount = 0
     private(set) var last: LayerFrame?
 
-    /// Statistics of the last frame, for benchmarks: pixels repainted.
-    private(set) var lastPaintedPixels = 0
+    /// Statistics of the last frame, for benchmarks: buffer pixels repainted.
+    public private(set) var lastPaintedPixels = 0
 
-    init() {
+    /// A renderer with no history: its first recorded frame repaints and damages everything.
+    public init() {
         damage.reserveCapacity(16)
         paint.reserveCapacity(64)
         pieces.reserveCapacity(8)
@@ -99,15 +115,21 @@ final class Renderer {
         return img
     }
 
-    /// Renders `frame` into `target`.
+    /// Renders `frame` into `target` (a buffer of `frame.width × frame.height` pixels, premultiplied
+    /// ARGB; a larger one is drawn in its top-left part).
     /// - Parameters:
+    ///   - presenting: the presenting view's cache (`pixman_image_t *`, `PIXMAN_a8r8g8b8`, the frame's
+    ///     size), e.g. ``Image/pixmanImage``; nil draws no background.
+    ///   - presented: the presented view's cache (`cardSourceWidth × cardSourceHeight`, corners
+    ///     already clipped, premultiplied); nil draws no presented view.
     ///   - presentingDamage: region of the presenting cache that changed since the last frame (besides
     ///     what a version bump of the whole cache implies); `.zero` if none.
     ///   - bufferAge: 0 = contents undefined, n = target holds the frame recorded n frames ago.
     ///   - record: false for offscreen snapshots: the damage history and `last` stay untouched.
-    /// - Returns: the frame's damage (whole window when unrecorded).
+    /// - Returns: the frame's damage relative to the previous recorded frame, buffer pixels (whole
+    ///   window when unrecorded). The array is reused by the next call: do not keep it.
     @discardableResult
-    func render(_ frame: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?, presentingDamage: PixelRect,
+    public func render(_ frame: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?, presentingDamage: PixelRect,
                 into target: PixelBuffer, bufferAge: Int, record: Bool) -> [PixelRect] {
         damage.removeAll(keepingCapacity: true)
         let full = frame.bounds.intersection(target.bounds)

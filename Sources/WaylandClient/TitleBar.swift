@@ -1,9 +1,9 @@
-import CFcft
 import CPixman
 import Glibc
+import PixmanText
 
 /// The client-side title bar of a ``Window``: a synchronized `wl_subsurface` at (0, −height) above
-/// the content surface, drawn with pixman (text with fcft) into its own `wl_shm` buffers.
+/// the content surface, drawn with pixman (text with fcft through PixmanText) into its own `wl_shm` buffers.
 ///
 /// Drawn only when something it shows changed (size, scale, focus, hover, title): there is no
 /// per-frame work. A redraw is committed on the subsurface just before the parent's commit
@@ -41,7 +41,7 @@ final class TitleBar {
     private(set) var pointerState: TitleBarPointerState
     private(set) var activated = false
     private var title: String
-    private var font: TitleFont?
+    private var font: PixmanFont?
     private var committedScale = 1
     private(set) var needsRedraw = true
     /// The buffer ``reserveBuffer()`` acquired for the next redraw (of the layout's size).
@@ -177,7 +177,8 @@ final class TitleBar {
 
         // 14 pt text: the pixel size rounded to whole pixels (fcft sizes are whole pixels).
         let fontSize = Int((14 * scale).rounded())
-        if font?.pixelSize != fontSize { font = TitleFont(pixelSize: fontSize) }
+        // fontconfig's default sans, unkerned; no font means a bar without its title, still usable.
+        if font?.pixelSize != fontSize { font = try? PixmanFont(pattern: "sans-serif", pixelSize: fontSize, kerning: false) }
         if let font, !title.isEmpty {
             // Centred on the bar like GNOME's titles, moved left (then clipped) when it would reach
             // the close button.
@@ -189,7 +190,7 @@ final class TitleBar {
             var clip = pixman_region32_t()
             pixman_region32_init_rect(&clip, Int32(margin), 0, UInt32(max(0, textRight - 2 * margin)), UInt32(height))
             pixman_image_set_clip_region32(image, &clip)
-            font.draw(title, into: image, x: x, baseline: baseline, color: textColor)
+            font.draw(title, into: image, x: x, baseline: baseline, color: pixmanColor(textColor))
             pixman_image_set_clip_region32(image, nil)
             pixman_region32_fini(&clip)
         }
@@ -239,65 +240,5 @@ final class TitleBar {
 
     private func point(_ x: Double, _ y: Double) -> pixman_point_fixed_t {
         pixman_point_fixed_t(x: pixman_fixed_t((x * 65536).rounded()), y: pixman_fixed_t((y * 65536).rounded()))
-    }
-}
-
-/// A premultiplied ARGB word as a pixman colour (16 bits per channel).
-func pixmanColor(_ argb: UInt32) -> pixman_color_t {
-    func channel(_ shift: UInt32) -> UInt16 { UInt16((argb >> shift) & 0xFF) * 0x101 }
-    return pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
-}
-
-/// fcft must be initialised before fonts are made (fcft.h); calling it again (ModalKit does too)
-/// only re-sets the log options, here the same ones: no logging, errors show as a missing title.
-private let fcftReady: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_NONE)
-
-/// The title font: fontconfig's default sans (`sans-serif`) at a pixel size, through fcft.
-/// nil when no font can be loaded — the bar is then drawn without its title, still usable.
-final class TitleFont {
-    private let font: UnsafeMutablePointer<fcft_font>
-    let pixelSize: Int
-
-    init?(pixelSize: Int) {
-        guard fcftReady else { return nil }
-        let made: UnsafeMutablePointer<fcft_font>? = "sans-serif".withCString { name in
-            var names: [UnsafePointer<CChar>?] = [name]
-            return names.withUnsafeMutableBufferPointer { fcft_from_name(1, $0.baseAddress!, "pixelsize=\(pixelSize)") }
-        }
-        guard let made else { return nil }
-        font = made
-        self.pixelSize = pixelSize
-    }
-
-    deinit { fcft_destroy(font) }
-
-    var ascent: Int { Int(font.pointee.ascent) }
-    var descent: Int { Int(font.pointee.descent) }
-
-    private func glyphs(_ text: String) -> [UnsafePointer<fcft_glyph>] {
-        text.unicodeScalars.compactMap { fcft_rasterize_char_utf32(font, $0.value, FCFT_SUBPIXEL_NONE) }
-    }
-
-    /// Advance width of `text` in buffer pixels.
-    func width(of text: String) -> Int { glyphs(text).reduce(0) { $0 + Int($1.pointee.advance.x) } }
-
-    /// Draws `text` OVER `image` with its origin at `x` and baseline at `baseline` (buffer pixels).
-    func draw(_ text: String, into image: OpaquePointer, x: Int, baseline: Int, color argb: UInt32) {
-        var color = pixmanColor(argb)
-        guard let solid = pixman_image_create_solid_fill(&color) else { return }
-        defer { pixman_image_unref(solid) }
-        var pen = x
-        for glyph in glyphs(text) {
-            let g = glyph.pointee
-            if let pix = g.pix {
-                let gx = Int32(pen + Int(g.x)), gy = Int32(baseline - Int(g.y))
-                if pixman_image_get_format(pix) == PIXMAN_a8r8g8b8 {   // colour glyph (emoji)
-                    pixman_image_composite32(PIXMAN_OP_OVER, pix, nil, image, 0, 0, 0, 0, gx, gy, g.width, g.height)
-                } else {
-                    pixman_image_composite32(PIXMAN_OP_OVER, solid, pix, image, 0, 0, 0, 0, gx, gy, g.width, g.height)
-                }
-            }
-            pen += Int(g.advance.x)
-        }
     }
 }

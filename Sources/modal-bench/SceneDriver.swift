@@ -1,6 +1,7 @@
 // Drives a DemoScene through present + dismiss at 60 Hz the way modal-demo's window does, but
 // offscreen: synthetic frame times, three buffers round-robin with their buffer ages.
 import ModalBenchSupport
+import ModalDemoKit
 import ModalKit
 
 /// One rendered frame.

@@ -1,4 +1,5 @@
 import Foundation
+import ModalDemoKit
 import ModalKit
 import WaylandClient
 

@@ -1,4 +1,5 @@
 import DesktopSettings
+import ModalDemoKit
 import ModalKit
 import WaylandClient
 

@@ -1,4 +1,5 @@
 import Foundation
+import ModalDemoKit
 import ModalKit
 
 /// `modal-demo render`: draws exactly what the window shows at the given size, scale and

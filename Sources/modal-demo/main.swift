@@ -1,6 +1,7 @@
 // modal-demo: a Wayland window with a "Present" button that presents a modal with a
 // presentation style loaded from a plugin (its command line: docs/design.md, command line).
 import Foundation
+import ModalDemoKit
 import ModalKit
 import WaylandClient
 

@@ -1,3 +1,4 @@
+import BuiltinStyleDoubles
 import ModalKit
 import XCTest
 

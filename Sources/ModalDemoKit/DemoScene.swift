@@ -1,4 +1,5 @@
 import CPixman
+import ModalKit
 import Foundation
 
 /// A key the scene reacts to (the window maps keysyms to these).
@@ -32,11 +33,6 @@ public enum SceneEvent: String, Hashable, Sendable {
     case presenting, presented, dismissing, dismissed
     /// The Present button was activated (click, tap, Return or space).
     case activated
-}
-
-/// Which half of a round trip `renderSnapshot` draws.
-public enum TransitionPhase: String, Hashable, Sendable {
-    case present, dismiss
 }
 
 /// The element with keyboard focus.

@@ -1,4 +1,5 @@
 import CPixman
+import ModalKit
 import Foundation
 
 /// The look of the Present button (UIKit's `UIControl.State`: highlighted = pressed; focus shown

@@ -1,10 +1,10 @@
 import ModalKit
 
 /// The version printed by `--version`.
-let modalDemoVersion = "0.1.0"
+public let modalDemoVersion = "0.1.0"
 
 /// What the command line asked for (docs/design.md, command line).
-enum Command: Equatable {
+public enum Command: Equatable, Sendable {
     case run(RunOptions)
     case render(RenderOptions)
     /// `dismiss-point`: the window's options; prints where a tap dismisses (``DismissPointCommand``).
@@ -15,50 +15,61 @@ enum Command: Equatable {
 }
 
 /// Options shared by the window and `render`: which style, with which options.
-struct StyleSelection: Equatable {
+public struct StyleSelection: Equatable, Sendable {
     /// A style name (searched on the style path) or a path (contains `/`). Default `inset-centered`.
-    var style = "inset-centered"
+    public var style = "inset-centered"
     /// `--style-option KEY=VALUE`, in order; a later key replaces an earlier one.
-    var options: [String: String] = [:]
+    public var options: [String: String] = [:]
     /// `--duration SECONDS`: shorthand for `--style-option duration=SECONDS`.
-    var duration: Double?
+    public var duration: Double?
+
+    public init() {}
 
     /// The options handed to the style: `--duration` applies unless `duration=` was given explicitly.
-    var effectiveOptions: [String: String] {
+    public var effectiveOptions: [String: String] {
         var o = options
         if let d = duration, o["duration"] == nil { o["duration"] = String(d) }
         return o
     }
 }
 
-struct RunOptions: Equatable {
-    var selection = StyleSelection()
+public struct RunOptions: Equatable, Sendable {
+    public var selection = StyleSelection()
     /// The window size in points asked for when the compositor leaves it to the client.
-    var width = 480, height = 800
-    var logEvents = false
+    public var width = 480, height = 800
+    public var logEvents = false
     /// `--reduced-motion`: reduce motion regardless of the desktop's setting.
-    var reducedMotion = false
+    public var reducedMotion = false
+
+    public init() {}
 }
 
-struct RenderOptions: Equatable {
-    var selection = StyleSelection()
-    var width = 0, height = 0
+public struct RenderOptions: Equatable, Sendable {
+    public var selection = StyleSelection()
+    /// The size in points (`--size`).
+    public var width = 0, height = 0
     /// Buffer pixels per point: whole or fractional (`--scale`, 0.5...8).
-    var scale = 1.0
-    var progress = 0.0
-    var phase = TransitionPhase.present
-    var output = ""
+    public var scale = 1.0
+    /// `--progress`: linear time fraction of the phase, 0...1.
+    public var progress = 0.0
+    public var phase = TransitionPhase.present
+    /// `--output`: the PNG file to write.
+    public var output = ""
     /// `--reduced-motion`: draw the reduced-motion frame (the presented view cross-fading at its frame).
-    var reducedMotion = false
+    public var reducedMotion = false
+
+    public init() {}
 }
 
 /// A command-line mistake: printed as one line on stderr, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// The one line to print (without the program name).
+    public let description: String
+    public init(_ message: String) { description = message }
 }
 
-let usageText = """
+/// `--help`'s text.
+public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
              [--reduced-motion] [--log-events]
@@ -110,7 +121,7 @@ lost connection).
 
 /// Parses `arguments` (without the program name).
 /// - Throws: `UsageError` naming the offending argument.
-func parseCommandLine(_ arguments: [String]) throws -> Command {
+public func parseCommandLine(_ arguments: [String]) throws -> Command {
     var args = arguments[...]
     var isRender = false
     if args.first == "render" { isRender = true; args = args.dropFirst() }
@@ -219,15 +230,15 @@ func parseCommandLine(_ arguments: [String]) throws -> Command {
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).
-let minRenderScale = 0.5, maxRenderScale = 8.0
+public let minRenderScale = 0.5, maxRenderScale = 8.0
 
 /// Largest `render` output: 16384 buffer pixels per side, 64 Mi pixels (256 MiB of ARGB) in all,
 /// so a render never asks for more memory than a small machine has (8K UHD is 33 Mi pixels).
-let maxRenderSide = 16384
-let maxRenderPixels = 1 << 26
+public let maxRenderSide = 16384
+public let maxRenderPixels = 1 << 26
 
 /// Parses `WxH` in points, each 1...8192 (larger than any display's logical size).
-func parseSize(_ text: String) throws -> (Int, Int) {
+public func parseSize(_ text: String) throws -> (Int, Int) {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
           (1...8192).contains(w), (1...8192).contains(h) else {
@@ -240,7 +251,7 @@ func parseSize(_ text: String) throws -> (Int, Int) {
 /// (then `--reduced-motion` and, for the window, the desktop's setting decide). Like a command-line
 /// value, anything else is a usage error: one line, exit 2 — never silently ignored.
 /// - Throws: `UsageError` naming the variable and the value.
-func reducedMotionFromEnvironment(_ value: String?) throws -> Bool {
+public func reducedMotionFromEnvironment(_ value: String?) throws -> Bool {
     switch value {
     case nil, "", "0": return false
     case "1": return true

@@ -1,7 +1,8 @@
 import ModalKit
 import XCTest
 
-/// The built-in styles' options (docs/design.md), loaded through the plugin loader.
+/// The built-in styles' options (docs/design.md): the built plugins, loaded through the plugin
+/// loader from the build directory (the unit tests use in-process doubles of these numbers).
 final class BuiltinStyleTests: XCTestCase {
     func testDefaultsAreTheDesignNumbers() throws {
         let inset = try BuiltinStyle.insetCentered.make()
@@ -52,5 +53,15 @@ final class BuiltinStyleTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(key), "\(error)")
             }
         }
+    }
+}
+
+/// The two built-in style plugins, loaded by name from the build directory with `options`.
+enum BuiltinStyle: String, CaseIterable {
+    case insetCentered = "inset-centered"
+    case bottomSheet = "bottom-sheet"
+
+    func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+        try StyleLoader(searchPath: [Support.buildDirectory]).load(rawValue).makeStyle(options: options)
     }
 }

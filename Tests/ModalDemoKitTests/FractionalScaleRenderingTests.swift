@@ -1,5 +1,7 @@
 import XCTest
-@testable import ModalKit
+import BuiltinStyleDoubles
+@testable import ModalDemoKit
+import ModalKit
 
 /// The render path at a fractional scale (a compositor's fractional scale, e.g. 1.5 = 180/120):
 /// buffer pixels = points × scale, the container rounded halfway away from zero, each view's

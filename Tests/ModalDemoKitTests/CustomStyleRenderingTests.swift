@@ -1,3 +1,5 @@
+import BuiltinStyleDoubles
+import ModalDemoKit
 import ModalKit
 import XCTest
 

@@ -1,0 +1,103 @@
+import ModalKit
+
+// The two built-in styles as plain Swift types, adopted in process by the unit tests: the numbers
+// are docs/design.md's (built-in styles), written here from that text, so a unit test never depends
+// on a plugin `.so` having been built (EndToEndTests load and check the built plugins themselves).
+
+/// The built-in styles by name, with their options as on the command line (`--style-option`).
+public enum BuiltinStyle: String, CaseIterable, Sendable {
+    case insetCentered = "inset-centered"
+    case bottomSheet = "bottom-sheet"
+
+    /// A style with the design's defaults overridden by `options`.
+    /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
+    public func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+        switch self {
+        case .insetCentered: return try InsetCenteredDouble(options: StyleOptions(options, declared: InsetCenteredDouble.options))
+        case .bottomSheet: return try BottomSheetDouble(options: StyleOptions(options, declared: BottomSheetDouble.options))
+        }
+    }
+}
+
+/// inset-centered (docs/design.md): a card inset 20 pt left/right and 110 pt top/bottom, corner
+/// radius 10 on all corners, rising from below the bottom edge (the protocol's default transform),
+/// over a black dim 0 → 0.5; 0.35 s ease-in-out; every tap on the dim dismisses.
+public final class InsetCenteredDouble: LoadablePresentationStyle {
+    public static let name = "inset-centered"
+    public static let summary = "test double of the built-in inset-centered style"
+    public static let options: [StyleOption] = [
+        StyleOption(key: "margin-x", summary: "left and right inset, points", defaultValue: "20"),
+        StyleOption(key: "margin-y", summary: "top and bottom inset, points", defaultValue: "110"),
+        StyleOption(key: "corner-radius", summary: "corner radius, points", defaultValue: "10"),
+        StyleOption(key: "dim-alpha", summary: "dim alpha when presented", defaultValue: "0.5"),
+        .duration(),
+        .curve(),
+    ]
+
+    public let marginX: Double, marginY: Double, cornerRadius: Double, dimAlpha: Double
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+
+    public init(options: StyleOptions) throws {
+        marginX = try options.double("margin-x", in: 0...10000)
+        marginY = try options.double("margin-y", in: 0...10000)
+        cornerRadius = try options.double("corner-radius", in: 0...10000)
+        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+    }
+
+    public func frameOfPresentedView(in b: Rect) -> Rect {
+        Rect(x: b.minX + marginX, y: b.minY + marginY,
+             width: max(0, b.width - 2 * marginX), height: max(0, b.height - 2 * marginY))
+    }
+
+    public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle {
+        CornerStyle(radius: cornerRadius, corners: .all)
+    }
+
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+}
+
+/// bottom-sheet (docs/design.md): a full-width sheet anchored to the bottom edge, half the
+/// container tall (`height` ≤ 1 is a fraction, else points), top corners radius 10, sliding up from
+/// the bottom edge while a black dim fades 0 → 0.4 in place; 0.35 s ease-in-out; a tap on the dim
+/// above the sheet dismisses.
+public final class BottomSheetDouble: LoadablePresentationStyle {
+    public static let name = "bottom-sheet"
+    public static let summary = "test double of the built-in bottom-sheet style"
+    public static let options: [StyleOption] = [
+        StyleOption(key: "height", summary: "fraction of the container if ≤ 1, else points", defaultValue: "0.5"),
+        StyleOption(key: "corner-radius", summary: "radius of the top corners, points", defaultValue: "10"),
+        StyleOption(key: "dim-alpha", summary: "dim alpha when presented", defaultValue: "0.4"),
+        .duration(),
+        .curve(),
+    ]
+
+    public let height: Double, cornerRadius: Double, dimAlpha: Double
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+
+    public init(options: StyleOptions) throws {
+        height = try options.double("height", in: 0...100000)
+        cornerRadius = try options.double("corner-radius", in: 0...10000)
+        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+    }
+
+    public func frameOfPresentedView(in b: Rect) -> Rect {
+        let h = min(b.height, height <= 1 ? height * b.height : height)
+        return Rect(x: b.minX, y: b.maxY - h, width: b.width, height: h)
+    }
+
+    public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle {
+        CornerStyle(radius: cornerRadius, corners: .top)
+    }
+
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+}
