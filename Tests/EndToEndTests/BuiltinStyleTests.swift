@@ -62,6 +62,6 @@ enum BuiltinStyle: String, CaseIterable {
     case bottomSheet = "bottom-sheet"
 
     func make(options: [String: String] = [:]) throws -> any PresentationStyle {
-        try StyleLoader(searchPath: [Support.buildDirectory]).load(rawValue).makeStyle(options: options)
+        try StyleLoader(searchPath: [PluginTestSupport.buildDirectory]).load(rawValue).makeStyle(options: options)
     }
 }

@@ -2,6 +2,7 @@
 // exactly one stderr line naming the offending argument, before any compositor is contacted; --help
 // and --version succeed; `render` refuses outputs larger than it can allocate on a small machine.
 import Foundation
+import ModalDemoKit
 import ModalKit
 import XCTest
 

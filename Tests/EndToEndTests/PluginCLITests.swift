@@ -5,6 +5,7 @@
 // path and the cause, nothing else written, and a rejected plugin's entry never runs.
 import Foundation
 import XCTest
+import ModalDemoKit
 import ModalKit
 
 final class PluginCLITests: XCTestCase {

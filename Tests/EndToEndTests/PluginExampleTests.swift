@@ -3,6 +3,7 @@
 // the engine in-process and through `modal-demo render`.
 import Foundation
 import XCTest
+import ModalDemoKit
 import ModalKit
 
 final class PluginExampleTests: XCTestCase {

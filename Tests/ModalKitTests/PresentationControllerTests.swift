@@ -7,11 +7,11 @@ import XCTest
 final class PresentationControllerTests: XCTestCase {
     private let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
 
-    private func make() -> (PresentationController, RecordingStyle, EventBox) {
+    private func make() -> (PresentationController, RecordingStyle, StateBox) {
         let style = RecordingStyle(duration: 1)
         let c = PresentationController(style: style)
-        let box = EventBox()
-        c.onStateChange = { box.events.append(SceneEvent(rawValue: $0.rawValue)!) }
+        let box = StateBox()
+        c.onStateChange = { box.states.append($0) }
         c.layout(containerBounds: bounds)
         return (c, style, box)
     }
@@ -36,7 +36,7 @@ final class PresentationControllerTests: XCTestCase {
             "presentationWillBegin", "willLayout(400.0x800.0)", "didLayout(400.0x800.0)",
             "presentationDidEnd(true)", "dismissalWillBegin", "dismissalDidEnd(true)",
         ])
-        XCTAssertEqual(box.events, [.presenting, .presented, .dismissing, .dismissed])
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing, .dismissed])
     }
 
     func testDismissDuringPresentationRunsBackFromCurrentProgress() {
@@ -55,7 +55,7 @@ final class PresentationControllerTests: XCTestCase {
         XCTAssertNil(c.presentedViewRect(progress: 0))
         XCTAssertEqual(Array(style.calls.suffix(3)),
                        ["presentationDidEnd(false)", "dismissalWillBegin", "dismissalDidEnd(true)"])
-        XCTAssertEqual(box.events, [.presenting, .dismissing, .dismissed])
+        XCTAssertEqual(box.states, [.presenting, .dismissing, .dismissed])
     }
 
     func testPresentDuringDismissalReversesAndKeepsChrome() {
@@ -70,7 +70,7 @@ final class PresentationControllerTests: XCTestCase {
         XCTAssertEqual(Array(style.calls.suffix(2)), ["dismissalDidEnd(false)", "presentationWillBegin"])
         c.update(now: 2.5)
         XCTAssertEqual(c.state, .presented)
-        XCTAssertEqual(box.events, [.presenting, .presented, .dismissing, .presenting, .presented])
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing, .presenting, .presented])
     }
 
     func testSecondPresentAndSecondDismissAreIgnored() {
@@ -83,7 +83,7 @@ final class PresentationControllerTests: XCTestCase {
         XCTAssertFalse(c.dismiss(now: 2.1))
         XCTAssertEqual(c.fraction(at: 2.5), 0.5, accuracy: 1e-9, "a second dismiss does not restart the timing")
         XCTAssertEqual(style.calls.filter { $0 == "presentationWillBegin" }.count, 1)
-        XCTAssertEqual(box.events, [.presenting, .presented, .dismissing])
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing])
     }
 
     func testLayoutMidTransitionReappliesFrames() {

@@ -20,3 +20,6 @@ final class RecordingStyle: PresentationStyle {
     func containerViewWillLayoutSubviews(containerBounds: Rect) { calls.append("willLayout(\(containerBounds.size))") }
     func containerViewDidLayoutSubviews(containerBounds: Rect) { calls.append("didLayout(\(containerBounds.size))") }
 }
+
+/// The controller's state changes, in order (`onStateChange`).
+final class StateBox { var states: [PresentationState] = [] }
