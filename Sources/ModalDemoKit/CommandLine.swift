@@ -66,6 +66,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// The one line to print (without the program name).
     public let description: String
     public init(_ message: String) { description = message }
+
+    /// The exit status of a command-line mistake (a bad style or environment value too): 2.
+    public static let exitStatus: Int32 = 2
 }
 
 /// `--help`'s text.
@@ -227,6 +230,27 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     if listStyles { return .listStyles }
     run.selection = selection
     return isDismissPoint ? .dismissPoint(run) : .run(run)
+}
+
+/// The command for `arguments` (without the program name) in `environment`: the parsed command
+/// line, with `MODALKIT_REDUCED_MOTION=1` acting as `--reduced-motion` for the window and `render`
+/// (the variable is validated only there, where it matters).
+/// - Throws: `UsageError` (exit status ``UsageError/exitStatus``) naming the offending argument or
+///   variable.
+public func resolveCommand(_ arguments: [String], environment: [String: String]) throws -> Command {
+    let command = try parseCommandLine(arguments)
+    switch command {
+    case .run(var options):
+        options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
+            || options.reducedMotion
+        return .run(options)
+    case .render(var options):
+        options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
+            || options.reducedMotion
+        return .render(options)
+    case .help, .version, .listStyles, .dismissPoint:
+        return command
+    }
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).

@@ -24,29 +24,15 @@ func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
         let module = try loader.load(selection.style)
         return try module.makeStyle(options: selection.effectiveOptions)
     } catch {
-        fail(2, String(describing: error))
+        fail(UsageError.exitStatus, String(describing: error))
     }
 }
 
-var command: Command
+let command: Command
 do {
-    command = try parseCommandLine(Array(CommandLine.arguments.dropFirst()))
-    // MODALKIT_REDUCED_MOTION=1 is `--reduced-motion` from the environment (validated only where it
-    // matters: the window and render).
-    switch command {
-    case .run(var options):
-        options.reducedMotion = try reducedMotionFromEnvironment(ProcessInfo.processInfo.environment["MODALKIT_REDUCED_MOTION"])
-            || options.reducedMotion
-        command = .run(options)
-    case .render(var options):
-        options.reducedMotion = try reducedMotionFromEnvironment(ProcessInfo.processInfo.environment["MODALKIT_REDUCED_MOTION"])
-            || options.reducedMotion
-        command = .render(options)
-    case .help, .version, .listStyles, .dismissPoint:
-        break
-    }
+    command = try resolveCommand(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
-    fail(2, String(describing: error))
+    fail(UsageError.exitStatus, String(describing: error))
 }
 
 switch command {
