@@ -62,6 +62,7 @@ let package = Package(
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles"]),
         .testTarget(name: "ModalDemoKitTests", dependencies: ["ModalDemoKit", "ModalKit", "BuiltinStyleDoubles"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings"],
                     exclude: ["Fixtures"]),
