@@ -76,8 +76,9 @@ public struct Transition: Hashable, Sendable {
         isRunning = false
     }
 
-    /// Puts the transition at rest at `fraction` heading `direction` (clamped to 0...1).
-    public mutating func set(fraction: Double, direction: Direction) {
+    /// Puts the transition at rest at `fraction` heading `direction` (clamped to 0...1). Internal:
+    /// the controller uses it to land the reduced-motion fade exactly on its end.
+    mutating func set(fraction: Double, direction: Direction) {
         anchorFraction = min(max(fraction, 0), 1)
         self.direction = direction
         isRunning = false
