@@ -21,9 +21,6 @@ final class DemoWindowController: WindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
-    /// The damage handed back to the window, refilled every frame: it keeps its capacity, so
-    /// converting the scene's damage allocates nothing after the first frames.
-    private var damageRects: [DamageRect] = []
 
     init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
@@ -40,7 +37,7 @@ final class DemoWindowController: WindowDelegate {
         window.setNeedsRedraw()
     }
 
-    func window(_ window: Window, draw target: DrawTarget) -> [DamageRect] {
+    func window(_ window: Window, draw target: DrawTarget, damage rects: inout [BufferRect]) {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
         let damage = scene.render(into: buffer, now: target.time, bufferAge: target.age)
         // While a transition runs, ask for the next frame callback; when it ends, stop asking,
@@ -50,9 +47,9 @@ final class DemoWindowController: WindowDelegate {
             frames += 1
             log("frame \(frames) \(String(format: "%.4f", target.time))")
         }
-        damageRects.removeAll(keepingCapacity: true)
-        for r in damage { damageRects.append((x: r.x, y: r.y, width: r.width, height: r.height)) }
-        return damageRects
+        // The scene's rectangles (ModalKit) into the window's array (WaylandClient): the one
+        // conversion between the two, into an array that keeps its capacity.
+        for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
     }
 
     func windowDidRequestClose(_ window: Window) {

@@ -94,7 +94,7 @@ public final class Window {
     private var pacing = FramePacing()
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (a frame allocates nothing after warm-up).
-    private var damage: [FramePacing.Rect] = { var a = [FramePacing.Rect](); a.reserveCapacity(16); return a }()
+    private var damage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
     /// The client-side title bar, while shown.
     private var titleBar: TitleBar?
     /// The window geometry last sent (nil = never: the default, the whole surface).
@@ -433,10 +433,9 @@ public final class Window {
         let buffer = acquired.buffer
         let target = DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
                                 scale: pixelScale, age: acquired.age, time: monotonicSeconds())
-        let rects = delegate?.window(self, draw: target) ?? []
-        guard !isClosed else { return }   // the delegate closed the window while drawing
         damage.removeAll(keepingCapacity: true)
-        for r in rects { damage.append(FramePacing.Rect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        delegate?.window(self, draw: target, damage: &damage)
+        guard !isClosed else { return }   // the delegate closed the window while drawing
         let decision = pacing.didDraw(damage: &damage, width: width, height: height)
         // The title bar's commit and the geometry go before the parent's commit (sync subsurface).
         let decorationsChanged = try prepareParentCommit()
