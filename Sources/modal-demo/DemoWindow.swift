@@ -56,16 +56,18 @@ final class DemoWindowController: WindowDelegate {
         window.close()
     }
 
-    func window(_ window: Window, pointer event: PointerEvent) {
+    func window(_ window: Window, pointer frame: PointerFrame) {
         let now = monotonicSeconds()
-        switch event {
-        case let .enter(x, y), let .motion(x, y):
-            scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
-        case .leave:
-            scene.handle(.pointerLeave, now: now)
-        case let .button(code, pressed):
-            guard code == buttonLeft else { return }
-            scene.handle(.pointerButton(pressed: pressed), now: now)
+        for event in frame.events {
+            switch event.kind {
+            case let .enter(x, y), let .motion(x, y):
+                scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
+            case .leave:
+                scene.handle(.pointerLeave, now: now)
+            case let .button(code, pressed):
+                guard code == buttonLeft else { continue }
+                scene.handle(.pointerButton(pressed: pressed), now: now)
+            }
         }
         redrawIfNeeded(window)
     }
@@ -88,7 +90,7 @@ final class DemoWindowController: WindowDelegate {
 
     func window(_ window: Window, touch event: TouchEvent) {
         let now = monotonicSeconds()
-        switch event {
+        switch event.kind {
         case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
         case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
         case let .up(id): scene.handle(.touchUp(id: id), now: now)

@@ -86,7 +86,7 @@ final class TitleBar {
     }
 
     /// Pointer input on the bar (bar-surface points). Returns the action to carry out, if any.
-    func pointer(_ event: PointerEvent, serial: UInt32, time: UInt32) -> TitleBarAction? {
+    func pointer(_ event: PointerEvent.Kind, serial: UInt32, time: UInt32) -> TitleBarAction? {
         let hoveredBefore = pointerState.hovered
         var action: TitleBarAction?
         switch event {

@@ -97,8 +97,9 @@ public protocol WindowDelegate: AnyObject {
     /// until ``Window/close()`` is called.
     func windowDidRequestClose(_ window: Window)
 
-    /// Pointer input over the window. Default: ignored.
-    func window(_ window: Window, pointer event: PointerEvent)
+    /// Pointer input over the window's content, one `wl_pointer.frame` at a time (see
+    /// ``PointerFrame``). Default: ignored.
+    func window(_ window: Window, pointer frame: PointerFrame)
     /// Keyboard input while the window has keyboard focus. Default: ignored.
     func window(_ window: Window, key event: KeyEvent)
     /// Touch input on the window. Default: ignored.
@@ -106,7 +107,7 @@ public protocol WindowDelegate: AnyObject {
 }
 
 public extension WindowDelegate {
-    func window(_ window: Window, pointer event: PointerEvent) {}
+    func window(_ window: Window, pointer frame: PointerFrame) {}
     func window(_ window: Window, key event: KeyEvent) {}
     func window(_ window: Window, touch event: TouchEvent) {}
 }
