@@ -143,7 +143,7 @@ final class TitleBar {
             }
         }
         surface.attach(acquired.buffer.proxy)
-        surface.damageBuffer(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight, scale: layout.scale)
+        surface.damageBuffer(BufferRect(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight))
         surface.commit()
         pool.finishDrawing(id: acquired.id, attached: true)
         return true

@@ -18,36 +18,16 @@ final class Surface {
 
     deinit { wl_surface_destroy(proxy) }
 
-    /// `set_buffer_scale` (wl_surface v3+; a no-op before, where the scale is always 1).
+    /// `set_buffer_scale` (wl_surface v3; the connection binds wl_compositor ≥ 4).
     /// Double-buffered: applies at the next commit, whose buffer must be a multiple of `scale`.
     func setBufferScale(_ scale: Int) {
-        if version >= 3 { wl_surface_set_buffer_scale(proxy, Int32(scale)) }
+        wl_surface_set_buffer_scale(proxy, Int32(scale))
     }
 
-    /// Damages a rectangle in buffer pixels: `damage_buffer` (v4+), or before v4 `damage` in
-    /// surface-local points, rounded outwards.
-    func damageBuffer(x: Int, y: Int, width: Int, height: Int, scale: Int) {
-        if version >= 4 {
-            wl_surface_damage_buffer(proxy, Int32(x), Int32(y), Int32(width), Int32(height))
-        } else {
-            let s = max(1, scale)
-            let x0 = x / s, y0 = y / s
-            let x1 = (x + width + s - 1) / s, y1 = (y + height + s - 1) / s
-            wl_surface_damage(proxy, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-        }
-    }
-
-    /// As above for `scale` buffer pixels per point, which may be fractional (a buffer stretched
-    /// by `wp_viewport`): before v4 the points are rounded outwards from pixels ÷ scale.
-    func damageBuffer(x: Int, y: Int, width: Int, height: Int, scale: Double) {
-        if version >= 4 || scale == scale.rounded() {
-            damageBuffer(x: x, y: y, width: width, height: height, scale: Int(max(1, scale)))
-        } else {
-            let s = max(scale, 1.0 / 120)
-            let x0 = Int((Double(x) / s).rounded(.down)), y0 = Int((Double(y) / s).rounded(.down))
-            let x1 = Int((Double(x + width) / s).rounded(.up)), y1 = Int((Double(y + height) / s).rounded(.up))
-            wl_surface_damage(proxy, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-        }
+    /// `damage_buffer` (wl_surface v4; the connection binds wl_compositor ≥ 4): a rectangle in
+    /// buffer pixels, whatever the buffer scale or viewport.
+    func damageBuffer(_ rect: BufferRect) {
+        wl_surface_damage_buffer(proxy, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
 
     func attach(_ buffer: OpaquePointer?) { wl_surface_attach(proxy, buffer, 0, 0) }

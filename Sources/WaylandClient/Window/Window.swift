@@ -329,9 +329,7 @@ public final class Window {
                 committedScale = surfaceScale.bufferScale
             }
             surface.attach(buffer.proxy)
-            for rect in damage {
-                surface.damageBuffer(x: rect.x, y: rect.y, width: rect.width, height: rect.height, scale: pixelScale)
-            }
+            for rect in damage { surface.damageBuffer(rect) }
             if requestFrame { requestFrameCallback(surface) }
             surface.commit()
             pool.finishDrawing(id: acquired.id, attached: true)
