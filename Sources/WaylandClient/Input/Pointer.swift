@@ -36,15 +36,14 @@ final class Pointer {
     private var cursorNames: [String] = []
     /// The resize edge under the pointer while it is on a resize border.
     private var resizeEdge: ResizeEdge?
-    /// The content events of the frame being collected, and their window. The array keeps its
-    /// capacity from frame to frame (a moving pointer makes no allocation per event).
-    private var frameEvents: [PointerEvent] = []
-    private weak var frameWindow: Window?
+    /// The content events of the frame being collected, and their window.
+    private var frames: PointerFrameCollector<Window>
 
     init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
         self.proxy = proxy
         self.seat = seat
         version = wl_proxy_get_version(proxy)
+        frames = PointerFrameCollector(groupsByFrame: version >= WL_POINTER_FRAME_SINCE_VERSION)
         self.connection = connection
         wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
     }
@@ -64,10 +63,7 @@ final class Pointer {
     /// The window under the pointer was closed.
     func windowClosed(_ window: Window) {
         if focus === window { focus = nil }
-        if frameWindow === window {
-            frameWindow = nil
-            frameEvents.removeAll(keepingCapacity: true)
-        }
+        frames.drop(window)
     }
 
     /// The cursor for what is under the pointer: the resize edge's, else the arrow.
@@ -141,11 +137,7 @@ final class Pointer {
         }
         switch focusPart {
         case .content:
-            // A frame holds one window's events: another window's start after the first's are out.
-            if frameWindow !== focus { deliverFrame() }
-            frameWindow = focus
-            frameEvents.append(event)
-            if version < WL_POINTER_FRAME_SINCE_VERSION { deliverFrame() }
+            if var ready = frames.add(event, for: focus) { deliver(&ready) }
         case .titleBar:
             focus.decorations?.titleBarPointer(event, seat: seat)
         case .resizeBorder:
@@ -160,12 +152,12 @@ final class Pointer {
     /// `wl_pointer.frame` (or, before version 5, every event): the collected content events go to
     /// their window's delegate as one frame.
     private func deliverFrame() {
-        guard !frameEvents.isEmpty else { return }
-        let window = frameWindow
-        let frame = PointerFrame(events: frameEvents)
-        frameEvents.removeAll(keepingCapacity: true)   // unique again once the delegate returns
-        frameWindow = nil
-        window?.deliver(frame)
+        if var ready = frames.take() { deliver(&ready) }
+    }
+
+    private func deliver(_ ready: inout (target: Window, frame: PointerFrame)) {
+        ready.target.deliver(ready.frame)
+        frames.reuse(&ready.frame.events)   // unique again unless the delegate kept the frame
     }
 
     private static let listener = listenerTable(wl_pointer_listener(
