@@ -23,14 +23,17 @@
 ///   anywhere else on the window ends the bar's double-click sequence. On a border, a primary press
 ///   or a touch down starts `xdg_toplevel.resize` from the edge under it.
 ///
-/// Owns the decoration object, the bar and the borders; `deinit` destroys the bar and borders
-/// (subsurfaces before the parent surface), then the decoration object (before its toplevel:
-/// xdg-decoration's `orphaned` error). The window releases this object before its toplevel.
+/// Owns the decoration object, the bar and the borders; ``destroy()`` (or `deinit`) destroys the bar
+/// and borders (subsurfaces before the parent surface), then the decoration object (before its
+/// toplevel: xdg-decoration's `orphaned` error), and lets go of the window's objects, so that the
+/// window destroys those in its order even while this object is still referenced (a title-bar
+/// close runs inside one of its methods).
 final class WindowDecorations {
     private let connection: WaylandConnection
-    private let surface: Surface
-    private let xdgSurface: XdgSurface
-    private let toplevel: XdgToplevel
+    /// The window's objects; nil after ``destroy()``.
+    private var surface: Surface?
+    private var xdgSurface: XdgSurface?
+    private var toplevel: XdgToplevel?
     private let title: String
     private let requestedSize: (width: Int, height: Int)
     /// The window's "close" (× on the bar): the window tells its delegate.
@@ -63,10 +66,17 @@ final class WindowDecorations {
         decoration = connection.decorationManager?.decorate(toplevel)
     }
 
-    deinit {
+    deinit { destroy() }
+
+    /// Destroys the decorations' Wayland objects and lets go of the window's. Idempotent; every
+    /// other method does nothing afterwards.
+    func destroy() {
         titleBar = nil        // its subsurface before the parent surface
         resizeBorders = nil   // likewise
         decoration = nil      // before its toplevel (xdg-decoration: orphaned)
+        toplevel = nil
+        xdgSurface = nil
+        surface = nil
     }
 
     /// True while the client-side title bar is shown.
@@ -102,7 +112,8 @@ final class WindowDecorations {
     }
 
     private func updateTitleBar(shown: Bool, pixelScale: Double, fractional: Bool) {
-        guard shown, let configuration, let subcompositor = connection.subcompositor, let shm = connection.shm else {
+        guard shown, let configuration, let surface, let subcompositor = connection.subcompositor,
+              let shm = connection.shm else {
             titleBar = nil   // destroying the subsurface unmaps it at once
             return
         }
@@ -115,7 +126,7 @@ final class WindowDecorations {
     }
 
     private func updateResizeBorders(shown: Bool) {
-        guard shown, let subcompositor = connection.subcompositor, let shm = connection.shm else {
+        guard shown, let surface, let subcompositor = connection.subcompositor, let shm = connection.shm else {
             resizeBorders = nil   // destroying the subsurfaces unmaps them at once
             return
         }
@@ -135,7 +146,7 @@ final class WindowDecorations {
         let (width, height) = ResizeBorderLayout.minimumWindowSize(
             titleBarHeight: titleBarHeight, requestedWidth: requestedSize.width, requestedHeight: requestedSize.height)
         if let sent = sentMinSize, sent == (width, height) { return }
-        toplevel.setMinSize(width: width, height: height)
+        toplevel?.setMinSize(width: width, height: height)
         sentMinSize = (width, height)
     }
 
@@ -172,7 +183,7 @@ final class WindowDecorations {
             // Never set while the window was always server-side decorated: the default geometry
             // (the surface's extent) is exactly right then.
             if geometry != sentGeometry, titleBar != nil || sentGeometry != nil {
-                xdgSurface.setWindowGeometry(geometry)
+                xdgSurface?.setWindowGeometry(geometry)
                 sentGeometry = geometry
                 sent = true
             }
@@ -219,17 +230,17 @@ final class WindowDecorations {
     /// the new window-geometry size, handled like any configure (content = size − title bar).
     func beginResize(edge: ResizeEdge, seat: OpaquePointer, serial: UInt32) {
         guard resizeBorders != nil else { return }
-        toplevel.resize(seat: seat, serial: serial, edge: edge)
+        toplevel?.resize(seat: seat, serial: serial, edge: edge)
     }
 
     private func perform(_ action: TitleBarAction, seat: OpaquePointer) {
         switch action {
         case let .move(serial):
-            toplevel.move(seat: seat, serial: serial)
+            toplevel?.move(seat: seat, serial: serial)
         case .toggleMaximized:
-            if configuration?.states.contains(.maximized) == true { toplevel.unsetMaximized() } else { toplevel.setMaximized() }
+            if configuration?.states.contains(.maximized) == true { toplevel?.unsetMaximized() } else { toplevel?.setMaximized() }
         case let .showWindowMenu(serial, x, y):
-            toplevel.showWindowMenu(seat: seat, serial: serial, x: x, y: y)
+            toplevel?.showWindowMenu(seat: seat, serial: serial, x: x, y: y)
         case .close:
             onCloseRequest()
         }

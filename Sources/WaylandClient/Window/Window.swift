@@ -346,7 +346,8 @@ public final class Window {
 
     private func destroyObjects() {
         frameCallback = nil
-        decorations = nil     // subsurfaces before the parent surface, decoration before its toplevel
+        decorations?.destroy()   // subsurfaces before the parent surface, decoration before its toplevel
+        decorations = nil
         toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
         fractionalScale = nil // add-on objects before their surface
