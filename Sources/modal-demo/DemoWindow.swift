@@ -22,9 +22,6 @@ final class DemoWindowController: WindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
-    /// The damage handed back to the window, refilled every frame: it keeps its capacity, so
-    /// converting the scene's damage allocates nothing after the first frames.
-    private var damageRects: [DamageRect] = []
 
     init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
@@ -41,7 +38,7 @@ final class DemoWindowController: WindowDelegate {
         window.setNeedsRedraw()
     }
 
-    func window(_ window: Window, draw target: DrawTarget) -> [DamageRect] {
+    func window(_ window: Window, draw target: DrawTarget, damage rects: inout [BufferRect]) {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
         let damage = scene.render(into: buffer, now: target.time, bufferAge: target.age)
         // While a transition runs, ask for the next frame callback; when it ends, stop asking,
@@ -51,25 +48,27 @@ final class DemoWindowController: WindowDelegate {
             frames += 1
             log("frame \(frames) \(String(format: "%.4f", target.time))")
         }
-        damageRects.removeAll(keepingCapacity: true)
-        for r in damage { damageRects.append((x: r.x, y: r.y, width: r.width, height: r.height)) }
-        return damageRects
+        // The scene's rectangles (ModalKit) into the window's array (WaylandClient): the one
+        // conversion between the two, into an array that keeps its capacity.
+        for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
     }
 
     func windowDidRequestClose(_ window: Window) {
         window.close()
     }
 
-    func window(_ window: Window, pointer event: PointerEvent) {
+    func window(_ window: Window, pointer frame: PointerFrame) {
         let now = monotonicSeconds()
-        switch event {
-        case let .enter(x, y), let .motion(x, y):
-            scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
-        case .leave:
-            scene.handle(.pointerLeave, now: now)
-        case let .button(code, pressed):
-            guard code == buttonLeft else { return }
-            scene.handle(.pointerButton(pressed: pressed), now: now)
+        for event in frame.events {
+            switch event.kind {
+            case let .enter(x, y), let .motion(x, y):
+                scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
+            case .leave:
+                scene.handle(.pointerLeave, now: now)
+            case let .button(code, pressed):
+                guard code == buttonLeft else { continue }
+                scene.handle(.pointerButton(pressed: pressed), now: now)
+            }
         }
         redrawIfNeeded(window)
     }
@@ -92,7 +91,7 @@ final class DemoWindowController: WindowDelegate {
 
     func window(_ window: Window, touch event: TouchEvent) {
         let now = monotonicSeconds()
-        switch event {
+        switch event.kind {
         case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
         case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
         case let .up(id): scene.handle(.touchUp(id: id), now: now)

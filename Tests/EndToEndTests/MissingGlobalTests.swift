@@ -1,9 +1,11 @@
-// Acceptance: a compositor that lacks a needed global, or goes away mid-handshake → modal-demo
-// exits with status 1 and prints exactly one stderr line naming it; no crash (signal), no hang.
+// Acceptance: a compositor that lacks a needed global, offers it only below the version the
+// client needs, or goes away mid-handshake → modal-demo exits with status 1 and prints exactly
+// one stderr line naming it; no crash (signal), no hang.
 //
 // The compositor is Fixtures/fake_compositor.c (libwayland-server), compiled at test time with the
 // committed xdg-shell interface tables and run on a socket in a private XDG_RUNTIME_DIR. modal-demo
-// needs wl_compositor, wl_shm and xdg_wm_base (WaylandConnection; docs/design.md, module graph).
+// needs wl_compositor (version 4: wl_surface.damage_buffer is "since 4" in wayland.xml), wl_shm and
+// xdg_wm_base (WaylandConnection, GlobalVersions; docs/design.md, module graph).
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -118,6 +120,33 @@ final class MissingGlobalTests: CompositorTestCase {
 
     func testMissingWlShmExitsOneWithOneLineNamingIt() throws {
         try checkMissing("wl_shm", advertising: "compositor,xdg_wm_base", alsoAdvertised: ["wl_compositor", "xdg_wm_base"])
+    }
+
+    /// wl_compositor offered at version 3, below the 4 that wl_surface.damage_buffer needs: one
+    /// line naming the interface, the version offered and the one needed; the client never binds it.
+    func testWlCompositorBelowVersionFourExitsOneWithOneLineNamingBothVersions() throws {
+        let fake = try startFakeCompositor(["--globals", "compositor:3,shm,xdg_wm_base"])
+        let message = try expectOneLineExit(
+            against: fake, naming: "the compositor offers wl_compositor version 3; modal-demo needs 4 (for wl_surface.damage_buffer)")
+        XCTAssertEqual(message, "modal-demo: the compositor offers wl_compositor version 3; modal-demo needs 4 (for wl_surface.damage_buffer)")
+        XCTAssertTrue(fake.process.isRunning, "the fake compositor kept running\n\(fake.process.diagnostics())")
+        XCTAssertFalse(fake.process.stderr.lines.contains { $0.hasPrefix("fake_compositor: bound wl_compositor") },
+                       "a global below the minimum is not bound\n\(fake.process.diagnostics())")
+    }
+
+    /// The minimum itself is enough, and a newer version than the client implements is bound at
+    /// the client's (xdg_wm_base offered at 5 = the client's newest: bound at 5; wl_compositor at
+    /// exactly 4): the client goes on to ask for its toplevel and waits for the configure.
+    func testGlobalsAtTheMinimumAreBoundAndTheClientCarriesOn() throws {
+        let fake = try startFakeCompositor(["--globals", "compositor:4,shm:1,xdg_wm_base:5"])
+        let demo = try startDemo(["--log-events"], environment: fake.clientEnvironment)
+        XCTAssertTrue(fake.waitForLog(timeout: eventTimeout) { $0 == "fake_compositor: request xdg_surface.get_toplevel" },
+                      "the client asked for its toplevel\n\(demo.diagnostics())\n\(fake.process.diagnostics())")
+        let lines = fake.process.stderr.lines
+        XCTAssertTrue(lines.contains("fake_compositor: bound wl_compositor v4"), "\(lines)")
+        XCTAssertTrue(lines.contains("fake_compositor: bound xdg_wm_base v5"), "\(lines)")
+        XCTAssertTrue(lines.contains("fake_compositor: bound wl_shm v1"), "\(lines)")
+        XCTAssertNil(demo.waitForExit(timeout: 0.5), "the client waits for its configure\n\(demo.diagnostics())")
     }
 
     /// Every global advertised, but the compositor closes the connection when the client binds

@@ -5,7 +5,6 @@
 #include "xdg-shell-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
-#include "presentation-time-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 
 /* Swift imports `extern const struct wl_interface foo_interface` as a value (a copy), but
@@ -18,6 +17,5 @@ static inline const struct wl_interface *cwl_wl_output_interface(void) { return 
 static inline const struct wl_interface *cwl_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *cwl_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 static inline const struct wl_interface *cwl_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
-static inline const struct wl_interface *cwl_wp_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *cwl_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 #endif

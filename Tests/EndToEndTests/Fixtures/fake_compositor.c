@@ -13,8 +13,11 @@
  *                   [--disconnect-on-request NAME] [--lifetime SECONDS]
  *
  *   --globals LIST           comma-separated subset of compositor, shm, xdg_wm_base
- *                            (default: all three). Advertised as wl_compositor v4, wl_shm v1
- *                            (format events ARGB8888 and XRGB8888 on bind), xdg_wm_base v1.
+ *                            (default: all three), each optionally NAME:VERSION to advertise
+ *                            that version (e.g. compositor:3). Default versions: wl_compositor
+ *                            v4, wl_shm v1 (format events ARGB8888 and XRGB8888 on bind),
+ *                            xdg_wm_base v1; at most the version of libwayland's (or the
+ *                            committed glue's) interface table.
  *   --disconnect-after-bind  shut the client's socket down as soon as it binds its first global,
  *                            i.e. right after its first roundtrip (the one that lists the
  *                            globals): the compositor goes away mid-handshake.
@@ -162,7 +165,7 @@ static int on_lifetime_over(void *data) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: fake_compositor --socket NAME [--globals compositor,shm,xdg_wm_base] "
+    fprintf(stderr, "usage: fake_compositor --socket NAME [--globals compositor[:V],shm[:V],xdg_wm_base[:V]] "
                     "[--disconnect-after-bind] [--disconnect-on-request NAME] [--lifetime SECONDS]\n");
     exit(2);
 }
@@ -201,13 +204,23 @@ int main(int argc, char **argv) {
 
     for (char *save = NULL, *name = strtok_r(globals, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         struct wl_global *global = NULL;
+        int version = 0;   /* 0 = the global's default */
+        char *colon = strchr(name, ':');
+        if (colon != NULL) {
+            *colon = '\0';
+            version = atoi(colon + 1);
+            if (version < 1) {
+                fprintf(stderr, "fake_compositor: bad version '%s' for %s\n", colon + 1, name);
+                return 2;
+            }
+        }
         if (strcmp(name, "compositor") == 0) {
-            global = wl_global_create(display, &wl_compositor_interface, 4,
+            global = wl_global_create(display, &wl_compositor_interface, version ? version : 4,
                                       (void *)&wl_compositor_interface, bind_generic);
         } else if (strcmp(name, "shm") == 0) {
-            global = wl_global_create(display, &wl_shm_interface, 1, NULL, bind_shm);
+            global = wl_global_create(display, &wl_shm_interface, version ? version : 1, NULL, bind_shm);
         } else if (strcmp(name, "xdg_wm_base") == 0) {
-            global = wl_global_create(display, &xdg_wm_base_interface, 1,
+            global = wl_global_create(display, &xdg_wm_base_interface, version ? version : 1,
                                       (void *)&xdg_wm_base_interface, bind_generic);
         } else if (strcmp(name, "none") != 0) {
             fprintf(stderr, "fake_compositor: unknown global '%s'\n", name);

@@ -2,9 +2,12 @@ import CWaylandClient
 import CWaylandCursor
 
 /// `wl_pointer` of a seat: routes enter/leave/motion/button to the window under the pointer and
-/// sets its cursor. Events on a window's client-side title bar go to the bar (move, maximize,
-/// close), events on its invisible resize borders start a resize; neither reaches the window's
-/// delegate. Those on the content surface go to the delegate.
+/// sets its cursor. Events on a window's client-side title bar or its invisible resize borders go
+/// to the window's ``WindowDecorations`` (move, maximize, close; resize) as they come and never
+/// reach the delegate. Those on the content surface go to the delegate with their serial and
+/// time, grouped as the compositor groups them: collected until `wl_pointer.frame` (seat version
+/// 5 and later), then delivered as one ``PointerFrame``; before version 5 there is no frame event
+/// and each event is a frame of its own.
 ///
 /// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
 /// the libwayland-cursor theme at the window's buffer scale, on a cursor surface with the same
@@ -33,17 +36,21 @@ final class Pointer {
     private var cursorNames: [String] = []
     /// The resize edge under the pointer while it is on a resize border.
     private var resizeEdge: ResizeEdge?
+    /// The content events of the frame being collected, and their window.
+    private var frames: PointerFrameCollector<Window>
 
     init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
         self.proxy = proxy
         self.seat = seat
         version = wl_proxy_get_version(proxy)
+        frames = PointerFrameCollector(groupsByFrame: version >= WL_POINTER_FRAME_SINCE_VERSION)
         self.connection = connection
         wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
     }
 
     deinit {
-        send(.leave)
+        send(PointerEvent(.leave))   // made up: the seat lost its pointer
+        deliverFrame()
         cursorSurface = nil
         if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
     }
@@ -56,6 +63,7 @@ final class Pointer {
     /// The window under the pointer was closed.
     func windowClosed(_ window: Window) {
         if focus === window { focus = nil }
+        frames.drop(window)
     }
 
     /// The cursor for what is under the pointer: the resize edge's, else the arrow.
@@ -79,7 +87,7 @@ final class Pointer {
         let surfaceScale = (width % scale == 0 && height % scale == 0) ? scale : 1
         surface.setBufferScale(surfaceScale)
         surface.attach(buffer)
-        surface.damageBuffer(x: 0, y: 0, width: width, height: height, scale: surfaceScale)
+        surface.damageBuffer(BufferRect(x: 0, y: 0, width: width, height: height))
         surface.commit()
         wl_pointer_set_cursor(proxy, enterSerial, surface.proxy,
                               Int32(Int(image.pointee.hotspot_x) / surfaceScale),
@@ -95,65 +103,79 @@ final class Pointer {
         cursorScale = 0
         let point = (x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         if case let .resizeBorder(side) = focusPart {
-            resizeEdge = focus?.resizeEdge(on: side, x: point.x, y: point.y)
+            resizeEdge = focus?.decorations?.resizeEdge(on: side, x: point.x, y: point.y)
         } else {
             resizeEdge = nil
         }
         updateCursor(wantedCursor)   // on any surface: content or title bar (left_ptr), border (edge)
-        send(.enter(x: point.x, y: point.y))
+        send(PointerEvent(.enter(x: point.x, y: point.y), serial: serial))
     }
 
-    private func leave() {
-        send(.leave)
+    private func leave(serial: UInt32) {
+        send(PointerEvent(.leave, serial: serial))
         focus = nil
         resizeEdge = nil
     }
 
-    private func motion(x: Double, y: Double) {
+    private func motion(time: UInt32, x: Double, y: Double) {
         if case let .resizeBorder(side) = focusPart, let focus {
-            let edge = focus.resizeEdge(on: side, x: x, y: y)
+            let edge = focus.decorations?.resizeEdge(on: side, x: x, y: y)
             if edge != resizeEdge {
                 resizeEdge = edge
                 updateCursor(wantedCursor)   // still with the enter serial, as wl_pointer.set_cursor requires
             }
             return
         }
-        send(.motion(x: x, y: y))
+        send(PointerEvent(.motion(x: x, y: y), time: time))
     }
 
-    /// Routes an event to the focused window's content (delegate) or title bar.
-    private func send(_ event: PointerEvent, serial: UInt32 = 0, time: UInt32 = 0) {
+    /// Routes an event to the focused window's content (the frame being collected) or decorations.
+    private func send(_ event: PointerEvent) {
         guard let focus else { return }
-        if case .button(_, true) = event, focusPart != .titleBar { focus.pointerPressedOutsideTitleBar() }
+        if case .button(_, true) = event.kind, focusPart != .titleBar {
+            focus.decorations?.pointerPressedOutsideTitleBar()
+        }
         switch focusPart {
-        case .content: focus.deliver(event)
-        case .titleBar: focus.titleBarPointer(event, seat: seat, serial: serial, time: time)
+        case .content:
+            if var ready = frames.add(event, for: focus) { deliver(&ready) }
+        case .titleBar:
+            focus.decorations?.titleBarPointer(event, seat: seat)
         case .resizeBorder:
             // Only a primary press does anything on a border: the resize (enter/motion set the cursor).
-            if case let .button(code, pressed) = event, pressed, code == TitleBarPointerState.buttonLeft,
-               let resizeEdge {
-                focus.beginResize(edge: resizeEdge, seat: seat, serial: serial)
+            if case let .button(code, pressed) = event.kind, pressed, code == TitleBarPointerState.buttonLeft,
+               let resizeEdge, let serial = event.serial {
+                focus.decorations?.beginResize(edge: resizeEdge, seat: seat, serial: serial)
             }
         }
+    }
+
+    /// `wl_pointer.frame` (or, before version 5, every event): the collected content events go to
+    /// their window's delegate as one frame.
+    private func deliverFrame() {
+        if var ready = frames.take() { deliver(&ready) }
+    }
+
+    private func deliver(_ ready: inout (target: Window, frame: PointerFrame)) {
+        ready.target.deliver(ready.frame)
+        frames.reuse(&ready.frame.events)   // unique again unless the delegate kept the frame
     }
 
     private static let listener = listenerTable(wl_pointer_listener(
         enter: { data, _, serial, surface, x, y in
             owner(data, as: Pointer.self).enter(serial: serial, surface: surface, x: x, y: y)
         },
-        leave: { data, _, _, _ in owner(data, as: Pointer.self).leave() },
-        motion: { data, _, _, x, y in
-            owner(data, as: Pointer.self).motion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        leave: { data, _, serial, _ in owner(data, as: Pointer.self).leave(serial: serial) },
+        motion: { data, _, time, x, y in
+            owner(data, as: Pointer.self).motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         },
         button: { data, _, serial, time, button, state in
-            owner(data, as: Pointer.self).send(
+            owner(data, as: Pointer.self).send(PointerEvent(
                 .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
-                serial: serial, time: time)
+                serial: serial, time: time))
         },
-        // Scrolling is not part of this client's input model; the frame event groups the above,
-        // which are delivered as they come.
+        // Scrolling is not part of this client's input model.
         axis: { _, _, _, _, _ in },
-        frame: { _, _ in },
+        frame: { data, _ in owner(data, as: Pointer.self).deliverFrame() },
         axis_source: { _, _, _ in },
         axis_stop: { _, _, _, _ in },
         axis_discrete: { _, _, _, _ in },

@@ -52,7 +52,7 @@ final class Keyboard {
         }
     }
 
-    private func key(code: UInt32, pressed: Bool) {
+    private func key(code: UInt32, pressed: Bool, serial: UInt32, time: UInt32) {
         guard let focus else { return }
         if pressed {
             if repeatState.keyPressed(code, repeats: xkb.keyRepeats(code: code), info: repeatInfo) {
@@ -61,7 +61,10 @@ final class Keyboard {
         } else if repeatState.keyReleased(code) {
             timer?.disarm()
         }
-        focus.deliver(xkb.event(code: code, pressed: pressed, isRepeat: false))
+        var event = xkb.event(code: code, pressed: pressed, isRepeat: false)
+        event.serial = serial
+        event.time = time
+        focus.deliver(event)
     }
 
     private func repeatTimerFired() {
@@ -88,8 +91,9 @@ final class Keyboard {
             keyboard.focus = nil
             keyboard.stopRepeat()
         },
-        key: { data, _, _, _, key, state in
-            owner(data, as: Keyboard.self).key(code: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
+        key: { data, _, serial, time, key, state in
+            owner(data, as: Keyboard.self).key(code: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue,
+                                               serial: serial, time: time)
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             owner(data, as: Keyboard.self).xkb.updateModifiers(depressed: depressed, latched: latched,

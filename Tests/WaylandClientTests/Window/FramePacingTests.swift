@@ -4,7 +4,7 @@ import XCTest
 /// wl_surface.frame pacing, the xdg-shell ack → commit rule, and idleness (hidden windows get no
 /// frame callbacks, so nothing is drawn on a timer: docs/design.md, rules from the field, 7).
 final class FramePacingTests: XCTestCase {
-    typealias Rect = FramePacing.Rect
+    typealias Rect = BufferRect
     private let full = Rect(x: 0, y: 0, width: 200, height: 100)
 
     /// A pacer past its first configure and first frame, idle.
@@ -142,11 +142,11 @@ final class FramePacingTests: XCTestCase {
 /// assertion states the whole outcome of a draw.
 private enum Drawn: Equatable {
     case discard, commitFrameRequest
-    case commit(damage: [FramePacing.Rect], requestFrame: Bool)
+    case commit(damage: [BufferRect], requestFrame: Bool)
 }
 
 private extension FramePacing {
-    mutating func drawn(damage: [Rect], width: Int, height: Int) -> Drawn {
+    mutating func drawn(damage: [BufferRect], width: Int, height: Int) -> Drawn {
         var damage = damage
         switch didDraw(damage: &damage, width: width, height: height) {
         case .discard: return .discard

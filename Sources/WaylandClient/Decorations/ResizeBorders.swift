@@ -72,12 +72,12 @@ final class ResizeBorders {
             if let viewport = parts[i].viewport, let pixel {
                 viewport.setDestination(width: rect.width, height: rect.height)
                 surface.attach(pixel.proxy)
-                surface.damageBuffer(x: 0, y: 0, width: 1, height: 1, scale: 1)
+                surface.damageBuffer(BufferRect(x: 0, y: 0, width: 1, height: 1))
             } else {
                 let buffer = try ShmBuffer(shm: shm, width: rect.width, height: rect.height)
                 parts[i].buffer = buffer   // the previous one is destroyed; the compositor keeps its copy
                 surface.attach(buffer.proxy)
-                surface.damageBuffer(x: 0, y: 0, width: rect.width, height: rect.height, scale: 1)
+                surface.damageBuffer(BufferRect(x: 0, y: 0, width: rect.width, height: rect.height))
             }
             surface.commit()
         }

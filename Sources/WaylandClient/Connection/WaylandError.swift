@@ -11,6 +11,10 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// A global this client cannot work without (`wl_compositor`, `wl_shm`, `xdg_wm_base`) was not
     /// advertised by the registry after the first roundtrip. The associated value is the interface name.
     case missingGlobal(String)
+    /// A required global was offered only at a version older than this client needs: the
+    /// interface name, the newest version offered, the version needed, and what needs it (a
+    /// request or event, for the message; nil if none is named).
+    case globalTooOld(interface: String, offered: UInt32, needed: UInt32, neededFor: String?)
     /// The compositor closed the connection or the socket failed (`wl_display_get_error` is not `EPROTO`).
     /// The associated value is the system's description of the error (`strerror`).
     case connectionLost(String)
@@ -31,6 +35,9 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
             return "cannot connect to Wayland compositor at '\(socket)': \(reason)"
         case let .missingGlobal(name):
             return "compositor lacks required global \(name)"
+        case let .globalTooOld(interface, offered, needed, neededFor):
+            let why = neededFor.map { " (for \($0))" } ?? ""
+            return "the compositor offers \(interface) version \(offered); \(clientName) needs \(needed)\(why)"
         case let .connectionLost(reason):
             return "lost connection to the Wayland compositor: \(reason)"
         case let .protocolError(interface, objectID, code, message):
@@ -44,6 +51,15 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
             return "the Wayland window or connection is already closed"
         }
     }
+}
+
+/// The running program's name (the last component of `argv[0]`), as error messages name the
+/// client; "this client" when there is none.
+var clientName: String {
+    guard let first = CommandLine.arguments.first, let name = first.split(separator: "/").last, !name.isEmpty else {
+        return "this client"
+    }
+    return String(name)
 }
 
 /// `strerror` of an errno value (default: the current `errno`).

@@ -1,5 +1,21 @@
-/// A rectangle of damage in buffer pixels (origin top left), for `wl_surface.damage_buffer`.
-public typealias DamageRect = (x: Int, y: Int, width: Int, height: Int)
+/// An integer rectangle in buffer pixels (origin top left, x right, y down): the damage a
+/// delegate reports for a frame, carried unchanged through the window's frame pacing to
+/// `wl_surface.damage_buffer` (x, y, width, height as that request takes them).
+public struct BufferRect: Equatable, Hashable, Sendable {
+    /// Left edge and top edge, in buffer pixels.
+    public var x: Int
+    public var y: Int
+    /// Size in buffer pixels (a rectangle with a side ≤ 0 is empty and ignored).
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
 
 /// What a ``Window`` is asked for at creation.
 public struct WindowOptions {
@@ -67,21 +83,23 @@ public protocol WindowDelegate: AnyObject {
     /// draws itself; the delegate never sees it.
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double)
 
-    /// Draw the frame for `target.time` into `target`.
+    /// Draw the frame for `target.time` into `target`, and append to `damage` what changed
+    /// relative to the previous frame, in buffer pixels.
     ///
-    /// - Returns: the damage of this frame relative to the previous one, in buffer pixels
-    ///   (each becomes a `wl_surface.damage_buffer`; rects are clipped to the buffer). Empty =
-    ///   nothing changed: the buffer is then not committed — unless the window must commit
-    ///   anyway (first frame, resize, scale change, configure ack), in which case all of it is
-    ///   damaged.
-    func window(_ window: Window, draw target: DrawTarget) -> [DamageRect]
+    /// `damage` arrives empty; it is the window's own array, kept with its capacity from frame to
+    /// frame, so appending to it allocates nothing once warmed up. Each rectangle becomes a
+    /// `wl_surface.damage_buffer` as it is (clipped to the buffer). Left empty = nothing changed:
+    /// the buffer is then not committed — unless the window must commit anyway (first frame,
+    /// resize, scale change, configure ack), in which case all of it is damaged.
+    func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect])
 
     /// The compositor asked to close the window (`xdg_toplevel.close`). The window stays open
     /// until ``Window/close()`` is called.
     func windowDidRequestClose(_ window: Window)
 
-    /// Pointer input over the window. Default: ignored.
-    func window(_ window: Window, pointer event: PointerEvent)
+    /// Pointer input over the window's content, one `wl_pointer.frame` at a time (see
+    /// ``PointerFrame``). Default: ignored.
+    func window(_ window: Window, pointer frame: PointerFrame)
     /// Keyboard input while the window has keyboard focus. Default: ignored.
     func window(_ window: Window, key event: KeyEvent)
     /// Touch input on the window. Default: ignored.
@@ -89,7 +107,7 @@ public protocol WindowDelegate: AnyObject {
 }
 
 public extension WindowDelegate {
-    func window(_ window: Window, pointer event: PointerEvent) {}
+    func window(_ window: Window, pointer frame: PointerFrame) {}
     func window(_ window: Window, key event: KeyEvent) {}
     func window(_ window: Window, touch event: TouchEvent) {}
 }

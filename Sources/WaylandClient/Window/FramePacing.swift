@@ -22,11 +22,6 @@ struct FramePacing: Equatable {
         case commit(requestFrame: Bool)
     }
 
-    /// A damage rectangle in buffer pixels (Equatable, unlike the public tuple).
-    struct Rect: Equatable {
-        var x, y, width, height: Int
-    }
-
     private(set) var isConfigured = false
     private(set) var needsRedraw = false
     /// A configure ack or scale change waits for its commit (with a buffer of the new size).
@@ -66,7 +61,7 @@ struct FramePacing: Equatable {
     /// The delegate drew and returned `damage`; on `.commit`, `damage` is rewritten in place to
     /// what the commit damages (the rectangles clipped to the buffer, or the whole buffer). In place,
     /// so that the per-frame path allocates nothing: the caller keeps one with capacity.
-    mutating func didDraw(damage: inout [Rect], width: Int, height: Int) -> Action {
+    mutating func didDraw(damage: inout [BufferRect], width: Int, height: Int) -> Action {
         var kept = 0
         for i in damage.indices {
             if let r = Self.clip(damage[i], width: width, height: height) {
@@ -82,7 +77,7 @@ struct FramePacing: Equatable {
         }
         if needsFullDamage || damage.isEmpty {
             damage.removeAll(keepingCapacity: true)
-            damage.append(Rect(x: 0, y: 0, width: width, height: height))
+            damage.append(BufferRect(x: 0, y: 0, width: width, height: height))
         }
         let requestFrame = !frameCallbackPending
         frameCallbackPending = true
@@ -91,9 +86,9 @@ struct FramePacing: Equatable {
         return .commit(requestFrame: requestFrame)
     }
 
-    static func clip(_ rect: Rect, width: Int, height: Int) -> Rect? {
+    static func clip(_ rect: BufferRect, width: Int, height: Int) -> BufferRect? {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
-        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        return x1 > x0 && y1 > y0 ? BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 }

@@ -86,7 +86,7 @@ final class TitleBar {
     }
 
     /// Pointer input on the bar (bar-surface points). Returns the action to carry out, if any.
-    func pointer(_ event: PointerEvent, serial: UInt32, time: UInt32) -> TitleBarAction? {
+    func pointer(_ event: PointerEvent.Kind, serial: UInt32, time: UInt32) -> TitleBarAction? {
         let hoveredBefore = pointerState.hovered
         var action: TitleBarAction?
         switch event {
@@ -143,7 +143,7 @@ final class TitleBar {
             }
         }
         surface.attach(acquired.buffer.proxy)
-        surface.damageBuffer(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight, scale: layout.scale)
+        surface.damageBuffer(BufferRect(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight))
         surface.commit()
         pool.finishDrawing(id: acquired.id, attached: true)
         return true

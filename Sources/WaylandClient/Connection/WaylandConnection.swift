@@ -5,7 +5,9 @@ import Glibc
 /// A connection to the Wayland compositor (`wl_display`), its globals, and the event loop.
 ///
 /// On creation it connects, binds the globals at `min(offered, supported)` versions and checks
-/// that the required ones exist (`wl_compositor`, `wl_shm`, `xdg_wm_base`); `wl_seat`, `wl_output`,
+/// that the required ones exist (`wl_compositor`, `wl_shm`, `xdg_wm_base`) at the versions this
+/// client needs (``GlobalVersions``: an optional global offered below its minimum is ignored, as if
+/// absent; a required one is an error naming it); `wl_seat`, `wl_output`,
 /// `wl_subcompositor`, `zxdg_decoration_manager_v1`, `wp_viewporter` and `wp_fractional_scale_manager_v1` are
 /// optional, and seats and outputs may come and go at any time. Create ``Window``s on it, then call ``run()``.
 ///
@@ -40,6 +42,7 @@ public final class WaylandConnection {
     ///   an inherited fd, takes precedence).
     /// - Throws: ``WaylandError/noCompositor(socket:reason:)`` naming the full socket path tried
     ///   (never a crash on a NULL display); ``WaylandError/missingGlobal(_:)``;
+    ///   ``WaylandError/globalTooOld(interface:offered:needed:neededFor:)``;
     ///   ``WaylandError/connectionLost(_:)`` / ``WaylandError/protocolError(interface:objectID:code:message:)``.
     public init(socket: String? = nil) throws {
         _ = LibwaylandLog.install
@@ -60,9 +63,7 @@ public final class WaylandConnection {
         registry.onGlobalRemove = { [unowned self] name in globalRemoved(name: name) }
         self.registry = registry
         try roundtrip()   // the globals
-        if compositorObject == nil { throw WaylandError.missingGlobal("wl_compositor") }
-        if shm == nil { throw WaylandError.missingGlobal("wl_shm") }
-        if wmBase == nil { throw WaylandError.missingGlobal("xdg_wm_base") }
+        try checkRequiredGlobals()
         try roundtrip()   // their initial events: output scales, seat capabilities, keymaps
     }
 
@@ -213,44 +214,56 @@ public final class WaylandConnection {
 
     var compositor: Compositor { compositorObject! }
 
+    /// The newest version of each required global offered below its minimum (nil = none such).
+    private var tooOld: [String: UInt32] = [:]
+
+    /// Binds `name` at the version `versions` allows; nil when it is offered below the minimum
+    /// (a required one is remembered for the error, an optional one is ignored, as if absent).
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32,
+                      _ versions: GlobalVersion) -> (proxy: OpaquePointer, version: UInt32)? {
+        guard let registry else { return nil }
+        guard let bound = registry.bind(name: name, interface: interface, offered: offered, versions: versions) else {
+            if versions.isRequired { tooOld[versions.interface] = max(tooOld[versions.interface] ?? 0, offered) }
+            return nil
+        }
+        return bound
+    }
+
     private func globalAdded(name: UInt32, interface: String, version: UInt32) {
-        guard let registry else { return }
         switch interface {
         case "wl_compositor" where compositorObject == nil:
-            let bound = registry.bind(name: name, interface: cwl_wl_compositor_interface(), offered: version,
-                                      supported: SupportedVersion.compositor)
+            guard let bound = bind(name, cwl_wl_compositor_interface(), offered: version, GlobalVersions.compositor)
+            else { return }
             compositorObject = Compositor(proxy: bound.proxy, version: bound.version)
         case "wl_shm" where shm == nil:
-            let bound = registry.bind(name: name, interface: cwl_wl_shm_interface(), offered: version,
-                                      supported: SupportedVersion.shm)
+            guard let bound = bind(name, cwl_wl_shm_interface(), offered: version, GlobalVersions.shm) else { return }
             shm = Shm(proxy: bound.proxy, version: bound.version)
         case "xdg_wm_base" where wmBase == nil:
-            let bound = registry.bind(name: name, interface: cwl_xdg_wm_base_interface(), offered: version,
-                                      supported: SupportedVersion.xdgWmBase)
+            guard let bound = bind(name, cwl_xdg_wm_base_interface(), offered: version, GlobalVersions.xdgWmBase)
+            else { return }
             wmBase = XdgWmBase(proxy: bound.proxy, version: bound.version)
         case "zxdg_decoration_manager_v1" where decorationManager == nil:
-            let bound = registry.bind(name: name, interface: cwl_zxdg_decoration_manager_v1_interface(),
-                                      offered: version, supported: SupportedVersion.decorationManager)
+            guard let bound = bind(name, cwl_zxdg_decoration_manager_v1_interface(), offered: version,
+                                   GlobalVersions.decorationManager) else { return }
             decorationManager = DecorationManager(proxy: bound.proxy)
         case "wl_subcompositor" where subcompositor == nil:
-            let bound = registry.bind(name: name, interface: cwl_wl_subcompositor_interface(), offered: version,
-                                      supported: SupportedVersion.subcompositor)
+            guard let bound = bind(name, cwl_wl_subcompositor_interface(), offered: version,
+                                   GlobalVersions.subcompositor) else { return }
             subcompositor = Subcompositor(proxy: bound.proxy)
         case "wp_viewporter" where viewporter == nil:
-            let bound = registry.bind(name: name, interface: cwl_wp_viewporter_interface(), offered: version,
-                                      supported: SupportedVersion.viewporter)
+            guard let bound = bind(name, cwl_wp_viewporter_interface(), offered: version, GlobalVersions.viewporter)
+            else { return }
             viewporter = Viewporter(proxy: bound.proxy)
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
-            let bound = registry.bind(name: name, interface: cwl_wp_fractional_scale_manager_v1_interface(),
-                                      offered: version, supported: SupportedVersion.fractionalScaleManager)
+            guard let bound = bind(name, cwl_wp_fractional_scale_manager_v1_interface(), offered: version,
+                                   GlobalVersions.fractionalScaleManager) else { return }
             fractionalScaleManager = FractionalScaleManager(proxy: bound.proxy)
         case "wl_seat":
-            let bound = registry.bind(name: name, interface: cwl_wl_seat_interface(), offered: version,
-                                      supported: SupportedVersion.seat)
+            guard let bound = bind(name, cwl_wl_seat_interface(), offered: version, GlobalVersions.seat) else { return }
             seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, connection: self))
         case "wl_output":
-            let bound = registry.bind(name: name, interface: cwl_wl_output_interface(), offered: version,
-                                      supported: SupportedVersion.output)
+            guard let bound = bind(name, cwl_wl_output_interface(), offered: version, GlobalVersions.output)
+            else { return }
             let output = Output(globalName: name, proxy: bound.proxy, version: bound.version)
             output.onScaleChange = { [unowned self] output in
                 for window in liveWindows { window.outputScaleChanged(output) }
@@ -258,6 +271,18 @@ public final class WaylandConnection {
             outputs.append(output)
         default:
             break
+        }
+    }
+
+    /// After the globals roundtrip: a required global absent, or offered only below its minimum,
+    /// is an error naming it.
+    private func checkRequiredGlobals() throws {
+        let present: [(GlobalVersion, Bool)] = [(GlobalVersions.compositor, compositorObject != nil),
+                                                (GlobalVersions.shm, shm != nil),
+                                                (GlobalVersions.xdgWmBase, wmBase != nil)]
+        for (versions, bound) in present where !bound {
+            if let offered = tooOld[versions.interface] { throw versions.tooOldError(offered: offered) }
+            throw WaylandError.missingGlobal(versions.interface)
         }
     }
 

@@ -1,8 +1,8 @@
 /// An xdg-shell toplevel window drawn in software into `wl_shm` buffers.
 ///
-/// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, optional decoration object,
+/// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, decorations (``WindowDecorations``),
 /// frame callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
-/// require (decoration, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive.
+/// require (decorations, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive.
 ///
 /// Behaviour, and the rule each follows:
 /// - Configure (xdg-shell): `xdg_toplevel.configure` is stored; `xdg_surface.configure` is acked,
@@ -26,19 +26,11 @@
 ///   (`set_buffer_scale` is never sent), damage in buffer pixels; a new `preferred_scale` redraws.
 ///   Until the first `preferred_scale`, the integer scale above stands in. Input stays in
 ///   surface-local points, as the compositor sends it. See ``SurfaceScale``.
-/// - Decorations (xdg-decoration-unstable-v1; foot's practice): server-side decorations are
-///   requested when the compositor offers `zxdg_decoration_manager_v1`. Without it, or while the
-///   compositor's decoration `configure` says `client_side`, the window draws its own title bar
-///   (``TitleBar``: a `wl_subsurface` at (0, −``TitleBarLayout/height``), title and close button;
-///   press to move, double-click to maximize/restore, × to close). A mode change is applied at the
-///   following configure ack. The configure size is then the window geometry (xdg-shell), which
-///   includes the bar (`set_window_geometry(0, −bar, w, h + bar)`); the delegate is told and draws
-///   the *content* size, so it never sees the bar. Fullscreen hides the bar; maximized keeps it.
-/// - Resize borders (xdg-shell `xdg_toplevel.resize`; foot's practice): around a client-side bar,
-///   unless maximized, fullscreen or tiled, four invisible 8 pt ``ResizeBorders`` subsurfaces lie
-///   outside the window geometry (which excludes them, as xdg-shell requires); a press or touch
-///   on one asks for an interactive resize from that edge or corner, whose configures take the
-///   path above. `set_min_size` is ``ResizeBorderLayout/minimumWindowSize(titleBarHeight:requestedWidth:requestedHeight:)``.
+/// - Decorations (xdg-decoration-unstable-v1; foot's practice): ``WindowDecorations`` asks for
+///   server-side decorations when offered, and otherwise draws a client-side title bar (``TitleBar``)
+///   and invisible resize borders (``ResizeBorders``), sets the minimum size and the window
+///   geometry. The configure size is then the window geometry, which includes the bar; the delegate
+///   is told and draws the *content* size, so it never sees the bar.
 ///
 /// Use it from the thread that runs ``WaylandConnection/run()``.
 public final class Window {
@@ -67,14 +59,16 @@ public final class Window {
     /// applied at the last configure ack.
     public var hasServerSideDecorations: Bool { decorationMode == .serverSide }
     /// The decoration mode applied at the last configure ack (nil before the first configure).
-    public private(set) var decorationMode: DecorationMode?
+    public var decorationMode: DecorationMode? { decorations?.mode }
     /// True while the window shows its own (client-side) title bar.
-    public var showsClientSideTitleBar: Bool { titleBar != nil }
+    public var showsClientSideTitleBar: Bool { decorations?.showsTitleBar ?? false }
 
     private var surface: Surface?
     private var xdgSurface: XdgSurface?
     private var toplevel: XdgToplevel?
-    private var decoration: ToplevelDecoration?
+    /// The decoration object, title bar, resize borders, minimum size and window geometry; nil
+    /// once closed. Pointer and touch input on the bar and borders goes to it.
+    private(set) var decorations: WindowDecorations?
     private var frameCallback: FrameCallback?
     /// The surface's fractional-scale object and viewport (fractional path only).
     private var fractionalScale: FractionalScale?
@@ -94,15 +88,7 @@ public final class Window {
     private var pacing = FramePacing()
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (a frame allocates nothing after warm-up).
-    private var damage: [FramePacing.Rect] = { var a = [FramePacing.Rect](); a.reserveCapacity(16); return a }()
-    /// The client-side title bar, while shown.
-    private var titleBar: TitleBar?
-    /// The window geometry last sent (nil = never: the default, the whole surface).
-    private var sentGeometry: DecorationRect?
-    /// The invisible resize borders around the client-side decorations, while shown.
-    private var resizeBorders: ResizeBorders?
-    /// The `set_min_size` last sent (window-geometry points; nil = never).
-    private var sentMinSize: (width: Int, height: Int)?
+    private var damage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -136,8 +122,6 @@ public final class Window {
         let toplevel = xdgSurface.getToplevel()
         toplevel.setTitle(options.title)
         toplevel.setAppID(options.appID)
-        // Before the first commit: xdg-decoration forbids creating it once a buffer is attached.
-        decoration = connection.decorationManager?.decorate(toplevel)
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.toplevel = toplevel
@@ -156,6 +140,12 @@ public final class Window {
             self.delegate?.windowDidRequestClose(self)
         }
         xdgSurface.onConfigure = { [weak self] serial in self?.surfaceConfigure(serial: serial) }
+        // Before the first commit: xdg-decoration forbids creating its object once a buffer is attached.
+        decorations = WindowDecorations(connection: connection, surface: surface, xdgSurface: xdgSurface,
+                                        toplevel: toplevel, options: options) { [weak self] in
+            guard let self, !isClosed else { return }
+            self.delegate?.windowDidRequestClose(self)
+        }
         connection.register(self)
         updateScale()   // the outputs' initial scales arrived in the connection's start-up roundtrip
         surface.commit()
@@ -195,71 +185,22 @@ public final class Window {
         guard !isClosed else { return }
         if pacing.shouldDraw {
             try draw()
-        } else if let titleBar, titleBar.needsRedraw, let surface, configuration != nil {
+        } else if let decorations, decorations.needsRedrawAlone, let surface, configuration != nil {
             // Only the bar changed (hover, focus): its sync commit shows with a parent commit
             // that keeps the content buffer as it is.
-            if try titleBar.renderIfNeeded() { surface.commit() }
+            if try decorations.renderTitleBarIfNeeded() { surface.commit() }
         }
     }
 
     /// Which of the window's surfaces `proxy` is, if any.
     func part(of proxy: OpaquePointer) -> WindowPart? {
         if surface?.proxy == proxy { return .content }
-        if let titleBar, titleBar.surface.proxy == proxy { return .titleBar }
-        if let side = resizeBorders?.side(of: proxy) { return .resizeBorder(side) }
-        return nil
+        return decorations?.part(of: proxy)
     }
 
-    func deliver(_ event: PointerEvent) {
+    func deliver(_ frame: PointerFrame) {
         guard !isClosed else { return }
-        delegate?.window(self, pointer: event)
-    }
-
-    /// Pointer input on the title bar (bar-surface points): never forwarded to the delegate.
-    /// `serial`/`time` are those of a button event (0 otherwise).
-    func titleBarPointer(_ event: PointerEvent, seat: OpaquePointer, serial: UInt32, time: UInt32) {
-        guard !isClosed, let titleBar, let action = titleBar.pointer(event, serial: serial, time: time) else { return }
-        perform(action, seat: seat)
-    }
-
-    /// A pointer press on the content or a resize border: the title bar's double-click sequence
-    /// ends (only consecutive presses on the bar make a double-click).
-    func pointerPressedOutsideTitleBar() {
-        titleBar?.pointerPressedElsewhere()
-    }
-
-    /// A touch down on the title bar: an interactive move with the touch serial (xdg_toplevel.move).
-    func titleBarTouchDown(seat: OpaquePointer, serial: UInt32) {
-        guard !isClosed, titleBar != nil else { return }
-        perform(.move(serial: serial), seat: seat)
-    }
-
-    /// The edge a point on a resize border is on (`x`, `y`: points in that border surface's
-    /// coordinates, as wl_pointer/wl_touch report them); nil when the window has no borders now.
-    func resizeEdge(on side: ResizeBorderSide, x: Double, y: Double) -> ResizeEdge? {
-        guard !isClosed, let layout = resizeBorders?.layout else { return nil }
-        return layout.edge(on: side, x: x, y: y)
-    }
-
-    /// A primary-button press or touch down on a resize border: an interactive resize from `edge`
-    /// with that event's serial (xdg_toplevel.resize). The compositor answers with configures of
-    /// the new window-geometry size, handled like any configure (content = size − title bar).
-    func beginResize(edge: ResizeEdge, seat: OpaquePointer, serial: UInt32) {
-        guard !isClosed, resizeBorders != nil else { return }
-        toplevel?.resize(seat: seat, serial: serial, edge: edge)
-    }
-
-    private func perform(_ action: TitleBarAction, seat: OpaquePointer) {
-        switch action {
-        case let .move(serial):
-            toplevel?.move(seat: seat, serial: serial)
-        case .toggleMaximized:
-            if configuration?.states.contains(.maximized) == true { toplevel?.unsetMaximized() } else { toplevel?.setMaximized() }
-        case let .showWindowMenu(serial, x, y):
-            toplevel?.showWindowMenu(seat: seat, serial: serial, x: x, y: y)
-        case .close:
-            delegate?.windowDidRequestClose(self)
-        }
+        delegate?.window(self, pointer: frame)
     }
 
     func deliver(_ event: KeyEvent) {
@@ -287,18 +228,12 @@ public final class Window {
         guard !isClosed else { return }
         xdgSurface?.ackConfigure(serial: serial)
         // xdg-decoration: the decoration configure precedes this xdg_surface.configure and takes
-        // effect with its ack, like the toplevel's. Without wl_subcompositor no bar can be drawn.
-        let mode = DecorationMode.resolve(managerOffered: decoration != nil, configuredMode: decoration?.mode)
-        decorationMode = mode
-        let barShown = connection.subcompositor != nil
-            && TitleBarLayout.isShown(mode: mode, states: configureState.upcomingStates)
-        let (configuration, sizeChanged) = configureState.surfaceConfigure(
-            titleBarHeight: barShown ? TitleBarLayout.height : 0)
+        // effect with its ack, like the toplevel's.
+        let barHeight = decorations?.titleBarHeight(upcomingStates: configureState.upcomingStates) ?? 0
+        let (configuration, sizeChanged) = configureState.surfaceConfigure(titleBarHeight: barHeight)
         self.configuration = configuration
-        updateTitleBar(shown: barShown)
-        updateResizeBorders(shown: titleBar != nil
-            && ResizeBorderLayout.isShown(barShown: true, states: configuration.states))
-        updateMinSize(titleBarHeight: titleBar != nil ? TitleBarLayout.height : 0)
+        decorations?.configured(configuration, titleBarHeight: barHeight, pixelScale: pixelScale,
+                                fractional: usesFractionalScale)
         // xdg-shell: the next commit answers this configure, so it must come now and carry a
         // buffer of the acked size, not wait for a frame callback (which a hidden window never gets).
         pacing.configureAcked(sizeChanged: sizeChanged)
@@ -336,7 +271,7 @@ public final class Window {
     }
 
     private func pixelScaleChanged() {
-        if titleBar != nil { updateTitleBar(shown: true) }
+        decorations?.pixelScaleChanged(to: pixelScale, fractional: usesFractionalScale)
         pacing.scaleChanged()   // before the first configure: applied with it
         reportConfigurationIfChanged()
     }
@@ -349,73 +284,6 @@ public final class Window {
         delegate?.window(self, didConfigureWidth: now.0, height: now.1, scale: now.2)
     }
 
-    // MARK: Title bar
-
-    private func updateTitleBar(shown: Bool) {
-        guard shown, let configuration, let surface, let subcompositor = connection.subcompositor,
-              let shm = connection.shm else {
-            titleBar = nil   // destroying the subsurface unmaps it at once
-            return
-        }
-        let layout = TitleBarLayout(width: configuration.width, scale: pixelScale)
-        let bar = titleBar ?? TitleBar(compositor: connection.compositor, subcompositor: subcompositor,
-                                       parent: surface, shm: shm, layout: layout, title: options.title,
-                                       viewporter: usesFractionalScale ? connection.viewporter : nil)
-        titleBar = bar
-        bar.update(layout: layout, activated: configuration.states.contains(.activated))
-    }
-
-    // MARK: Resize borders and minimum size
-
-    private func updateResizeBorders(shown: Bool) {
-        guard shown, let surface, let subcompositor = connection.subcompositor, let shm = connection.shm else {
-            resizeBorders = nil   // destroying the subsurfaces unmaps them at once
-            return
-        }
-        guard resizeBorders == nil else { return }
-        do {
-            resizeBorders = try ResizeBorders(compositor: connection.compositor, subcompositor: subcompositor,
-                                              viewporter: connection.viewporter, parent: surface, shm: shm)
-        } catch {
-            // No memory for a 1×1 buffer: the window stays usable, only not resizable by its borders.
-            resizeBorders = nil
-        }
-    }
-
-    /// `xdg_toplevel.set_min_size`: ``ResizeBorderLayout/minimumWindowSize(titleBarHeight:requestedWidth:requestedHeight:)``.
-    /// Sent when it changes (the bar comes or goes); applied with the next commit.
-    private func updateMinSize(titleBarHeight: Int) {
-        let (requestedWidth, requestedHeight) = options.requestedSize
-        let (width, height) = ResizeBorderLayout.minimumWindowSize(
-            titleBarHeight: titleBarHeight, requestedWidth: requestedWidth, requestedHeight: requestedHeight)
-        if let sent = sentMinSize, sent == (width, height) { return }
-        toplevel?.setMinSize(width: width, height: height)
-        sentMinSize = (width, height)
-    }
-
-    /// Everything that must ride on the parent's next commit besides the buffer: the title bar's
-    /// and resize borders' (sync) commits and the window geometry. Returns true when any was sent.
-    private func prepareParentCommit() throws -> Bool {
-        var sent = try titleBar?.renderIfNeeded() ?? false
-        if let configuration {
-            let geometry = TitleBarLayout.windowGeometry(contentWidth: configuration.width,
-                                                         contentHeight: configuration.height,
-                                                         barShown: titleBar != nil)
-            if let resizeBorders {
-                let layout = ResizeBorderLayout(windowWidth: geometry.width, windowHeight: geometry.height)
-                if try resizeBorders.apply(layout: layout, geometryOrigin: (geometry.x, geometry.y)) { sent = true }
-            }
-            // Never set while the window was always server-side decorated: the default geometry
-            // (the surface's extent) is exactly right then.
-            if geometry != sentGeometry, titleBar != nil || sentGeometry != nil {
-                xdgSurface?.setWindowGeometry(geometry)
-                sentGeometry = geometry
-                sent = true
-            }
-        }
-        return sent
-    }
-
     // MARK: Drawing
 
     private func draw() throws {
@@ -424,7 +292,7 @@ public final class Window {
         let pixelScale = surfaceScale.scale
         // The title bar's redraw rides on this commit (sync subsurface): if it cannot be drawn
         // now, neither is the content, so a new size or scale never shows on one surface only.
-        if let titleBar, try !titleBar.reserveBuffer() { return }
+        if let decorations, try !decorations.reserveBuffer() { return }
         pool.setSize(width: width, height: height)
         // All buffers held by the compositor and the pool full: skip; a release wakes the loop
         // and the next iteration retries.
@@ -433,13 +301,12 @@ public final class Window {
         let buffer = acquired.buffer
         let target = DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
                                 scale: pixelScale, age: acquired.age, time: monotonicSeconds())
-        let rects = delegate?.window(self, draw: target) ?? []
-        guard !isClosed else { return }   // the delegate closed the window while drawing
         damage.removeAll(keepingCapacity: true)
-        for r in rects { damage.append(FramePacing.Rect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        delegate?.window(self, draw: target, damage: &damage)
+        guard !isClosed else { return }   // the delegate closed the window while drawing
         let decision = pacing.didDraw(damage: &damage, width: width, height: height)
         // The title bar's commit and the geometry go before the parent's commit (sync subsurface).
-        let decorationsChanged = try prepareParentCommit()
+        let decorationsChanged = try decorations?.prepareParentCommit() ?? false
         switch decision {
         case .discard:
             pool.finishDrawing(id: acquired.id, attached: false)
@@ -462,9 +329,7 @@ public final class Window {
                 committedScale = surfaceScale.bufferScale
             }
             surface.attach(buffer.proxy)
-            for rect in damage {
-                surface.damageBuffer(x: rect.x, y: rect.y, width: rect.width, height: rect.height, scale: pixelScale)
-            }
+            for rect in damage { surface.damageBuffer(rect) }
             if requestFrame { requestFrameCallback(surface) }
             surface.commit()
             pool.finishDrawing(id: acquired.id, attached: true)
@@ -481,9 +346,8 @@ public final class Window {
 
     private func destroyObjects() {
         frameCallback = nil
-        titleBar = nil        // its subsurface before the parent surface
-        resizeBorders = nil   // likewise
-        decoration = nil      // before its toplevel (xdg-decoration: orphaned)
+        decorations?.destroy()   // subsurfaces before the parent surface, decoration before its toplevel
+        decorations = nil
         toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
         fractionalScale = nil // add-on objects before their surface

@@ -4,7 +4,9 @@ import CWaylandClient
 /// carry only its id, so the window is remembered per id until `up` or `cancel`. A touch down on a
 /// window's client-side title bar starts an interactive move with its serial (xdg_toplevel.move),
 /// one on a resize border an interactive resize from that edge (xdg_toplevel.resize); neither is
-/// forwarded to the delegate, and the compositor then owns that touch sequence.
+/// forwarded to the delegate, and the compositor then owns that touch sequence; both go to the
+/// window's ``WindowDecorations``. Events carry the protocol's serial (down, up) and time (down,
+/// up, motion); they are delivered as they come (`wl_touch.frame` is not waited for).
 /// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
 final class Touch {
     let proxy: OpaquePointer
@@ -29,45 +31,47 @@ final class Touch {
         if version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
     }
 
-    private func down(serial: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+    private func down(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let (window, part) = connection?.windowPart(for: surface) else { return }
         switch part {
         case .titleBar:
-            window.titleBarTouchDown(seat: seat, serial: serial)
+            window.decorations?.titleBarTouchDown(seat: seat, serial: serial)
             return
         case let .resizeBorder(side):
             // xdg_toplevel.resize with the touch-down serial; the compositor owns the sequence.
-            if let edge = window.resizeEdge(on: side, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) {
-                window.beginResize(edge: edge, seat: seat, serial: serial)
+            if let decorations = window.decorations,
+               let edge = decorations.resizeEdge(on: side, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) {
+                decorations.beginResize(edge: edge, seat: seat, serial: serial)
             }
             return
         case .content:
             break
         }
         points[id] = WeakWindow(window)
-        window.deliver(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+        window.deliver(TouchEvent(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
+                                  serial: serial, time: time))
     }
 
     private func cancel() {
         var notified: [ObjectIdentifier] = []
         for window in points.values.compactMap(\.window) where !notified.contains(ObjectIdentifier(window)) {
             notified.append(ObjectIdentifier(window))
-            window.deliver(TouchEvent.cancel)
+            window.deliver(TouchEvent(.cancel))
         }
         points.removeAll()
     }
 
     private static let listener = listenerTable(wl_touch_listener(
-        down: { data, _, serial, _, surface, id, x, y in
-            owner(data, as: Touch.self).down(serial: serial, surface: surface, id: id, x: x, y: y)
+        down: { data, _, serial, time, surface, id, x, y in
+            owner(data, as: Touch.self).down(serial: serial, time: time, surface: surface, id: id, x: x, y: y)
         },
-        up: { data, _, _, _, id in
+        up: { data, _, serial, time, id in
             let touch = owner(data, as: Touch.self)
-            touch.points.removeValue(forKey: id)?.window?.deliver(.up(id: id))
+            touch.points.removeValue(forKey: id)?.window?.deliver(TouchEvent(.up(id: id), serial: serial, time: time))
         },
-        motion: { data, _, _, id, x, y in
+        motion: { data, _, time, id, x, y in
             owner(data, as: Touch.self).points[id]?.window?.deliver(
-                .motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+                TouchEvent(.motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time))
         },
         frame: { _, _ in },
         cancel: { data, _ in owner(data, as: Touch.self).cancel() },

@@ -1,0 +1,17 @@
+import CWaylandClient
+
+/// `wl_shm`: shared-memory buffers. Owns its proxy (destroyed in `deinit`).
+///
+/// ARGB8888, the only format this client draws in, is always supported (wl_shm spec), so it does
+/// not listen for the `format` events.
+final class Shm {
+    let proxy: OpaquePointer
+    let version: UInt32
+
+    init(proxy: OpaquePointer, version: UInt32) {
+        self.proxy = proxy
+        self.version = version
+    }
+
+    deinit { wl_shm_destroy(proxy) }
+}

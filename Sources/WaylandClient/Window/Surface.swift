@@ -1,0 +1,45 @@
+import CWaylandClient
+
+/// `wl_surface`. Owns its proxy and destroys it in `deinit`.
+///
+/// Reports `enter`/`leave` (the outputs the surface is on, which decide the buffer scale).
+final class Surface {
+    let proxy: OpaquePointer
+    let version: UInt32
+    /// `wl_surface.enter(output)` / `wl_surface.leave(output)`: the `wl_output` proxy.
+    var onEnter: ((OpaquePointer) -> Void)?
+    var onLeave: ((OpaquePointer) -> Void)?
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        version = wl_proxy_get_version(proxy)
+        wl_surface_add_listener(proxy, Surface.listener, userData(self))
+    }
+
+    deinit { wl_surface_destroy(proxy) }
+
+    /// `set_buffer_scale` (wl_surface v3; the connection binds wl_compositor ≥ 4).
+    /// Double-buffered: applies at the next commit, whose buffer must be a multiple of `scale`.
+    func setBufferScale(_ scale: Int) {
+        wl_surface_set_buffer_scale(proxy, Int32(scale))
+    }
+
+    /// `damage_buffer` (wl_surface v4; the connection binds wl_compositor ≥ 4): a rectangle in
+    /// buffer pixels, whatever the buffer scale or viewport.
+    func damageBuffer(_ rect: BufferRect) {
+        wl_surface_damage_buffer(proxy, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+    }
+
+    func attach(_ buffer: OpaquePointer?) { wl_surface_attach(proxy, buffer, 0, 0) }
+    func commit() { wl_surface_commit(proxy) }
+
+    private static let listener = listenerTable(wl_surface_listener(
+        enter: { data, _, output in
+            guard let output else { return }
+            withOwner(data, as: Surface.self) { $0.onEnter?(output) }
+        },
+        leave: { data, _, output in
+            guard let output else { return }
+            withOwner(data, as: Surface.self) { $0.onLeave?(output) }
+        }))
+}
