@@ -155,7 +155,7 @@ public struct Color: Hashable, Sendable {
 
     /// The 32-bit premultiplied ARGB value (`PIXMAN_a8r8g8b8`), each component rounded.
     public var argb32: UInt32 {
-        func c(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        func c(_ v: Double) -> UInt32 { v.isNaN ? 0 : UInt32((min(max(v, 0), 1) * 255).rounded()) }
         return c(alpha) << 24 | c(red) << 16 | c(green) << 8 | c(blue)
     }
 }

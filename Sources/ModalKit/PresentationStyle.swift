@@ -83,7 +83,7 @@ public struct StyleOptions: Sendable {
         let text = string("curve")
         guard let c = TimingCurve(parsing: text) else {
             throw StyleOptionError.badValue(key: "curve", value: text,
-                expected: "linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2) or spring(stiffness,damping)")
+                expected: "linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2) with x in 0...1 and y in -10...10, or spring(stiffness,damping) with each above 0 and at most 1e6")
         }
         return c
     }

@@ -9,9 +9,12 @@
 public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     /// No file at `path` (`--style PATH` with a path that does not exist).
     case notFound(path: String)
-    /// `dlopen` refused a file that is not an ELF shared object (a text file named `.so`, a
-    /// directory); `message` is `dlerror()`'s.
+    /// `dlopen` refused a file that is not an ELF shared object (a text file named `.so`);
+    /// `message` is `dlerror()`'s.
     case notALibrary(path: String, message: String)
+    /// The path is not a regular file but `kind` ("a directory", "a FIFO", "a socket", "a
+    /// device"): it is refused before `dlopen`, which would block forever on a FIFO.
+    case notAFile(path: String, kind: String)
     /// `dlopen(RTLD_NOW)` failed because a symbol the library needs is not defined anywhere
     /// (`message` names it). With lazy binding this would have been a crash at first call.
     case unresolvedSymbol(path: String, message: String)
@@ -49,7 +52,7 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     /// The library path the error is about; nil for name errors.
     public var path: String? {
         switch self {
-        case let .notFound(path), let .notALibrary(path, _), let .unresolvedSymbol(path, _),
+        case let .notFound(path), let .notALibrary(path, _), let .notAFile(path, _), let .unresolvedSymbol(path, _),
              let .wrongMachine(path, _, _), let .loadFailed(path, _), let .missingEntry(path, _, _),
              let .abiMismatch(path, _, _), let .newerMinor(path, _, _), let .badStructSize(path, _, _, _), let .badDescriptor(path, _),
              let .unknownOption(path, _, _, _), let .optionsRejected(path, _, _, _):
@@ -66,6 +69,8 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
             return "no such file"
         case let .notALibrary(_, message):
             return "not a shared library (dlopen: \(message))"
+        case let .notAFile(_, kind):
+            return "not a shared library: it is \(kind)"
         case let .unresolvedSymbol(_, message):
             return "unresolved symbol, refused by dlopen(RTLD_NOW) (\(message))"
         case let .wrongMachine(_, library, host):
@@ -113,6 +118,7 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
         switch self {
         case .notFound: return .notFound(path: newPath)
         case let .notALibrary(_, m): return .notALibrary(path: newPath, message: m)
+        case let .notAFile(_, k): return .notAFile(path: newPath, kind: k)
         case let .unresolvedSymbol(_, m): return .unresolvedSymbol(path: newPath, message: m)
         case let .wrongMachine(_, l, h): return .wrongMachine(path: newPath, library: l, host: h)
         case let .loadFailed(_, m): return .loadFailed(path: newPath, message: m)

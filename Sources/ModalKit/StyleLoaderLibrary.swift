@@ -100,9 +100,19 @@ final class StyleLibrary {
     /// The checks in order. Nothing from the plugin runs before the entry call in step 5
     /// (dlopen with RTLD_NOW still runs ELF constructors, as for any library: dlopen(3)).
     private static func load(path: String, realPath: String) -> Result<StyleLibrary, StyleLoadError> {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: realPath, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failure(.notALibrary(path: path, message: "\(path): is a directory"))
+        // 0. Only a regular file can be a library. dlopen (and the ELF header read below) would
+        //    block forever on a FIFO nobody writes to, and reads a device as if it were a file.
+        var info = stat()
+        if stat(realPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a directory"
+            case S_IFIFO: kind = "a FIFO"
+            case S_IFSOCK: kind = "a socket"
+            case S_IFCHR, S_IFBLK: kind = "a device"
+            default: kind = "no regular file"
+            }
+            return .failure(.notAFile(path: path, kind: kind))
         }
 
         // 1. dlopen. RTLD_NOW: every symbol is bound now, so an unresolved one is an error here

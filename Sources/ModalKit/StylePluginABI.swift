@@ -42,8 +42,24 @@ extension modalkit_rect {
     init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }
 
+/// What crosses the boundary from plugin code is checked before the engine uses it: a plugin is
+/// someone else's code, and a NaN, an infinity or an absurd magnitude must not reach pixel
+/// arithmetic (where converting it to an integer traps). A coordinate or length outside ±10⁶ points
+/// (far beyond any container: windows are at most 8192 points a side) is clamped to it; a NaN
+/// becomes the neutral value named at each use (0 for positions, sizes and radii, no dim, the
+/// identity transform's part).
+func boundaryValue(_ v: Double, ifNaN fallback: Double, in range: ClosedRange<Double>) -> Double {
+    v.isNaN ? fallback : min(max(v, range.lowerBound), range.upperBound)
+}
+
+/// ±10⁶ points: the range of a coordinate or length taken from a plugin.
+let boundaryCoordinates = -1e6...1e6
+
 extension Rect {
-    init(_ r: modalkit_rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+    init(_ r: modalkit_rect) {
+        func c(_ v: Double) -> Double { boundaryValue(v, ifNaN: 0, in: boundaryCoordinates) }
+        self.init(x: c(r.x), y: c(r.y), width: max(0, c(r.width)), height: max(0, c(r.height)))
+    }
 }
 
 extension modalkit_point {
@@ -51,7 +67,10 @@ extension modalkit_point {
 }
 
 extension Point {
-    init(_ p: modalkit_point) { self.init(x: p.x, y: p.y) }
+    init(_ p: modalkit_point) {
+        self.init(x: boundaryValue(p.x, ifNaN: 0, in: boundaryCoordinates),
+                  y: boundaryValue(p.y, ifNaN: 0, in: boundaryCoordinates))
+    }
 }
 
 extension modalkit_dimming {
@@ -63,10 +82,12 @@ extension modalkit_dimming {
 }
 
 extension DimmingAppearance {
+    /// Colour components and alpha clamped to 0...1 (NaN: 0, no dim).
     init(_ d: modalkit_dimming) {
-        self.init(color: Color(premultipliedRed: d.color.red, green: d.color.green, blue: d.color.blue,
-                               alpha: d.color.alpha),
-                  alpha: d.alpha)
+        func u(_ v: Double) -> Double { boundaryValue(v, ifNaN: 0, in: 0...1) }
+        self.init(color: Color(premultipliedRed: u(d.color.red), green: u(d.color.green), blue: u(d.color.blue),
+                               alpha: u(d.color.alpha)),
+                  alpha: u(d.alpha))
     }
 }
 
@@ -76,7 +97,8 @@ extension modalkit_corner_style {
 
 extension CornerStyle {
     init(_ c: modalkit_corner_style) {
-        self.init(radius: c.radius, corners: CornerMask(rawValue: c.corners).intersection(.all))
+        self.init(radius: boundaryValue(c.radius, ifNaN: 0, in: 0...1e6),
+                  corners: CornerMask(rawValue: c.corners).intersection(.all))
     }
 }
 
@@ -87,8 +109,13 @@ extension modalkit_view_transform {
 }
 
 extension ViewTransform {
+    /// Translation within ±10⁶ points, scale within 0...1000, alpha within 0...1; a NaN part is the
+    /// identity's (0, 1, 1), so a broken transform shows the view at its frame.
     init(_ t: modalkit_view_transform) {
-        self.init(translation: Point(x: t.translate_x, y: t.translate_y), scale: t.scale, alpha: t.alpha)
+        self.init(translation: Point(x: boundaryValue(t.translate_x, ifNaN: 0, in: boundaryCoordinates),
+                                     y: boundaryValue(t.translate_y, ifNaN: 0, in: boundaryCoordinates)),
+                  scale: boundaryValue(t.scale, ifNaN: 1, in: 0...1000),
+                  alpha: boundaryValue(t.alpha, ifNaN: 1, in: 0...1))
     }
 }
 
@@ -109,15 +136,16 @@ extension TimingCurve {
     /// The curve a plugin described; nil for an unknown kind or parameters `TimingCurve` does
     /// not accept (the same rules as `init?(parsing:)`).
     init?(_ c: modalkit_timing_curve) {
-        let finite = [c.p1, c.p2, c.p3, c.p4].allSatisfy(\.isFinite)
         switch c.kind {
         case MODALKIT_CURVE_LINEAR: self = .linear
         case MODALKIT_CURVE_EASE_IN_OUT: self = .easeInOut
         case MODALKIT_CURVE_EASE_OUT: self = .easeOut
-        case MODALKIT_CURVE_CUBIC_BEZIER where finite && (0...1).contains(c.p1) && (0...1).contains(c.p3):
-            self = .cubicBezier(c.p1, c.p2, c.p3, c.p4)
-        case MODALKIT_CURVE_SPRING where finite && c.p1 > 0 && c.p2 > 0:
-            self = .spring(stiffness: c.p1, damping: c.p2)
+        case MODALKIT_CURVE_CUBIC_BEZIER:
+            guard let curve = TimingCurve.cubicBezierIfValid(c.p1, c.p2, c.p3, c.p4) else { return nil }
+            self = curve
+        case MODALKIT_CURVE_SPRING:
+            guard let curve = TimingCurve.springIfValid(stiffness: c.p1, damping: c.p2) else { return nil }
+            self = curve
         default: return nil
         }
     }

@@ -10,17 +10,42 @@ public enum TimingCurve: Hashable, Sendable {
     case easeInOut
     /// `cubic-bezier(0, 0, 0.58, 1)`.
     case easeOut
-    /// A CSS cubic Bézier with control points (x1, y1) and (x2, y2); x1 and x2 in 0...1.
+    /// A CSS cubic Bézier with control points (x1, y1) and (x2, y2); x1 and x2 in 0...1 (CSS),
+    /// y1 and y2 in ``bezierYRange`` (CSS allows any y; beyond ±10 the view would leave any window
+    /// hundreds of times over).
     case cubicBezier(Double, Double, Double, Double)
-    /// A damped spring from 0 to 1 with unit mass: `stiffness` (N/m, > 0) and `damping`
-    /// (N·s/m, > 0). `damping == 2·sqrt(stiffness)` is critically damped; less overshoots.
+    /// A damped spring from 0 to 1 with unit mass: `stiffness` (N/m) and `damping` (N·s/m), each
+    /// in ``springParameterRange``. `damping == 2·sqrt(stiffness)` is critically damped; less
+    /// overshoots.
     /// The spring's own settling time is stretched to the transition's duration, so time
     /// fraction 1 always means "at rest at 1".
     case spring(stiffness: Double, damping: Double)
 
+    /// The accepted y of a cubic Bézier's control points.
+    public static let bezierYRange = -10.0...10.0
+    /// The accepted stiffness and damping of a spring: above 0, at most 10⁶ (a spring's time is
+    /// stretched to the duration, so only the ratio of the two shapes the motion; typical UI
+    /// springs use stiffness 100–1000).
+    public static let springParameterRange = Double.leastNormalMagnitude...1e6
+
+    /// A cubic Bézier if its parameters are in range (x1, x2 in 0...1, y1, y2 in ``bezierYRange``).
+    public static func cubicBezierIfValid(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingCurve? {
+        guard (0...1).contains(x1), (0...1).contains(x2), bezierYRange.contains(y1), bezierYRange.contains(y2) else {
+            return nil
+        }
+        return .cubicBezier(x1, y1, x2, y2)
+    }
+
+    /// A spring if both parameters are in ``springParameterRange``.
+    public static func springIfValid(stiffness: Double, damping: Double) -> TimingCurve? {
+        guard springParameterRange.contains(stiffness), springParameterRange.contains(damping) else { return nil }
+        return .spring(stiffness: stiffness, damping: damping)
+    }
+
     /// Parses the `curve` style option: `linear`, `ease-in-out`, `ease-out`,
     /// `cubic-bezier(x1,y1,x2,y2)` or `spring(stiffness,damping)`.
-    /// - Returns: nil when the text is none of these.
+    /// - Returns: nil when the text is none of these, or its parameters are out of range
+    ///   (``cubicBezierIfValid(_:_:_:_:)``, ``springIfValid(stiffness:damping:)``).
     public init?(parsing text: String) {
         let t = text.replacingOccurrences(of: " ", with: "").lowercased()
         switch t {
@@ -34,10 +59,10 @@ public enum TimingCurve: Hashable, Sendable {
                 let values = inner.split(separator: ",").compactMap { Double($0) }
                 return values.allSatisfy({ $0.isFinite }) ? values : nil
             }
-            if let v = args("cubic-bezier"), v.count == 4, (0...1).contains(v[0]), (0...1).contains(v[2]) {
-                self = .cubicBezier(v[0], v[1], v[2], v[3])
-            } else if let v = args("spring"), v.count == 2, v[0] > 0, v[1] > 0 {
-                self = .spring(stiffness: v[0], damping: v[1])
+            if let v = args("cubic-bezier"), v.count == 4, let curve = TimingCurve.cubicBezierIfValid(v[0], v[1], v[2], v[3]) {
+                self = curve
+            } else if let v = args("spring"), v.count == 2, let curve = TimingCurve.springIfValid(stiffness: v[0], damping: v[1]) {
+                self = curve
             } else {
                 return nil
             }
@@ -49,13 +74,17 @@ public enum TimingCurve: Hashable, Sendable {
     public func value(at t: Double) -> Double {
         let t = min(max(t, 0), 1)
         if t == 0 || t == 1 { return t }
+        let v: Double
         switch self {
         case .linear: return t
-        case .easeInOut: return TimingCurve.bezier(t, 0.42, 0, 0.58, 1)
-        case .easeOut: return TimingCurve.bezier(t, 0, 0, 0.58, 1)
-        case let .cubicBezier(x1, y1, x2, y2): return TimingCurve.bezier(t, x1, y1, x2, y2)
-        case let .spring(k, c): return TimingCurve.spring(t, stiffness: k, damping: c)
+        case .easeInOut: v = TimingCurve.bezier(t, 0.42, 0, 0.58, 1)
+        case .easeOut: v = TimingCurve.bezier(t, 0, 0, 0.58, 1)
+        case let .cubicBezier(x1, y1, x2, y2): v = TimingCurve.bezier(t, x1, y1, x2, y2)
+        case let .spring(k, c): v = TimingCurve.spring(t, stiffness: k, damping: c)
         }
+        // A curve built around the range checks (the enum's cases are public) still yields a
+        // number a frame can be drawn from.
+        return v.isFinite ? v : t
     }
 
     /// Solves x(s) = t for the Bézier parameter s (Newton, then bisection), returns y(s).
@@ -95,7 +124,10 @@ public enum TimingCurve: Hashable, Sendable {
         // Settling time to 0.1 %: ln(1000) over the decay rate of the slowest term — the envelope
         // zeta·w0 when underdamped, w0 when critically damped, the slow root w0·(zeta − sqrt(zeta² − 1))
         // when overdamped (using w0 there left an overdamped spring at ~0.8 when time ran out).
-        let rate = zeta <= 1 ? zeta * w0 : w0 * (zeta - sqrt(zeta * zeta - 1))
+        // (zeta − sqrt(zeta² − 1) is written 1 / (zeta + sqrt(zeta² − 1)): the same value without
+        // the cancellation that made it 0 for a strongly overdamped spring.)
+        let slow = zeta <= 1 ? 0 : 1 / (zeta + sqrt(zeta * zeta - 1))
+        let rate = zeta <= 1 ? zeta * w0 : w0 * slow
         let settle = log(1000) / rate
         let time = t * settle
         if zeta < 1 {
@@ -105,7 +137,7 @@ public enum TimingCurve: Hashable, Sendable {
         } else if zeta == 1 {
             return 1 - exp(-w0 * time) * (1 + w0 * time)
         } else {
-            let r1 = -w0 * (zeta - sqrt(zeta * zeta - 1))
+            let r1 = -w0 * slow
             let r2 = -w0 * (zeta + sqrt(zeta * zeta - 1))
             let a = r2 / (r2 - r1), b = -r1 / (r2 - r1)
             return 1 - (a * exp(r1 * time) + b * exp(r2 * time))

@@ -162,7 +162,19 @@ final class PluginLoaderTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "dir")
         let path = dir + "/libModalKitStyleDir.so"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        guard case .notALibrary(path, _)? = loadError({ try self.loader().load(path) }) else { return XCTFail() }
+        XCTAssertEqual(loadError({ try self.loader().load(path) }), .notAFile(path: path, kind: "a directory"))
+    }
+
+    /// A FIFO named like a style: refused at once (dlopen would block on it until a writer comes),
+    /// by path and when the name lookup lists the search path.
+    func testFIFOIsRefusedWithoutBlocking() throws {
+        let dir = try Support.temporaryDirectory(self, "fifo")
+        let path = dir + "/libModalKitStyleFifo.so"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        XCTAssertEqual(loadError({ try self.loader().load(path) }), .notAFile(path: path, kind: "a FIFO"))
+        XCTAssertEqual(loader(dir).list().failed.map(\.error), [.notAFile(path: path, kind: "a FIFO")])
+        XCTAssertEqual(StyleLoadError.notAFile(path: path, kind: "a FIFO").description,
+                       "\(path): not a shared library: it is a FIFO")
     }
 
     func testEmptyNameListsTheAvailableNames() {
@@ -311,6 +323,25 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(error, .optionsRejected(path: fixture.library, style: "c-fixture",
                                                message: "bad value '-1' for style option 'inset' (expected points >= 0)",
                                                known: ["inset"]))
+    }
+
+    /// Plugin code is someone else's: what it returns is checked at the boundary, so NaN, an
+    /// infinity or 1e300 never reaches pixel arithmetic (where an integer conversion traps).
+    /// Coordinates and lengths are clamped to ±10⁶ points (NaN → 0), colours and alphas to 0...1
+    /// (NaN → 0: no dim), a transform's NaN parts are the identity's, a curve out of range is the
+    /// default ease-in-out.
+    func testNonFiniteValuesFromAPluginAreClampedAtTheBoundary() throws {
+        let dir = try Support.temporaryDirectory(self, "nonfinite")
+        let fixture = try Support.compileFixture("libModalKitStyleNonFinite.so", in: dir, defines: ["FIXTURE_NONFINITE"])
+        let style = try loader(dir).load(fixture.library).makeStyle()
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+        XCTAssertEqual(style.frameOfPresentedView(in: bounds), Rect(x: 0, y: -1e6, width: 1e6, height: 1e6))
+        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 0, corners: .topLeft))
+        XCTAssertEqual(style.dimmingAppearance(at: 0.5),
+                       DimmingAppearance(color: Color(premultipliedRed: 0, green: 1, blue: 0, alpha: 1), alpha: 0))
+        XCTAssertEqual(style.presentedViewTransform(at: 0.5, frame: bounds, in: bounds),
+                       ViewTransform(translation: Point(x: 0, y: 1e6), scale: 1000, alpha: 1))
+        XCTAssertEqual(style.timingCurve, .easeInOut)
     }
 
     func testMissingEntrySymbol() throws {

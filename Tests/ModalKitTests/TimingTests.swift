@@ -63,4 +63,35 @@ final class TimingTests: XCTestCase {
         XCTAssertEqual(t.fraction(at: 5), 1)
         XCTAssertTrue(t.isFinished(at: 5))
     }
+
+    /// Parameters are range-checked where they are read (`curve=` and plugins): x1, x2 in 0...1 as
+    /// in CSS, y1, y2 in -10...10, spring stiffness and damping above 0 and at most 10⁶.
+    func testCurveParametersOutOfRangeAreRefused() {
+        XCTAssertEqual(TimingCurve(parsing: "cubic-bezier(0.68,-0.55,0.27,1.55)"), .cubicBezier(0.68, -0.55, 0.27, 1.55))
+        XCTAssertEqual(TimingCurve(parsing: "cubic-bezier(0,10,1,-10)"), .cubicBezier(0, 10, 1, -10))
+        XCTAssertNil(TimingCurve(parsing: "cubic-bezier(0,10.5,1,1)"))
+        XCTAssertNil(TimingCurve(parsing: "cubic-bezier(0,1e20,1,1)"))
+        XCTAssertNil(TimingCurve(parsing: "cubic-bezier(1.1,0,1,1)"))
+        XCTAssertEqual(TimingCurve(parsing: "spring(1e6,1e6)"), .spring(stiffness: 1e6, damping: 1e6))
+        XCTAssertNil(TimingCurve(parsing: "spring(1,1e10)"))
+        XCTAssertNil(TimingCurve(parsing: "spring(1e20,1e20)"))
+        XCTAssertNil(TimingCurve(parsing: "spring(0,1)"))
+        XCTAssertNil(TimingCurve(parsing: "spring(1,nan)"))
+        XCTAssertNil(TimingCurve.springIfValid(stiffness: .infinity, damping: 1))
+    }
+
+    /// A strongly overdamped spring (damping ratio 5·10⁸: stiffness 10⁻⁶, damping 10⁶) creeps to 1
+    /// along its slow root: finite and rising at every time, at rest at the end. Its settling time
+    /// comes from that root, written so that it does not cancel to 0 (which made every value NaN).
+    func testStronglyOverdampedSpringIsFiniteAndSettles() {
+        let curve = TimingCurve.spring(stiffness: 1e-6, damping: 1e6)
+        var previous = 0.0
+        for i in 1...99 {
+            let v = curve.value(at: Double(i) / 100)
+            XCTAssertTrue(v.isFinite, "value at \(i)/100 is \(v)")
+            XCTAssertGreaterThanOrEqual(v, previous, "rising at \(i)/100")
+            previous = v
+        }
+        XCTAssertEqual(curve.value(at: 0.999), 1, accuracy: 0.002)
+    }
 }

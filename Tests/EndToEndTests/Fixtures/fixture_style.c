@@ -9,11 +9,13 @@
  *   FIXTURE_NO_VERSION    do not export modalkit_style_abi_version
  *   FIXTURE_UNRESOLVED    the entry calls a function no library defines (RTLD_NOW must refuse)
  *   FIXTURE_NULL_CREATE   leave the required create() NULL
+ *   FIXTURE_NONFINITE     every value the style returns is NaN, infinite or absurdly large
  *
  * The style itself (used when all rules hold): the presented view is the container inset by
  * option "inset" (points, default 10) on every side, corner radius 4, dim black 0 -> 0.3,
  * linear 0.25 s, a tap dismisses only in the container's top half.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +79,34 @@ static modalkit_timing_curve fixture_curve(modalkit_style *s) {
     modalkit_timing_curve c = {MODALKIT_CURVE_LINEAR, 0, 0, 0, 0};
     return c;
 }
+#ifdef FIXTURE_NONFINITE
+static modalkit_timing_curve fixture_bad_curve(modalkit_style *s) {
+    (void)s;
+    modalkit_timing_curve c = {MODALKIT_CURVE_CUBIC_BEZIER, 0, 1e20, 1, 1};
+    return c;
+}
+static modalkit_rect fixture_bad_frame(modalkit_style *s, modalkit_rect b) {
+    (void)s; (void)b;
+    modalkit_rect r = {NAN, -INFINITY, INFINITY, 1e300};
+    return r;
+}
+static modalkit_corner_style fixture_bad_corners(modalkit_style *s, modalkit_rect b) {
+    (void)s; (void)b;
+    modalkit_corner_style c = {NAN, MODALKIT_CORNER_TOP_LEFT};
+    return c;
+}
+static modalkit_dimming fixture_bad_dimming(modalkit_style *s, double progress) {
+    (void)s; (void)progress;
+    modalkit_dimming d = {{NAN, INFINITY, -1, 2}, NAN};
+    return d;
+}
+static modalkit_view_transform fixture_bad_transform(modalkit_style *s, double progress, modalkit_rect frame,
+                                                     modalkit_rect b) {
+    (void)s; (void)progress; (void)frame; (void)b;
+    modalkit_view_transform t = {NAN, 1e300, INFINITY, NAN};
+    return t;
+}
+#endif
 static modalkit_rect fixture_frame(modalkit_style *s, modalkit_rect b) {
     modalkit_rect r = {b.x + s->inset, b.y + s->inset, b.width - 2 * s->inset, b.height - 2 * s->inset};
     return r;
@@ -140,6 +170,13 @@ const modalkit_style_descriptor *modalkit_style_entry(void) {
     d.dimming_appearance = fixture_dimming;
     /* presented_view_transform left NULL: the host's default (cover-vertical) applies. */
     d.should_dismiss_on_tap = fixture_should_dismiss;
+#ifdef FIXTURE_NONFINITE
+    d.timing_curve = fixture_bad_curve;
+    d.frame_of_presented_view = fixture_bad_frame;
+    d.corner_style = fixture_bad_corners;
+    d.dimming_appearance = fixture_bad_dimming;
+    d.presented_view_transform = fixture_bad_transform;
+#endif
     return &d;
 }
 #else
