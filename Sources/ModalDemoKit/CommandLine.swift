@@ -20,15 +20,16 @@ public struct StyleSelection: Equatable, Sendable {
     public var style = "inset-centered"
     /// `--style-option KEY=VALUE`, in order; a later key replaces an earlier one.
     public var options: [String: String] = [:]
-    /// `--duration SECONDS`: shorthand for `--style-option duration=SECONDS`.
+    /// `--duration SECONDS`: shorthand for `--style-option duration=SECONDS` (giving both is a
+    /// usage error, so that neither silently wins).
     public var duration: Double?
 
     public init() {}
 
-    /// The options handed to the style: `--duration` applies unless `duration=` was given explicitly.
+    /// The options handed to the style, `--duration` as the `duration` option.
     public var effectiveOptions: [String: String] {
         var o = options
-        if let d = duration, o["duration"] == nil { o["duration"] = String(d) }
+        if let d = duration { o["duration"] = String(d) }
         return o
     }
 }
@@ -216,6 +217,9 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         }
     }
 
+    if selection.duration != nil, selection.options["duration"] != nil {
+        throw UsageError("--duration and --style-option duration=... both set the duration; give one of them")
+    }
     if isRender {
         if !sawSize { throw UsageError("render needs --size WxH") }
         if !sawProgress { throw UsageError("render needs --progress P") }
@@ -233,8 +237,9 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
 }
 
 /// The command for `arguments` (without the program name) in `environment`: the parsed command
-/// line, with `MODALKIT_REDUCED_MOTION=1` acting as `--reduced-motion` for the window and `render`
-/// (the variable is validated only there, where it matters).
+/// line, with `MODALKIT_REDUCED_MOTION=1` acting as `--reduced-motion` for the window, `render` and
+/// `dismiss-point` (the variable is validated there, where the window's options are; `--help`,
+/// `--version` and `--list-styles` do not read it).
 /// - Throws: `UsageError` (exit status ``UsageError/exitStatus``) naming the offending argument or
 ///   variable.
 public func resolveCommand(_ arguments: [String], environment: [String: String]) throws -> Command {
@@ -248,7 +253,11 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .render(options)
-    case .help, .version, .listStyles, .dismissPoint:
+    case .dismissPoint(var options):
+        options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
+            || options.reducedMotion
+        return .dismissPoint(options)
+    case .help, .version, .listStyles:
         return command
     }
 }

@@ -82,15 +82,19 @@ final class CommandLineParserTests: XCTestCase {
     }
 
     /// A later `--style-option` key replaces an earlier one; a value may contain `=`; `--duration`
-    /// becomes the `duration` option unless that is given explicitly.
+    /// becomes the `duration` option; both together are refused, so that neither silently wins.
     func testStyleOptionsAndDuration() throws {
         let o = try run(["--style-option", "margin-x=10", "--style-option", "margin-x=12",
                          "--style-option", "curve=cubic-bezier(0,0,1,1)", "--style-option", "note=a=b",
                          "--style-option", "empty="])
         XCTAssertEqual(o.selection.options, ["margin-x": "12", "curve": "cubic-bezier(0,0,1,1)", "note": "a=b", "empty": ""])
         XCTAssertEqual(try run(["--duration", "0.5"]).selection.effectiveOptions, ["duration": "0.5"])
-        XCTAssertEqual(try run(["--duration", "0.5", "--style-option", "duration=2"]).selection.effectiveOptions,
-                       ["duration": "2"])
+        assertUsageError(["--duration", "0.5", "--style-option", "duration=2"],
+                         "--duration and --style-option duration=... both set the duration; give one of them")
+        assertUsageError(["render", "--style-option", "duration=2", "--duration", "0.5", "--size", "10x10",
+                          "--progress", "0", "--output", "x.png"],
+                         "--duration and --style-option duration=... both set the duration; give one of them")
+        XCTAssertEqual(try run(["--style-option", "duration=2"]).selection.effectiveOptions, ["duration": "2"])
         XCTAssertEqual(try run(["--duration", "0"]).selection.duration, 0)
         XCTAssertEqual(try run(["--duration", "10"]).selection.duration, 10)
         XCTAssertEqual(try run([]).selection.effectiveOptions, [:])
@@ -249,9 +253,11 @@ final class CommandLineParserTests: XCTestCase {
             let message = "MODALKIT_REDUCED_MOTION expects 1 or 0 (or unset), got '\(bad)'"
             assertUsageError([], message, environment: ["MODALKIT_REDUCED_MOTION": bad])
             assertUsageError(["render"] + renderBase, message, environment: ["MODALKIT_REDUCED_MOTION": bad])
+            assertUsageError(["dismiss-point"], message, environment: ["MODALKIT_REDUCED_MOTION": bad])
         }
-        // Only the window and render read it.
-        for args in [["--help"], ["--version"], ["--list-styles"], ["dismiss-point"]] {
+        // The window, render and dismiss-point read it (they take the window's options); the
+        // commands that only print do not.
+        for args in [["--help"], ["--version"], ["--list-styles"]] {
             XCTAssertNoThrow(try parse(args, environment: ["MODALKIT_REDUCED_MOTION": "yes"]), "\(args)")
         }
     }

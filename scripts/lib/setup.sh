@@ -117,8 +117,14 @@ mk_build() {
   mk_ensure_swift
   mk_step "swift build (all products) in $MK_SCRATCH"
   # Build output goes to stderr: scripts/demo keeps stdout for the screenshot folder.
-  (cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH") >&2
-  MK_BIN=$(cd "$MK_ROOT" && swift build --scratch-path "$MK_SCRATCH" --show-bin-path)
+  # SwiftPM leaves TemporaryDirectory.* folders and lock files in TMPDIR on every run: give it a
+  # directory of its own, removed afterwards, so nothing piles up in /tmp.
+  mkdir -p "$MK_SCRATCH"
+  local build_tmp
+  build_tmp=$(mktemp -d "$MK_SCRATCH/.tmp-build.XXXXXX")
+  (cd "$MK_ROOT" && TMPDIR=$build_tmp swift build --scratch-path "$MK_SCRATCH") >&2 || { rm -rf "$build_tmp"; exit 1; }
+  MK_BIN=$(cd "$MK_ROOT" && TMPDIR=$build_tmp swift build --scratch-path "$MK_SCRATCH" --show-bin-path)
+  rm -rf "$build_tmp"
   export MK_BIN
   [ -x "$MK_BIN/modal-demo" ] || mk_die "$MK_BIN/modal-demo was not built"
   mk_note "products in $MK_BIN"
