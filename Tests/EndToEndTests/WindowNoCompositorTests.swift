@@ -17,13 +17,38 @@ final class WindowNoCompositorTests: CompositorTestCase {
     private func runExpectingOneLine(_ env: [String: String], naming socket: String,
                                      file: StaticString = #filePath, line: UInt = #line) throws {
         let demo = try startDemo(["--log-events"], environment: env)
-        let status = demo.waitForExit(timeout: 10)
+        let status = demo.waitForExit(timeout: 20)
         XCTAssertEqual(status, .exited(1), "no compositor → exit 1\n\(demo.diagnostics())", file: file, line: line)
         demo.drainOutput()
         XCTAssertEqual(demo.stderrLines.count, 1, "exactly one stderr line: \(demo.stderrLines)", file: file, line: line)
         XCTAssertTrue(demo.stderrLines.first?.contains(socket) ?? false,
                       "the line names the socket \(socket): \(demo.stderrLines)", file: file, line: line)
         XCTAssertEqual(demo.events("configure"), [], file: file, line: line)
+    }
+
+    /// A socket that accepts connections but never answers (no compositor behind it, or a hung
+    /// one): the start-up roundtrip gives up after 10 s — exit 1, one line naming the socket —
+    /// where `wl_display_roundtrip` would wait forever.
+    func testSocketThatNeverAnswersExitsOneWithOneLineAfterTenSeconds() throws {
+        let dir = try emptyRuntimeDirectory()
+        let path = dir + "/silent-0"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0, "bind \(path)")
+        XCTAssertEqual(listen(fd, 4), 0)   // the kernel completes connections; nobody reads them
+        let env = harnessEnvironment(["WAYLAND_DISPLAY": "silent-0", "WAYLAND_SOCKET": nil, "XDG_RUNTIME_DIR": dir])
+        let started = monotonicNow()
+        try runExpectingOneLine(env, naming: path)
+        XCTAssertGreaterThanOrEqual(monotonicNow() - started, 9.5, "it waited the 10 s the compositor gets to answer")
     }
 
     func testWaylandDisplayUnsetExitsOneWithOneLineNamingTheDefaultSocket() throws {

@@ -62,9 +62,50 @@ public final class WaylandConnection {
         }
         registry.onGlobalRemove = { [unowned self] name in globalRemoved(name: name) }
         self.registry = registry
-        try roundtrip()   // the globals
+        // The first roundtrip is bounded: a socket that accepts but never answers (not a
+        // compositor, or a hung one) would otherwise leave wl_display_roundtrip waiting forever.
+        try startupRoundtrip(socket: SocketTarget(socket: socket).path)   // the globals
         try checkRequiredGlobals()
         try roundtrip()   // their initial events: output scales, seat capabilities, keymaps
+    }
+
+    /// How long the first roundtrip may take before the socket counts as not a compositor's.
+    static let startupTimeout = 10.0
+
+    /// `wl_display_roundtrip` with a deadline of ``startupTimeout`` seconds: `wl_display.sync`, then
+    /// read and dispatch (libwayland's prepare-read / poll / read sequence) until its `done`.
+    /// - Throws: ``WaylandError/noAnswer(socket:seconds:)`` when the deadline passes; the errors
+    ///   of ``roundtrip()`` otherwise.
+    private func startupRoundtrip(socket: String) throws {
+        let done = SyncDone()
+        guard let callback = wl_display_sync(display) else { throw currentError(fallback: ENOMEM) }
+        defer { wl_callback_destroy(callback) }
+        wl_callback_add_listener(callback, SyncDone.listener, userData(done))
+        let deadline = monotonicSeconds() + WaylandConnection.startupTimeout
+        while !done.value {
+            try dispatchPending()
+            if done.value { break }
+            while wl_display_prepare_read(display) != 0 { try dispatchPending() }
+            if wl_display_flush(display) < 0 && errno != EAGAIN {
+                wl_display_cancel_read(display)
+                throw currentError(fallback: errno)
+            }
+            let remaining = deadline - monotonicSeconds()
+            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            let ready = remaining > 0 ? poll(&fd, 1, Int32(min(remaining * 1000, 60_000).rounded(.up))) : 0
+            if ready <= 0 {
+                let code = errno
+                wl_display_cancel_read(display)
+                if ready < 0 && code == EINTR { continue }
+                if ready < 0 { throw currentError(fallback: code) }
+                if monotonicSeconds() >= deadline {
+                    throw WaylandError.noAnswer(socket: socket, seconds: WaylandConnection.startupTimeout)
+                }
+                continue
+            }
+            if wl_display_read_events(display) < 0 { throw currentError(fallback: errno) }
+        }
+        try dispatchPending()
     }
 
     deinit {
@@ -421,6 +462,14 @@ struct WeakWindow {
 }
 
 /// The socket `wl_display_connect` tries, for the error message (libwayland's rules).
+/// The `done` of one `wl_display.sync`.
+private final class SyncDone {
+    var value = false
+    static let listener = listenerTable(wl_callback_listener(done: { data, _, _ in
+        withOwner(data, as: SyncDone.self) { $0.value = true }
+    }))
+}
+
 struct SocketTarget {
     /// The full path (or a description of the inherited fd).
     var path: String

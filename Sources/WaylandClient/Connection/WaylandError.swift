@@ -15,6 +15,9 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// interface name, the newest version offered, the version needed, and what needs it (a
     /// request or event, for the message; nil if none is named).
     case globalTooOld(interface: String, offered: UInt32, needed: UInt32, neededFor: String?)
+    /// Whatever listens on the socket did not answer the start-up roundtrip within `seconds`: it
+    /// accepted the connection but speaks no Wayland (or hangs). `socket` as for `noCompositor`.
+    case noAnswer(socket: String, seconds: Double)
     /// The compositor closed the connection or the socket failed (`wl_display_get_error` is not `EPROTO`).
     /// The associated value is the system's description of the error (`strerror`).
     case connectionLost(String)
@@ -33,6 +36,8 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .noCompositor(socket, reason):
             return "cannot connect to Wayland compositor at '\(socket)': \(reason)"
+        case let .noAnswer(socket, seconds):
+            return "the Wayland socket '\(socket)' did not answer within \(Int(seconds)) s (is a compositor listening there?)"
         case let .missingGlobal(name):
             return "compositor lacks required global \(name)"
         case let .globalTooOld(interface, offered, needed, neededFor):
