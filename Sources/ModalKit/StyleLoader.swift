@@ -17,9 +17,9 @@ public struct StyleModule {
     /// The style ABI the plugin was built against.
     public let abiVersion: StyleABIVersion
 
-    let library: StyleLibrary
+    let library: PluginLibrary
 
-    init(library: StyleLibrary, path: String) {
+    init(library: PluginLibrary, path: String) {
         self.library = library
         self.name = library.name
         self.summary = library.summary
@@ -64,7 +64,7 @@ public struct StyleModule {
                 message: StyleLoadError.oneLine(message.isEmpty ? "create() failed without a message" : message),
                 known: known)
         }
-        return PluginPresentationStyle(library: library, instance: instance)
+        return PluginHostStyle(library: library, instance: instance)
     }
 }
 
@@ -154,7 +154,7 @@ public struct StyleLoader {
                 .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             for file in libraries {
                 let path = dir.hasSuffix("/") ? dir + file : dir + "/" + file
-                let key = (try? StyleLibrary.realPath(of: path).get()) ?? path
+                let key = (try? PluginLibrary.realPath(of: path).get()) ?? path
                 if seen.insert(key).inserted { paths.append(path) }
             }
         }
@@ -170,7 +170,7 @@ public struct StyleLoader {
     ///   shown with why by `list()`).
     public func load(_ nameOrPath: String) throws -> StyleModule {
         if nameOrPath.contains("/") {
-            return StyleModule(library: try StyleLibrary.open(nameOrPath).get(), path: nameOrPath)
+            return StyleModule(library: try PluginLibrary.open(nameOrPath).get(), path: nameOrPath)
         }
         if nameOrPath.isEmpty {
             let listing = list()
@@ -180,7 +180,7 @@ public struct StyleLoader {
         var available: [String] = []
         var failed = 0
         for path in candidatePaths() {
-            guard let library = try? StyleLibrary.open(path).get() else { failed += 1; continue }
+            guard let library = try? PluginLibrary.open(path).get() else { failed += 1; continue }
             if library.name == nameOrPath { return StyleModule(library: library, path: path) }
             if !available.contains(library.name) { available.append(library.name) }
         }
@@ -192,7 +192,7 @@ public struct StyleLoader {
         var listing = StyleListing()
         var winners: [String: String] = [:]
         for path in candidatePaths() {
-            switch StyleLibrary.open(path) {
+            switch PluginLibrary.open(path) {
             case let .success(library):
                 let module = StyleModule(library: library, path: path)
                 if let winner = winners[library.name] {

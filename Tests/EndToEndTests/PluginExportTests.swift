@@ -52,7 +52,7 @@ private final class MinimalStyle: LoadablePresentationStyle {
 
 final class PluginExportTests: XCTestCase {
     private func module<S: LoadablePresentationStyle>(_ type: S.Type) throws -> StyleModule {
-        StyleModule(library: try StyleLibrary.adopt(exportStyle(type), path: "in-process").get(), path: "in-process")
+        StyleModule(library: try PluginLibrary.adopt(exportStyle(type), path: "in-process").get(), path: "in-process")
     }
 
     func testDescriptorIsBuiltOnceAndCarriesTheCurrentABI() throws {

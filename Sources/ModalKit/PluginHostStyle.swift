@@ -7,12 +7,12 @@ import CModalKitStyle
 /// (UIKit's behaviour). Values from the plugin are sanitised so a buggy plugin cannot hang the
 /// engine: a non-finite or negative duration becomes the default 0.35 s, one above 600 s is cut to
 /// 600 s, and an unknown curve becomes ease-in-out. Destroys its instance in `deinit`; keeps the library (never unloaded) alive.
-final class PluginPresentationStyle: PresentationStyle {
-    let library: StyleLibrary
+final class PluginHostStyle: PresentationStyle {
+    let library: PluginLibrary
     private let table: modalkit_style_descriptor
     private let instance: OpaquePointer
 
-    init(library: StyleLibrary, instance: OpaquePointer) {
+    init(library: PluginLibrary, instance: OpaquePointer) {
         self.library = library
         self.table = library.table
         self.instance = instance

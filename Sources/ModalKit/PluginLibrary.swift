@@ -11,7 +11,7 @@ import Glibc
 /// `dlclose` would leave the runtime pointing into unmapped memory and a later cast or metadata
 /// lookup would crash (docs/design.md, plugin boundary; weston and GStreamer likewise keep modules
 /// loaded).
-final class StyleLibrary {
+final class PluginLibrary {
     /// The path the library was first opened by.
     let path: String
     let realPath: String
@@ -41,7 +41,7 @@ final class StyleLibrary {
     /// then loading, or the same file on two search-path entries) neither calls `dlopen` nor
     /// runs the entry again, and a bad plugin is remembered with its error (GStreamer's registry
     /// does the same).
-    private static var cache: [String: Result<StyleLibrary, StyleLoadError>] = [:]
+    private static var cache: [String: Result<PluginLibrary, StyleLoadError>] = [:]
 
     /// The real path of an existing file, or the error for a path that cannot be one.
     static func realPath(of path: String) -> Result<String, StyleLoadError> {
@@ -55,7 +55,7 @@ final class StyleLibrary {
     }
 
     /// Opens (or finds in the cache) the library at `path`.
-    static func open(_ path: String) -> Result<StyleLibrary, StyleLoadError> {
+    static func open(_ path: String) -> Result<PluginLibrary, StyleLoadError> {
         let real: String
         switch realPath(of: path) {
         case let .success(r): real = r
@@ -99,7 +99,7 @@ final class StyleLibrary {
 
     /// The checks in order. Nothing from the plugin runs before the entry call in step 5
     /// (dlopen with RTLD_NOW still runs ELF constructors, as for any library: dlopen(3)).
-    private static func load(path: String, realPath: String) -> Result<StyleLibrary, StyleLoadError> {
+    private static func load(path: String, realPath: String) -> Result<PluginLibrary, StyleLoadError> {
         // 0. Only a regular file can be a library. dlopen (and the ELF header read below) would
         //    block forever on a FIFO nobody writes to, and reads a device as if it were a file.
         var info = stat()
@@ -180,7 +180,7 @@ final class StyleLibrary {
 
     /// Wraps a descriptor made in this process (e.g. by `exportStyle`), with the same checks as
     /// for a loaded plugin but no library behind it. For tests and in-process use; not cached.
-    static func adopt(_ descriptor: UnsafeRawPointer, path: String) -> Result<StyleLibrary, StyleLoadError> {
+    static func adopt(_ descriptor: UnsafeRawPointer, path: String) -> Result<PluginLibrary, StyleLoadError> {
         let version = StyleABIVersion.current
         return validate(descriptor.assumingMemoryBound(to: modalkit_style_descriptor.self), version: version,
                         minimum: StyleABI.minimumDescriptorSize(minor: version.minor)!, path: path, realPath: path)
@@ -189,9 +189,9 @@ final class StyleLibrary {
     /// Checks the descriptor against the header's rules and reads its strings and options.
     private static func validate(_ descriptor: UnsafePointer<modalkit_style_descriptor>, version: StyleABIVersion,
                                  minimum: Int, path: String, realPath: String)
-        -> Result<StyleLibrary, StyleLoadError>
+        -> Result<PluginLibrary, StyleLoadError>
     {
-        func bad(_ reason: String) -> Result<StyleLibrary, StyleLoadError> {
+        func bad(_ reason: String) -> Result<PluginLibrary, StyleLoadError> {
             .failure(.badDescriptor(path: path, reason: reason))
         }
         // The three header fields are in every version; read them before trusting the size.
@@ -244,7 +244,7 @@ final class StyleLibrary {
                     defaultValue: o.default_value.map { String(cString: $0) } ?? ""))
             }
         }
-        return .success(StyleLibrary(path: path, realPath: realPath, version: version, descriptor: descriptor,
+        return .success(PluginLibrary(path: path, realPath: realPath, version: version, descriptor: descriptor,
                                      table: table, name: name, summary: summary, options: options))
     }
 }
