@@ -68,7 +68,12 @@ public struct PresentationSnapshot: Hashable, Sendable {
         f.dim = dim.color.multipliedAlpha(by: dim.alpha).argb32
         let cw = Int((presentedFrame.width * s).rounded()), ch = Int((presentedFrame.height * s).rounded())
         let t = presentedTransform
-        let alpha = UInt32((min(max(t.alpha, 0), 1) * 255).rounded())
+        // Alpha to 0...255 rounded half up, a product within 1e-9 of a half counting as a half (the
+        // rule of `pixelLength`): the live alpha, computed from times, and the offline alpha, given as
+        // a fraction, may differ in their last bits and must still give the same byte.
+        let a255 = min(max(t.alpha, 0), 1) * 255
+        let whole = a255.rounded(.down)
+        let alpha = UInt32(abs(a255 - whole - 0.5) < 1e-9 ? whole + 1 : a255.rounded())
         guard cw > 0, ch > 0, alpha > 0, t.scale > 0 else { return f }
         let shown = presentedRect
         let x = Int((shown.minX * s).rounded()), y = Int((shown.minY * s).rounded())
