@@ -140,7 +140,6 @@ public final class DemoScene {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         if scale != fonts.set.scale, let f = try? FontSet(scale: scale) { fonts.set = f }
         host.layout(containerSize: size, scale: scale)
-        presentingView.bounds = Rect(size: host.containerSize)
         // The hint asks the style where a dim tap dismisses (its presentation hooks run on a
         // throw-away controller), so only between presentations and when the size changed.
         if host.state == .dismissed, hintSize != host.containerSize {
@@ -250,6 +249,7 @@ final class PresentingView: PresentationContent {
     }
 
     func invalidateAll() { invalidation = .all }
+    func didLayout(size: Size) { bounds = Rect(size: size) }
     func focusVisibilityChanged() { buttonChanged() }
     /// Whether a modal layer covers this view (its button shows no hover, press or focus ring).
     func setModal(_ m: Bool) {
@@ -339,11 +339,14 @@ final class CardView: PresentationContent {
         changed()
     }
     func invalidateAll() { invalidation = .all }
+    func didLayout(size: Size) {
+        if size != self.size { invalidation = .all }
+        self.size = size
+    }
     func focusVisibilityChanged() { changed() }
     private func changed() { if appearance != drawn { invalidation = .all } }
 
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
-        self.size = size
         let a = appearance
         DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, close: a)
         drawn = a

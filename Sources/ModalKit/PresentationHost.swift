@@ -71,6 +71,14 @@ public protocol PresentationContent: AnyObject {
     /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used
     /// (a key not used by a presented content falls back to the host: Escape dismisses).
     func handle(_ input: ContentInput, now: Double) -> Bool
+    /// The content's size changed, points (UIKit: `layoutSubviews` after a `bounds` change): the
+    /// presenting content gets the container's size, a presented content its frame's size — before
+    /// input reaches it and before it draws. Default: nothing.
+    func didLayout(size: Size)
+}
+
+extension PresentationContent {
+    public func didLayout(size: Size) {}
 }
 
 /// One presented view controller's worth of state: its content and the cache of its pixels.
@@ -183,6 +191,8 @@ public final class PresentationHost {
         containerSize = Size(width: max(1, size.width), height: max(1, size.height))
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         controller.layout(containerBounds: Rect(size: containerSize))
+        presentingContent.didLayout(size: containerSize)
+        if let level = levels.last { level.content.didLayout(size: controller.presentedViewFrame.size) }
         dirty = true
     }
 
@@ -201,7 +211,9 @@ public final class PresentationHost {
             levels.append(PresentedLevel(content: content))
         }
         dirty = true
-        return controller.present(now: now)
+        let changed = controller.present(now: now)
+        levels.last?.content.didLayout(size: controller.presentedViewFrame.size)
+        return changed
     }
 
     /// Dismisses the current presentation (UIKit: `dismiss(animated:)`); ignored (false) while
@@ -377,7 +389,10 @@ public final class PresentationHost {
     /// for the picture (not presented: no state change, no event).
     public func renderOffline(_ snapshot: PresentationSnapshot, presented content: (any PresentationContent)?,
                               into target: PixelBuffer) {
-        if levels.isEmpty, let c = content { levels.append(PresentedLevel(content: c)) }
+        if levels.isEmpty, let c = content {
+            levels.append(PresentedLevel(content: c))
+            c.didLayout(size: snapshot.presentedFrame.size)
+        }
         let frame = layerFrame(for: snapshot)
         renderer.render(frame, presenting: presentingCache?.pixmanImage, presented: levels.last?.cache?.pixmanImage,
                         presentingDamage: .zero, into: target, bufferAge: 0, record: false)
