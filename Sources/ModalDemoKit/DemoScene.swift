@@ -138,7 +138,11 @@ public final class DemoScene {
     /// means 1. May be called at any time, also mid-transition.
     public func layout(containerSize size: Size, scale: Double) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
-        if scale != fonts.set.scale, let f = try? FontSet(scale: scale) { fonts.set = f }
+        if scale != fonts.set.scale, let f = try? FontSet(scale: scale) {
+            fonts.set = f
+            presentingView.invalidateAll()  // (a size or scale change is a new cache for the host anyway)
+            card.invalidateAll()
+        }
         host.layout(containerSize: size, scale: scale)
         // The hint asks the style where a dim tap dismisses (its presentation hooks run on a
         // throw-away controller), so only between presentations and when the size changed.
@@ -147,8 +151,6 @@ public final class DemoScene {
             let tap = PresentationController.dismissingTapPoint(style: controller.style, containerSize: host.containerSize)
             presentingView.hint = tap == nil ? DemoLook.escapeOnlyHint : DemoLook.hint
         }
-        presentingView.invalidateAll()
-        card.invalidateAll()
     }
 
     /// ``layout(containerSize:scale:)`` at a whole scale (< 1 means 1).

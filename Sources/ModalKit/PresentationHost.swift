@@ -129,6 +129,9 @@ public final class PresentationHost {
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
 
     private var levels: [PresentedLevel] = []
+    /// The last dismissed level, kept so that presenting again (the same content, or another of
+    /// the same size) reuses its cache instead of allocating one.
+    private var spareLevel: PresentedLevel?
     private let renderer = Renderer()
     private var presentingCache: Image?
     private var presentingKey: (width: Int, height: Int, scale: Double)?
@@ -157,7 +160,7 @@ public final class PresentationHost {
             }
             if state == .presenting { self.use(self.presentingContent.handle(.hover(nil), now: self.lastNow)) }
             if state == .dismissed {
-                self.levels.removeAll()
+                self.retireLevels()
                 // The presenting content is in front again: it sees the pointer where it is.
                 if self.press == nil, let p = self.pointer {
                     self.use(self.presentingContent.handle(.hover(p), now: self.lastNow))
@@ -208,7 +211,7 @@ public final class PresentationHost {
         if let top = levels.last {
             guard top.content === content, controller.state == .dismissing else { return false }
         } else {
-            levels.append(PresentedLevel(content: content))
+            levels.append(makeLevel(content))
         }
         dirty = true
         let changed = controller.present(now: now)
@@ -390,13 +393,30 @@ public final class PresentationHost {
     public func renderOffline(_ snapshot: PresentationSnapshot, presented content: (any PresentationContent)?,
                               into target: PixelBuffer) {
         if levels.isEmpty, let c = content {
-            levels.append(PresentedLevel(content: c))
+            levels.append(makeLevel(c))
             c.didLayout(size: snapshot.presentedFrame.size)
         }
         let frame = layerFrame(for: snapshot)
         renderer.render(frame, presenting: presentingCache?.pixmanImage, presented: levels.last?.cache?.pixmanImage,
                         presentingDamage: .zero, into: target, bufferAge: 0, record: false)
-        if controller.state == .dismissed { levels.removeAll() }
+        if controller.state == .dismissed { retireLevels() }
+    }
+
+    private func makeLevel(_ content: any PresentationContent) -> PresentedLevel {
+        if let spare = spareLevel {
+            spareLevel = nil
+            if spare.content === content { return spare }
+            let level = PresentedLevel(content: content)
+            level.cache = spare.cache  // same pixels size → no allocation; the key forces a redraw
+            level.version = spare.version + 1
+            return level
+        }
+        return PresentedLevel(content: content)
+    }
+
+    private func retireLevels() {
+        if let last = levels.last { spareLevel = last }
+        levels.removeAll(keepingCapacity: true)
     }
 
     /// Pixels repainted by the last render (for benchmarks).
