@@ -65,7 +65,8 @@ public protocol PresentationContent: AnyObject {
     var invalidation: ContentInvalidation { get }
     /// Draws everything (replacing every pixel) into `image`: a pixman `PIXMAN_a8r8g8b8` image,
     /// premultiplied ARGB, of `size` points × `scale` buffer pixels per point (each side points ×
-    /// scale rounded; `scale` > 0, whole or fractional). Afterwards `invalidation` must be `.none`.
+    /// scale rounded; `scale` > 0, whole or fractional; the exact pixel size is
+    /// `Draw.pixelSize(of: image)` — draw nothing outside it). Afterwards `invalidation` must be `.none`.
     /// The host clips a presented view's corners itself. UIKit: `draw(_:)`.
     func draw(into image: OpaquePointer, size: Size, scale: Double)
     /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used

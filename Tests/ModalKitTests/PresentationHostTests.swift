@@ -13,7 +13,8 @@ final class PresentationHostTests: XCTestCase {
         let colour: Color
         init(_ colour: Color) { self.colour = colour }
         func draw(into image: OpaquePointer, size: Size, scale: Double) {
-            Draw.fill(image, width: Int(size.width * scale) + 1, height: Int(size.height * scale) + 1, color: colour)
+            let px = Draw.pixelSize(of: image)
+            Draw.fill(image, width: px.width, height: px.height, color: colour)
             draws += 1
             invalidation = .none
         }

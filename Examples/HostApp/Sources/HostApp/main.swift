@@ -13,8 +13,8 @@ final class ColourView: PresentationContent {
 
     func didLayout(size: Size) { self.size = size }
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
-        // The image is size × scale pixels (rounded); filling one more pixel each way is clipped.
-        Draw.fill(image, width: Int(size.width * scale) + 1, height: Int(size.height * scale) + 1, color: colour)
+        let px = Draw.pixelSize(of: image)
+        Draw.fill(image, width: px.width, height: px.height, color: colour)
         invalidation = .none
     }
     func handle(_ input: ContentInput, now: Double) -> Bool {
