@@ -25,6 +25,8 @@ let package = Package(
         .executable(name: "modal-demo", targets: ["modal-demo"]),
         .executable(name: "modal-bench", targets: ["modal-bench"]),
         .library(name: "ModalKit", targets: ["ModalKit"]),
+        // The xdg-shell window core, for apps on ModalKit (Examples/HostApp).
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
         .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyle"]),
         .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyle"]),

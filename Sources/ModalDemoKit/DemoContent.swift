@@ -15,8 +15,8 @@ public struct ButtonAppearance: Hashable, Sendable {
 
 /// Layout and colours of the demo's two views, in points. The presenting view: a soft background
 /// gradient, a large title "ModalKit" with a subtitle, a centred filled "Present" button and a hint
-/// line. The presented view: a white card with the label "modal" centred (docs/design.md,
-/// built-in styles).
+/// line. The presented view: a white card with a title, one body line and two buttons,
+/// "Present another" (disabled) and "Close".
 enum DemoLook {
     static let backgroundTop = Color(rgb: 0xF6F7FB)
     static let backgroundBottom = Color(rgb: 0xE7EBF3)
@@ -33,7 +33,9 @@ enum DemoLook {
     static let subtitle = "Custom modal presentation"
     static let buttonTitle = "Present"
     static let hint = "Esc or a tap outside dismisses"
-    static let label = "modal"
+    /// The hint for a style that no tap on the dim dismisses (`shouldDismiss` refuses every point,
+    /// or the presented view covers the container).
+    static let escapeOnlyHint = "Esc dismisses"
 
     /// Button size and corner radius, points.
     static let buttonSize = Size(width: 176, height: 50)
@@ -60,7 +62,7 @@ enum DemoLook {
     /// (buffer pixels per point, > 0, whole or fractional). Text positions and the button's edges
     /// are rounded to whole pixels (exact at a whole scale, where they already are whole).
     static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Double, fonts: FontSet,
-                                   button: ButtonAppearance) {
+                                   button: ButtonAppearance, hint: String) {
         let s = scale
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.verticalGradient(image, width: wpx, height: hpx, top: backgroundTop, bottom: backgroundBottom)
@@ -102,12 +104,58 @@ enum DemoLook {
                                    centerY: frame.maxY + 28 * s, color: secondaryColor)
     }
 
-    /// Draws the presented view's content (replacing everything) into `image`: the card background and
-    /// the label "modal" centred. The corner clip is applied by the caller.
-    static func drawPresentedView(into image: OpaquePointer, scale: Double, fonts: FontSet) {
+    // MARK: The presented card
+
+    static let cardTitle = "A modal card"
+    static let cardBody = "Focus stays here until it is dismissed."
+    static let presentAnotherTitle = "Present another"
+    static let closeTitle = "Close"
+    static let disabledFill = Color(rgb: 0xE5E7EB)
+    static let disabledText = Color(rgb: 0x9CA3AF)
+    /// Card padding, button height, radius and gap, points.
+    static let cardPadding = 16.0, cardButtonHeight = 36.0, cardButtonRadius = 8.0, cardButtonGap = 10.0
+    static let presentAnotherWidth = 150.0, closeWidth = 88.0
+
+    /// The card's two buttons in a card of `size` points: a row at the bottom right, `cardPadding`
+    /// from the card's edges, Close rightmost.
+    static func cardButtonFrames(in size: Size) -> (presentAnother: Rect, close: Rect) {
+        let y = size.height - cardPadding - cardButtonHeight
+        let close = Rect(x: size.width - cardPadding - closeWidth, y: y, width: closeWidth, height: cardButtonHeight)
+        let another = Rect(x: close.minX - cardButtonGap - presentAnotherWidth, y: y, width: presentAnotherWidth,
+                           height: cardButtonHeight)
+        return (another, close)
+    }
+
+    /// Draws the presented view's content (replacing everything) into `image` of `size` points ×
+    /// `scale`: the white card, its title (20 pt) and one body line (15 pt) at the top left, and the
+    /// button row — "Present another" drawn disabled (grey fill, grey text), "Close" filled with the
+    /// accent (pressed/hovered looks as the Present button), a focus ring around the focused one.
+    /// The corner clip is applied by the host.
+    static func drawPresentedView(into image: OpaquePointer, size: Size, scale s: Double, fonts: FontSet,
+                                  close: ButtonAppearance) {
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.fill(image, width: wpx, height: hpx, color: cardBackground)
-        fonts.label.drawCentered(label, into: image, centerX: Double(wpx) / 2, centerY: Double(hpx) / 2,
-                                 color: cardText)
+        let left = Int((cardPadding * s).rounded())
+        let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
+        fonts.label.draw(cardTitle, into: image, x: left, baseline: titleBaseline, color: cardText)
+        fonts.body.draw(cardBody, into: image, x: left, baseline: titleBaseline + Int((22 * s).rounded()),
+                        color: secondaryColor)
+        let frames = cardButtonFrames(in: size)
+        let radius = cardButtonRadius * s
+        let another = frames.presentAnother.scaled(by: s).snappedToPixels
+        Draw.fillRoundedRect(image, x: another.minX, y: another.minY, width: another.width, height: another.height,
+                             radius: radius, color: disabledFill)
+        fonts.body.drawCentered(presentAnotherTitle, into: image, centerX: another.midX, centerY: another.midY,
+                                color: disabledText)
+        let c = frames.close.scaled(by: s).snappedToPixels
+        let fill = close.isPressed ? accentPressed : (close.isHovered ? accentHover : accent)
+        Draw.fillRoundedRect(image, x: c.minX, y: c.minY, width: c.width, height: c.height, radius: radius, color: fill)
+        fonts.body.drawCentered(closeTitle, into: image, centerX: c.midX, centerY: c.midY, color: buttonText)
+        if close.showsFocusRing {
+            let o = (focusGap + focusWidth) * s
+            Draw.fillRoundedRect(image, x: c.minX - o, y: c.minY - o, width: c.width + 2 * o, height: c.height + 2 * o,
+                                 radius: radius + o, color: accent.multipliedAlpha(by: 0.55),
+                                 ring: (inset: focusWidth * s, radius: radius + focusGap * s))
+        }
     }
 }

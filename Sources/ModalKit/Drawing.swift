@@ -73,6 +73,12 @@ public func cornerBand(radius: Double) -> Int { radius > 0 ? Int(ceil(radius)) +
 
 /// Anti-aliased fills for drawing layer contents with pixman: buffer pixels, premultiplied colours.
 public enum Draw {
+    /// The size of a pixman image (`pixman_image_t *`), buffer pixels: what a
+    /// `PresentationContent` draws into (`fill` and the other calls do not clip to the image).
+    public static func pixelSize(of image: OpaquePointer) -> (width: Int, height: Int) {
+        (Int(pixman_image_get_width(image)), Int(pixman_image_get_height(image)))
+    }
+
     /// Fills `rect` (buffer pixels, may be fractional) of `dst` with `color` using `op` (OVER blends,
     /// SRC replaces), with rounded `corners` of `radius` pixels (clamped to half the shorter side),
     /// anti-aliased. With `ring`, only the band between the rectangle and the same rectangle inset by

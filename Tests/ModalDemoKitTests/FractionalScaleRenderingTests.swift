@@ -178,22 +178,26 @@ final class FractionalScaleRenderingTests: XCTestCase {
         XCTAssertEqual([34, 15, 17, 13, 20].map { whole.pixelSize(points: $0) }, [68, 30, 34, 26, 40])
     }
 
-    /// The label "modal" is drawn at 30 px at 1.5: its ink is 1.5 times as tall as at scale 1
-    /// (20 px) and three quarters of scale 2 (40 px), within a pixel of glyph rounding.
+    /// The card's title ("A modal card", the 20 pt label font) is drawn at 30 px at 1.5: its ink is
+    /// 1.5 times as tall as at scale 1 (20 px) and three quarters of scale 2 (40 px), within a pixel
+    /// of glyph rounding. The title sits 16 pt inside the card's top-left corner (inset-centered in
+    /// 400 × 800: the card's top is y = 110 pt), the body line starts 22 pt below its baseline, so
+    /// the rows from the card's top to the title's baseline hold the title's ink only.
     func testTheLabelIsDrawnAtTheScaledSize() throws {
         func inkHeight(scale: Double) throws -> Int {
             let s = try scene(.insetCentered, 400, 800, scale: scale)
             let img = try newImage(s)
             s.renderSnapshot(into: img.pixelBuffer, phase: .present, progress: 1)
-            // Dark text on the white card: rows of the card's middle band holding a dark pixel.
-            let x0 = Int(40 * scale), x1 = Int(360 * scale), y0 = Int(300 * scale), y1 = Int(500 * scale)
+            let baseline = Int((110 * scale).rounded()) + Int((16 * scale).rounded()) + (try FontSet(scale: scale)).label.ascent
+            // Dark text on the white card: rows between the card's top and the title's baseline holding a dark pixel.
+            let x0 = Int(40 * scale), x1 = Int(360 * scale), y0 = Int(112 * scale), y1 = baseline + 1
             let rows = (y0..<y1).filter { y in
                 (x0..<x1).contains { x in (img.pixel(x: x, y: y) >> 8) & 0xff < 0x80 }
             }
             return rows.count
         }
         let h1 = try inkHeight(scale: 1), h15 = try inkHeight(scale: 1.5), h2 = try inkHeight(scale: 2)
-        XCTAssertGreaterThan(h1, 5, "the label is drawn")
+        XCTAssertGreaterThan(h1, 5, "the title is drawn")
         XCTAssertEqual(Double(h15), Double(h1) * 1.5, accuracy: 1.5, "ink \(h1) → \(h15)")
         XCTAssertEqual(Double(h15), Double(h2) * 0.75, accuracy: 1.5, "ink \(h2) → \(h15)")
     }

@@ -1,0 +1,92 @@
+import Foundation
+import ModalKit
+import WaylandClient
+
+/// A content of one colour that reports taps (press + release on it) through `onTap`.
+final class ColourView: PresentationContent {
+    let colour: Color
+    var onTap: (Double) -> Void = { _ in }
+    private(set) var invalidation: ContentInvalidation = .all
+    private var size = Size.zero
+    private var pressed = false
+    init(_ colour: Color) { self.colour = colour }
+
+    func didLayout(size: Size) { self.size = size }
+    func draw(into image: OpaquePointer, size: Size, scale: Double) {
+        let px = Draw.pixelSize(of: image)
+        Draw.fill(image, width: px.width, height: px.height, color: colour)
+        invalidation = .none
+    }
+    func handle(_ input: ContentInput, now: Double) -> Bool {
+        switch input {
+        case .press: pressed = true
+        case let .release(p):
+            if pressed && Rect(size: size).contains(p) { onTap(now) }
+            pressed = false
+        case .cancel: pressed = false
+        case .key(.activate): onTap(now)
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The window: its content presents a card through the host.
+final class App: WindowDelegate {
+    let host: PresentationHost
+    let card = ColourView(Color(rgb: 0xFF8C00))
+
+    init(style: any PresentationStyle) {
+        let root = ColourView(Color(rgb: 0x1E40AF))
+        host = PresentationHost(style: style, presenting: root)
+        host.onStateChange = { print($0.rawValue); fflush(stdout) }
+        root.onTap = { [unowned self] now in host.present(card, now: now) }
+    }
+
+    func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
+        host.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
+        print("configure \(width)x\(height)"); fflush(stdout)
+        window.setNeedsRedraw()
+    }
+
+    func window(_ window: Window, draw target: DrawTarget) -> [DamageRect] {
+        let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
+        let damage = host.render(into: buffer, now: target.time, bufferAge: target.age)
+        if host.isAnimating { window.setNeedsRedraw() }
+        if !damage.isEmpty { print("frame"); fflush(stdout) }
+        return damage.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    func windowDidRequestClose(_ window: Window) { window.close() }
+
+    func window(_ window: Window, pointer event: PointerEvent) {
+        switch event {
+        case let .enter(x, y), let .motion(x, y): host.handle(.pointerMotion(Point(x: x, y: y)), now: monotonicSeconds())
+        case .leave: host.handle(.pointerLeave, now: monotonicSeconds())
+        case let .button(code, pressed) where code == 0x110: host.handle(.pointerButton(pressed: pressed), now: monotonicSeconds())
+        default: break
+        }
+        if host.needsRedraw { window.setNeedsRedraw() }
+    }
+
+    func window(_ window: Window, key event: KeyEvent) {
+        let keys: [UInt32: PresentationKey] = [0xff1b: .escape, 0xff0d: .activate, 0x20: .activate]  // XKB keysyms
+        guard !event.isRepeat, let key = keys[event.keysym] else { return }
+        host.handle(.key(key, pressed: event.pressed), now: monotonicSeconds())
+        if host.needsRedraw { window.setNeedsRedraw() }
+    }
+}
+
+do {
+    let name = CommandLine.arguments.dropFirst().first ?? "inset-centered"
+    let style = try StyleLoader(searchPath: StyleLoader.defaultSearchPath()).load(name).makeStyle()
+    let app = App(style: style)
+    let connection = try WaylandConnection()
+    let window = try Window(connection: connection, options: WindowOptions(title: "HostApp", appID: "modalkit.host-app"),
+                            delegate: app)
+    try connection.run()
+    withExtendedLifetime(window) {}
+} catch {
+    FileHandle.standardError.write(Data("host-app: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,132 @@
+/// What one frame of a presentation shows, in points, before any pixels are drawn: the value a
+/// backend consumes (the pixman ``Renderer`` through ``layerFrame(scale:)``, or a backend that hands
+/// the layers to the compositor as subsurfaces). UIKit analogue: the presentation layer tree of the
+/// container view at one moment (`presentingView`, `dimmingView`, `presentedView` with their
+/// `frame`, `cornerRadius`/`maskedCorners`, `backgroundColor`, `transform` and `alpha`).
+///
+/// Both the live frame (``PresentationController/snapshot(at:)``) and the offline frame at a phase
+/// and linear fraction (``PresentationController/snapshot(phase:fraction:)``) are made by the one
+/// function ``make(style:containerBounds:presentedFrame:corners:progress:reducedMotionAlpha:)``,
+/// so the window and `modal-demo render` cannot disagree.
+public struct PresentationSnapshot: Hashable, Sendable {
+    /// The container's bounds, points (the presenting view and the dimming view fill it).
+    public var containerBounds: Rect
+    /// Whether the modal layer (dimming view + presented view) is shown at all (false: only the
+    /// presenting view).
+    public var isModalLayerShown: Bool
+    /// The presented view's frame, points (the style's `frameOfPresentedView(in:)`).
+    public var presentedFrame: Rect
+    /// The presented view's corner clip (radius in points, unclamped).
+    public var corners: CornerStyle
+    /// The dimming view's colour and alpha, the style's appearance at the eased progress clamped
+    /// to 0...1: never darker than its presented alpha, whatever the curve overshoots.
+    public var dim: DimmingAppearance
+    /// The presented view's transform relative to `presentedFrame` (under reduced motion: its
+    /// final place with the cross-fade's alpha).
+    public var presentedTransform: ViewTransform
+
+    /// Nothing presented in a container of `bounds`.
+    public static func unpresented(containerBounds bounds: Rect) -> PresentationSnapshot {
+        PresentationSnapshot(containerBounds: bounds, isModalLayerShown: false, presentedFrame: .zero,
+                             corners: .square, dim: .none, presentedTransform: .identity)
+    }
+
+    /// Where the presented view shows, points: `presentedFrame` under `presentedTransform`.
+    public var presentedRect: Rect { PresentationController.apply(presentedTransform, to: presentedFrame) }
+
+    /// THE geometry function: the snapshot of `style`'s modal layer in `containerBounds` (points)
+    /// at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
+    /// - Parameters:
+    ///   - presentedFrame / corners: the style's frame and corner clip for these bounds.
+    ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
+    ///     and the presented view stays at its final place (``ReducedMotion``).
+    public static func make(style: any PresentationStyle, containerBounds: Rect, presentedFrame: Rect,
+                            corners: CornerStyle, progress: Double,
+                            reducedMotionAlpha: Double?) -> PresentationSnapshot {
+        let transform: ViewTransform
+        if let alpha = reducedMotionAlpha {
+            transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
+                                                             in: containerBounds)
+        } else {
+            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, in: containerBounds)
+        }
+        var dim = style.dimmingAppearance(at: min(max(progress.isFinite ? progress : 0, 0), 1))
+        dim.alpha = min(max(dim.alpha, 0), 1)
+        return PresentationSnapshot(containerBounds: containerBounds, isModalLayerShown: true,
+                                    presentedFrame: presentedFrame, corners: corners, dim: dim,
+                                    presentedTransform: transform)
+    }
+
+    /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the
+    /// container is ``pixelLength(_:scale:)`` of each side; the presented view's position and size
+    /// are each points × scale rounded half away from zero; the corner radius is points × scale
+    /// clamped to half the shorter side. Cache versions are left 0 for the caller to set.
+    public func layerFrame(scale s: Double) -> LayerFrame {
+        var f = LayerFrame()
+        (f.width, f.height) = containerBounds.size.pixelSize(scale: s)
+        guard isModalLayerShown else { return f }
+        f.dim = dim.color.multipliedAlpha(by: dim.alpha).argb32
+        let cw = Int((presentedFrame.width * s).rounded()), ch = Int((presentedFrame.height * s).rounded())
+        let t = presentedTransform
+        // Alpha to 0...255 rounded half up, a product within 1e-9 of a half counting as a half (the
+        // rule of `pixelLength`): the live alpha, computed from times, and the offline alpha, given as
+        // a fraction, may differ in their last bits and must still give the same byte.
+        let a255 = min(max(t.alpha, 0), 1) * 255
+        let whole = a255.rounded(.down)
+        let alpha = UInt32(abs(a255 - whole - 0.5) < 1e-9 ? whole + 1 : a255.rounded())
+        guard cw > 0, ch > 0, alpha > 0, t.scale > 0 else { return f }
+        let shown = presentedRect
+        let x = Int((shown.minX * s).rounded()), y = Int((shown.minY * s).rounded())
+        if t.scale == 1 {
+            f.card = PixelRect(x: x, y: y, width: cw, height: ch)
+        } else {
+            f.card = PixelRect(x: x, y: y, width: Int((shown.width * s).rounded()),
+                               height: Int((shown.height * s).rounded()))
+        }
+        f.cardAlpha = alpha
+        f.cardSourceWidth = cw
+        f.cardSourceHeight = ch
+        let radius = presentedCornerRadius(scale: s)
+        let band = cornerBand(radius: radius)
+        f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
+        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
+        return f
+    }
+
+    /// The presented view's corner radius in buffer pixels at `scale`: points × scale, clamped to
+    /// half the shorter side of its pixel size (Core Animation's rule).
+    public func presentedCornerRadius(scale s: Double) -> Double {
+        let cw = (presentedFrame.width * s).rounded(), ch = (presentedFrame.height * s).rounded()
+        return clampedRadius(corners.radius * s, width: cw, height: ch)
+    }
+}
+
+extension PresentationController {
+    /// The snapshot at `now` (monotonic seconds), the live frame: nothing shown while dismissed;
+    /// else the style at `progress(at: now)`, or, while reducing motion, the cross-fade at `now`.
+    /// Does not advance the state (call `update(now:)` first).
+    public func snapshot(at now: Double) -> PresentationSnapshot {
+        guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
+        return .make(style: style, containerBounds: containerBounds, presentedFrame: presentedViewFrame,
+                     corners: presentedCornerStyle, progress: progress(at: now),
+                     reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
+    }
+
+    /// The snapshot at linear time fraction `fraction` (0...1, clamped; non-finite = 0) of a
+    /// presentation (`.present`) or dismissal (`.dismiss`) in the current container bounds, the
+    /// offline frame (`modal-demo render`): eased progress = the curve at `fraction` (`1 − fraction`
+    /// dismissing); with `reducesMotion` the cross-fade at `fraction · duration` seconds into the
+    /// phase (`ReducedMotion.presentedAlpha(phase:fraction:duration:)`). Changes no state and calls
+    /// no hook beyond the style's geometry and appearance.
+    public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
+        let p = min(max(fraction.isFinite ? fraction : 0, 0), 1)
+        let u = phase == .present ? p : 1 - p
+        let bounds = containerBounds
+        return .make(style: style, containerBounds: bounds, presentedFrame: style.frameOfPresentedView(in: bounds),
+                     corners: style.cornerStyle(forPresentedViewIn: bounds),
+                     progress: style.timingCurve.value(at: u),
+                     reducedMotionAlpha: reducesMotion
+                        ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: style.transitionDuration)
+                        : nil)
+    }
+}

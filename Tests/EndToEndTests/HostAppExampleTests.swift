@@ -1,0 +1,65 @@
+// Examples/HostApp built as its own SwiftPM package (an app on ModalKit's PresentationHost and
+// WaylandClient) and run under headless sway: Return presents its orange card with the style
+// loaded by StyleLoader (this build's inset-centered plugin, by path), the screenshot shows the card
+// over the dimmed blue root content, Escape dismisses.
+import Foundation
+import XCTest
+
+final class HostAppExampleTests: CompositorTestCase {
+    typealias Support = PluginTestSupport
+
+    /// Built once per test process into a scratch directory in this checkout's build directory
+    /// (reused by later runs: an incremental build; nothing in /tmp).
+    private static var built: Result<String, PluginTestFailure>?
+
+    static func exampleExecutable() throws -> String {
+        if let built { return try built.get() }
+        let package = Support.packageRoot + "/Examples/HostApp"
+        let scratch = Support.cacheDirectory + "/host-app-example"
+        let result: Result<String, PluginTestFailure>
+        do {
+            let run = try Support.run("/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch],
+                                      isolatingTMPDIR: true, timeout: 1500)
+            let executable = scratch + "/debug/host-app"
+            if run.status != 0 {
+                result = .failure(PluginTestFailure("swift build of Examples/HostApp failed (\(run.status)): "
+                                                    + String((run.stdout + run.stderr).suffix(3000))))
+            } else if !FileManager.default.isExecutableFile(atPath: executable) {
+                result = .failure(PluginTestFailure("the example's build did not produce \(executable)"))
+            } else {
+                result = .success(executable)
+            }
+        } catch {
+            result = .failure(error as? PluginTestFailure ?? PluginTestFailure("\(error)"))
+        }
+        built = result
+        return try result.get()
+    }
+
+    func testReturnPresentsTheCardOverTheDimAndEscapeDismisses() throws {
+        let executable = try Self.exampleExecutable()
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        // The style by path: this build's inset-centered plugin (StyleLoader.load takes names or paths).
+        let app = try startClient([executable, productsDirectory() + "/libModalKitStyleInsetCentered.so"], in: sway)
+        let window = try sway.waitForWindow(pid: app.pid, timeout: eventTimeout)
+        XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("frame") ? true : nil }, "a first frame")
+
+        try vnc.key("enter")
+        XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("presented") ? true : nil },
+                        "presented: \(app.stdout.lines)")
+        let tile = try XCTUnwrap((try sway.windows()).first { $0.pid == Int(app.pid) }).rect
+        let shot = try sway.stableScreenshot()
+        keep(shot, "presented")
+        // inset-centered: the card is inset 20 pt left/right and 110 pt top/bottom (scale 1): its
+        // centre is the card's orange #FF8C00; 60 pt from the top (the dim) the root's #1E40AF
+        // under a black dim of 0.5 is (15, 32, 88) ±1 (rounding of the premultiplied blend).
+        XCTAssertEqual(shot[Int(tile.midX), Int(tile.midY)], RGB(0xFF, 0x8C, 0x00), "card centre, \(window)")
+        let dim = shot[Int(tile.midX), tile.y + 60]
+        XCTAssert(abs(Int(dim.r) - 15) <= 1 && abs(Int(dim.g) - 32) <= 1 && abs(Int(dim.b) - 88) <= 1, "dim: \(dim)")
+
+        try vnc.key("esc")
+        XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("dismissed") ? true : nil },
+                        "dismissed: \(app.stdout.lines)")
+    }
+}

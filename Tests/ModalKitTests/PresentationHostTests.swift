@@ -1,0 +1,112 @@
+import ModalKit
+import XCTest
+
+/// `PresentationHost` with plain contents: input reaches a content in its own points, the dim and
+/// Escape fallbacks, and a cache redrawn only when its content says it changed.
+final class PresentationHostTests: XCTestCase {
+    /// Fills itself with one colour; records draws and input; uses what `uses` says.
+    final class Recorder: PresentationContent {
+        var invalidation: ContentInvalidation = .all
+        var draws = 0
+        var inputs: [ContentInput] = []
+        var uses: (ContentInput) -> Bool = { _ in true }
+        let colour: Color
+        init(_ colour: Color) { self.colour = colour }
+        func draw(into image: OpaquePointer, size: Size, scale: Double) {
+            let px = Draw.pixelSize(of: image)
+            Draw.fill(image, width: px.width, height: px.height, color: colour)
+            draws += 1
+            invalidation = .none
+        }
+        func handle(_ input: ContentInput, now: Double) -> Bool {
+            inputs.append(input)
+            return uses(input)
+        }
+    }
+
+    /// RecordingStyle (1 s linear; frame inset 20 left/right, 110 top/bottom) in 400 × 600, presented.
+    private func presentedHost(style: any PresentationStyle = RecordingStyle())
+        throws -> (PresentationHost, Recorder, Recorder, StateBox) {
+        let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
+        let host = PresentationHost(style: style, presenting: root)
+        let box = StateBox()
+        host.onStateChange = { box.states.append($0) }
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        XCTAssertTrue(host.present(card, now: 0))
+        host.update(now: 2)
+        XCTAssertEqual(host.state, .presented)
+        return (host, root, card, box)
+    }
+
+    func testPressOnThePresentedViewArrivesInItsOwnPoints() throws {
+        let (host, root, card, _) = try presentedHost()
+        root.inputs.removeAll()
+        host.handle(.pointerMotion(Point(x: 120, y: 210)), now: 3)
+        host.handle(.pointerButton(pressed: true), now: 3)
+        host.handle(.pointerButton(pressed: false), now: 3.1)
+        XCTAssertEqual(card.inputs, [.hover(Point(x: 100, y: 100)), .press(Point(x: 100, y: 100)),
+                                     .release(Point(x: 100, y: 100))])
+        XCTAssertEqual(root.inputs, [], "nothing reaches the presenting content while the modal layer is up")
+        XCTAssertEqual(host.state, .presented)
+    }
+
+    func testATapOnTheDimDismissesOnlyWhenTheStyleAgrees() throws {
+        let (host, _, card, box) = try presentedHost()
+        host.handle(.touchDown(id: 1, Point(x: 200, y: 50)), now: 3)
+        host.handle(.touchUp(id: 1), now: 3.1)
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing])
+        XCTAssertEqual(card.inputs, [], "the dim tap is the host's")
+
+        final class Refusing: PresentationStyle {
+            func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
+            func dimmingAppearance(at p: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * p) }
+            func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { false }
+        }
+        let (h2, _, _, box2) = try presentedHost(style: Refusing())
+        h2.handle(.touchDown(id: 1, Point(x: 200, y: 50)), now: 3)
+        h2.handle(.touchUp(id: 1), now: 3.1)
+        XCTAssertEqual(box2.states, [.presenting, .presented])
+    }
+
+    func testKeysGoToThePresentedContentAndAnUnusedEscapeDismisses() throws {
+        let (host, root, card, box) = try presentedHost()
+        root.inputs.removeAll()
+        card.uses = { $0 == .key(.escape) }  // e.g. a content closing its own pop-up first
+        host.handle(.key(.tab, pressed: true), now: 3)
+        host.handle(.key(.escape, pressed: true), now: 3.1)
+        XCTAssertEqual(card.inputs, [.key(.tab), .key(.escape)])
+        XCTAssertEqual(host.state, .presented, "the content used Escape")
+        card.uses = { _ in false }
+        host.handle(.key(.escape, pressed: true), now: 3.2)
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing])
+        XCTAssertEqual(root.inputs, [], "focus is trapped in the presented content")
+        host.update(now: 5)
+        host.handle(.key(.activate, pressed: true), now: 5.1)
+        XCTAssertEqual(root.inputs, [.key(.activate)], "after the dismissal keys reach the presenting content")
+    }
+
+    func testACacheIsRedrawnOnlyWhenItsContentChangedAndAnAreaDamagesOnlyThatArea() throws {
+        let (host, root, card, _) = try presentedHost()
+        let image = try Image(width: 400, height: 600)
+        host.render(into: image.pixelBuffer, now: 3, bufferAge: 0)
+        XCTAssertEqual(root.draws, 1)
+        XCTAssertEqual(card.draws, 1)
+        XCTAssertFalse(host.needsRedraw)
+        XCTAssertEqual(host.render(into: image.pixelBuffer, now: 3.1, bufferAge: 1), [], "nothing changed: no damage")
+        XCTAssertEqual(root.draws, 1)
+        XCTAssertEqual(card.draws, 1)
+        root.invalidation = .area(Rect(x: 10, y: 20, width: 30, height: 40))
+        XCTAssertTrue(host.needsRedraw)
+        XCTAssertEqual(host.render(into: image.pixelBuffer, now: 3.2, bufferAge: 1),
+                       [PixelRect(x: 10, y: 20, width: 30, height: 40)])
+        XCTAssertEqual(root.draws, 2)
+        XCTAssertEqual(card.draws, 1)
+        card.invalidation = .all
+        XCTAssertEqual(host.render(into: image.pixelBuffer, now: 3.3, bufferAge: 1),
+                       [PixelRect(x: 20, y: 110, width: 360, height: 380)], "the card's rectangle")
+        XCTAssertEqual(card.draws, 2)
+        // The frame: the card's white, the root's colour under a 0.5 black dim.
+        XCTAssertEqual(image.pixel(x: 200, y: 300), 0xFFFFFFFF)
+        XCTAssertEqual(image.pixel(x: 200, y: 50), 0xFF102050)
+    }
+}
