@@ -30,7 +30,7 @@ final class OneGeometryPathTests: XCTestCase {
                 if phase == .dismiss {
                     start = 2 * d
                     let first = try Image(width: 400, height: 600)  // kept alive through the render
-                    withExtendedLifetime(first) { live.render(into: first.pixelBuffer, now: start, bufferAge: 0) }
+                    withExtendedLifetime(first) { _ = live.render(into: first.pixelBuffer, now: start, bufferAge: 0) }
                     XCTAssertEqual(live.state, .presented)
                     live.dismiss(now: start)
                 }

@@ -34,6 +34,7 @@ final class SceneFixture {
         return image
     }
 
+    @discardableResult
     func render(now: Double, age: Int = 0, into image: Image) -> [PixelRect] {
         scene.render(into: image.pixelBuffer, now: now, bufferAge: age)
     }

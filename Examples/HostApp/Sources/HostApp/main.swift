@@ -49,22 +49,25 @@ final class App: WindowDelegate {
         window.setNeedsRedraw()
     }
 
-    func window(_ window: Window, draw target: DrawTarget) -> [DamageRect] {
+    func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
-        let damage = host.render(into: buffer, now: target.time, bufferAge: target.age)
+        for r in host.render(into: buffer, now: target.time, bufferAge: target.age) {
+            damage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height))
+        }
         if host.isAnimating { window.setNeedsRedraw() }
         if !damage.isEmpty { print("frame"); fflush(stdout) }
-        return damage.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
     func windowDidRequestClose(_ window: Window) { window.close() }
 
-    func window(_ window: Window, pointer event: PointerEvent) {
-        switch event {
-        case let .enter(x, y), let .motion(x, y): host.handle(.pointerMotion(Point(x: x, y: y)), now: monotonicSeconds())
-        case .leave: host.handle(.pointerLeave, now: monotonicSeconds())
-        case let .button(code, pressed) where code == 0x110: host.handle(.pointerButton(pressed: pressed), now: monotonicSeconds())
-        default: break
+    func window(_ window: Window, pointer frame: PointerFrame) {
+        for event in frame.events {
+            switch event.kind {
+            case let .enter(x, y), let .motion(x, y): host.handle(.pointerMotion(Point(x: x, y: y)), now: monotonicSeconds())
+            case .leave: host.handle(.pointerLeave, now: monotonicSeconds())
+            case let .button(code, pressed) where code == 0x110: host.handle(.pointerButton(pressed: pressed), now: monotonicSeconds())
+            default: break
+            }
         }
         if host.needsRedraw { window.setNeedsRedraw() }
     }
