@@ -35,7 +35,14 @@ public struct StyleSelection: Equatable, Sendable {
 }
 
 public struct RunOptions: Equatable, Sendable {
-    public var selection = StyleSelection()
+    /// The style of each level, in order (`--style` is repeatable: level n uses the n-th, the last
+    /// one repeats); never empty.
+    public var selections = [StyleSelection()]
+    /// Level 1's style (`selections[0]`).
+    public var selection: StyleSelection {
+        get { selections[0] }
+        set { selections[0] = newValue }
+    }
     /// The window size in points asked for when the compositor leaves it to the client.
     public var width = 480, height = 800
     public var logEvents = false
@@ -46,7 +53,14 @@ public struct RunOptions: Equatable, Sendable {
 }
 
 public struct RenderOptions: Equatable, Sendable {
-    public var selection = StyleSelection()
+    /// The style of each level; with more than one, `render` draws a stack: levels 1…n − 1
+    /// presented, level n at `progress`. Never empty.
+    public var selections = [StyleSelection()]
+    /// Level 1's style (`selections[0]`).
+    public var selection: StyleSelection {
+        get { selections[0] }
+        set { selections[0] = newValue }
+    }
     /// The size in points (`--size`).
     public var width = 0, height = 0
     /// Buffer pixels per point: whole or fractional (`--scale`, 0.5...8).
@@ -75,11 +89,11 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// `--help`'s text.
 public let usageText = """
 Usage:
-  modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
+  modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
              [--reduced-motion] [--log-events]
   modal-demo --list-styles
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
-  modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
+  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
   modal-demo --help | --version
 
@@ -88,8 +102,11 @@ the chosen presentation style. Tapping the dimmed area or pressing Escape dismis
 
 Options:
   --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
-                           (a value containing '/'). Default: inset-centered.
-  --style-option KEY=VALUE a style option (see --list-styles for the styles; unknown keys are refused)
+                           (a value containing '/'). Default: inset-centered. Repeatable: the card's
+                           "Present another" presents level n with the n-th --style (the last repeats);
+                           render draws levels 1..n-1 presented and level n at --progress
+  --style-option KEY=VALUE an option of the --style before it (level 1's when none came before; see
+                           --list-styles for the styles; unknown keys are refused)
   --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
                            (default 480x800)
   --duration SECONDS       transition duration (default: the style's, 0.35)
@@ -97,7 +114,8 @@ Options:
                            0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
                            the desktop's setting, read through the XDG Settings portal, is followed live)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame, reduced-motion on|off)
+                           presented, dismissing, dismissed, frame, reduced-motion on|off); a level
+                           n > 1 appends " n" (presenting 2, close 2)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
 render:
   --progress P             linear time fraction of the transition, 0...1
@@ -132,11 +150,13 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     var isDismissPoint = false
     if args.first == "dismiss-point" { isDismissPoint = true; args = args.dropFirst() }
 
-    var selection = StyleSelection()
+    var selections = [StyleSelection()]
+    var sawStyle = false
     var run = RunOptions()
     var render = RenderOptions()
     var sawSize = false, sawProgress = false, sawOutput = false
     var listStyles = false
+    var duration: Double?
 
     func value(for flag: String, _ inline: String?) throws -> String {
         if let inline { return inline }
@@ -161,19 +181,25 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             listStyles = true
         case "--style":
             // An empty name is refused by the loader, whose message lists the available styles.
-            selection.style = try value(for: flag, inline)
+            // Repeatable: each --style after the first starts the next level; the --style-options
+            // after it belong to it.
+            let name = try value(for: flag, inline)
+            if sawStyle { selections.append(StyleSelection()) }
+            sawStyle = true
+            selections[selections.count - 1].style = name
         case "--style-option":
             let kv = try value(for: flag, inline)
             guard let eq = kv.firstIndex(of: "="), eq != kv.startIndex else {
                 throw UsageError("--style-option expects KEY=VALUE, got '\(kv)'")
             }
-            selection.options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
+            selections[selections.count - 1].options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
         case "--duration":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, d >= 0, d <= 10 else {
                 throw UsageError("--duration expects seconds from 0 to 10, got '\(text)'")
             }
-            selection.duration = d
+            for i in selections.indices { selections[i].duration = d }
+            duration = d
         case "--size":
             let text = try value(for: flag, inline)
             let (w, h) = try parseSize(text)
@@ -217,7 +243,9 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         }
     }
 
-    if selection.duration != nil, selection.options["duration"] != nil {
+    // --duration applies to every level, also those whose --style came after it.
+    if let d = duration { for i in selections.indices { selections[i].duration = d } }
+    if duration != nil, selections.contains(where: { $0.options["duration"] != nil }) {
         throw UsageError("--duration and --style-option duration=... both set the duration; give one of them")
     }
     if isRender {
@@ -228,11 +256,11 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {
             throw UsageError("render of \(pw)x\(ph) buffer pixels is too large (at most \(maxRenderSide) per side and \(maxRenderPixels) pixels: --size times --scale)")
         }
-        render.selection = selection
+        render.selections = selections
         return .render(render)
     }
     if listStyles { return .listStyles }
-    run.selection = selection
+    run.selections = selections
     return isDismissPoint ? .dismissPoint(run) : .run(run)
 }
 

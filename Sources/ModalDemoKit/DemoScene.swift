@@ -28,26 +28,30 @@ public enum SceneFocus: Hashable, Sendable {
 
 /// The demo's whole window content, an app on ModalKit's ``PresentationHost``: the presenting view
 /// (background, title "ModalKit", centred "Present" button with hover/pressed/focused looks, a hint)
-/// and the presented view (a white card with a title, one body line, a disabled "Present another"
-/// button and a "Close" button), presented with one style.
+/// and the presented views (white cards with a title, one body line, a "Present another" button
+/// that presents the next card over this one, and a "Close" button), level n presented with the
+/// style for level n.
 ///
 /// Units: geometry in points; `render` writes buffer pixels = points × `scale`, premultiplied ARGB
 /// (the host's rules: ``PresentationSnapshot/layerFrame(scale:)``). Time: every entry point takes
 /// `now`, seconds of `CLOCK_MONOTONIC`; the scene never reads a clock.
 ///
-/// Input: the host's routing (``PresentationHost``). Within the card, focus starts on the card
-/// itself; Tab / Shift-Tab move it among the enabled controls (only Close while stacking does not
-/// exist; "Present another" is drawn disabled and never focused), Return/space activate
-/// the focused one, pointer and touch taps on Close dismiss; a tap elsewhere on the card does
-/// nothing. The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
+/// Input: the host's routing (``PresentationHost``; only the top card takes input). Within a card,
+/// focus starts on the card itself; Tab / Shift-Tab move it between "Present another" and "Close",
+/// Return/space activate the focused one, pointer and touch taps on them activate them; a tap
+/// elsewhere on the card does nothing. When a card is dismissed, focus is back on the control
+/// that presented it (Present, or the lower card's Present another). The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
 public final class DemoScene {
     /// The host presenting the card over the presenting view.
     public let host: PresentationHost
     /// The presentation controller driving the style (state, transition, container geometry).
     public var controller: PresentationController { host.controller }
-    private let events: (SceneEvent) -> Void
+    private let events: (SceneEvent, Int) -> Void
     private let presentingView: PresentingView
-    private let card: CardView
+    /// The card of level n at index n − 1, made when level n is first presented.
+    private var cards: [CardView] = []
+    private let styleForLevel: (Int) -> any PresentationStyle
+    private var card: CardView { cards[0] }
 
     /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
     public var containerSize: Size { host.containerSize }
@@ -59,27 +63,68 @@ public final class DemoScene {
     /// - Parameters:
     ///   - events: called synchronously, in order, for every state change and button activation.
     /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
-    public init(style: any PresentationStyle, events: @escaping (SceneEvent) -> Void = { _ in }) throws {
+    public convenience init(style: any PresentationStyle, events: @escaping (SceneEvent) -> Void = { _ in }) throws {
+        try self.init(styleForLevel: { _ in style }, levelEvents: { event, _ in events(event) })
+    }
+
+    /// Creates the scene with a style per level.
+    /// - Parameters:
+    ///   - styleForLevel: the style of level n (n ≥ 1), asked once per level the first time it is
+    ///     presented (level 1 at once); return a new style object per level (a style's hooks see
+    ///     one presentation).
+    ///   - levelEvents: called synchronously, in order, for every state change and button
+    ///     activation, with the level it belongs to (1 = the first card; `activated` is level 1).
+    /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
+    public init(styleForLevel: @escaping (Int) -> any PresentationStyle,
+                levelEvents: @escaping (SceneEvent, Int) -> Void) throws {
         let fonts = FontBox(try FontSet(scale: 1))
         let focus = FocusVisibility()
         presentingView = PresentingView(fonts: fonts, focus: focus)
-        card = CardView(fonts: fonts, focus: focus)
-        host = PresentationHost(style: style, presenting: presentingView)
-        self.events = events
+        host = PresentationHost(style: styleForLevel(1), presenting: presentingView)
+        self.styleForLevel = styleForLevel
+        self.events = levelEvents
         self.fonts = fonts
         self.focusVisibility = focus
-        host.onStateChange = { [unowned self] state in
-            self.presentingView.setModal(state != .dismissed)
-            self.events(SceneEvent(rawValue: state.rawValue)!)
+        host.onLevelStateChange = { [unowned self] state, level in
+            if level == 1 { self.presentingView.setModal(state != .dismissed) }
+            self.events(SceneEvent(rawValue: state.rawValue)!, level)
         }
         presentingView.onActivate = { [unowned self] now in
-            self.events(.activated)
+            self.events(.activated, 1)
             self.present(now: now)
         }
-        card.onClose = { [unowned self] now in
-            self.events(.close)
-            self.dismiss(now: now)
+        _ = cardForLevel(1)
+    }
+
+    /// The card of `level` (≥ 1), made on first use.
+    private func cardForLevel(_ level: Int) -> CardView {
+        while cards.count < level {
+            let n = cards.count + 1
+            let c = CardView(fonts: fonts, focus: focusVisibility)
+            c.onClose = { [unowned self] now in
+                self.events(.close, n)
+                self.dismiss(now: now)
+            }
+            c.onPresentAnother = { [unowned self] now in self.presentAnother(from: n, now: now) }
+            cards.append(c)
         }
+        return cards[level - 1]
+    }
+
+    /// Styles of the levels above 1, made on first use (level n at index n − 2).
+    private var upperStyles: [any PresentationStyle] = []
+    private func style(level: Int) -> any PresentationStyle {
+        if level == 1 { return controller.style }
+        while upperStyles.count < level - 1 { upperStyles.append(styleForLevel(upperStyles.count + 2)) }
+        return upperStyles[level - 2]
+    }
+
+    /// The card of `level` activated Present another: the next level is presented over it.
+    private func presentAnother(from level: Int, now: Double) {
+        guard host.levelCount == level else { return }
+        let next = cardForLevel(level + 1)
+        next.resetFocus()
+        host.present(next, style: style(level: level + 1), now: now)
     }
 
     private let fonts: FontBox
@@ -88,8 +133,10 @@ public final class DemoScene {
 
     // MARK: State
 
-    /// The controller's presentation state.
+    /// The top level's presentation state (level 1's when nothing is presented).
     public var state: PresentationState { host.state }
+    /// How many cards are in the stack (a card stays until its dismissal completes).
+    public var levelCount: Int { host.levelCount }
     /// True while a transition runs.
     public var isAnimating: Bool { host.isAnimating }
     /// True while animating or after a change (layout, input, state) that has not been rendered yet.
@@ -104,12 +151,18 @@ public final class DemoScene {
     /// The Present button's current look.
     public var buttonAppearance: ButtonAppearance { presentingView.appearance(modal: host.isModalLayerActive) }
 
-    /// The card's Close button's current look.
+    /// The first card's Close button's current look.
     public var closeButtonAppearance: ButtonAppearance { card.appearance }
 
-    /// The card's buttons, points relative to the presented view's frame (Present another, Close).
-    public func cardButtonFrames() -> (presentAnother: Rect, close: Rect) {
-        DemoLook.cardButtonFrames(in: controller.presentedViewFrame.size)
+    /// The look of `level`'s card buttons (Present another, Close), or nil for a level never presented.
+    public func cardButtonAppearances(level: Int) -> (presentAnother: ButtonAppearance, close: ButtonAppearance)? {
+        level >= 1 && level <= cards.count ? (cards[level - 1].presentAnotherAppearance, cards[level - 1].appearance) : nil
+    }
+
+    /// The card's buttons, points relative to the presented view's frame (Present another, Close),
+    /// of `level` (default 1).
+    public func cardButtonFrames(level: Int = 1) -> (presentAnother: Rect, close: Rect) {
+        DemoLook.cardButtonFrames(in: (host.controller(level: level) ?? controller).presentedViewFrame.size)
     }
 
     /// The hint under the Present button for this style and container: "Esc or a tap outside
@@ -117,10 +170,10 @@ public final class DemoScene {
     /// (``PresentationController/dismissingTapPoint(style:containerSize:)`` finds none).
     public var hint: String { presentingView.hint }
 
-    /// Where the presented view is at `now`, points (`nil` when dismissed); under reduced motion
-    /// always its frame.
-    public func presentedViewRect(at now: Double) -> Rect? {
-        controller.effectivePresentedViewRect(at: now)
+    /// Where `level`'s presented view (default 1) is at `now`, points (`nil` when dismissed); under
+    /// reduced motion always its frame.
+    public func presentedViewRect(at now: Double, level: Int = 1) -> Rect? {
+        host.controller(level: level)?.effectivePresentedViewRect(at: now)
     }
 
     /// Whether transitions reduce motion (`PresentationController.reducesMotion`, `ReducedMotion`):
@@ -141,7 +194,7 @@ public final class DemoScene {
         if scale != fonts.set.scale, let f = try? FontSet(scale: scale) {
             fonts.set = f
             presentingView.invalidateAll()  // (a size or scale change is a new cache for the host anyway)
-            card.invalidateAll()
+            for c in cards { c.invalidateAll() }
         }
         host.layout(containerSize: size, scale: scale)
         // The hint asks the style where a dim tap dismisses (its presentation hooks run on a
@@ -199,6 +252,25 @@ public final class DemoScene {
     /// change the live state, call style hooks or emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
         host.renderOffline(controller.snapshot(phase: phase, fraction: progress), presented: card, into: target)
+    }
+
+    /// Renders, offscreen, a stack of `levels` cards (≥ 1): levels 1…n − 1 presented, level n at
+    /// linear time fraction `progress` of a presentation or dismissal, each with its level's style
+    /// (the same geometry function as the live frames, drawn by the same caches and compositor).
+    /// Does not change the live state or emit events.
+    public func renderStackSnapshot(into target: PixelBuffer, levels: Int, phase: TransitionPhase, progress: Double) {
+        let n = max(1, levels)
+        var snapshots: [PresentationSnapshot] = []
+        var contents: [any PresentationContent] = []
+        let bounds = Rect(size: containerSize)
+        for level in 1...n {
+            let c = level == 1 ? controller : PresentationController(style: style(level: level))
+            c.reducesMotion = controller.reducesMotion
+            c.layout(containerBounds: bounds)
+            snapshots.append(c.snapshot(phase: level == n ? phase : .present, fraction: level == n ? progress : 1))
+            contents.append(cardForLevel(level))
+        }
+        host.renderOffline(snapshots, presented: contents, into: target)
     }
 
     /// Pixels repainted by the last `render`/`renderSnapshot` (for benchmarks).
@@ -299,21 +371,22 @@ final class PresentingView: PresentationContent {
     private var pressed = false
 }
 
-/// The presented card: title, body line, "Present another" (disabled), "Close".
+/// A presented card: title, body line, "Present another", "Close".
 final class CardView: PresentationContent {
     private let fonts: FontBox
     private let focus: FocusVisibility
     var onClose: (Double) -> Void = { _ in }
+    var onPresentAnother: (Double) -> Void = { _ in }
     private(set) var invalidation: ContentInvalidation = .all
     private var size = Size(width: 1, height: 1)
     private var hover: Point?
     private var pressPoint: Point?
-    private var pressedClose = false
-    private var drawn: ButtonAppearance?
+    private var pressed: Control?
+    private var drawn: (ButtonAppearance, ButtonAppearance)?
 
-    /// The enabled, focusable controls in Tab order; focus is on `focusIndex` of them.
-    private enum Control { case close }
-    private let enabledControls: [Control] = [.close]  // Present another is disabled until stacking exists
+    /// The focusable controls in Tab order; focus is on `focusIndex` of them.
+    private enum Control { case presentAnother, close }
+    private let enabledControls: [Control] = [.presentAnother, .close]
     /// nil: the card itself has focus (as a presentation starts — so a repeated Return that
     /// presented it cannot close it at once); Tab / Shift-Tab then move among `enabledControls`.
     private var focusIndex: Int?
@@ -321,23 +394,32 @@ final class CardView: PresentationContent {
     init(fonts: FontBox, focus: FocusVisibility) { self.fonts = fonts; self.focus = focus }
 
     private var closeFrame: Rect { DemoLook.cardButtonFrames(in: size).close }
+    private func frame(of control: Control) -> Rect {
+        let f = DemoLook.cardButtonFrames(in: size)
+        return control == .close ? f.close : f.presentAnother
+    }
 
-    var appearance: ButtonAppearance {
+    private func appearance(of control: Control) -> ButtonAppearance {
         var a = ButtonAppearance()
-        if pressPoint == nil, let p = hover { a.isHovered = closeFrame.contains(p) }
-        if pressedClose, let p = pressPoint {
-            a.isPressed = closeFrame.contains(p)
+        let r = frame(of: control)
+        if pressPoint == nil, let p = hover { a.isHovered = r.contains(p) }
+        if pressed == control, let p = pressPoint {
+            a.isPressed = r.contains(p)
             a.isHovered = a.isPressed
         }
-        a.showsFocusRing = focus.isVisible && focusIndex.map { enabledControls[$0] } == .close
+        a.showsFocusRing = focus.isVisible && focusIndex.map { enabledControls[$0] } == control
         return a
     }
+    /// Close's look.
+    var appearance: ButtonAppearance { appearance(of: .close) }
+    /// Present another's look.
+    var presentAnotherAppearance: ButtonAppearance { appearance(of: .presentAnother) }
 
     func resetFocus() {
         focusIndex = nil
         hover = nil
         pressPoint = nil
-        pressedClose = false
+        pressed = nil
         changed()
     }
     func invalidateAll() { invalidation = .all }
@@ -346,11 +428,14 @@ final class CardView: PresentationContent {
         self.size = size
     }
     func focusVisibilityChanged() { changed() }
-    private func changed() { if appearance != drawn { invalidation = .all } }
+    private func changed() {
+        if drawn.map({ $0 != (presentAnotherAppearance, appearance) }) ?? true { invalidation = .all }
+    }
 
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
-        let a = appearance
-        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, close: a)
+        let a = (presentAnotherAppearance, appearance)
+        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, presentAnother: a.0,
+                                   close: a.1)
         drawn = a
         invalidation = .none
     }
@@ -361,19 +446,23 @@ final class CardView: PresentationContent {
         case let .hover(p):
             hover = p
         case let .press(p):
-            pressedClose = closeFrame.contains(p)
-            pressPoint = pressedClose ? p : nil
-            used = pressedClose  // a press on the card elsewhere does nothing
+            pressed = enabledControls.first { frame(of: $0).contains(p) }
+            pressPoint = pressed == nil ? nil : p
+            used = pressed != nil  // a press on the card elsewhere does nothing
         case let .drag(p):
-            if pressedClose { pressPoint = p }
+            if pressed != nil { pressPoint = p }
         case let .release(p):
-            let tap = pressedClose && closeFrame.contains(p)
-            pressedClose = false
+            let tapped = pressed.flatMap { frame(of: $0).contains(p) ? $0 : nil }
+            pressed = nil
             pressPoint = nil
             hover = p
-            if tap { activate(.close, now: now) }
+            if let c = tapped {
+                // A tapped control takes focus (so it gets it back after the card it presents).
+                focusIndex = enabledControls.firstIndex(of: c)
+                activate(c, now: now)
+            }
         case .cancel:
-            pressedClose = false
+            pressed = nil
             pressPoint = nil
         case let .key(key):
             switch key {
@@ -392,6 +481,7 @@ final class CardView: PresentationContent {
     private func activate(_ control: Control, now: Double) {
         switch control {
         case .close: onClose(now)
+        case .presentAnother: onPresentAnother(now)
         }
     }
 }

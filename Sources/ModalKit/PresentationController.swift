@@ -108,9 +108,84 @@ public final class PresentationController {
     private func layoutSubviews() {
         style.containerViewWillLayoutSubviews(containerBounds: containerBounds)
         dimmingViewFrame = containerBounds
+        let oldFrame = presentedViewFrame, oldCorners = presentedCornerStyle
         presentedViewFrame = style.frameOfPresentedView(in: containerBounds)
         presentedCornerStyle = style.cornerStyle(forPresentedViewIn: containerBounds)
+        // A layout that changes which corners are rounded changes the presented view's shape (an
+        // adaptive style crossing its breakpoint: sheet ↔ card). While presented, the view morphs
+        // from where it shows now to the new shape, never dismissing; a layout meanwhile retargets.
+        if state != .dismissed, isChromeInstalled, oldCorners.corners != presentedCornerStyle.corners || morph != nil,
+           oldFrame != .zero || morph != nil {
+            let from = morph.map { shape(of: $0, at: lastNow) }
+                ?? MorphShape(frame: oldFrame, topRadius: oldCorners.topRadius, bottomRadius: oldCorners.bottomRadius)
+            morph = Morph(from: from, start: nil)
+        }
         style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
+    }
+
+    // MARK: Shape morph (adaptive styles)
+
+    /// The morph's duration, seconds, and curve: 0.25 s ease-in-out.
+    public static let morphDuration = 0.25
+    public static let morphCurve = TimingCurve.easeInOut
+
+    /// Where the presented view's frame and corner radii come from during a morph.
+    struct MorphShape: Equatable {
+        var frame: Rect, topRadius: Double, bottomRadius: Double
+    }
+    private struct Morph {
+        var from: MorphShape
+        /// When the morph started (monotonic seconds); nil until the first `update(now:)` after the
+        /// layout that started it (layouts carry no time).
+        var start: Double?
+    }
+    private var morph: Morph?
+    /// The latest time passed to `update(now:)`, `present` or `dismiss`.
+    private var lastNow = 0.0
+
+    /// Whether the presented view is morphing between two shapes (it needs frames meanwhile).
+    public var isMorphing: Bool { morph != nil }
+
+    private var targetShape: MorphShape {
+        MorphShape(frame: presentedViewFrame, topRadius: presentedCornerStyle.topRadius,
+                   bottomRadius: presentedCornerStyle.bottomRadius)
+    }
+
+    private func shape(of m: Morph, at now: Double) -> MorphShape {
+        let to = targetShape
+        guard let start = m.start else { return m.from }
+        let t = min(max((now - start) / PresentationController.morphDuration, 0), 1)
+        let k = PresentationController.morphCurve.value(at: t)
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * k }
+        return MorphShape(frame: Rect(x: mix(m.from.frame.minX, to.frame.minX), y: mix(m.from.frame.minY, to.frame.minY),
+                                      width: mix(m.from.frame.width, to.frame.width),
+                                      height: mix(m.from.frame.height, to.frame.height)),
+                          topRadius: mix(m.from.topRadius, to.topRadius),
+                          bottomRadius: mix(m.from.bottomRadius, to.bottomRadius))
+    }
+
+    /// The presented view's frame at `now` as shown: ``presentedViewFrame``, or during a morph the
+    /// frame between the old and the new shape (points).
+    public func displayedFrame(at now: Double) -> Rect {
+        guard let m = morph else { return presentedViewFrame }
+        return shape(of: m, at: now).frame
+    }
+
+    /// The presented view's corner clip at `now` as shown: ``presentedCornerStyle``, or during a
+    /// morph the radii between the old and the new shape (top and bottom corners apart).
+    public func displayedCorners(at now: Double) -> (style: CornerStyle, bottomRadius: Double?) {
+        guard let m = morph else { return (presentedCornerStyle, nil) }
+        let s = shape(of: m, at: now)
+        var mask: CornerMask = []
+        if s.topRadius > 0 { mask.formUnion(.top) }
+        if s.bottomRadius > 0 { mask.formUnion([.bottomLeft, .bottomRight]) }
+        return (CornerStyle(radius: s.topRadius > 0 ? s.topRadius : s.bottomRadius, corners: mask), s.bottomRadius)
+    }
+
+    private func advanceMorph(now: Double) {
+        guard var m = morph else { return }
+        if m.start == nil { m.start = now; morph = m }
+        if now - m.start! >= PresentationController.morphDuration { morph = nil }
     }
 
     // MARK: Transitions
@@ -119,6 +194,7 @@ public final class PresentationController {
     /// - Returns: whether anything changed (false when already presenting or presented).
     @discardableResult
     public func present(now: Double) -> Bool {
+        lastNow = now
         switch state {
         case .presenting, .presented:
             return false
@@ -141,6 +217,7 @@ public final class PresentationController {
     /// - Returns: whether anything changed (false when already dismissing or dismissed).
     @discardableResult
     public func dismiss(now: Double) -> Bool {
+        lastNow = now
         switch state {
         case .dismissed, .dismissing:
             return false
@@ -161,6 +238,8 @@ public final class PresentationController {
     /// Advances to `now`: completes a transition whose end has been reached (calling the
     /// `…DidEnd(completed: true)` hook, removing the chrome after a dismissal).
     public func update(now: Double) {
+        lastNow = now
+        advanceMorph(now: now)
         guard isAnimating, transition.isFinished(at: now) else { return }
         transition.stop(now: now)
         // The fade is never longer than the transition (F ≤ D): it has ended too; put it at the end
@@ -172,6 +251,7 @@ public final class PresentationController {
         } else {
             style.dismissalTransitionDidEnd(completed: true)
             dimmingViewFrame = nil
+            morph = nil
             setState(.dismissed)
         }
     }
@@ -221,16 +301,19 @@ public final class PresentationController {
     /// the cross-fade's alpha (`ReducedMotion`). The one place the window, hit-testing and
     /// benchmarks get the presented view's geometry from.
     public func effectivePresentedViewTransform(at now: Double) -> ViewTransform {
-        guard isReducingMotion else { return presentedViewTransform(progress: progress(at: now)) }
+        let frame = displayedFrame(at: now)
+        guard isReducingMotion else {
+            return style.presentedViewTransform(at: progress(at: now), frame: frame, context: transitionContext)
+        }
         return ReducedMotion.presentedViewTransform(style: style, alpha: fade.fraction(at: now),
-                                                    frame: presentedViewFrame, in: containerBounds)
+                                                    frame: frame, in: containerBounds)
     }
 
     /// Where the presented view is on screen at `now`, points, as drawn
     /// (`effectivePresentedViewTransform(at:)` applied to its frame; `nil` when dismissed).
     public func effectivePresentedViewRect(at now: Double) -> Rect? {
         guard state != .dismissed else { return nil }
-        return PresentationController.apply(effectivePresentedViewTransform(at: now), to: presentedViewFrame)
+        return PresentationController.apply(effectivePresentedViewTransform(at: now), to: displayedFrame(at: now))
     }
 
     /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by

@@ -29,6 +29,9 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// How the presenting view is drawn while covered (its transform relative to the container
     /// bounds, and corner radius) at this progress.
     public var presentingAppearance: PresentingViewAppearance = .identity
+    /// The bottom corners' radius when it differs from `corners.radius` (points; a shape morph
+    /// between a sheet and a card rounds the bottom corners gradually), else nil.
+    public var bottomCornerRadius: Double?
 
     /// Nothing presented in a container of `bounds`.
     public static func unpresented(containerBounds bounds: Rect) -> PresentationSnapshot {
@@ -100,8 +103,17 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let radius = presentedCornerRadius(scale: s)
         let band = cornerBand(radius: radius)
         f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
-        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
+        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0
+            : cornerBand(radius: presentedBottomCornerRadius(scale: s))
         return f
+    }
+
+    /// The bottom corners' radius in buffer pixels at `scale` (``presentedCornerRadius(scale:)``
+    /// unless ``bottomCornerRadius`` is set), clamped the same way.
+    public func presentedBottomCornerRadius(scale s: Double) -> Double {
+        guard let b = bottomCornerRadius else { return presentedCornerRadius(scale: s) }
+        let cw = (presentedFrame.width * s).rounded(), ch = (presentedFrame.height * s).rounded()
+        return clampedRadius(b * s, width: cw, height: ch)
     }
 
     /// The presented view's corner radius in buffer pixels at `scale`: points × scale, clamped to
@@ -118,9 +130,13 @@ extension PresentationController {
     /// Does not advance the state (call `update(now:)` first).
     public func snapshot(at now: Double) -> PresentationSnapshot {
         guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
-        return .make(style: style, context: transitionContext, presentedFrame: presentedViewFrame,
-                     corners: presentedCornerStyle, progress: progress(at: now),
-                     reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
+        let corners = displayedCorners(at: now)
+        var snap = PresentationSnapshot.make(style: style, context: transitionContext,
+                                             presentedFrame: displayedFrame(at: now),
+                                             corners: corners.style, progress: progress(at: now),
+                                             reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
+        snap.bottomCornerRadius = corners.bottomRadius
+        return snap
     }
 
     /// The snapshot at linear time fraction `fraction` (0...1, clamped; non-finite = 0) of a

@@ -109,12 +109,13 @@ final class DemoWindowController: WindowDelegate {
 /// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
-    let style = makeStyle(options.selection)
+    let styles = makeStyleFactory(options.selections)
     let logEvents = options.logEvents
     let scene: DemoScene
     do {
-        scene = try DemoScene(style: style) { event in
-            if logEvents { print(event.rawValue) }
+        // Level 1's lines as they always were; a level n > 1 appends " n".
+        scene = try DemoScene(styleForLevel: styles) { event, level in
+            if logEvents { print(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue) }
         }
     } catch {
         fail(1, String(describing: error))
