@@ -108,17 +108,16 @@ public final class PresentationController {
     private func layoutSubviews() {
         style.containerViewWillLayoutSubviews(containerBounds: containerBounds)
         dimmingViewFrame = containerBounds
-        let oldFrame = presentedViewFrame, oldCorners = presentedCornerStyle
+        // Where the view shows now (during a morph, between its two shapes), before the new frame.
+        let shown = morph.map { shape(of: $0, at: lastNow) } ?? targetShape
+        let oldCorners = presentedCornerStyle
         presentedViewFrame = style.frameOfPresentedView(in: containerBounds)
         presentedCornerStyle = style.cornerStyle(forPresentedViewIn: containerBounds)
         // A layout that changes which corners are rounded changes the presented view's shape (an
         // adaptive style crossing its breakpoint: sheet ↔ card). While presented, the view morphs
         // from where it shows now to the new shape, never dismissing; a layout meanwhile retargets.
-        if state != .dismissed, isChromeInstalled, oldCorners.corners != presentedCornerStyle.corners || morph != nil,
-           oldFrame != .zero || morph != nil {
-            let from = morph.map { shape(of: $0, at: lastNow) }
-                ?? MorphShape(frame: oldFrame, topRadius: oldCorners.topRadius, bottomRadius: oldCorners.bottomRadius)
-            morph = Morph(from: from, start: nil)
+        if state != .dismissed, shown.frame != .zero, oldCorners.corners != presentedCornerStyle.corners || morph != nil {
+            morph = Morph(from: shown, start: nil)
         }
         style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
     }

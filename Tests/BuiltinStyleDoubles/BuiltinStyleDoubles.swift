@@ -101,3 +101,43 @@ public final class BottomSheetDouble: LoadablePresentationStyle {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
     }
 }
+
+/// adaptive (libadwaita's AdwDialog rule, written from the README's numbers): a bottom sheet, full
+/// width, half the container tall, top corners radius 12, when the container is at most 450 pt wide
+/// or at most 360 pt tall; otherwise a centred card min(560, W − 48) wide and min(0.6·H, H − 48)
+/// tall, all corners radius 12; black dim 0 → 0.4; the sheet drags down, the card has no drag.
+/// (Not in ``BuiltinStyle``: the tests that run over every case check the first two styles' numbers.)
+public final class AdaptiveDouble: LoadablePresentationStyle {
+    public static let name = "adaptive"
+    public static let summary = "test double of the built-in adaptive style"
+    public static let options: [StyleOption] = [.duration(), .curve()]
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+    public private(set) var isSheet = true
+
+    public init(options: StyleOptions) throws {
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+    }
+    public static func make(_ options: [String: String] = [:]) throws -> AdaptiveDouble {
+        try AdaptiveDouble(options: StyleOptions(options, declared: AdaptiveDouble.options))
+    }
+
+    static func sheet(_ b: Rect) -> Bool { b.width <= 450 || b.height <= 360 }
+
+    public func frameOfPresentedView(in b: Rect) -> Rect {
+        if AdaptiveDouble.sheet(b) { return Rect(x: b.minX, y: b.maxY - b.height / 2, width: b.width, height: b.height / 2) }
+        let w = min(560, b.width - 48), h = min(0.6 * b.height, b.height - 48)
+        return Rect(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2, width: w, height: h)
+    }
+    public func cornerStyle(forPresentedViewIn b: Rect) -> CornerStyle {
+        CornerStyle(radius: 12, corners: AdaptiveDouble.sheet(b) ? .top : .all)
+    }
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: 0.4 * progress)
+    }
+    public func containerViewWillLayoutSubviews(containerBounds: Rect) { isSheet = AdaptiveDouble.sheet(containerBounds) }
+    public var interaction: InteractionDeclaration {
+        InteractionDeclaration(dismissGesture: isSheet ? .drag(.down) : .none)
+    }
+}
