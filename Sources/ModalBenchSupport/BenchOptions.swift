@@ -38,6 +38,9 @@ public enum BenchCommand: Equatable {
     case frames(styles: [String], sizes: [BenchSize], runs: Int)
     /// Memory: `cycles` present/dismiss cycles per style and size, RSS after the first and the last.
     case cycles(styles: [String], sizes: [BenchSize], cycles: Int)
+    /// Memory of stacks: `cycles` cycles per style and size, each presenting `levels` (≥ 2) levels
+    /// one over the other (the card's Present another) and dismissing them from the top.
+    case stackCycles(styles: [String], sizes: [BenchSize], cycles: Int, levels: Int)
     case help
 }
 
@@ -53,11 +56,12 @@ public enum BenchOptions {
     public static let defaultRuns = 10
     public static let runsRange = 1...10_000
     public static let cyclesRange = 1...1_000_000
+    public static let levelsRange = 1...16
 
     public static let usage = """
     Usage:
       modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N]
-      modal-bench --cycles N [--style NAME|PATH]... [--size WxH]...
+      modal-bench --cycles N [--levels L] [--style NAME|PATH]... [--size WxH]...
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -76,6 +80,9 @@ public enum BenchOptions {
                           warm-up sequence (default 10)
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
+      --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
+                          over the last by the card's Present another) and dismisses them from
+                          the top (default 1)
       --help              this text
 
     Styles are loaded through the style path ($MODALKIT_STYLE_PATH, then the directory of the
@@ -90,6 +97,7 @@ public enum BenchOptions {
         var sizes: [BenchSize] = []
         var runs: Int?
         var cycles: Int?
+        var levels: Int?
         var i = 0
         func value(_ option: String) throws -> String {
             i += 1
@@ -128,6 +136,9 @@ public enum BenchOptions {
             case "--runs":
                 guard runs == nil else { throw BenchUsageError("--runs given twice") }
                 runs = try count("--runs", try argument(), runsRange)
+            case "--levels":
+                guard levels == nil else { throw BenchUsageError("--levels given twice") }
+                levels = try count("--levels", try argument(), levelsRange)
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -140,8 +151,13 @@ public enum BenchOptions {
         if styles.isEmpty { styles = defaultStyles }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
+            if let l = levels, l > 1 {
+                return .stackCycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
+                                    levels: l)
+            }
             return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n)
         }
+        guard levels == nil else { throw BenchUsageError("--levels applies to --cycles only") }
         return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
     }
 }

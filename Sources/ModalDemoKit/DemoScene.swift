@@ -219,7 +219,14 @@ public final class DemoScene {
         host.present(card, now: now)
     }
 
-    /// Dismisses the card (ignored while dismissing or dismissed; reverses a running presentation).
+    /// Presents the next card over the top one, as its Present another does (ignored unless the
+    /// top card is presented).
+    public func presentAnother(now: Double) {
+        guard host.levelCount >= 1, host.state == .presented else { return }
+        presentAnother(from: host.levelCount, now: now)
+    }
+
+    /// Dismisses the top card (ignored while dismissing or dismissed; reverses a running presentation).
     public func dismiss(now: Double) {
         host.dismiss(now: now)
     }

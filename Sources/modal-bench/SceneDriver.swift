@@ -81,10 +81,10 @@ final class SceneDriver {
     /// every frame at t = start + k/60, k = 1, 2, …, until the transition has finished (the last
     /// frame shows the end state), passing each to `body`.
     /// - Throws: `BenchFailure` when the transition does not end within `frameLimit` frames.
-    func transition(present: Bool, _ body: (FrameSample) -> Void) throws {
+    func transition(present: Bool, another: Bool = false, _ body: (FrameSample) -> Void) throws {
         let start = now
         let before = AllocationCounter.count
-        if present { scene.present(now: start) } else { scene.dismiss(now: start) }
+        if another { scene.presentAnother(now: start) } else if present { scene.present(now: start) } else { scene.dismiss(now: start) }
         transitionCallAllocations += AllocationCounter.count - before
         var k = 0
         repeat {
@@ -96,9 +96,11 @@ final class SceneDriver {
         } while scene.isAnimating
     }
 
-    /// One present + dismiss.
-    func cycle(_ body: (FrameSample) -> Void) throws {
+    /// One present + dismiss; with `levels` > 1 a stack: level 1 presented, each next level over
+    /// the top one (the card's Present another), then every level dismissed from the top.
+    func cycle(levels: Int = 1, _ body: (FrameSample) -> Void) throws {
         try transition(present: true, body)
-        try transition(present: false, body)
+        if levels > 1 { for _ in 2...levels { try transition(present: true, another: true, body) } }
+        for _ in 1...max(1, levels) { try transition(present: false, body) }
     }
 }

@@ -23,7 +23,7 @@ switch command {
 case .help:
     print(BenchOptions.usage)
     exit(0)
-case let .frames(s, z, _), let .cycles(s, z, _):
+case let .frames(s, z, _), let .cycles(s, z, _), let .stackCycles(s, z, _, _):
     styleNames = s
     sizes = z
 }
@@ -63,6 +63,8 @@ do {
         try runFrames(runs: runs)
     case let .cycles(_, _, cycles):
         try runCycles(cycles: cycles)
+    case let .stackCycles(_, _, cycles, levels):
+        try runCycles(cycles: cycles, levels: levels)
     case .help:
         break
     }
@@ -191,8 +193,13 @@ func measureFrames(style name: String, module: StyleModule, size: BenchSize, run
 
 // MARK: Cycles
 
-func runCycles(cycles: Int) throws {
-    print("method   \(cycles) present + dismiss cycles per style and size, every frame rendered at 60 Hz as in the")
+func runCycles(cycles: Int, levels: Int = 1) throws {
+    if levels > 1 {
+        print("method   \(cycles) cycles of a \(levels)-level stack per style and size (present level 1, then each next")
+        print("         level over it, then dismiss them from the top), every frame rendered at 60 Hz as in the")
+    } else {
+        print("method   \(cycles) present + dismiss cycles per style and size, every frame rendered at 60 Hz as in the")
+    }
     print("         frame benchmark; VmHWM (peak RSS) and VmRSS from /proc/self/status after cycle 1 and cycle \(cycles);")
     print("         the peak is reset (/proc/self/clear_refs) before each style and size.")
     var worstGrowth: (kb: Int, what: String)?
@@ -201,12 +208,12 @@ func runCycles(cycles: Int) throws {
             let resetOK = MemoryFigures.resetPeak()
             let driver = try SceneDriver(style: try module.makeStyle(), size: size)
             var frames = 0
-            try driver.cycle { _ in frames += 1 }
+            try driver.cycle(levels: levels) { _ in frames += 1 }
             guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
             var allocations: UInt64 = 0
             var laterFrames = 0
             for _ in 1..<cycles {
-                try driver.cycle { s in
+                try driver.cycle(levels: levels) { s in
                     allocations += s.allocations
                     laterFrames += 1
                 }

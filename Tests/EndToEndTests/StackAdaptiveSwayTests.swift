@@ -208,6 +208,18 @@ final class StackAdaptiveSwayTests: CompositorTestCase {
             let shot = try sway.stableScreenshot()
             keep(shot, label)
             try checkMatchesRender(["adaptive"], shot: shot, window: rect, label)
+            let white = RGB(255, 255, 255)
+            if w == 400 {
+                // The sheet: full width from y = 350 (half of 700) down, square bottom corners.
+                assertPixel(shot, rect.x + 200, rect.y + 352, near: white, tolerance: 2, "sheet's top at y = 350")
+                XCTAssertGreaterThan(shot[rect.x + 200, rect.y + 346].distance(to: white), 50, "dim above the sheet")
+                assertPixel(shot, rect.x + 1, rect.y + 698, near: white, tolerance: 2, "sheet's square bottom-left corner")
+                assertPixel(shot, rect.x + 398, rect.y + 500, near: white, tolerance: 2, "sheet reaches the right edge")
+            } else {
+                assertPixel(shot, rect.x + 222, rect.y + 350, near: white, tolerance: 2, "card's left edge x = 220")
+                XCTAssertGreaterThan(shot[rect.x + 218, rect.y + 350].distance(to: white), 50, "left of the card")
+                XCTAssertGreaterThan(shot[rect.x + 500, rect.y + 600].distance(to: white), 50, "below the card (y > 560)")
+            }
             XCTAssertEqual(eventLines(demo, since: mark), [], "\(label): the morph prints no state line")
         }
         mark = demo.mark()
