@@ -524,7 +524,13 @@ public final class PresentationHost {
         var i = 0
         while i < n - 1 {
             let level = levels[i]
-            var frame = layerFrame(for: snapshotOf(i), level: level)
+            let snap = snapshotOf(i)
+            var frame = layerFrame(for: snap, level: level)
+            // Covered by the level above: its style's "presenting view while covered" look applies
+            // to this level's presented view (UIKit's page sheet over a sheet: the lower one recedes),
+            // animated with the level above's progress; the dims stay over the whole container.
+            let covering = snapshotOf(i + 1).presentingAppearance
+            if covering != .identity, frame.hasCard { recede(&frame, snap, covering) }
             if level.covered?.width != pw || level.covered?.height != ph {
                 level.covered = try? Image(width: pw, height: ph)
                 level.coveredFresh = true
@@ -559,6 +565,22 @@ public final class PresentationHost {
                                      into: target, bufferAge: bufferAge, record: record)
         if record { pendingPresentingDamage = .zero }
         return damage
+    }
+
+    /// `frame`'s presented view (of `snap`) under `look`: its transform relative to the view's
+    /// shown rectangle (translation, then scale about the anchor) and its alpha; the view is then
+    /// drawn scaled from its cache (the corner radius of `look` is not applied to a presented view,
+    /// which keeps its own corners).
+    private func recede(_ frame: inout LayerFrame, _ snap: PresentationSnapshot, _ look: PresentingViewAppearance) {
+        let t = look.transform
+        guard t.scaleX > 0, t.scaleY > 0 else { frame.card = .zero; return }
+        let r = PresentationController.apply(t, to: snap.presentedRect)
+        let s = scale
+        let x = Int((r.minX * s).rounded()), y = Int((r.minY * s).rounded())
+        frame.card = PixelRect(x: x, y: y, width: Int((r.maxX * s).rounded()) - x, height: Int((r.maxY * s).rounded()) - y)
+        let a = Double(frame.cardAlpha) * min(max(t.alpha, 0), 1)
+        frame.cardAlpha = UInt32(a.rounded())
+        if frame.card.isEmpty || frame.cardAlpha == 0 { frame.card = .zero }
     }
 
     private func makeLevel(_ content: any PresentationContent, style: any PresentationStyle) -> PresentedLevel {
