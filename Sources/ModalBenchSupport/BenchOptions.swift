@@ -43,6 +43,10 @@ public enum BenchVariant: String, CaseIterable, Sendable {
     /// The solid dim and a soft drop shadow under the presented view (black 0.35, offset 0,4,
     /// blur 16 points).
     case shadow
+    /// The solid dim, and the presenting view recedes while covered: scaled by 1 − 0.08 × progress
+    /// about its centre, moved down 10 × progress points, corners rounded to 10 × progress points,
+    /// over black (a page sheet's recede).
+    case recede
 }
 
 /// What `modal-bench` was asked to do.
@@ -85,9 +89,10 @@ public enum BenchOptions {
                           containing '/'); repeatable. Default: inset-centered and bottom-sheet.
       --size WxH          window size in points at scale 1, each side 1...8192; repeatable.
                           Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
-      --variant V         solid, gradient, shadow or all; repeatable. Draws each style with a
-                          solid dim and no shadow (solid), its dim as a vertical gradient
-                          (gradient), or with a soft drop shadow (shadow), and prints each
+      --variant V         solid, gradient, shadow, recede or all; repeatable. Draws each style
+                          with a solid dim and no shadow (solid), its dim as a vertical
+                          gradient (gradient), with a soft drop shadow (shadow), or with the
+                          presenting view receding under it (recede), and prints each
                           variant's median against the solid one's. Default: solid.
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
@@ -151,7 +156,7 @@ public enum BenchOptions {
                 } else if let one = BenchVariant(rawValue: v) {
                     chosen = [one]
                 } else {
-                    throw BenchUsageError("--variant needs solid, gradient, shadow or all, got '\(v)'")
+                    throw BenchUsageError("--variant needs solid, gradient, shadow, recede or all, got '\(v)'")
                 }
                 for c in chosen where !variants.contains(c) { variants.append(c) }
             case "--runs":

@@ -7,7 +7,9 @@ import ModalKit
 /// - solid: the base's dim as one colour (a base gradient's last stop) × its alpha, no shadow;
 /// - gradient: that colour as a vertical gradient, transparent at the container's top edge to the
 ///   full colour half-way down (then constant), × the same alpha;
-/// - shadow: the solid dim plus a drop shadow, black 0.35, offset (0, 4), blur 16 points.
+/// - shadow: the solid dim plus a drop shadow, black 0.35, offset (0, 4), blur 16 points;
+/// - recede: the solid dim, and the presenting view scaled by 1 − 0.08 × progress about its centre,
+///   10 × progress points down, with corners of 10 × progress points over black.
 /// All values are computed without allocating (the gradient's stops are stored inline).
 final class VariantStyle: PresentationStyle {
     let base: any PresentationStyle
@@ -43,7 +45,10 @@ final class VariantStyle: PresentationStyle {
         base.presentedViewTransform(at: progress, frame: frame, context: context)
     }
     func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
-        base.presentingViewAppearance(at: progress, context: context)
+        guard variant == .recede else { return base.presentingViewAppearance(at: progress, context: context) }
+        return PresentingViewAppearance(transform: ViewTransform(translation: Point(x: 0, y: 10 * progress),
+                                                                 scale: 1 - 0.08 * progress),
+                                        cornerRadius: 10 * progress)
     }
     var interaction: InteractionDeclaration { base.interaction }
 
@@ -51,7 +56,7 @@ final class VariantStyle: PresentationStyle {
         let d = base.dimmingAppearance(at: progress, context: context)
         let color = d.gradient.map { $0[$0.count - 1].color } ?? d.color
         switch variant {
-        case .solid, .shadow:
+        case .solid, .shadow, .recede:
             return DimmingAppearance(color: color, alpha: d.alpha)
         case .gradient:
             let h = context.containerBounds.height

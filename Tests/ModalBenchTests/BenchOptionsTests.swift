@@ -34,7 +34,7 @@ final class BenchOptionsTests: XCTestCase {
                                variants: [.shadow, .solid]))
         XCTAssertEqual(try BenchOptions.parse(["--variant", "all", "--runs", "2"]),
                        .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 2,
-                               variants: [.solid, .gradient, .shadow]))
+                               variants: [.solid, .gradient, .shadow, .recede]))
         XCTAssertEqual(try BenchOptions.parse(["--cycles", "3", "--variant", "gradient"]),
                        .cycles(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize.cyclesDefault], cycles: 3,
                                variants: [.gradient]))

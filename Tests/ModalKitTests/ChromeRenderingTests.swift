@@ -267,6 +267,21 @@ final class ChromeRenderingTests: XCTestCase {
         }
     }
 
+    func testATranslucentBackgroundShowsTheDimmedPresentingViewThrough() throws {
+        for s in [1, 2] {
+            let style = ChromeStyle(frame: Self.card, corners: CornerStyle(radius: 10, corners: .all))
+            style.chromeValue = PresentedViewChrome(backgroundColor: Color(red: 1, green: 1, blue: 1, alpha: 0.5))
+            let nothing = Painted { _, _, _ in }
+            let img = try render(presentedHost(style, scale: Double(s), presented: nothing))
+            // White at 0.5 OVER the background under the 0.4 dim: 0.5 + 0.5 × (background × 0.6).
+            let under = scaledPixel(Self.backgroundPixel, by: 0.6).argbComponents
+            func over(_ v: Int) -> UInt32 { UInt32((127.5 + 0.5 * Double(v)).rounded()) }
+            let expected = 0xFF00_0000 | over(under.r) << 16 | over(under.g) << 8 | over(under.b)
+            XCTAssertPixel(img.pixel(x: 200 * s, y: 400 * s), expected, "interior, scale \(s)")
+            XCTAssertPixel(img.pixel(x: 60 * s, y: 305 * s), expected, "corner band, scale \(s)")
+        }
+    }
+
     // MARK: Scale about an anchor
 
     func testScalingXOnlyAboutTheLeftEdgeKeepsTheLeftEdgeFixed() throws {
