@@ -68,6 +68,12 @@ public protocol PresentationContent: AnyObject {
     /// scale rounded; `scale` > 0, whole or fractional; the exact pixel size is
     /// `Draw.pixelSize(of: image)` — draw nothing outside it). Afterwards `invalidation` must be `.none`.
     /// The host clips a presented view's corners itself. UIKit: `draw(_:)`.
+    ///
+    /// A presented content under a style whose chrome has a background colour finds `image`
+    /// already filled with that colour (UIKit: the view's `backgroundColor` is painted before
+    /// `draw(_:)`): a content that draws only its foreground (OVER) lets it show; one that fills
+    /// every pixel hides it. Without a background colour the image holds the previous pixels and the
+    /// content must paint every pixel (1.0). The border and the grabber are drawn over the content.
     func draw(into image: OpaquePointer, size: Size, scale: Double)
     /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used
     /// (a key not used by a presented content falls back to the host: Escape dismisses).
@@ -104,6 +110,8 @@ private final class PresentedLevel {
 
 private struct PresentedKey: Equatable {
     var width: Int, height: Int, scale: Double, radius: Double, corners: CornerMask, bottomRadius: Double
+    /// The chrome baked into the cache (background, border, grabber; the shadow is drawn apart).
+    var chrome: PresentedViewChrome
 }
 
 /// The presentation host over one container (UIKit: the window's root view plus the
@@ -531,6 +539,9 @@ public final class PresentationHost {
             // animated with the level above's progress; the dims stay over the whole container.
             let covering = snapshotOf(i + 1).presentingAppearance
             if covering != .identity, frame.hasCard { recede(&frame, snap, covering) }
+            // Over a level (not the presenting view), this level's own look for what it covers went
+            // to that level's presented view (above), not to the whole composed image.
+            if i > 0 { frame.presentingRect = nil }
             if level.covered?.width != pw || level.covered?.height != ph {
                 level.covered = try? Image(width: pw, height: ph)
                 level.coveredFresh = true
@@ -561,6 +572,7 @@ public final class PresentationHost {
             frame = layerFrame(for: snapshotOf(topIndex), level: nil)
         }
         frame.presentingVersion = presentingVersion &+ (compositionVersion << 24)
+        if topIndex > 0 { frame.presentingRect = nil }
         let damage = renderer.render(frame, presenting: below, presented: top, presentingDamage: belowDamage,
                                      into: target, bufferAge: bufferAge, record: record)
         if record { pendingPresentingDamage = .zero }
@@ -636,9 +648,11 @@ public final class PresentationHost {
         }
         let radius = snap.presentedCornerRadius(scale: scale)
         let bottom = snap.presentedBottomCornerRadius(scale: scale)
+        var chrome = snap.chrome
+        chrome.shadow = nil
         updatePresentedCache(level, PresentedKey(width: f.cardSourceWidth, height: f.cardSourceHeight, scale: scale,
                                                  radius: radius, corners: radius > 0 ? snap.corners.corners : [],
-                                                 bottomRadius: bottom),
+                                                 bottomRadius: bottom, chrome: chrome),
                              size: snap.presentedFrame.size)
         f.cardVersion = level.version
         return f
@@ -672,16 +686,41 @@ public final class PresentationHost {
         }
         level.key = key
         guard let cache = level.cache else { return }
-        level.content.draw(into: cache.pixmanImage, size: size, scale: key.scale)
+        let image = cache.pixmanImage
+        if let background = key.chrome.backgroundColor {
+            Draw.fill(image, width: key.width, height: key.height, color: background)
+        }
+        level.content.draw(into: image, size: size, scale: key.scale)
+        Self.drawChrome(key.chrome, into: image, width: key.width, height: key.height, scale: key.scale,
+                        radius: key.radius, corners: key.corners)
         if key.bottomRadius == key.radius {
-            Draw.clipCorners(cache.pixmanImage, width: key.width, height: key.height, radius: key.radius,
-                             corners: key.corners)
+            Draw.clipCorners(image, width: key.width, height: key.height, radius: key.radius, corners: key.corners)
         } else {  // a shape morph: top and bottom corners each with their own radius
-            Draw.clipCorners(cache.pixmanImage, width: key.width, height: key.height, radius: key.radius,
+            Draw.clipCorners(image, width: key.width, height: key.height, radius: key.radius,
                              corners: key.corners.intersection(.top))
-            Draw.clipCorners(cache.pixmanImage, width: key.width, height: key.height, radius: key.bottomRadius,
+            Draw.clipCorners(image, width: key.width, height: key.height, radius: key.bottomRadius,
                              corners: key.corners.subtracting(.top))
         }
         level.version += 1
+    }
+
+    /// The chrome the host draws over a presented content (buffer pixels, `width × height`, corner
+    /// `radius` in pixels): the border inside the rounded edge (CALayer's `borderWidth`, drawn over
+    /// the content), then the grabber — ``PresentedViewChrome/grabberSize`` with fully rounded ends,
+    /// centred, ``PresentedViewChrome/grabberTopInset`` below the top edge (UIKit's sheet grabber).
+    /// The background is filled before the content draws (see ``PresentationContent``).
+    static func drawChrome(_ chrome: PresentedViewChrome, into image: OpaquePointer, width: Int, height: Int,
+                           scale: Double, radius: Double, corners: CornerMask) {
+        let w = Double(width), h = Double(height)
+        if let border = chrome.border, border.width > 0, border.color.alpha > 0 {
+            let bw = min(border.width * scale, w / 2, h / 2)
+            Draw.fillRoundedRect(image, x: 0, y: 0, width: w, height: h, radius: radius, corners: corners,
+                                 color: border.color, ring: (inset: bw, radius: max(0, radius - bw)))
+        }
+        if let grabber = chrome.grabber, grabber.alpha > 0 {
+            let gw = PresentedViewChrome.grabberSize.width * scale, gh = PresentedViewChrome.grabberSize.height * scale
+            Draw.fillRoundedRect(image, x: (w - gw) / 2, y: PresentedViewChrome.grabberTopInset * scale,
+                                 width: gw, height: gh, radius: gh / 2, color: grabber)
+        }
     }
 }
