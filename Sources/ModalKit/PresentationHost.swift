@@ -89,7 +89,26 @@ private final class PresentedLevel {
     var cache: Image?
     var key: PresentedKey?
     var version = 0
+    /// The press on this level's view that may become (or is) a drag.
+    var drag = LevelDrag()
     init(content: any PresentationContent) { self.content = content }
+}
+
+/// A press on a presented view, on its way to being a drag (per level, so each presentation of a
+/// stack keeps its own). Fixed storage: a drag frame allocates nothing.
+private struct LevelDrag {
+    /// A press on the draggable view is in progress.
+    var isActive = false
+    /// It moved ``DragPhysics/dragThreshold`` along the axis: the view follows it.
+    var isDragging = false
+    /// The press caught a moving view (the controller holds it since the press).
+    var caught = false
+    /// Where the press began, container points, and the view's offset then, points.
+    var start = Point.zero
+    var startOffset = 0.0
+    /// The finger's offset now (unbanded), points toward dismissal.
+    var raw = 0.0
+    var tracker = VelocityTracker()
 }
 
 private struct PresentedKey: Equatable {
@@ -122,6 +141,9 @@ public final class PresentationHost {
     public let presentingContent: any PresentationContent
     /// Called after each state change, with the new state.
     public var onStateChange: (PresentationState) -> Void = { _ in }
+    /// Called for each gesture event (drag began/ended, detent settled, close attempt),
+    /// synchronously, in order with the state changes.
+    public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
 
     /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
     public private(set) var containerSize = Size(width: 1, height: 1)
@@ -161,6 +183,7 @@ public final class PresentationHost {
             }
             if state == .presenting { self.use(self.presentingContent.handle(.hover(nil), now: self.lastNow)) }
             if state == .dismissed {
+                if let level = self.levels.last { level.drag = LevelDrag(tracker: level.drag.tracker) }
                 self.retireLevels()
                 // The presenting content is in front again: it sees the pointer where it is.
                 if self.press == nil, let p = self.pointer {
@@ -168,6 +191,10 @@ public final class PresentationHost {
                 }
             }
             self.onStateChange(state)
+        }
+        controller.onDetentSettled = { [unowned self] index in
+            self.dirty = true
+            self.onInteraction(.detent(index))
         }
     }
 
@@ -264,7 +291,7 @@ public final class PresentationHost {
             pointer = nil
             if let pr = press, pr.source == .pointer {
                 press = nil
-                deliver(.cancel, to: pr.target, now: now)
+                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
             }
             use(presentingContent.handle(.hover(nil), now: now))
             if let level = levels.last { use(level.content.handle(.hover(nil), now: now)) }
@@ -286,7 +313,7 @@ public final class PresentationHost {
         case .touchCancel:
             if let pr = press, case .touch = pr.source {
                 press = nil
-                deliver(.cancel, to: pr.target, now: now)
+                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
             }
             touchPoint = nil
         case let .key(key, pressed):
@@ -294,7 +321,9 @@ public final class PresentationHost {
             if controller.isModalLayerActive {
                 let used = levels.last.map { $0.content.handle(.key(key), now: now) } ?? false
                 use(used)
-                if !used && key == .escape { dismiss(now: now) }
+                if !used && key == .escape && (controller.state == .presenting || controller.state == .presented) {
+                    userDismiss(now: now)
+                }
             } else {
                 use(presentingContent.handle(.key(key), now: now))
             }
@@ -321,6 +350,30 @@ public final class PresentationHost {
     }
 
     private func deliverDrag(_ p: Point, to target: PressTarget, now: Double) {
+        if target == .presented, let level = levels.last, level.drag.isActive, let layout = controller.detentLayout {
+            let d = (p.x - level.drag.start.x) * layout.axis.x + (p.y - level.drag.start.y) * layout.axis.y
+            if !level.drag.isDragging {
+                if abs(d) >= DragPhysics.dragThreshold {
+                    // A drag now: the content's press ends without a tap (UIKit cancels the
+                    // content's touches when the pan gesture recognizes).
+                    level.drag.isDragging = true
+                    if !level.drag.caught {
+                        level.drag.startOffset = controller.beginDrag(now: now) ?? level.drag.startOffset
+                    }
+                    use(level.content.handle(.cancel, now: now))
+                    onInteraction(.dragBegan)
+                } else {
+                    deliver(.drag(toPresented(p, now: now)), to: target, now: now)
+                    return
+                }
+            }
+            guard controller.isTracking else { return }  // the app dismissed it meanwhile
+            level.drag.raw = level.drag.startOffset + d
+            controller.drag(toRawOffset: level.drag.raw)
+            level.drag.tracker.add(level.drag.raw, at: now)
+            dirty = true
+            return
+        }
         deliver(.drag(target == .presented ? toPresented(p, now: now) : p), to: target, now: now)
     }
 
@@ -334,6 +387,23 @@ public final class PresentationHost {
             target = .presenting
         }
         press = (target, source)
+        if target == .presented, let level = levels.last, controller.isDraggable {
+            // A press on a draggable view: it becomes a drag after 8 pt along the axis. On a moving
+            // view it catches it where it is (UIKit's interruptible transitions).
+            let moving = controller.isAnimating
+            let offset = moving ? controller.beginDrag(now: now) : controller.dragOffset(at: now)
+            if let offset = offset {
+                level.drag.isActive = true
+                level.drag.isDragging = false
+                level.drag.caught = moving
+                level.drag.start = p
+                level.drag.startOffset = offset
+                level.drag.raw = offset
+                level.drag.tracker.reset()
+                level.drag.tracker.add(offset, at: now)
+                dirty = true
+            }
+        }
         switch target {
         case .presenting: use(presentingContent.handle(.press(p), now: now))
         case .presented: if let level = levels.last { use(level.content.handle(.press(toPresented(p, now: now)), now: now)) }
@@ -344,6 +414,7 @@ public final class PresentationHost {
     private func endPress(at p: Point?, now: Double) {
         guard let pr = press else { return }
         press = nil
+        if pr.target == .presented, endDrag(cancelled: p == nil, now: now) { return }
         guard let p = p else { deliver(.cancel, to: pr.target, now: now); return }
         switch pr.target {
         case .presenting:
@@ -354,10 +425,44 @@ public final class PresentationHost {
         case .dim:
             // A tap on the dimming view: press and release both outside the presented view.
             guard controller.state == .presenting || controller.state == .presented else { return }
-            if controller.tapOnDimDismisses(at: p, progress: controller.progress(at: now)) { dismiss(now: now) }
+            if controller.tapOnDimDismisses(at: p, now: now) { userDismiss(now: now) }
         case .nothing:
             break
         }
+    }
+
+    /// A dismissal the user asked for (dim tap, Escape): refused with a close attempt when the
+    /// style declares the presentation not dismissible (UIKit's `isModalInPresentation`).
+    private func userDismiss(now: Double) {
+        if controller.interaction.isDismissible {
+            dismiss(now: now)
+        } else {
+            onInteraction(.closeAttempt)
+        }
+    }
+
+    /// Ends the top level's drag, if its press is a drag: the release velocity over the last
+    /// 100 ms, the spring to the projected target, the events. A press that caught a moving view
+    /// without becoming a drag lets it resume. `cancelled`: the press ended without a release
+    /// (pointer left, touch cancelled): released with velocity 0.
+    /// - Returns: true when the press was a drag (the content's press was cancelled already).
+    private func endDrag(cancelled: Bool, now: Double) -> Bool {
+        guard let level = levels.last, level.drag.isActive else { return false }
+        level.drag.isActive = false
+        guard level.drag.isDragging else {
+            if level.drag.caught { controller.resumeAfterCatch(now: now) }
+            dirty = true
+            return false
+        }
+        level.drag.isDragging = false
+        guard controller.isTracking else { return true }
+        level.drag.tracker.add(level.drag.raw, at: now)
+        let v = cancelled ? 0 : level.drag.tracker.velocity(at: now)
+        onInteraction(.dragEnded(velocity: v))
+        let release = controller.endDrag(rawOffset: level.drag.raw, velocity: v, now: now)
+        if release?.refusedDismissal == true { onInteraction(.closeAttempt) }
+        dirty = true
+        return true
     }
 
     // MARK: Rendering

@@ -1,3 +1,17 @@
+/// Where the presented view is placed in a snapshot, beyond its frame.
+public enum PresentedPlacement: Hashable, Sendable {
+    /// Moved by the style's transform at the progress, plus `rest` × progress (points): the
+    /// translation of the detent it rests at (zero at the frame), so a transition ends on the
+    /// detent. The dim is the style's at the clamped progress × `dimFactor` (0...1; below 1 at a
+    /// detent at or below the largest undimmed one).
+    case resting(rest: Point, dimFactor: Double)
+    /// Moved by exactly this translation from its frame, points (a drag or its settling spring:
+    /// the view follows the finger 1:1); the progress given is the dim's.
+    case dragged(Point)
+    /// The style's transform alone (the 1.0 behaviour).
+    public static let frame = PresentedPlacement.resting(rest: .zero, dimFactor: 1)
+}
+
 /// What one frame of a presentation shows, in points, before any pixels are drawn: the value a
 /// backend consumes (the pixman ``Renderer`` through ``layerFrame(scale:)``, or a backend that hands
 /// the layers to the compositor as subsurfaces). UIKit analogue: the presentation layer tree of the
@@ -47,18 +61,32 @@ public struct PresentationSnapshot: Hashable, Sendable {
     ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
     ///     and the presented view stays at its final place (``ReducedMotion``).
+    ///   - placement: where the presented view rests or is dragged (``PresentedPlacement``);
+    ///     default ``PresentedPlacement/frame``, the style's transform alone.
     public static func make(style: any PresentationStyle, context: TransitionContext, presentedFrame: Rect,
                             corners: CornerStyle, progress: Double,
-                            reducedMotionAlpha: Double?) -> PresentationSnapshot {
+                            reducedMotionAlpha: Double?,
+                            placement: PresentedPlacement = .frame) -> PresentationSnapshot {
         let containerBounds = context.containerBounds
-        let transform: ViewTransform
-        if let alpha = reducedMotionAlpha {
-            transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
-                                                             in: containerBounds)
-        } else {
-            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
+        var transform: ViewTransform
+        var dimFactor = 1.0
+        switch placement {
+        case let .dragged(translation):
+            transform = ViewTransform(translation: translation)
+        case let .resting(rest, factor):
+            dimFactor = min(max(factor.isFinite ? factor : 1, 0), 1)
+            if let alpha = reducedMotionAlpha {
+                transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
+                                                                 in: containerBounds)
+                transform.translation.x += rest.x
+                transform.translation.y += rest.y
+            } else {
+                transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
+                transform.translation.x += rest.x * progress
+                transform.translation.y += rest.y * progress
+            }
         }
-        let clamped = min(max(progress.isFinite ? progress : 0, 0), 1)
+        let clamped = min(max(progress.isFinite ? progress : 0, 0), 1) * dimFactor
         var dim = style.dimmingAppearance(at: clamped, context: context)
         dim.alpha = min(max(dim.alpha, 0), 1)
         return PresentationSnapshot(containerBounds: containerBounds, isModalLayerShown: true,
@@ -118,9 +146,17 @@ extension PresentationController {
     /// Does not advance the state (call `update(now:)` first).
     public func snapshot(at now: Double) -> PresentationSnapshot {
         guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
+        if let offset = draggedOffset(at: now), let layout = detentLayout {
+            var context = transitionContext
+            context.isInteractive = true
+            return .make(style: style, context: context, presentedFrame: presentedViewFrame,
+                         corners: presentedCornerStyle, progress: layout.dimProgress(at: offset),
+                         reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
+        }
         return .make(style: style, context: transitionContext, presentedFrame: presentedViewFrame,
                      corners: presentedCornerStyle, progress: progress(at: now),
-                     reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
+                     reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil,
+                     placement: restingPlacement)
     }
 
     /// The snapshot at linear time fraction `fraction` (0...1, clamped; non-finite = 0) of a
@@ -135,11 +171,29 @@ extension PresentationController {
         let bounds = containerBounds
         let context = TransitionContext(phase: phase, isInteractive: false, sourceRect: sourceRect,
                                         containerBounds: bounds)
-        return .make(style: style, context: context, presentedFrame: style.frameOfPresentedView(in: bounds),
+        let frame = style.frameOfPresentedView(in: bounds)
+        return .make(style: style, context: context, presentedFrame: frame,
                      corners: style.cornerStyle(forPresentedViewIn: bounds),
                      progress: style.timingCurve.value(at: u),
                      reducedMotionAlpha: reducesMotion
                         ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: style.transitionDuration)
-                        : nil)
+                        : nil,
+                     placement: PresentationController.initialPlacement(style: style, frame: frame, bounds: bounds))
+    }
+
+    /// The snapshot with the presented view dragged to `offset` points toward dismissal from its
+    /// frame (0 = at the frame; a drag's displayed offset, e.g. a detent's), in the current
+    /// container bounds, the offline frame of a drag; nil for a style without a drag gesture.
+    /// Changes no state.
+    public func snapshot(dragOffset offset: Double) -> PresentationSnapshot? {
+        let bounds = containerBounds
+        let frame = style.frameOfPresentedView(in: bounds)
+        guard case let .drag(direction) = style.interaction.dismissGesture else { return nil }
+        let layout = DetentLayout(style.interaction, direction: direction, frame: frame, containerBounds: bounds)
+        let context = TransitionContext(phase: .present, isInteractive: true, sourceRect: sourceRect,
+                                        containerBounds: bounds)
+        return .make(style: style, context: context, presentedFrame: frame,
+                     corners: style.cornerStyle(forPresentedViewIn: bounds), progress: layout.dimProgress(at: offset),
+                     reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
     }
 }
