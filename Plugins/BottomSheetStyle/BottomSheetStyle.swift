@@ -15,6 +15,9 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
         .duration(),
         .curve(),
+        .detents(),
+        .undimmedDetent(),
+        .dismissible(),
     ]
 
     /// The `height` option: a fraction of the container height when ≤ 1, else points.
@@ -37,11 +40,19 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
     }
 
+    /// Dragged down to dismiss, between the `detents` (UIKit's sheet); `dismissible`.
+    public let interaction: InteractionDeclaration
+
     /// The sheet's height in a container `containerHeight` points tall (at most the container).
+    /// With `detents`, the largest detent (the sheet rests lower at the smaller ones).
     public func sheetHeight(in containerHeight: Double) -> Double {
-        min(containerHeight, height <= 1 ? height * containerHeight : height)
+        if !interaction.detents.isEmpty {
+            return interaction.detents.map { $0.resolved(containerLength: containerHeight) }.max() ?? 0
+        }
+        return min(containerHeight, height <= 1 ? height * containerHeight : height)
     }
 
     /// Full width, anchored to the bottom edge.

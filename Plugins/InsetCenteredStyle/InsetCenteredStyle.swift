@@ -15,6 +15,7 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.5"),
         .duration(),
         .curve(),
+        .dismissible(),
     ]
 
     /// Inset from the left and right edges, points.
@@ -35,7 +36,11 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
     }
+
+    /// Dragged down to dismiss (its axis is vertical: it rises from the bottom edge); `dismissible`.
+    public let interaction: InteractionDeclaration
 
     /// x = margin-x, y = margin-y, width = W − 2·margin-x, height = H − 2·margin-y (never negative).
     public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
