@@ -364,7 +364,7 @@ final class PluginLoaderTests: XCTestCase {
         let (error, path) = try rejectedFixture(["FIXTURE_MAJOR=2"])
         let host = StyleABIVersion.current
         XCTAssertEqual(error, .abiMismatch(path: path, plugin: StyleABIVersion(major: 2, minor: host.minor), host: host))
-        XCTAssertTrue(error?.description.contains("ABI 2.0") ?? false, "\(String(describing: error))")
+        XCTAssertTrue(error?.description.contains("ABI 2.\(host.minor)") ?? false, "\(String(describing: error))")
         XCTAssertTrue(error?.description.contains("ABI \(host)") ?? false)
         XCTAssertTrue(error?.description.hasPrefix(path + ": ") ?? false)
         let (older, _) = try rejectedFixture(["FIXTURE_MAJOR=0"])
@@ -385,9 +385,10 @@ final class PluginLoaderTests: XCTestCase {
         guard case let .badStructSize(p, size, minimum, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(p, path)
         XCTAssertEqual(size, 16)
-        // ABI 1.0 ends with the last layout hook: 4 × uint32 + 2 strings + option_count +
-        // options + plugin_data + 15 function pointers = 16 + 8 × 20 bytes on LP64.
-        XCTAssertEqual(minimum, 16 + 8 * 20)
+        // ABI 1.1 ends with `interaction`: the 1.0 part (4 × uint32 + 2 strings + option_count +
+        // options + plugin_data + 15 function pointers = 16 + 8 × 20 bytes on LP64) and seven
+        // 1.1 function pointers.
+        XCTAssertEqual(minimum, 16 + 8 * 20 + 8 * 7)
     }
 
     func testUnresolvedSymbolIsRefusedByRTLDNow() throws {
@@ -415,7 +416,7 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertEqual(lines.first?.hasPrefix("c-fixture\t\(good.library)\t"), true)
         XCTAssertEqual(lines.dropFirst().first,
-                       "# failed\t\(bad.library)\tbuilt for style ABI 9.0, this host speaks ABI \(StyleABIVersion.current) (major versions differ)")
+                       "# failed\t\(bad.library)\tbuilt for style ABI 9.\(StyleABIVersion.current.minor), this host speaks ABI \(StyleABIVersion.current) (major versions differ)")
         XCTAssertEqual(lines.last?.hasPrefix("# failed\t\(dir)/libModalKitStyleC.so\tnot a shared library (dlopen: "), true)
         XCTAssertEqual(Support.entryCalls(bad.marker), 0)
     }
