@@ -15,6 +15,8 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.5"),
         .duration(),
         .curve(),
+        .shadow(),
+        .background(),
     ]
 
     /// Inset from the left and right edges, points.
@@ -25,6 +27,10 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     public let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
+    /// The `shadow` option (nil: none).
+    public let shadow: Shadow?
+    /// The `background` option (nil: none, the content paints every pixel).
+    public let background: Color?
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -35,6 +41,8 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        shadow = try options.shadow()
+        background = try options.color("background")
     }
 
     /// x = margin-x, y = margin-y, width = W − 2·margin-x, height = H − 2·margin-y (never negative).
@@ -52,6 +60,14 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
     }
+
+    /// The `background` colour under the content and the `shadow`.
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
+        PresentedViewChrome(backgroundColor: background, shadow: shadow)
+    }
+
+    /// Dismissed by dragging the card down (UIKit's sheet); one detent, dismissible.
+    public var interaction: InteractionDeclaration { InteractionDeclaration(dismissGesture: .drag(.down)) }
 
     // presentedViewTransform: the protocol's default, cover-vertical from below the bottom edge.
     // shouldDismiss: the default, every tap on the dim dismisses.

@@ -30,17 +30,20 @@ final class PluginLoaderTests: XCTestCase {
 
     // MARK: Built-in styles
 
-    func testListFindsBothBuiltInStylesWithTheirLibraryPaths() throws {
+    func testListFindsTheThreeBuiltInStylesWithTheirLibraryPaths() throws {
         let dir = Support.buildDirectory
         let inset = try Support.builtLibrary(Support.insetCenteredLibrary)
         let sheet = try Support.builtLibrary(Support.bottomSheetLibrary)
+        let popover = try Support.builtLibrary(Support.popoverLibrary)
         let listing = loader(dir).list()
         XCTAssertEqual(listing.found.first { $0.name == "inset-centered" }?.path, inset)
         XCTAssertEqual(listing.found.first { $0.name == "bottom-sheet" }?.path, sheet)
+        XCTAssertEqual(listing.found.first { $0.name == "popover" }?.path, popover)
+        XCTAssertEqual(listing.found.first { $0.name == "popover" }?.abiVersion, StyleABIVersion(major: 1, minor: 1))
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
 
         let lines = loader(dir).listingLines()
-        for (name, path) in [("inset-centered", inset), ("bottom-sheet", sheet)] {
+        for (name, path) in [("inset-centered", inset), ("bottom-sheet", sheet), ("popover", popover)] {
             let line = lines.first { $0.hasPrefix(name + "\t") }
             let fields = line?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
             XCTAssertEqual(fields.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION: \(line ?? "missing")")
