@@ -16,6 +16,8 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         .duration(),
         .curve(),
         .dismissible(),
+        .shadow(),
+        .background(),
     ]
 
     /// Inset from the left and right edges, points.
@@ -26,6 +28,10 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     public let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
+    /// The `shadow` option (nil: none).
+    public let shadow: Shadow?
+    /// The `background` option (nil: none, the content paints every pixel).
+    public let background: Color?
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -37,6 +43,8 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
         interaction = try options.interaction(dragging: .down)
+        shadow = try options.shadow()
+        background = try options.color("background")
     }
 
     /// Dragged down to dismiss (its axis is vertical: it rises from the bottom edge); `dismissible`.
@@ -56,6 +64,11 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     /// Black at alpha `dim-alpha × progress`.
     public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    /// The `background` colour under the content and the `shadow`.
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
+        PresentedViewChrome(backgroundColor: background, shadow: shadow)
     }
 
     // presentedViewTransform: the protocol's default, cover-vertical from below the bottom edge.

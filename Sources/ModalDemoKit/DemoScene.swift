@@ -160,10 +160,11 @@ public final class DemoScene {
 
     // MARK: Transitions
 
-    /// Presents the card (ignored while presenting or presented; reverses a running dismissal).
+    /// Presents the card from the Present button's frame (its ``TransitionContext/sourceRect``;
+    /// ignored while presenting or presented; reverses a running dismissal).
     public func present(now: Double) {
         if host.state == .dismissed { card.resetFocus() }
-        host.present(card, now: now)
+        host.present(card, sourceRect: buttonFrame, now: now)
     }
 
     /// Dismisses the card (ignored while dismissing or dismissed; reverses a running presentation).
@@ -195,9 +196,12 @@ public final class DemoScene {
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
     /// `target` (``pixelSize``): ``PresentationController/snapshot(phase:fraction:)`` — the same
-    /// geometry function as the live frame — drawn by the same caches and compositor. Does not
-    /// change the live state, call style hooks or emit events.
+    /// geometry function as the live frame — drawn by the same caches and compositor; the source
+    /// rectangle is the Present button's frame, as for a click. Does not change the live state,
+    /// call style hooks or emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
+        // Presented from the Present button, as a click on it does (a live presentation already is).
+        if controller.state == .dismissed { controller.sourceRect = buttonFrame }
         host.renderOffline(controller.snapshot(phase: phase, fraction: progress), presented: card, into: target)
     }
 

@@ -175,7 +175,7 @@ public final class PresentationController {
             style.dismissalTransitionDidEnd(completed: false)  // the chrome stays
             style.presentationTransitionWillBegin()
         }
-        refreshTiming()
+        refreshTiming(.present, now: now)
         transition.run(.forward, now: now)
         fade.run(.forward, now: now)
         setState(.presenting)
@@ -202,7 +202,7 @@ public final class PresentationController {
         case .presented:
             style.dismissalTransitionWillBegin()
         }
-        refreshTiming()
+        refreshTiming(.dismiss, now: now)
         transition.run(.backward, now: now)
         fade.run(.backward, now: now)
         setState(.dismissing)
@@ -237,9 +237,37 @@ public final class PresentationController {
         }
     }
 
-    private func refreshTiming() {
-        transition.duration = max(0, style.transitionDuration)
-        transition.curve = style.timingCurve
+    /// The duration, curve and direction of the curve for a transition in `phase`
+    /// (``PresentationStyle/transitionDuration(for:)``, ``PresentationStyle/timingCurve(for:)``):
+    /// a dismissal whose curve equals the presentation's plays the presentation backwards (1.0);
+    /// one with its own curve runs it forward from the presented end
+    /// (``Transition/runsFromPresentedEnd``).
+    public static func timing(style: any PresentationStyle, phase: TransitionPhase, sourceRect: Rect?,
+                              containerBounds: Rect) -> (duration: Double, curve: TimingCurve, runsFromPresentedEnd: Bool) {
+        let present = TransitionContext(phase: .present, sourceRect: sourceRect, containerBounds: containerBounds)
+        let presentCurve = style.timingCurve(for: present)
+        guard phase == .dismiss else { return (max(0, style.transitionDuration(for: present)), presentCurve, false) }
+        let dismiss = TransitionContext(phase: .dismiss, sourceRect: sourceRect, containerBounds: containerBounds)
+        let curve = style.timingCurve(for: dismiss)
+        return (max(0, style.transitionDuration(for: dismiss)), curve, curve != presentCurve)
+    }
+
+    /// Takes the timing of `phase` from the style. When a running transition reverses into a
+    /// phase with another curve mapping, its linear fraction is moved to where the new mapping
+    /// gives the progress it had, so the view does not jump.
+    private func refreshTiming(_ phase: TransitionPhase, now: Double) {
+        let before = transition.progress(at: now)
+        let reversing = isAnimating
+        let timing = PresentationController.timing(style: style, phase: phase, sourceRect: sourceRect,
+                                                   containerBounds: containerBounds)
+        let changed = timing.curve != transition.curve || timing.runsFromPresentedEnd != transition.runsFromPresentedEnd
+        transition.duration = timing.duration
+        transition.curve = timing.curve
+        transition.runsFromPresentedEnd = timing.runsFromPresentedEnd
+        if reversing, changed {
+            transition.stop(now: now)
+            transition.set(fraction: transition.fraction(nearestProgress: before), direction: transition.direction)
+        }
         fade.duration = ReducedMotion.fadeDuration(forTransitionDuration: transition.duration)
         isReducingMotion = reducesMotion
     }
@@ -262,13 +290,13 @@ public final class PresentationController {
     /// presented view past its frame, but the dim never gets darker than its presented alpha (nor
     /// lighter than clear).
     public func dimmingAppearance(progress: Double) -> DimmingAppearance {
-        isChromeInstalled ? style.dimmingAppearance(at: min(max(progress, 0), 1)) : .none
+        isChromeInstalled ? style.dimmingAppearance(at: min(max(progress, 0), 1), context: transitionContext) : .none
     }
 
     /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`: the
     /// style's, plus the resting detent's translation × progress (``PresentedPlacement/resting(rest:dimFactor:)``).
     public func presentedViewTransform(progress: Double) -> ViewTransform {
-        var t = style.presentedViewTransform(at: progress, frame: presentedViewFrame, in: containerBounds)
+        var t = style.presentedViewTransform(at: progress, frame: presentedViewFrame, context: transitionContext)
         if case let .resting(rest, _) = restingPlacement {
             t.translation.x += rest.x * progress
             t.translation.y += rest.y * progress

@@ -234,7 +234,21 @@ public final class PresentationHost {
     /// the dismissal.
     @discardableResult
     public func present(_ content: any PresentationContent, now: Double) -> Bool {
+        present(content, sourceRect: nil, now: now)
+    }
+
+    /// Presents `content` from `sourceRect`: the rectangle of the control that started the
+    /// presentation, container points (UIKit's `sourceRect` of a popover), which every style hook
+    /// receives in its ``TransitionContext`` so that a style can grow from it; nil when there is
+    /// no such control. A reversed dismissal keeps the rectangle it had unless one is given.
+    @discardableResult
+    public func present(_ content: any PresentationContent, sourceRect: Rect?, now: Double) -> Bool {
         lastNow = now
+        if let r = sourceRect {
+            controller.sourceRect = r
+        } else if controller.state == .dismissed {
+            controller.sourceRect = nil
+        }
         controller.update(now: now)
         if let top = levels.last {
             guard top.content === content, controller.state == .dismissing else { return false }

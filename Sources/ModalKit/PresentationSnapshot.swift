@@ -161,8 +161,9 @@ extension PresentationController {
 
     /// The snapshot at linear time fraction `fraction` (0...1, clamped; non-finite = 0) of a
     /// presentation (`.present`) or dismissal (`.dismiss`) in the current container bounds, the
-    /// offline frame (`modal-demo render`): eased progress = the curve at `fraction` (`1 − fraction`
-    /// dismissing); with `reducesMotion` the cross-fade at `fraction · duration` seconds into the
+    /// offline frame (`modal-demo render`): eased progress = the phase's curve at `fraction`
+    /// (`PresentationController.timing`: a dismissal playing the presentation backwards takes the
+    /// curve at `1 − fraction`, one with its own curve `1 − curve(fraction)`); with `reducesMotion` the cross-fade at `fraction · duration` seconds into the
     /// phase (`ReducedMotion.presentedAlpha(phase:fraction:duration:)`). Changes no state and calls
     /// no hook beyond the style's geometry and appearance.
     public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
@@ -171,12 +172,16 @@ extension PresentationController {
         let bounds = containerBounds
         let context = TransitionContext(phase: phase, isInteractive: false, sourceRect: sourceRect,
                                         containerBounds: bounds)
+        let timing = PresentationController.timing(style: style, phase: phase, sourceRect: sourceRect,
+                                                   containerBounds: bounds)
+        var mapping = Transition(duration: timing.duration, curve: timing.curve)
+        mapping.runsFromPresentedEnd = timing.runsFromPresentedEnd
         let frame = style.frameOfPresentedView(in: bounds)
         return .make(style: style, context: context, presentedFrame: frame,
                      corners: style.cornerStyle(forPresentedViewIn: bounds),
-                     progress: style.timingCurve.value(at: u),
+                     progress: mapping.progress(atFraction: u),
                      reducedMotionAlpha: reducesMotion
-                        ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: style.transitionDuration)
+                        ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: timing.duration)
                         : nil,
                      placement: PresentationController.initialPlacement(style: style, frame: frame, bounds: bounds))
     }
