@@ -15,7 +15,20 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
         .duration(),
         .curve(),
+        .detents(),
+        .undimmedDetent(),
+        .dismissible(),
+        StyleOption(key: "dim", summary: "dim fill: solid (black × dim-alpha everywhere) or gradient (clear at the top edge rising to dim-alpha at the sheet's top edge)",
+                    defaultValue: "solid"),
+        StyleOption(key: "grabber", summary: "UIKit's grabber bar at the sheet's top: auto (with more than one detent), on or off",
+                    defaultValue: "auto"),
+        .shadow(),
     ]
+
+    /// The `dim` option.
+    public enum DimFill: String, Sendable { case solid, gradient }
+    /// The `grabber` option.
+    public enum GrabberMode: String, Sendable { case auto, on, off }
 
     /// The `height` option: a fraction of the container height when ≤ 1, else points.
     public let height: Double
@@ -23,6 +36,10 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     public let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
+    public let dim: DimFill
+    public let grabber: GrabberMode
+    /// The `shadow` option (nil: none).
+    public let shadow: Shadow?
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (height > 0 up to 100000, radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -37,11 +54,22 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
+        dim = DimFill(rawValue: try options.choice("dim", among: ["solid", "gradient"]))!
+        grabber = GrabberMode(rawValue: try options.choice("grabber", among: ["auto", "on", "off"]))!
+        shadow = try options.shadow()
     }
 
+    /// Dragged down to dismiss, between the `detents` (UIKit's sheet); `dismissible`.
+    public let interaction: InteractionDeclaration
+
     /// The sheet's height in a container `containerHeight` points tall (at most the container).
+    /// With `detents`, the largest detent (the sheet rests lower at the smaller ones).
     public func sheetHeight(in containerHeight: Double) -> Double {
-        min(containerHeight, height <= 1 ? height * containerHeight : height)
+        if !interaction.detents.isEmpty {
+            return interaction.detents.map { $0.resolved(containerLength: containerHeight) }.max() ?? 0
+        }
+        return min(containerHeight, height <= 1 ? height * containerHeight : height)
     }
 
     /// Full width, anchored to the bottom edge.
@@ -57,6 +85,25 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     /// Black at alpha `dim-alpha × progress`, over the whole container (it fades, it does not slide).
     public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    /// `dim=solid`: ``dimmingAppearance(at:)``. `dim=gradient`: a vertical gradient, clear at the
+    /// container's top edge rising linearly to black at the sheet's top edge (its presented frame,
+    /// which does not move) and black below it, all × `dim-alpha × progress` — so the dim is
+    /// `dim-alpha` where the sheet sits and fades out towards the top.
+    public func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance {
+        guard dim == .gradient else { return dimmingAppearance(at: progress) }
+        let bounds = context.containerBounds
+        let top = frameOfPresentedView(in: bounds).minY
+        let gradient = LinearGradient(start: Point(x: bounds.minX, y: bounds.minY), end: Point(x: bounds.minX, y: top),
+                                      from: .clear, to: .black)
+        return DimmingAppearance(gradient: gradient, alpha: dimAlpha * progress)
+    }
+
+    /// The grabber (`grabber=on`, or `auto` with more than one detent) and the `shadow`.
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
+        let showsGrabber = grabber == .on || (grabber == .auto && interaction.detents.count > 1)
+        return PresentedViewChrome(shadow: shadow, grabber: showsGrabber ? PresentedViewChrome.grabberColor : nil)
     }
 
     // presentedViewTransform: the protocol's default, sliding up from below the bottom edge.

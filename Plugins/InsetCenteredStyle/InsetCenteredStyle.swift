@@ -15,6 +15,9 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.5"),
         .duration(),
         .curve(),
+        .dismissible(),
+        .shadow(),
+        .background(),
     ]
 
     /// Inset from the left and right edges, points.
@@ -25,6 +28,10 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     public let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
+    /// The `shadow` option (nil: none).
+    public let shadow: Shadow?
+    /// The `background` option (nil: none, the content paints every pixel).
+    public let background: Color?
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -35,7 +42,13 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
+        shadow = try options.shadow()
+        background = try options.color("background")
     }
+
+    /// Dragged down to dismiss (its axis is vertical: it rises from the bottom edge); `dismissible`.
+    public let interaction: InteractionDeclaration
 
     /// x = margin-x, y = margin-y, width = W − 2·margin-x, height = H − 2·margin-y (never negative).
     public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
@@ -51,6 +64,11 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     /// Black at alpha `dim-alpha × progress`.
     public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    /// The `background` colour under the content and the `shadow`.
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
+        PresentedViewChrome(backgroundColor: background, shadow: shadow)
     }
 
     // presentedViewTransform: the protocol's default, cover-vertical from below the bottom edge.

@@ -21,6 +21,9 @@ size_t modalkit_style_descriptor_min_size(uint32_t minor) {
     case 0: /* ABI 1.0 ends with container_view_did_layout */
         return offsetof(modalkit_style_descriptor, container_view_did_layout) +
                sizeof(((modalkit_style_descriptor *)0)->container_view_did_layout);
+    case 1: /* ABI 1.1 ends with interaction */
+        return offsetof(modalkit_style_descriptor, interaction) +
+               sizeof(((modalkit_style_descriptor *)0)->interaction);
     default:
         return 0;
     }

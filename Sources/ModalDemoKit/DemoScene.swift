@@ -119,12 +119,19 @@ public final class DemoScene {
         return upperStyles[level - 2]
     }
 
+    /// The Present another button of `level`'s card in container points (at the card's frame).
+    private func presentAnotherFrame(level: Int) -> Rect? {
+        guard let c = host.controller(level: level) else { return nil }
+        let f = c.presentedViewFrame
+        return DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
+    }
+
     /// The card of `level` activated Present another: the next level is presented over it.
     private func presentAnother(from level: Int, now: Double) {
         guard host.levelCount == level else { return }
         let next = cardForLevel(level + 1)
         next.resetFocus()
-        host.present(next, style: style(level: level + 1), now: now)
+        host.present(next, style: style(level: level + 1), sourceRect: presentAnotherFrame(level: level), now: now)
     }
 
     private let fonts: FontBox
@@ -213,10 +220,11 @@ public final class DemoScene {
 
     // MARK: Transitions
 
-    /// Presents the card (ignored while presenting or presented; reverses a running dismissal).
+    /// Presents the card from the Present button's frame (its ``TransitionContext/sourceRect``;
+    /// ignored while presenting or presented; reverses a running dismissal).
     public func present(now: Double) {
         if host.state == .dismissed { card.resetFocus() }
-        host.present(card, now: now)
+        host.present(card, sourceRect: buttonFrame, now: now)
     }
 
     /// Presents the next card over the top one, as its Present another does (ignored unless the
@@ -255,9 +263,12 @@ public final class DemoScene {
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
     /// `target` (``pixelSize``): ``PresentationController/snapshot(phase:fraction:)`` — the same
-    /// geometry function as the live frame — drawn by the same caches and compositor. Does not
-    /// change the live state, call style hooks or emit events.
+    /// geometry function as the live frame — drawn by the same caches and compositor; the source
+    /// rectangle is the Present button's frame, as for a click. Does not change the live state,
+    /// call style hooks or emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
+        // Presented from the Present button, as a click on it does (a live presentation already is).
+        if controller.state == .dismissed { controller.sourceRect = buttonFrame }
         host.renderOffline(controller.snapshot(phase: phase, fraction: progress), presented: card, into: target)
     }
 
@@ -274,6 +285,15 @@ public final class DemoScene {
             let c = level == 1 ? controller : PresentationController(style: style(level: level))
             c.reducesMotion = controller.reducesMotion
             c.layout(containerBounds: bounds)
+            // Presented from the control that presents it: Present, or the card below's Present another.
+            if c.state == .dismissed {
+                if level == 1 {
+                    c.sourceRect = buttonFrame
+                } else {
+                    let f = style(level: level - 1).frameOfPresentedView(in: bounds)
+                    c.sourceRect = DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
+                }
+            }
             snapshots.append(c.snapshot(phase: level == n ? phase : .present, fraction: level == n ? progress : 1))
             contents.append(cardForLevel(level))
         }

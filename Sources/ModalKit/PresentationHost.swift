@@ -102,10 +102,29 @@ private final class PresentedLevel {
     var covered: Image?
     var coveredRenderer = Renderer()
     var coveredFresh = true
+    /// The press on this level's view that may become (or is) a drag.
+    var drag = LevelDrag()
     init(content: any PresentationContent, controller: PresentationController) {
         self.content = content
         self.controller = controller
     }
+}
+
+/// A press on a presented view, on its way to being a drag (per level, so each presentation of a
+/// stack keeps its own). Fixed storage: a drag frame allocates nothing.
+private struct LevelDrag {
+    /// A press on the draggable view is in progress.
+    var isActive = false
+    /// It moved ``DragPhysics/dragThreshold`` along the axis: the view follows it.
+    var isDragging = false
+    /// The press caught a moving view (the controller holds it since the press).
+    var caught = false
+    /// Where the press began, container points, and the view's offset then, points.
+    var start = Point.zero
+    var startOffset = 0.0
+    /// The finger's offset now (unbanded), points toward dismissal.
+    var raw = 0.0
+    var tracker = VelocityTracker()
 }
 
 private struct PresentedKey: Equatable {
@@ -147,6 +166,9 @@ public final class PresentationHost {
     /// Called after each state change of any level, with the new state and the level (1 = the
     /// first presentation, 2 = the one it presented, ...); for level 1 after ``onStateChange``.
     public var onLevelStateChange: (PresentationState, Int) -> Void = { _, _ in }
+    /// Called for each gesture event (drag began/ended, detent settled, close attempt),
+    /// synchronously, in order with the state changes.
+    public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
 
     /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
     public private(set) var containerSize = Size(width: 1, height: 1)
@@ -204,6 +226,7 @@ public final class PresentationHost {
                 self.use(below.handle(.hover(nil), now: self.lastNow))
             }
             if state == .dismissed {
+                for l in self.levels[index...] { l.drag = LevelDrag(tracker: l.drag.tracker) }
                 self.retireLevels(from: index)
                 // What was below is in front again: it sees the pointer where it is.
                 if self.press == nil, let p = self.pointer {
@@ -217,6 +240,10 @@ public final class PresentationHost {
             }
             if index == 0 { self.onStateChange(state) }
             self.onLevelStateChange(state, index + 1)
+        }
+        c.onDetentSettled = { [unowned self] index in
+            self.dirty = true
+            self.onInteraction(.detent(index))
         }
     }
 
@@ -278,12 +305,13 @@ public final class PresentationHost {
     /// otherwise (a transition in progress, or a content already in the stack).
     @discardableResult
     public func present(_ content: any PresentationContent, style: (any PresentationStyle)? = nil,
-                        now: Double) -> Bool {
+                        sourceRect: Rect? = nil, now: Double) -> Bool {
         update(now: now)
         if let top = levels.last {
             if top.content === content {
                 guard top.controller.state == .dismissing else { return false }
                 dirty = true
+                setSource(sourceRect, of: top.controller)
                 return top.controller.present(now: now)
             }
             guard top.controller.state == .presented, !levels.contains(where: { $0.content === content })
@@ -297,9 +325,22 @@ public final class PresentationHost {
         }
         dirty = true
         let top = levels[levels.count - 1]
+        setSource(sourceRect, of: top.controller)
         let changed = top.controller.present(now: now)
         top.content.didLayout(size: top.controller.presentedViewFrame.size)
         return changed
+    }
+
+    /// `sourceRect` for the level `c` is about to present: the rectangle of the control that started
+    /// the presentation, container points (UIKit's `sourceRect` of a popover), which every style hook
+    /// receives in its ``TransitionContext`` so that a style can grow from it; nil when there is no
+    /// such control. A reversed dismissal keeps the rectangle it had unless one is given.
+    private func setSource(_ sourceRect: Rect?, of c: PresentationController) {
+        if let r = sourceRect {
+            c.sourceRect = r
+        } else if c.state == .dismissed {
+            c.sourceRect = nil
+        }
     }
 
     /// Dismisses the top level (UIKit: `dismiss(animated:)` on the topmost presented view
@@ -350,7 +391,7 @@ public final class PresentationHost {
             pointer = nil
             if let pr = press, pr.source == .pointer {
                 press = nil
-                deliver(.cancel, to: pr.target, now: now)
+                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
             }
             use(presentingContent.handle(.hover(nil), now: now))
             if let top = levels.last { use(top.content.handle(.hover(nil), now: now)) }
@@ -372,7 +413,7 @@ public final class PresentationHost {
         case .touchCancel:
             if let pr = press, case .touch = pr.source {
                 press = nil
-                deliver(.cancel, to: pr.target, now: now)
+                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
             }
             touchPoint = nil
         case let .key(key, pressed):
@@ -380,7 +421,9 @@ public final class PresentationHost {
             if let top = levels.last {
                 let used = top.content.handle(.key(key), now: now)
                 use(used)
-                if !used && key == .escape { dismiss(now: now) }
+                if !used && key == .escape && (top.controller.state == .presenting || top.controller.state == .presented) {
+                    userDismiss(now: now)
+                }
             } else {
                 use(presentingContent.handle(.key(key), now: now))
             }
@@ -407,6 +450,31 @@ public final class PresentationHost {
     }
 
     private func deliverDrag(_ p: Point, to target: PressTarget, now: Double) {
+        if target == .presented, let level = levels.last, level.drag.isActive, let layout = level.controller.detentLayout {
+            let controller = level.controller
+            let d = (p.x - level.drag.start.x) * layout.axis.x + (p.y - level.drag.start.y) * layout.axis.y
+            if !level.drag.isDragging {
+                if abs(d) >= DragPhysics.dragThreshold {
+                    // A drag now: the content's press ends without a tap (UIKit cancels the
+                    // content's touches when the pan gesture recognizes).
+                    level.drag.isDragging = true
+                    if !level.drag.caught {
+                        level.drag.startOffset = controller.beginDrag(now: now) ?? level.drag.startOffset
+                    }
+                    use(level.content.handle(.cancel, now: now))
+                    onInteraction(.dragBegan)
+                } else {
+                    deliver(.drag(toPresented(p, level: level, now: now)), to: target, now: now)
+                    return
+                }
+            }
+            guard controller.isTracking else { return }  // the app dismissed it meanwhile
+            level.drag.raw = level.drag.startOffset + d
+            controller.drag(toRawOffset: level.drag.raw)
+            level.drag.tracker.add(level.drag.raw, at: now)
+            dirty = true
+            return
+        }
         guard target == .presented, let top = levels.last else {
             deliver(.drag(p), to: target, now: now)
             return
@@ -424,6 +492,24 @@ public final class PresentationHost {
             target = .presenting
         }
         press = (target, source)
+        if target == .presented, let level = levels.last, level.controller.isDraggable {
+            // A press on a draggable view: it becomes a drag after 8 pt along the axis. On a moving
+            // view it catches it where it is (UIKit's interruptible transitions).
+            let controller = level.controller
+            let moving = controller.isAnimating
+            let offset = moving ? controller.beginDrag(now: now) : controller.dragOffset(at: now)
+            if let offset = offset {
+                level.drag.isActive = true
+                level.drag.isDragging = false
+                level.drag.caught = moving
+                level.drag.start = p
+                level.drag.startOffset = offset
+                level.drag.raw = offset
+                level.drag.tracker.reset()
+                level.drag.tracker.add(offset, at: now)
+                dirty = true
+            }
+        }
         switch target {
         case .presenting: use(presentingContent.handle(.press(p), now: now))
         case .presented:
@@ -435,6 +521,7 @@ public final class PresentationHost {
     private func endPress(at p: Point?, now: Double) {
         guard let pr = press else { return }
         press = nil
+        if pr.target == .presented, endDrag(cancelled: p == nil, now: now) { return }
         guard let p = p else { deliver(.cancel, to: pr.target, now: now); return }
         switch pr.target {
         case .presenting:
@@ -445,10 +532,45 @@ public final class PresentationHost {
         case .dim:
             // A tap on the top dimming view: press and release both outside its presented view.
             guard let top = levels.last?.controller, top.state == .presenting || top.state == .presented else { return }
-            if top.tapOnDimDismisses(at: p, progress: top.progress(at: now)) { dismiss(now: now) }
+            if top.tapOnDimDismisses(at: p, now: now) { userDismiss(now: now) }
         case .nothing:
             break
         }
+    }
+
+    /// A dismissal the user asked for (dim tap, Escape): refused with a close attempt when the
+    /// style declares the presentation not dismissible (UIKit's `isModalInPresentation`).
+    private func userDismiss(now: Double) {
+        if (levels.last?.controller ?? controller).interaction.isDismissible {
+            dismiss(now: now)
+        } else {
+            onInteraction(.closeAttempt)
+        }
+    }
+
+    /// Ends the top level's drag, if its press is a drag: the release velocity over the last
+    /// 100 ms, the spring to the projected target, the events. A press that caught a moving view
+    /// without becoming a drag lets it resume. `cancelled`: the press ended without a release
+    /// (pointer left, touch cancelled): released with velocity 0.
+    /// - Returns: true when the press was a drag (the content's press was cancelled already).
+    private func endDrag(cancelled: Bool, now: Double) -> Bool {
+        guard let level = levels.last, level.drag.isActive else { return false }
+        let controller = level.controller
+        level.drag.isActive = false
+        guard level.drag.isDragging else {
+            if level.drag.caught { controller.resumeAfterCatch(now: now) }
+            dirty = true
+            return false
+        }
+        level.drag.isDragging = false
+        guard controller.isTracking else { return true }
+        level.drag.tracker.add(level.drag.raw, at: now)
+        let v = cancelled ? 0 : level.drag.tracker.velocity(at: now)
+        onInteraction(.dragEnded(velocity: v))
+        let release = controller.endDrag(rawOffset: level.drag.raw, velocity: v, now: now)
+        if release?.refusedDismissal == true { onInteraction(.closeAttempt) }
+        dirty = true
+        return true
     }
 
     // MARK: Rendering

@@ -120,6 +120,10 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
+    // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
+    scene.host.onInteraction = { event in
+        if logEvents { print(event.logLine) }
+    }
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     do {
         let connection = try WaylandConnection()

@@ -32,6 +32,7 @@ public final class InsetCenteredDouble: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "dim alpha when presented", defaultValue: "0.5"),
         .duration(),
         .curve(),
+        .dismissible(),
     ]
 
     public let marginX: Double, marginY: Double, cornerRadius: Double, dimAlpha: Double
@@ -45,7 +46,10 @@ public final class InsetCenteredDouble: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
     }
+
+    public let interaction: InteractionDeclaration
 
     public func frameOfPresentedView(in b: Rect) -> Rect {
         Rect(x: b.minX + marginX, y: b.minY + marginY,
@@ -74,6 +78,9 @@ public final class BottomSheetDouble: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "dim alpha when presented", defaultValue: "0.4"),
         .duration(),
         .curve(),
+        .detents(),
+        .undimmedDetent(),
+        .dismissible(),
     ]
 
     public let height: Double, cornerRadius: Double, dimAlpha: Double
@@ -86,10 +93,14 @@ public final class BottomSheetDouble: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
     }
 
+    public let interaction: InteractionDeclaration
+
     public func frameOfPresentedView(in b: Rect) -> Rect {
-        let h = min(b.height, height <= 1 ? height * b.height : height)
+        let h = interaction.detents.isEmpty ? min(b.height, height <= 1 ? height * b.height : height)
+            : interaction.detents.map { $0.resolved(containerLength: b.height) }.max() ?? 0
         return Rect(x: b.minX, y: b.maxY - h, width: b.width, height: h)
     }
 

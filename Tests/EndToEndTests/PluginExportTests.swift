@@ -63,7 +63,7 @@ final class PluginExportTests: XCTestCase {
         XCTAssertEqual(m.name, "recording")
         XCTAssertEqual(m.summary, "records calls across the ABI", "tabs become spaces: one listing field")
         XCTAssertEqual(m.options, RecordingStyle.options)
-        XCTAssertEqual(m.abiVersion, StyleABIVersion(major: 1, minor: 0))
+        XCTAssertEqual(m.abiVersion, StyleABIVersion(major: 1, minor: 1))
     }
 
     func testEveryRequirementCrossesTheTable() throws {

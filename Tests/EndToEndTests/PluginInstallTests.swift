@@ -27,7 +27,7 @@ final class PluginInstallTests: XCTestCase {
         let demo = prefix + "/bin/modal-demo"
         let styles = prefix + "/lib/modalkit/styles"
         for file in [demo, styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.bottomSheetLibrary,
-                     prefix + "/lib/modalkit/libswiftCore.so"] {
+                     styles + "/" + Support.popoverLibrary, prefix + "/lib/modalkit/libswiftCore.so"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: file), "\(file) installed")
         }
 
@@ -46,7 +46,8 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(path, [prefix + "/bin", styles])
         let listing = StyleLoader(searchPath: path).list()
         XCTAssertEqual(listing.found.map(\.path).sorted(),
-                       [styles + "/" + Support.bottomSheetLibrary, styles + "/" + Support.insetCenteredLibrary])
+                       [styles + "/" + Support.bottomSheetLibrary, styles + "/" + Support.insetCenteredLibrary,
+                        styles + "/" + Support.popoverLibrary])
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
     }
 

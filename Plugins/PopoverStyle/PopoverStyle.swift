@@ -1,0 +1,103 @@
+import ModalKit
+
+/// The popover style: an opaque card that grows out of the control that presented it (UIKit's
+/// popover from its `sourceRect`) into a centred `width` × `height` card, and shrinks back into
+/// it when dismissed.
+///
+/// - Frame: `width` × `height` points (at most the container), centred; all corners rounded by
+///   `corner-radius`; a white background under the content.
+/// - Transform: at eased progress p the card's on-screen rectangle is the source rectangle
+///   interpolated linearly towards the frame — each edge moves straight from the source's edge to
+///   the frame's — drawn as a translation plus a scale per axis about the card's top-left corner
+///   (anchor (0, 0)). Without a source rectangle the card grows from its own centre.
+/// - Timing: presenting takes `duration` with `curve` (ease-out: fast out of the button, gentle
+///   landing); dismissing is faster, `dismiss-duration` (0.2 s) with ease-in (cubic-bezier(0.42,
+///   0, 1, 1): leaves slowly, accelerates into the button).
+/// - Dim: black, alpha `dim-alpha × progress`; a tap on it dismisses. No dismiss gesture.
+public final class PopoverStyle: LoadablePresentationStyle {
+    public static let name = "popover"
+    public static let summary = "opaque card grows from the Present button into a centred 320×220 card, ease-out in, faster ease-in out"
+    public static let options: [StyleOption] = [
+        StyleOption(key: "width", summary: "card width, points", defaultValue: "320"),
+        StyleOption(key: "height", summary: "card height, points", defaultValue: "220"),
+        StyleOption(key: "corner-radius", summary: "corner radius of the card, points", defaultValue: "13"),
+        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.2"),
+        .duration(),
+        .curve(default: "ease-out"),
+        StyleOption(key: "dismiss-duration", summary: "dismissal duration (ease-in), seconds", defaultValue: "0.2"),
+        .shadow(),
+    ]
+
+    /// The dismissal's curve: CSS `ease-in`, cubic-bezier(0.42, 0, 1, 1).
+    public static let easeIn = TimingCurve.cubicBezier(0.42, 0, 1, 1)
+
+    public let width: Double
+    public let height: Double
+    public let cornerRadius: Double
+    public let dimAlpha: Double
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+    public let dismissDuration: Double
+    public let shadow: Shadow?
+
+    /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
+    ///   (sizes 1…10000 points, radius 0…10000, dim-alpha 0…1, durations 0…10 s, a known curve).
+    public init(options: StyleOptions) throws {
+        width = try options.double("width", in: 1...10000)
+        height = try options.double("height", in: 1...10000)
+        cornerRadius = try options.double("corner-radius", in: 0...10000)
+        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+        dismissDuration = try options.double("dismiss-duration", in: 0...10)
+        shadow = try options.shadow()
+    }
+
+    /// `width` × `height` (at most the container), centred.
+    public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
+        let w = min(width, containerBounds.width), h = min(height, containerBounds.height)
+        return Rect(x: containerBounds.midX - w / 2, y: containerBounds.midY - h / 2, width: w, height: h)
+    }
+
+    public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle {
+        CornerStyle(radius: cornerRadius, corners: .all)
+    }
+
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    public func transitionDuration(for context: TransitionContext) -> Double {
+        context.phase == .dismiss ? dismissDuration : transitionDuration
+    }
+
+    public func timingCurve(for context: TransitionContext) -> TimingCurve {
+        context.phase == .dismiss ? PopoverStyle.easeIn : timingCurve
+    }
+
+    /// The source rectangle (or the frame's centre) interpolated towards `frame` at `progress`,
+    /// as a translation and a per-axis scale about the top-left corner.
+    public func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
+        let source = context.sourceRect ?? Rect(x: frame.midX, y: frame.midY, width: 0, height: 0)
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * progress }
+        let x = mix(source.minX, frame.minX), y = mix(source.minY, frame.minY)
+        let w = mix(source.width, frame.width), h = mix(source.height, frame.height)
+        return ViewTransform(translation: Point(x: x - frame.minX, y: y - frame.minY),
+                             scaleX: frame.width > 0 ? max(0, w / frame.width) : 1,
+                             scaleY: frame.height > 0 ? max(0, h / frame.height) : 1,
+                             anchor: Point(x: 0, y: 0))
+    }
+
+    /// The 1.0 entry (no context): the same motion from the frame's centre.
+    public func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
+        presentedViewTransform(at: progress, frame: frame,
+                               context: TransitionContext(phase: .present, containerBounds: containerBounds))
+    }
+
+    /// Opaque white under the content, and the `shadow`.
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
+        PresentedViewChrome(backgroundColor: .white, shadow: shadow)
+    }
+
+    // shouldDismiss: the default, every tap on the dim dismisses. interaction: the default, no gesture.
+}
