@@ -64,6 +64,8 @@ final class PluginInstallTests: XCTestCase {
                       list.stdout)
         XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("bottom-sheet\t\(styles)/\(Support.bottomSheetLibrary)\t") },
                       list.stdout)
+        XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("adaptive\t\(styles)/\(Support.adaptiveLibrary)\t") },
+                      list.stdout)
 
         let output = prefix + "/sheet.png"
         let render = try Support.run(demo, ["render", "--style", "bottom-sheet", "--size", "200x300", "--progress", "1",

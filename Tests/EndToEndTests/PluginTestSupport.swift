@@ -30,6 +30,7 @@ enum PluginTestSupport {
     static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"
     static let bottomSheetLibrary = "libModalKitStyleBottomSheet.so"
     static let popoverLibrary = "libModalKitStylePopover.so"
+    static let adaptiveLibrary = "libModalKitStyleAdaptive.so"
 
     /// A built-in style library in the build directory; fails the test when it was not built.
     static func builtLibrary(_ file: String) throws -> String {
