@@ -103,6 +103,20 @@ final class StackSceneTests: XCTestCase {
         XCTAssertEqual(box.events, ["presenting 2"])
     }
 
+    /// A drag down on level 2's sheet dismisses level 2 only; level 1 stays presented.
+    func testADragDismissesOnlyTheTopLevel() throws {
+        let (s, box) = try twoLevels()
+        box.events = []
+        s.handle(.pointerMotion(Point(x: 200, y: 450)), now: 3)
+        s.handle(.pointerButton(pressed: true), now: 3)
+        for k in 1...6 { s.handle(.pointerMotion(Point(x: 200, y: 450 + 40 * Double(k))), now: 3 + 0.01 * Double(k)) }
+        s.handle(.pointerButton(pressed: false), now: 3.07)
+        settle(s, 5)
+        XCTAssertEqual(box.events.filter { !$0.hasPrefix("drag") }, ["dismissing 2", "dismissed 2"])
+        XCTAssertEqual(s.levelCount, 1)
+        XCTAssertEqual(s.state, .presented)
+    }
+
     /// Pixels of two presented levels: where both dims cover the background it is background × 0.5
     /// × 0.6; card 1 under the second dim is white × 0.6; the sheet is white.
     func testTwoDimsComposeOverEverythingBelow() throws {

@@ -78,6 +78,35 @@ final class AdaptiveMorphTests: XCTestCase {
         XCTAssertEqual(c.displayedFrame(at: 1.1), Rect(x: 170, y: 140, width: 560, height: 420))
     }
 
+    /// The drag follows the shape: on the sheet a fast drag down dismisses; after a resize to the
+    /// card the same drag moves nothing (the interaction declaration is re-read on layout).
+    func testTheDragFollowsTheCurrentShape() throws {
+        final class Blank: PresentationContent {
+            var invalidation: ContentInvalidation = .none
+            func draw(into image: OpaquePointer, size: Size, scale: Double) { invalidation = .none }
+            func handle(_ input: ContentInput, now: Double) -> Bool { false }
+        }
+        func drag(_ host: PresentationHost, x: Double, from y0: Double, by dy: Double, at t0: Double) {
+            host.handle(.pointerMotion(Point(x: x, y: y0)), now: t0)
+            host.handle(.pointerButton(pressed: true), now: t0)
+            for k in 1...6 { host.handle(.pointerMotion(Point(x: x, y: y0 + dy * Double(k) / 6)), now: t0 + 0.01 * Double(k)) }
+            host.handle(.pointerButton(pressed: false), now: t0 + 0.07)
+        }
+        let host = PresentationHost(style: try AdaptiveDouble.make(), presenting: Blank())
+        host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
+        host.present(Blank(), now: 0)
+        host.update(now: 1)
+        drag(host, x: 500, from: 300, by: 200, at: 1)    // inside the card (140…560)
+        host.update(now: 3)
+        XCTAssertEqual(host.state, .presented, "the card has no drag")
+        XCTAssertEqual(host.controller.effectivePresentedViewRect(at: 3), card1000, "and did not move")
+        host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
+        host.update(now: 4)
+        drag(host, x: 200, from: 400, by: 200, at: 4)    // inside the sheet (350…700)
+        host.update(now: 6)
+        XCTAssertEqual(host.state, .dismissed, "the sheet is dragged down and away")
+    }
+
     /// Through the host: the morph needs frames (isAnimating) and ends with the sheet's pixels.
     func testHostDrawsTheMorphAndEndsAtTheSheet() throws {
         final class Plain: PresentationContent {
