@@ -68,12 +68,14 @@ public struct VelocityTracker: Sendable {
         count += 1
     }
 
-    /// The velocity at `now`, points per second: (newest − oldest sample within `now − 0.1 s`) /
-    /// their time span; 0 with fewer than two samples in the window or a zero span.
+    /// The velocity at `now` (the release), points per second: (newest − oldest of the samples
+    /// taken within `now − 0.1 s … now`) / their time span; 0 with fewer than two samples in the
+    /// window (a finger that rested 100 ms before lifting) or a zero span.
     public func velocity(at now: Double) -> Double {
         guard count >= 2 else { return 0 }
         let cap = VelocityTracker.capacity
         let newest = (start + count - 1) % cap
+        guard times[newest] >= now - DragPhysics.velocityWindow - 1e-9 else { return 0 }
         var oldest = newest
         var k = count - 2
         while k >= 0 {

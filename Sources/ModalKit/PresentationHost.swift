@@ -564,7 +564,8 @@ public final class PresentationHost {
         }
         level.drag.isDragging = false
         guard controller.isTracking else { return true }
-        level.drag.tracker.add(level.drag.raw, at: now)
+        // The motion samples of the 100 ms before the release (a finger that rested longer
+        // before lifting releases at rest).
         let v = cancelled ? 0 : level.drag.tracker.velocity(at: now)
         onInteraction(.dragEnded(velocity: v))
         let release = controller.endDrag(rawOffset: level.drag.raw, velocity: v, now: now)

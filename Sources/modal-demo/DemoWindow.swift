@@ -16,12 +16,34 @@ private enum Keysym {
     static let isoLeftTab: UInt32 = 0xfe20
 }
 
+/// Input event times on the monotonic clock: a drag's release velocity is measured from the
+/// times the compositor stamped on its events (`wl_pointer.motion` / `wl_touch.motion`, ms on an
+/// undefined base), not from when the client got round to reading them (events queued while a
+/// frame renders arrive together). The base is the smallest `receive time − event time` seen
+/// (the event that waited least); a jump of a second or more (a new base, wrap-around) resets it.
+struct InputClock {
+    private var base: Double?
+
+    /// The monotonic time (seconds) of an event stamped `time` (ms), received at `clock`.
+    mutating func now(eventTime time: UInt32?, clock: Double) -> Double {
+        guard let time = time else { return clock }
+        let stamp = Double(time) / 1000
+        let candidate = clock - stamp
+        if let b = base, candidate >= b, candidate - b < 1 {
+            return b + stamp
+        }
+        base = candidate
+        return clock
+    }
+}
+
 /// The wiring between the Wayland window and the presentation engine: configure → layout,
 /// frame callback → render, seat events → scene input. Logs events for `--log-events`.
 final class DemoWindowController: WindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
+    private var inputClock = InputClock()
 
     init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
@@ -58,8 +80,9 @@ final class DemoWindowController: WindowDelegate {
     }
 
     func window(_ window: Window, pointer frame: PointerFrame) {
-        let now = monotonicSeconds()
+        let clock = monotonicSeconds()
         for event in frame.events {
+            let now = inputClock.now(eventTime: event.time, clock: clock)
             switch event.kind {
             case let .enter(x, y), let .motion(x, y):
                 scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
@@ -90,7 +113,7 @@ final class DemoWindowController: WindowDelegate {
     }
 
     func window(_ window: Window, touch event: TouchEvent) {
-        let now = monotonicSeconds()
+        let now = inputClock.now(eventTime: event.time, clock: monotonicSeconds())
         switch event.kind {
         case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
         case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
