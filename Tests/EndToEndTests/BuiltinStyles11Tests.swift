@@ -58,6 +58,16 @@ final class BuiltinStyles11Tests: XCTestCase {
                        Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3))
     }
 
+    func testBottomSheetRecede() throws {
+        let sheet = try style("bottom-sheet", ["recede": "on"])
+        XCTAssertEqual(sheet.presentingViewAppearance(at: 1, context: context()),
+                       PresentingViewAppearance(transform: ViewTransform(scale: 0.92), cornerRadius: 10))
+        XCTAssertEqual(sheet.presentingViewAppearance(at: 0.5, context: context()),
+                       PresentingViewAppearance(transform: ViewTransform(scale: 0.96), cornerRadius: 5))
+        XCTAssertEqual(try style("bottom-sheet", ["recede": "off"]).presentingViewAppearance(at: 1, context: context()),
+                       PresentingViewAppearance.identity)
+    }
+
     // MARK: inset-centered
 
     func testInsetCenteredDefaultsShadowAndBackground() throws {
@@ -66,6 +76,8 @@ final class BuiltinStyles11Tests: XCTestCase {
         XCTAssertEqual(try style("inset-centered", ["shadow": "soft", "background": "#1E90fF"]).chrome(forPresentedViewIn: bounds),
                        PresentedViewChrome(backgroundColor: Color(rgb: 0x1E90FF), shadow: .soft))
         XCTAssertEqual(try style("inset-centered", ["background": "none"]).chrome(forPresentedViewIn: bounds).backgroundColor, nil)
+        XCTAssertEqual(try style("inset-centered", ["border": "#0A6CFF"]).chrome(forPresentedViewIn: bounds).border,
+                       Border(width: 1, color: Color(rgb: 0x0A6CFF)))
     }
 
     // MARK: Bad option values: exit 2, one line naming the key and what is accepted
@@ -81,6 +93,8 @@ final class BuiltinStyles11Tests: XCTestCase {
             ("inset-centered", "background=#12345", "expected #RRGGBB or none"),
             ("inset-centered", "background=red", "expected #RRGGBB or none"),
             ("inset-centered", "background=#12345G", "expected #RRGGBB or none"),
+            ("inset-centered", "border=blue", "expected #RRGGBB or none"),
+            ("bottom-sheet", "recede=yes", "expected off or on"),
             ("popover", "dismiss-duration=-1", "dismiss-duration"),
             ("popover", "width=0", "width"),
         ] {

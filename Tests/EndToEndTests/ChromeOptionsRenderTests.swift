@@ -154,4 +154,42 @@ final class ChromeOptionsRenderTests: XCTestCase {
             XCTAssertEqual(changed, 0, "card pixels changed by the shadow (scale \(s))")
         }
     }
+
+    /// inset-centered background=#E8F0FE and border=#0A6CFF: the card's empty area is the
+    /// background colour (the demo card then draws only its foreground), a 1 pt border runs inside
+    /// its edge; by default the card is white with no border.
+    func testBackgroundAndBorder() throws {
+        for s in [1, 2] {
+            let plain = try render("inset-centered", [], scale: s)
+            let image = try render("inset-centered", ["background=#E8F0FE", "border=#0A6CFF"], scale: s)
+            let y = 400 * s
+            XCTAssertEqual(plain.pixel(x: 30 * s, y: y), 0xFFFF_FFFF, "white by default (scale \(s))")
+            XCTAssertEqual(plain.pixel(x: 20 * s, y: y), 0xFFFF_FFFF, "no border by default")
+            XCTAssertEqual(image.pixel(x: 30 * s, y: y), 0xFFE8_F0FE, "the background colour (scale \(s))")
+            for px in (20 * s)..<(21 * s) {
+                XCTAssertEqual(image.pixel(x: px, y: y), 0xFF0A_6CFF, "the 1 pt border at column \(px) (scale \(s))")
+                XCTAssertEqual(image.pixel(x: 400 * s - 1 - px, y: y), 0xFF0A_6CFF, "and on the right")
+            }
+            XCTAssertEqual(image.pixel(x: 21 * s, y: y), 0xFFE8_F0FE, "inside the border: the background")
+            XCTAssertEqual(image.pixel(x: 200 * s, y: 110 * s), 0xFF0A_6CFF, "the top border row")
+        }
+    }
+
+    /// bottom-sheet recede=on, presented at 400×800: the view underneath is scaled 0.92 about its
+    /// centre — 368×736 pt at (16, 32) — with corners rounded 10 pt, over black.
+    func testRecedingPresentingView() throws {
+        for s in [1, 2] {
+            let image = try render("bottom-sheet", ["recede=on"], scale: s)
+            let plain = try render("bottom-sheet", [], scale: s)
+            for (x, y, what) in [(8, 100, "left of the receded view"), (392, 100, "right of it"), (200, 16, "above it"),
+                                 (16, 32, "outside its rounded top-left corner")] {
+                XCTAssertEqual(image.pixel(x: x * s, y: y * s), 0xFF00_0000, "\(what) (scale \(s))")
+            }
+            XCTAssertNotEqual(image.pixel(x: 26 * s, y: 42 * s), 0xFF00_0000, "inside the rounded corner")
+            // Outside the receded view but in the plain picture: the presenting view, dimmed, not black.
+            XCTAssertNotEqual(plain.pixel(x: 8 * s, y: 100 * s), 0xFF00_0000)
+            // The sheet itself is where it was.
+            XCTAssertEqual(image.pixel(x: 30 * s, y: 600 * s), plain.pixel(x: 30 * s, y: 600 * s))
+        }
+    }
 }
