@@ -137,6 +137,15 @@ final class ChromeRenderingTests: XCTestCase {
             XCTAssertPixel(d.pixel(x: 200 * s, y: 400 * s), scaledPixel(Self.backgroundPixel, by: 0.8))
             XCTAssertPixel(d.pixel(x: 399 * s, y: 0), scaledPixel(Self.backgroundPixel, by: 0.92))
             XCTAssertPixel(d.pixel(x: 0, y: 799 * s), scaledPixel(Self.backgroundPixel, by: 0.68))
+            XCTAssertPixel(d.pixel(x: 100 * s, y: 700 * s), scaledPixel(Self.backgroundPixel, by: 0.7),
+                           "t = (100·400 + 700·800)/800000 = 0.75")
+            // Within a degree of vertical (each row shifted 200 pixels: the sampled-strip path).
+            let steep = LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 4, y: 800), from: clear, to: dark)
+            let v = try render(presentedHost(ChromeStyle(frame: small, gradient: steep), scale: Double(s)))
+            XCTAssertPixel(v.pixel(x: 0, y: 0), Self.backgroundPixel)
+            XCTAssertPixel(v.pixel(x: 200 * s, y: 400 * s), scaledPixel(Self.backgroundPixel, by: 0.8))
+            XCTAssertPixel(v.pixel(x: 10 * s, y: 600 * s), scaledPixel(Self.backgroundPixel, by: 0.7))
+            XCTAssertPixel(v.pixel(x: 10 * s, y: 799 * s), scaledPixel(Self.backgroundPixel, by: 0.6))
         }
     }
 
@@ -347,9 +356,17 @@ final class ChromeRenderingTests: XCTestCase {
     /// about an anchor, the presenting view receding — rendered into a ring of three buffers with
     /// their ages gives exactly the pixels of full repaints, frame after frame.
     func testBufferAgeRendersEqualFullRendersWithEveryChromeLayer() throws {
+        let diagonal = LinearGradient(start: Point(x: 0, y: 100), end: Point(x: 300, y: 500),
+                                      from: .clear, to: Color.black.multipliedAlpha(by: 0.5))
+        for gradient in [Self.sheetGradient, diagonal] {
+            try bufferAgeRun(gradient)
+        }
+    }
+
+    private func bufferAgeRun(_ gradient: LinearGradient) throws {
         func make() -> (PresentationHost, ChromeStyle) {
             let style = ChromeStyle(frame: Self.card, corners: CornerStyle(radius: 12, corners: .all),
-                                    gradient: Self.sheetGradient)
+                                    gradient: gradient)
             style.chromeValue = PresentedViewChrome(backgroundColor: .white,
                                                     border: Border(width: 1, color: Color(rgb: 0x808080)),
                                                     shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.3),
