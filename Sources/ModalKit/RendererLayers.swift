@@ -251,16 +251,16 @@ final class ShadowLayer {
     private func build(_ k: Key) {
         let b = k.blur, iw = k.width + 2 * b, ih = k.height + 2 * b
         guard let img = try? Image(width: iw, height: ih) else { image = nil; return }
-        var a = [Double](repeating: 0, count: iw * ih)
+        var a = [Float](repeating: 0, count: iw * ih)
         for y in 0..<ih {
             for x in 0..<iw {
-                a[y * iw + x] = roundedRectCoverage(px: x, py: y, x0: Double(b), y0: Double(b),
-                                                    x1: Double(b + k.width), y1: Double(b + k.height),
-                                                    radius: k.radius, corners: k.corners)
+                a[y * iw + x] = Float(roundedRectCoverage(px: x, py: y, x0: Double(b), y0: Double(b),
+                                                          x1: Double(b + k.width), y1: Double(b + k.height),
+                                                          radius: k.radius, corners: k.corners))
             }
         }
         let radii = [b / 3, (b + 1) / 3, (b + 2) / 3]
-        var line = [Double](repeating: 0, count: max(iw, ih)), out = line
+        var line = [Float](repeating: 0, count: max(iw, ih)), out = line
         for r in radii where r > 0 {
             for y in 0..<ih {
                 for x in 0..<iw { line[x] = a[y * iw + x] }
@@ -277,7 +277,7 @@ final class ShadowLayer {
         let px = UnsafeMutableRawPointer(pixman_image_get_data(img.pixmanImage)!).assumingMemoryBound(to: UInt32.self)
         for y in 0..<ih {
             for x in 0..<iw {
-                let v = min(max(a[y * iw + x], 0), 1)
+                let v = Double(min(max(a[y * iw + x], 0), 1))
                 px[y * stride + x] = scaledARGB(k.color, by: UInt32((v * 255).rounded()))
             }
         }
@@ -290,9 +290,9 @@ final class ShadowLayer {
     }
 
     /// One box blur of `count` values of `src` with `radius` (zero outside), into `out`.
-    private static func boxBlur(_ src: [Double], count m: Int, radius r: Int, into out: inout [Double]) {
-        let w = Double(2 * r + 1)
-        var sum = 0.0
+    private static func boxBlur(_ src: [Float], count m: Int, radius r: Int, into out: inout [Float]) {
+        let w = Float(2 * r + 1)
+        var sum: Float = 0
         for k in 0..<min(r, m) { sum += src[k] }
         for i in 0..<m {
             if i + r < m { sum += src[i + r] }

@@ -211,6 +211,22 @@ final class ChromeRenderingTests: XCTestCase {
         }
     }
 
+    func testAHugeBlurIsDrawnAtTheLargestBlur() throws {
+        let style = ChromeStyle(frame: Rect(x: 300, y: 300, width: 200, height: 200))
+        style.chromeValue = PresentedViewChrome(shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.8),
+                                                               offset: .zero, blurRadius: 1e6))
+        let host = PresentationHost(style: style, presenting: Painted(Self.background))
+        host.layout(containerSize: Size(width: 800, height: 800), scale: 1)
+        host.present(Painted(.white), now: 0)
+        host.update(now: 2)
+        XCTAssertEqual(host.snapshot(at: 2).layerFrame(scale: 1).shadowBlur, LayerFrame.maxShadowBlur)
+        let img = try render(host)
+        let dimOnly = scaledPixel(Self.backgroundPixel, by: 0.6)
+        XCTAssertEqual(img.pixel(x: 300 - 257, y: 400), dimOnly, "beyond 256 pixels: the dim alone")
+        XCTAssertLessThan(img.pixel(x: 300 - 60, y: 400).argbComponents.r, dimOnly.argbComponents.r)
+        XCTAssertEqual(img.pixel(x: 400, y: 400), 0xFFFF_FFFF)
+    }
+
     func testAMovingCardWithAShadowDamagesItsOldAndNewShadowExtents() throws {
         let style = shadowStyle()
         let host = presentedHost(style, scale: 1)
