@@ -374,12 +374,12 @@ final class ChromeRenderingTests: XCTestCase {
     func testBufferAgeRendersEqualFullRendersWithEveryChromeLayer() throws {
         let diagonal = LinearGradient(start: Point(x: 0, y: 100), end: Point(x: 300, y: 500),
                                       from: .clear, to: Color.black.multipliedAlpha(by: 0.5))
-        for gradient in [Self.sheetGradient, diagonal] {
-            try bufferAgeRun(gradient)
-        }
+        try bufferAgeRun(Self.sheetGradient, scale: 1)
+        try bufferAgeRun(diagonal, scale: 1)
+        try bufferAgeRun(Self.sheetGradient, scale: 1.5)  // fractional: 600 × 1200 pixels
     }
 
-    private func bufferAgeRun(_ gradient: LinearGradient) throws {
+    private func bufferAgeRun(_ gradient: LinearGradient, scale: Double) throws {
         func make() -> (PresentationHost, ChromeStyle) {
             let style = ChromeStyle(frame: Self.card, corners: CornerStyle(radius: 12, corners: .all),
                                     gradient: gradient)
@@ -399,12 +399,13 @@ final class ChromeRenderingTests: XCTestCase {
             let host = PresentationHost(style: style, presenting: Painted { img, w, h in
                 Draw.verticalGradient(img, width: w, height: h, top: Color(rgb: 0x3060C0), bottom: Color(rgb: 0xE0A040))
             })
-            host.layout(containerSize: Size(width: 400, height: 800), scale: 1)
+            host.layout(containerSize: Size(width: 400, height: 800), scale: scale)
             return (host, style)
         }
         let (live, liveStyle) = make()
         let (reference, refStyle) = make()
-        let buffers = try (0..<3).map { _ in try Image(width: 400, height: 800) }
+        let (w, h) = live.pixelSize
+        let buffers = try (0..<3).map { _ in try Image(width: w, height: h) }
         var lastUse = [-1, -1, -1]
         var frame = 0
         func step(_ t: Double) throws {
@@ -413,9 +414,9 @@ final class ChromeRenderingTests: XCTestCase {
             live.render(into: buffers[i].pixelBuffer, now: t, bufferAge: age)
             lastUse[i] = frame
             frame += 1
-            let full = try Image(width: 400, height: 800)
+            let full = try Image(width: w, height: h)
             reference.render(into: full.pixelBuffer, now: t, bufferAge: 0)
-            XCTAssertTrue(samePixels(buffers[i], full), "frame \(frame - 1) at \(t), age \(age)")
+            XCTAssertTrue(samePixels(buffers[i], full), "frame \(frame - 1) at \(t), age \(age), scale \(scale)")
         }
         try step(0)
         let cardA = Painted(.white), cardB = Painted(.white)
