@@ -72,6 +72,12 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// container is ``pixelLength(_:scale:)`` of each side; the presented view's position and size
     /// are each points × scale rounded half away from zero; the corner radius is points × scale
     /// clamped to half the shorter side. Cache versions are left 0 for the caller to set.
+    ///
+    /// Style 1.1 fields: a gradient dim's points × scale with every stop × the dim's alpha
+    /// (`dimGradient`, `dim` then 0); the shadow's offset and blur radius × scale, rounded, its
+    /// colour as premultiplied ARGB; the covered presenting view's rectangle (the container under
+    /// `presentingAppearance.transform`, edges × scale rounded), corner radius × scale (clamped)
+    /// and alpha byte — nil rectangle when it is drawn as in a 1.0 frame.
     public func layerFrame(scale s: Double) -> LayerFrame {
         var f = LayerFrame()
         (f.width, f.height) = containerBounds.size.pixelSize(scale: s)
@@ -107,12 +113,14 @@ public struct PresentationSnapshot: Hashable, Sendable {
         f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
         f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
         f.cardCornerRadius = radius
+        f.cardIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
         f.cardCorners = radius > 0 ? corners.corners : []
         if let shadow = chrome.shadow, shadow.color.alpha > 0 {
             f.shadowColor = shadow.color.argb32
             f.shadowOffsetX = Int((shadow.offset.x * s).rounded())
             f.shadowOffsetY = Int((shadow.offset.y * s).rounded())
-            f.shadowBlur = shadow.blurRadius.isFinite ? Int((max(shadow.blurRadius, 0) * s).rounded()) : 0
+            f.shadowBlur = shadow.blurRadius.isFinite
+                ? Int(min(max(shadow.blurRadius, 0) * s, Double(LayerFrame.maxShadowBlur)).rounded()) : 0
         }
         return f
     }

@@ -36,6 +36,10 @@ public struct LayerFrame: Equatable, Sendable {
     /// the container, stop colours premultiplied and already multiplied by the dimming view's alpha;
     /// nil for a solid dim. Drawn with OVER over the whole container (pad beyond the end points).
     public var dimGradient: LinearGradient?
+    /// Whether the presented cache is opaque between its rounded-corner bands (drawn there with SRC,
+    /// nothing under it): true unless the style's chrome declares a translucent background (a
+    /// content must then leave translucent pixels only where that background shows).
+    public var cardIsOpaque = true
     /// The presented view's corner radius, buffer pixels (already clamped to half the shorter side
     /// of the cache), and the corners it applies to: the shape of the drop shadow.
     public var cardCornerRadius = 0.0
@@ -44,9 +48,12 @@ public struct LayerFrame: Equatable, Sendable {
     public var shadowColor: UInt32 = 0
     /// The shadow's offset from `card`, buffer pixels.
     public var shadowOffsetX = 0, shadowOffsetY = 0
-    /// The shadow's blur radius, buffer pixels ≥ 0: the shadow fades out over this distance on
-    /// both sides of the offset edge, so it extends `shadowBlur` beyond it.
+    /// The shadow's blur radius, buffer pixels, 0...``LayerFrame/maxShadowBlur``: the shadow fades
+    /// out over this distance on both sides of the offset edge, so it extends `shadowBlur` beyond it.
     public var shadowBlur = 0
+    /// The largest shadow blur radius drawn, buffer pixels (a larger one is drawn at this radius:
+    /// the blurred image, made once, stays within a few megabytes).
+    public static let maxShadowBlur = 256
     /// Where the presenting cache lands while covered (buffer pixels; drawn scaled to this
     /// rectangle, bilinear, when its size differs from the container's), or nil: at the origin,
     /// 1:1 — the 1.0 frame. Outside it the container shows ``Renderer/uncoveredColor`` (black).
@@ -83,9 +90,12 @@ public struct LayerFrame: Equatable, Sendable {
 
 /// Composes a frame from the cached layers into a target buffer and tracks damage.
 ///
-/// A frame is: presenting cache (SRC) → dim (one OVER of a solid colour) → presented cache at its
-/// position (SRC where it is opaque, OVER in the rounded-corner bands). The background is not drawn
-/// under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
+/// A frame is: presenting cache (SRC; while covered by a style that makes it recede: black, then
+/// the cache scaled into `presentingRect`, bilinear, with rounded corners) → dim (one OVER of a
+/// solid colour, or of a gradient: ``DimGradientLayer``) → the presented view's drop shadow
+/// (``ShadowLayer``, a nine-slice of one cached blurred image) → presented cache at its position
+/// (SRC where it is opaque, OVER in the rounded-corner bands; scaled per axis, bilinear, when the
+/// style scales it). The background is not drawn under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
 /// age n the damage of the n − 1 frames since that buffer was drawn is repainted too.
 ///
 /// Steady state allocates nothing: the rectangle lists keep their capacity, solid colours are 1×1
@@ -258,6 +268,7 @@ public final class Renderer {
         if prev.card != frame.card || prev.cardVersion != frame.cardVersion || prev.cardAlpha != frame.cardAlpha
             || prev.cardTopBand != frame.cardTopBand || prev.cardBottomBand != frame.cardBottomBand
             || prev.cardCornerRadius != frame.cardCornerRadius || prev.cardCorners != frame.cardCorners
+            || prev.cardIsOpaque != frame.cardIsOpaque
             || prev.shadowColor != frame.shadowColor || prev.shadowOffsetX != frame.shadowOffsetX
             || prev.shadowOffsetY != frame.shadowOffsetY || prev.shadowBlur != frame.shadowBlur {
             // The card's rectangle and its shadow's, before and after.
@@ -294,7 +305,7 @@ public final class Renderer {
     /// The part of the card that is fully opaque and drawn with SRC (nothing under it is drawn):
     /// the rows between the rounded-corner bands, when the card is at full opacity.
     private func opaqueInterior(_ f: LayerFrame) -> PixelRect {
-        guard f.hasCard, f.cardAlpha == 255, f.cardIsUnscaled else { return .zero }
+        guard f.hasCard, f.cardAlpha == 255, f.cardIsUnscaled, f.cardIsOpaque else { return .zero }
         let h = f.card.height - f.cardTopBand - f.cardBottomBand
         guard h > 0 else { return .zero }
         return PixelRect(x: f.card.x, y: f.card.y + f.cardTopBand, width: f.card.width, height: h)
@@ -380,14 +391,29 @@ public final class Renderer {
     private var presentingWrapper: (data: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int32,
                                     image: OpaquePointer)?
 
-    /// Paints piece `p` of the background while the presenting view is covered: black, then the
-    /// presenting cache scaled into `presentingRect` (bilinear) with its rounded corners and alpha.
+    private func fillBlack(_ q: PixelRect, dst: OpaquePointer) {
+        guard !q.isEmpty else { return }
+        pixman_image_composite32(PIXMAN_OP_SRC, blackSource.image, nil, dst, 0, 0, 0, 0,
+                                 Int32(q.x), Int32(q.y), Int32(q.width), Int32(q.height))
+    }
+
+    /// Paints piece `p` of the background while the presenting view is covered: black outside
+    /// `presentingRect`; inside it the presenting cache scaled to the rectangle (bilinear) — with
+    /// SRC, as the uncovered presenting view is drawn, when opaque; over black where its corners are
+    /// rounded or its alpha is below 1.
     private func drawCoveredPresenting(_ p: PixelRect, frame f: LayerFrame, presenting: OpaquePointer?,
                                        dst: OpaquePointer) {
-        pixman_image_composite32(PIXMAN_OP_SRC, blackSource.image, nil, dst, 0, 0, 0, 0,
-                                 Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
         guard let src = presenting, let rect = f.presentingRect, !rect.isEmpty,
-              !p.intersection(rect).isEmpty else { return }
+              !p.intersection(rect).isEmpty else {
+            fillBlack(p, dst: dst)
+            return
+        }
+        // p − rect: the rows above and below it, then the columns left and right of it.
+        let i = p.intersection(rect)
+        fillBlack(PixelRect(x: p.x, y: p.y, width: p.width, height: i.y - p.y), dst: dst)
+        fillBlack(PixelRect(x: p.x, y: i.maxY, width: p.width, height: p.maxY - i.maxY), dst: dst)
+        fillBlack(PixelRect(x: p.x, y: i.y, width: i.x - p.x, height: i.height), dst: dst)
+        fillBlack(PixelRect(x: i.maxX, y: i.y, width: p.maxX - i.maxX, height: i.height), dst: dst)
         let sw = pixman_image_get_width(src), sh = pixman_image_get_height(src)
         var image = src
         if Int(sw) != rect.width || Int(sh) != rect.height {
@@ -418,8 +444,10 @@ public final class Renderer {
             let c = q.intersection(p)
             guard !c.isEmpty else { return }
             let mx = maskOrigin.map { $0.mx + c.x - $0.x } ?? 0, my = maskOrigin.map { $0.my + c.y - $0.y } ?? 0
-            pixman_image_composite32(PIXMAN_OP_OVER, image, mask, dst, Int32(c.x - x0), Int32(c.y - y0),
-                                     Int32(mx), Int32(my), Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+            if mask != nil { fillBlack(c, dst: dst) }
+            pixman_image_composite32(mask == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, image, mask, dst,
+                                     Int32(c.x - x0), Int32(c.y - y0), Int32(mx), Int32(my),
+                                     Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
         }
         if n == 0 {
             part(rect, mask: plainMask, maskOrigin: nil)
