@@ -111,6 +111,12 @@ public final class DemoScene {
         return cards[level - 1]
     }
 
+    /// Whether `level`'s card paints its own white background (its style sets no background colour).
+    private func updateBackground(level: Int) {
+        let bounds = Rect(size: host.containerSize)
+        cards[level - 1].fillsBackground = style(level: level).chrome(forPresentedViewIn: bounds).backgroundColor == nil
+    }
+
     /// Styles of the levels above 1, made on first use (level n at index n − 2).
     private var upperStyles: [any PresentationStyle] = []
     private func style(level: Int) -> any PresentationStyle {
@@ -131,6 +137,7 @@ public final class DemoScene {
         guard host.levelCount == level else { return }
         let next = cardForLevel(level + 1)
         next.resetFocus()
+        updateBackground(level: level + 1)
         host.present(next, style: style(level: level + 1), sourceRect: presentAnotherFrame(level: level), now: now)
     }
 
@@ -204,6 +211,10 @@ public final class DemoScene {
             for c in cards { c.invalidateAll() }
         }
         host.layout(containerSize: size, scale: scale)
+        // The card is white unless the style gives the presented view a background colour, which
+        // then shows under its text and buttons (UIKit: a view whose `backgroundColor` the
+        // presentation sets draws only its content).
+        for level in 1...cards.count { updateBackground(level: level) }
         // The hint asks the style where a dim tap dismisses (its presentation hooks run on a
         // throw-away controller), so only between presentations and when the size changed.
         if host.state == .dismissed, hintSize != host.containerSize {
@@ -295,7 +306,9 @@ public final class DemoScene {
                 }
             }
             snapshots.append(c.snapshot(phase: level == n ? phase : .present, fraction: level == n ? progress : 1))
-            contents.append(cardForLevel(level))
+            _ = cardForLevel(level)
+            updateBackground(level: level)
+            contents.append(cards[level - 1])
         }
         host.renderOffline(snapshots, presented: contents, into: target)
     }
@@ -449,6 +462,10 @@ final class CardView: PresentationContent {
         pressed = nil
         changed()
     }
+    /// Whether the card paints its white background (false: the style's chrome fills it).
+    var fillsBackground = true {
+        didSet { if fillsBackground != oldValue { invalidation = .all } }
+    }
     func invalidateAll() { invalidation = .all }
     func didLayout(size: Size) {
         if size != self.size { invalidation = .all }
@@ -462,7 +479,7 @@ final class CardView: PresentationContent {
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
         let a = (presentAnotherAppearance, appearance)
         DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, presentAnother: a.0,
-                                   close: a.1)
+                                   close: a.1, fillsBackground: fillsBackground)
         drawn = a
         invalidation = .none
     }

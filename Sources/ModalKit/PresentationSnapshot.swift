@@ -151,7 +151,8 @@ public struct PresentationSnapshot: Hashable, Sendable {
             f.shadowColor = shadow.color.argb32
             f.shadowOffsetX = Int((shadow.offset.x * s).rounded())
             f.shadowOffsetY = Int((shadow.offset.y * s).rounded())
-            f.shadowBlur = shadow.blurRadius.isFinite ? Int((max(shadow.blurRadius, 0) * s).rounded()) : 0
+            f.shadowBlur = shadow.blurRadius.isFinite
+                ? Int(min(max(shadow.blurRadius, 0) * s, Double(LayerFrame.maxShadowBlur)).rounded()) : 0
         }
         return f
     }

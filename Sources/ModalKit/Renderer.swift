@@ -48,9 +48,12 @@ public struct LayerFrame: Equatable, Sendable {
     public var shadowColor: UInt32 = 0
     /// The shadow's offset from `card`, buffer pixels.
     public var shadowOffsetX = 0, shadowOffsetY = 0
-    /// The shadow's blur radius, buffer pixels ≥ 0: the shadow fades out over this distance on
-    /// both sides of the offset edge, so it extends `shadowBlur` beyond it.
+    /// The shadow's blur radius, buffer pixels, 0...``LayerFrame/maxShadowBlur``: the shadow fades
+    /// out over this distance on both sides of the offset edge, so it extends `shadowBlur` beyond it.
     public var shadowBlur = 0
+    /// The largest shadow blur radius drawn, buffer pixels (a larger one is drawn at this radius:
+    /// the blurred image, made once, stays within a few megabytes).
+    public static let maxShadowBlur = 256
     /// Where the presenting cache lands while covered (buffer pixels; drawn scaled to this
     /// rectangle, bilinear, when its size differs from the container's), or nil: at the origin,
     /// 1:1 — the 1.0 frame. Outside it the container shows ``Renderer/uncoveredColor`` (black).

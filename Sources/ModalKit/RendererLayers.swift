@@ -48,25 +48,61 @@ func compositeRuns(_ colors: [UInt32], origin: Int, rows: Bool, _ rect: PixelRec
 /// a gradient whose start and end coincide is its last stop's colour everywhere.
 ///
 /// A vertical gradient (the usual sheet dim) is a colour per row and a horizontal one a colour per
-/// column, drawn as runs of solid fills (``compositeRuns``) — close to a solid dim's cost. Any
-/// other direction samples a 4096 × 1 strip (one sample per pixel of the gradient line, up to 4096)
-/// through an affine pixman transform, `PIXMAN_REPEAT_PAD`, nearest filter: general-path pixman,
-/// several times a solid dim's cost. All three rewrite their table in place when the gradient or
-/// the dim's alpha changes, so an animated gradient allocates nothing.
+/// column, drawn as runs of solid fills (``compositeRuns``) — close to a solid dim's cost. In any
+/// other direction t is linear in x and y, so every row is one long row of colours shifted by
+/// round(y · dy/dx) pixels: that row is computed once and each row of the frame is one image OVER
+/// from it (transparent ends skipped; the colour is off by at most half a pixel along x). When
+/// that row would exceed 16384 pixels (a gradient within a few degrees of vertical in a tall
+/// container) a 4096 × 1 strip is sampled through an affine pixman transform instead
+/// (`PIXMAN_REPEAT_PAD`, nearest filter: pixman's general path, several times a solid dim's cost).
+/// All of them rewrite their table in place when the gradient or the dim's alpha changes, so an
+/// animated gradient allocates nothing (the long row's image only grows).
 final class DimGradientLayer {
-    private enum Kind { case solid(UInt32), rows, columns, strip }
+    private enum Kind { case solid(UInt32), rows, columns, sheared, strip }
     private var kind = Kind.solid(0)
     private var key: LinearGradient?
     private var keyWidth = 0, keyHeight = 0
     private var table: [UInt32] = []
     private var strip: (image: OpaquePointer, pixels: UnsafeMutablePointer<UInt32>)?
     static let stripWidth = 4096
+    /// The long row of a sheared gradient: its image (`capacity` wide), the shift per row
+    /// (dy/dx), the u of its first pixel, its length, and its constant ends: pixels before
+    /// `leadEnd` are all `lead`, from `trailStart` on all `trail` (drawn as solid fills, or not at
+    /// all when transparent).
+    private var longRow: (image: OpaquePointer, pixels: UnsafeMutablePointer<UInt32>, capacity: Int)?
+    private var shear = 0.0, uMin = 0, longLength = 0
+    private var leadEnd = 0, trailStart = 0, lead: UInt32 = 0, trail: UInt32 = 0
+    static let maxLongRow = 16384
 
     deinit {
         if let s = strip {
             pixman_image_unref(s.image)
             s.pixels.deallocate()
         }
+        if let r = longRow {
+            pixman_image_unref(r.image)
+            r.pixels.deallocate()
+        }
+    }
+
+    /// A long-row image of at least `n` pixels (grown, power of two, when shorter).
+    private func longRowPixels(_ n: Int) -> UnsafeMutablePointer<UInt32>? {
+        if let r = longRow, r.capacity >= n { return r.pixels }
+        if let r = longRow {
+            pixman_image_unref(r.image)
+            r.pixels.deallocate()
+            longRow = nil
+        }
+        var cap = 4096
+        while cap < n { cap *= 2 }
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: cap)
+        pixels.initialize(repeating: 0, count: cap)
+        guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(cap), 1, pixels, Int32(cap * 4)) else {
+            pixels.deallocate()
+            return nil
+        }
+        longRow = (image, pixels, cap)
+        return pixels
     }
 
     func update(_ g: LinearGradient, width: Int, height: Int) {
@@ -88,6 +124,23 @@ final class DimGradientLayer {
                 table.append(g.color(at: t).argb32)
             }
             kind = vertical ? .rows : .columns
+            return
+        }
+        // t(x, y) = a·(x + ½) + b·(y + ½) + c = a·(x + ½ + k·(y + ½)) + c with k = b/a: row y is the
+        // long row from u = x + round(k·(y + ½)).
+        let a = dx / len2, b = dy / len2, c = -(g.start.x * dx + g.start.y * dy) / len2
+        let k = b / a
+        let s0 = Int((k * 0.5).rounded()), s1 = Int((k * (Double(height) - 0.5)).rounded())
+        let first = min(s0, s1), length = width + max(s0, s1) - first
+        if length <= DimGradientLayer.maxLongRow, let px = longRowPixels(length) {
+            shear = k; uMin = first; longLength = length
+            for j in 0..<length { px[j] = g.color(at: a * (Double(j + first) + 0.5) + c).argb32 }
+            lead = px[0]; trail = px[length - 1]
+            leadEnd = 1
+            while leadEnd < length && px[leadEnd] == lead { leadEnd += 1 }
+            trailStart = length - 1
+            while trailStart > leadEnd && px[trailStart - 1] == trail { trailStart -= 1 }
+            kind = .sheared
             return
         }
         if strip == nil {
@@ -113,9 +166,9 @@ final class DimGradientLayer {
         func fixed(_ v: Double) -> pixman_fixed_t {
             pixman_fixed_t(min(max((v * 65536).rounded(), Double(Int32.min)), Double(Int32.max)))
         }
-        let k = Double(n) / len2
+        let m = Double(n) / len2
         var t = pixman_transform_t()
-        t.matrix.0 = (fixed(k * dx), fixed(k * dy), fixed(-k * (g.start.x * dx + g.start.y * dy)))
+        t.matrix.0 = (fixed(m * dx), fixed(m * dy), fixed(-m * (g.start.x * dx + g.start.y * dy)))
         t.matrix.1 = (0, 0, fixed(0.5))
         t.matrix.2 = (0, 0, fixed(1))
         pixman_image_set_transform(s.image, &t)
@@ -134,6 +187,28 @@ final class DimGradientLayer {
             compositeRuns(table, origin: 0, rows: true, p, alpha: 255, source: runs, dst: dst)
         case .columns:
             compositeRuns(table, origin: 0, rows: false, p, alpha: 255, source: runs, dst: dst)
+        case .sheared:
+            guard let r = longRow else { return }
+            for y in p.y..<p.maxY {
+                // Row y shows the long row from j = x + shift: its constant lead [0, leadEnd), its
+                // varying middle, its constant trail [trailStart, length).
+                let shift = Int((shear * (Double(y) + 0.5)).rounded()) - uMin
+                let xa = min(max(leadEnd - shift, p.x), p.maxX), xb = min(max(trailStart - shift, xa), p.maxX)
+                if xa > p.x && lead != 0 {
+                    runs.set(lead)
+                    pixman_image_composite32(PIXMAN_OP_OVER, runs.image, nil, dst, 0, 0, 0, 0,
+                                             Int32(p.x), Int32(y), Int32(xa - p.x), 1)
+                }
+                if xb > xa {
+                    pixman_image_composite32(PIXMAN_OP_OVER, r.image, nil, dst, Int32(xa + shift), 0, 0, 0,
+                                             Int32(xa), Int32(y), Int32(xb - xa), 1)
+                }
+                if p.maxX > xb && trail != 0 {
+                    runs.set(trail)
+                    pixman_image_composite32(PIXMAN_OP_OVER, runs.image, nil, dst, 0, 0, 0, 0,
+                                             Int32(xb), Int32(y), Int32(p.maxX - xb), 1)
+                }
+            }
         case .strip:
             guard let s = strip else { return }
             pixman_image_composite32(PIXMAN_OP_OVER, s.image, nil, dst, Int32(p.x), Int32(p.y), 0, 0,
@@ -176,16 +251,16 @@ final class ShadowLayer {
     private func build(_ k: Key) {
         let b = k.blur, iw = k.width + 2 * b, ih = k.height + 2 * b
         guard let img = try? Image(width: iw, height: ih) else { image = nil; return }
-        var a = [Double](repeating: 0, count: iw * ih)
+        var a = [Float](repeating: 0, count: iw * ih)
         for y in 0..<ih {
             for x in 0..<iw {
-                a[y * iw + x] = roundedRectCoverage(px: x, py: y, x0: Double(b), y0: Double(b),
-                                                    x1: Double(b + k.width), y1: Double(b + k.height),
-                                                    radius: k.radius, corners: k.corners)
+                a[y * iw + x] = Float(roundedRectCoverage(px: x, py: y, x0: Double(b), y0: Double(b),
+                                                          x1: Double(b + k.width), y1: Double(b + k.height),
+                                                          radius: k.radius, corners: k.corners))
             }
         }
         let radii = [b / 3, (b + 1) / 3, (b + 2) / 3]
-        var line = [Double](repeating: 0, count: max(iw, ih)), out = line
+        var line = [Float](repeating: 0, count: max(iw, ih)), out = line
         for r in radii where r > 0 {
             for y in 0..<ih {
                 for x in 0..<iw { line[x] = a[y * iw + x] }
@@ -202,7 +277,7 @@ final class ShadowLayer {
         let px = UnsafeMutableRawPointer(pixman_image_get_data(img.pixmanImage)!).assumingMemoryBound(to: UInt32.self)
         for y in 0..<ih {
             for x in 0..<iw {
-                let v = min(max(a[y * iw + x], 0), 1)
+                let v = Double(min(max(a[y * iw + x], 0), 1))
                 px[y * stride + x] = scaledARGB(k.color, by: UInt32((v * 255).rounded()))
             }
         }
@@ -215,9 +290,9 @@ final class ShadowLayer {
     }
 
     /// One box blur of `count` values of `src` with `radius` (zero outside), into `out`.
-    private static func boxBlur(_ src: [Double], count m: Int, radius r: Int, into out: inout [Double]) {
-        let w = Double(2 * r + 1)
-        var sum = 0.0
+    private static func boxBlur(_ src: [Float], count m: Int, radius r: Int, into out: inout [Float]) {
+        let w = Float(2 * r + 1)
+        var sum: Float = 0
         for k in 0..<min(r, m) { sum += src[k] }
         for i in 0..<m {
             if i + r < m { sum += src[i + r] }

@@ -137,6 +137,15 @@ final class ChromeRenderingTests: XCTestCase {
             XCTAssertPixel(d.pixel(x: 200 * s, y: 400 * s), scaledPixel(Self.backgroundPixel, by: 0.8))
             XCTAssertPixel(d.pixel(x: 399 * s, y: 0), scaledPixel(Self.backgroundPixel, by: 0.92))
             XCTAssertPixel(d.pixel(x: 0, y: 799 * s), scaledPixel(Self.backgroundPixel, by: 0.68))
+            XCTAssertPixel(d.pixel(x: 100 * s, y: 700 * s), scaledPixel(Self.backgroundPixel, by: 0.7),
+                           "t = (100·400 + 700·800)/800000 = 0.75")
+            // Within a degree of vertical (each row shifted 200 pixels: the sampled-strip path).
+            let steep = LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 4, y: 800), from: clear, to: dark)
+            let v = try render(presentedHost(ChromeStyle(frame: small, gradient: steep), scale: Double(s)))
+            XCTAssertPixel(v.pixel(x: 0, y: 0), Self.backgroundPixel)
+            XCTAssertPixel(v.pixel(x: 200 * s, y: 400 * s), scaledPixel(Self.backgroundPixel, by: 0.8))
+            XCTAssertPixel(v.pixel(x: 10 * s, y: 600 * s), scaledPixel(Self.backgroundPixel, by: 0.7))
+            XCTAssertPixel(v.pixel(x: 10 * s, y: 799 * s), scaledPixel(Self.backgroundPixel, by: 0.6))
         }
     }
 
@@ -200,6 +209,22 @@ final class ChromeRenderingTests: XCTestCase {
             XCTAssertEqual(img.pixel(x: 200 * s, y: 294 * s - 1), dimOnly, "above, blur − offset away, scale \(s)")
             XCTAssertEqual(img.pixel(x: 10 * s, y: 100 * s), dimOnly)
         }
+    }
+
+    func testAHugeBlurIsDrawnAtTheLargestBlur() throws {
+        let style = ChromeStyle(frame: Rect(x: 300, y: 300, width: 200, height: 200))
+        style.chromeValue = PresentedViewChrome(shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.8),
+                                                               offset: .zero, blurRadius: 1e6))
+        let host = PresentationHost(style: style, presenting: Painted(Self.background))
+        host.layout(containerSize: Size(width: 800, height: 800), scale: 1)
+        host.present(Painted(.white), now: 0)
+        host.update(now: 2)
+        XCTAssertEqual(host.snapshot(at: 2).layerFrame(scale: 1).shadowBlur, LayerFrame.maxShadowBlur)
+        let img = try render(host)
+        let dimOnly = scaledPixel(Self.backgroundPixel, by: 0.6)
+        XCTAssertEqual(img.pixel(x: 300 - 257, y: 400), dimOnly, "beyond 256 pixels: the dim alone")
+        XCTAssertLessThan(img.pixel(x: 300 - 60, y: 400).argbComponents.r, dimOnly.argbComponents.r)
+        XCTAssertEqual(img.pixel(x: 400, y: 400), 0xFFFF_FFFF)
     }
 
     func testAMovingCardWithAShadowDamagesItsOldAndNewShadowExtents() throws {
@@ -347,9 +372,17 @@ final class ChromeRenderingTests: XCTestCase {
     /// about an anchor, the presenting view receding — rendered into a ring of three buffers with
     /// their ages gives exactly the pixels of full repaints, frame after frame.
     func testBufferAgeRendersEqualFullRendersWithEveryChromeLayer() throws {
+        let diagonal = LinearGradient(start: Point(x: 0, y: 100), end: Point(x: 300, y: 500),
+                                      from: .clear, to: Color.black.multipliedAlpha(by: 0.5))
+        try bufferAgeRun(Self.sheetGradient, scale: 1)
+        try bufferAgeRun(diagonal, scale: 1)
+        try bufferAgeRun(Self.sheetGradient, scale: 1.5)  // fractional: 600 × 1200 pixels
+    }
+
+    private func bufferAgeRun(_ gradient: LinearGradient, scale: Double) throws {
         func make() -> (PresentationHost, ChromeStyle) {
             let style = ChromeStyle(frame: Self.card, corners: CornerStyle(radius: 12, corners: .all),
-                                    gradient: Self.sheetGradient)
+                                    gradient: gradient)
             style.chromeValue = PresentedViewChrome(backgroundColor: .white,
                                                     border: Border(width: 1, color: Color(rgb: 0x808080)),
                                                     shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.3),
@@ -366,12 +399,13 @@ final class ChromeRenderingTests: XCTestCase {
             let host = PresentationHost(style: style, presenting: Painted { img, w, h in
                 Draw.verticalGradient(img, width: w, height: h, top: Color(rgb: 0x3060C0), bottom: Color(rgb: 0xE0A040))
             })
-            host.layout(containerSize: Size(width: 400, height: 800), scale: 1)
+            host.layout(containerSize: Size(width: 400, height: 800), scale: scale)
             return (host, style)
         }
         let (live, liveStyle) = make()
         let (reference, refStyle) = make()
-        let buffers = try (0..<3).map { _ in try Image(width: 400, height: 800) }
+        let (w, h) = live.pixelSize
+        let buffers = try (0..<3).map { _ in try Image(width: w, height: h) }
         var lastUse = [-1, -1, -1]
         var frame = 0
         func step(_ t: Double) throws {
@@ -380,9 +414,9 @@ final class ChromeRenderingTests: XCTestCase {
             live.render(into: buffers[i].pixelBuffer, now: t, bufferAge: age)
             lastUse[i] = frame
             frame += 1
-            let full = try Image(width: 400, height: 800)
+            let full = try Image(width: w, height: h)
             reference.render(into: full.pixelBuffer, now: t, bufferAge: 0)
-            XCTAssertTrue(samePixels(buffers[i], full), "frame \(frame - 1) at \(t), age \(age)")
+            XCTAssertTrue(samePixels(buffers[i], full), "frame \(frame - 1) at \(t), age \(age), scale \(scale)")
         }
         try step(0)
         let cardA = Painted(.white), cardB = Painted(.white)
