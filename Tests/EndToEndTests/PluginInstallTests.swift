@@ -46,8 +46,8 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(path, [prefix + "/bin", styles])
         let listing = StyleLoader(searchPath: path).list()
         XCTAssertEqual(listing.found.map(\.path).sorted(),
-                       [styles + "/" + Support.bottomSheetLibrary, styles + "/" + Support.insetCenteredLibrary,
-                        styles + "/" + Support.popoverLibrary])
+                       [styles + "/" + Support.adaptiveLibrary, styles + "/" + Support.bottomSheetLibrary,
+                        styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.popoverLibrary])
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
     }
 

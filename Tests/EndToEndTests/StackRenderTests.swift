@@ -49,6 +49,36 @@ final class StackRenderTests: XCTestCase {
         check(image, 25, 300, (153, 153, 153), "card 1's left edge at x = 20")
     }
 
+    /// The adaptive plugin at progress 1: at 400×800 the sheet (full width, the bottom half, top
+    /// corners radius 12, square bottom corners); at 1000×700 the card centred, 560 wide
+    /// (220…780) and 0.6 × 700 = 420 tall (140…560), all corners radius 12; black dim 0.4.
+    func testAdaptiveOnBothSidesOfTheBreakpoint() throws {
+        func adaptive(_ size: String, progress: String = "1") throws -> Image {
+            let output = dir + "/adaptive-\(size)-\(progress).png"
+            let r = try PluginCLITests.demo(["render", "--style", "adaptive", "--size", size, "--progress", progress,
+                                             "--output", output])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try Image(pngFile: output)
+        }
+        let white = (255, 255, 255)
+        let sheetBackground = try adaptive("400x800", progress: "0"), sheet = try adaptive("400x800")
+        check(sheet, 200, 402, white, "the sheet's top edge at y = 400")
+        check(sheet, 200, 397, times(sheetBackground, 200, 397, 0.6), "the dim above it")
+        check(sheet, 0, 799, white, "square bottom-left corner")
+        check(sheet, 399, 500, white, "full width")
+        check(sheet, 1, 401, times(sheetBackground, 1, 401, 0.6), "top-left corner cut (radius 12)")
+        let cardBackground = try adaptive("1000x700", progress: "0"), card = try adaptive("1000x700")
+        check(card, 222, 350, white, "the card's left edge at x = 220")
+        check(card, 217, 350, times(cardBackground, 217, 350, 0.6), "left of it")
+        check(card, 777, 350, white, "the card's right edge at x = 780")
+        check(card, 783, 350, times(cardBackground, 783, 350, 0.6), "right of it")
+        check(card, 500, 142, white, "top edge y = 140")
+        check(card, 500, 137, times(cardBackground, 500, 137, 0.6), "above it")
+        check(card, 500, 557, white, "bottom edge y = 560")
+        check(card, 500, 563, times(cardBackground, 500, 563, 0.6), "below it")
+        check(card, 221, 558, times(cardBackground, 221, 558, 0.6), "bottom-left corner cut (radius 12)")
+    }
+
     /// With recede=on on level 2, card 1 (centre 200, 400) shrinks to 0.92: 34.4…365.6 ×
     /// 133.2…666.8 at progress 1, and to 0.96 (27.2…372.8) half-way; the presenting view under
     /// level 1 is not shrunk (its corner pixel is the dimmed background, not black).
