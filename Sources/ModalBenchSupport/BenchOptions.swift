@@ -36,6 +36,9 @@ public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
 public enum BenchCommand: Equatable {
     /// Frame timing: every frame of `runs` present + dismiss sequences per style and size.
     case frames(styles: [String], sizes: [BenchSize], runs: Int)
+    /// Frame timing while dragging: `runs` scripted drags (present, drag 40 % and release, drag
+    /// 70 % and release) per style and size, every drag frame timed.
+    case drags(styles: [String], sizes: [BenchSize], runs: Int)
     /// Memory: `cycles` present/dismiss cycles per style and size, RSS after the first and the last.
     case cycles(styles: [String], sizes: [BenchSize], cycles: Int)
     case help
@@ -57,6 +60,7 @@ public enum BenchOptions {
     public static let usage = """
     Usage:
       modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N]
+      modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]...
       modal-bench --help
 
@@ -74,6 +78,11 @@ public enum BenchOptions {
                           Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
+      --drag              scripted-drag mode: per run, present, then a pointer drag on the
+                          presented view down 40 % of its height in 0.5 s (three motion events
+                          per 60 Hz frame), held, released (it springs back), then 70 %
+                          (dismissed); every drag frame timed, allocations counted over each
+                          frame's input events and render
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
       --help              this text
@@ -90,6 +99,7 @@ public enum BenchOptions {
         var sizes: [BenchSize] = []
         var runs: Int?
         var cycles: Int?
+        var drag = false
         var i = 0
         func value(_ option: String) throws -> String {
             i += 1
@@ -128,6 +138,9 @@ public enum BenchOptions {
             case "--runs":
                 guard runs == nil else { throw BenchUsageError("--runs given twice") }
                 runs = try count("--runs", try argument(), runsRange)
+            case "--drag":
+                guard inline == nil else { throw BenchUsageError("--drag takes no value") }
+                drag = true
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -140,7 +153,11 @@ public enum BenchOptions {
         if styles.isEmpty { styles = defaultStyles }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
+            guard !drag else { throw BenchUsageError("--drag does not apply to --cycles") }
             return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n)
+        }
+        if drag {
+            return .drags(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
         }
         return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
     }

@@ -24,7 +24,11 @@ func runRender(_ options: RenderOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
-    scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, progress: options.progress)
+    if let distance = options.drag {
+        scene.renderDrag(into: image.pixelBuffer, distance: distance)
+    } else {
+        scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, progress: options.progress)
+    }
     do {
         try image.writePNG(to: options.output)
     } catch {
