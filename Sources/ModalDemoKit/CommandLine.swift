@@ -101,7 +101,8 @@ Options:
                            0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
                            the desktop's setting, read through the XDG Settings portal, is followed live)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame, reduced-motion on|off)
+                           presented, dismissing, dismissed, frame, reduced-motion on|off,
+                           drag-began, drag-ended VELOCITY, detent INDEX, close-attempt)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
 render:
   --progress P             linear time fraction of the transition, 0...1
