@@ -23,6 +23,8 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
         StyleOption(key: "grabber", summary: "UIKit's grabber bar at the sheet's top: auto (with more than one detent), on or off",
                     defaultValue: "auto"),
         .shadow(),
+        StyleOption(key: "recede", summary: "the view underneath recedes while covered (UIKit's page sheet): off, or on (scale 0.92, corners 10 pt)",
+                    defaultValue: "off"),
     ]
 
     /// The `dim` option.
@@ -40,6 +42,8 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     public let grabber: GrabberMode
     /// The `shadow` option (nil: none).
     public let shadow: Shadow?
+    /// The `recede` option.
+    public let recedes: Bool
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (height > 0 up to 100000, radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -58,6 +62,7 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
         dim = DimFill(rawValue: try options.choice("dim", among: ["solid", "gradient"]))!
         grabber = GrabberMode(rawValue: try options.choice("grabber", among: ["auto", "on", "off"]))!
         shadow = try options.shadow()
+        recedes = try options.choice("recede", among: ["off", "on"]) == "on"
     }
 
     /// Dragged down to dismiss, between the `detents` (UIKit's sheet); `dismissible`.
@@ -104,6 +109,13 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
         let showsGrabber = grabber == .on || (grabber == .auto && interaction.detents.count > 1)
         return PresentedViewChrome(shadow: shadow, grabber: showsGrabber ? PresentedViewChrome.grabberColor : nil)
+    }
+
+    /// `recede=on`: the presenting view shrinks about its centre to 0.92 and rounds its corners to
+    /// 10 pt alongside the transition (UIKit's page sheet); off: unchanged.
+    public func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+        guard recedes else { return .identity }
+        return PresentingViewAppearance(transform: ViewTransform(scale: 1 - 0.08 * progress), cornerRadius: 10 * progress)
     }
 
     // presentedViewTransform: the protocol's default, sliding up from below the bottom edge.

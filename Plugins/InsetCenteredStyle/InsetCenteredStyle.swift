@@ -18,6 +18,7 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         .dismissible(),
         .shadow(),
         .background(),
+        StyleOption(key: "border", summary: "a 1 pt border inside the card's edge: #RRGGBB or none", defaultValue: "none"),
     ]
 
     /// Inset from the left and right edges, points.
@@ -32,6 +33,8 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     public let shadow: Shadow?
     /// The `background` option (nil: none, the content paints every pixel).
     public let background: Color?
+    /// The `border` option's colour (nil: none).
+    public let borderColor: Color?
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -45,6 +48,7 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         interaction = try options.interaction(dragging: .down)
         shadow = try options.shadow()
         background = try options.color("background")
+        borderColor = try options.color("border")
     }
 
     /// Dragged down to dismiss (its axis is vertical: it rises from the bottom edge); `dismissible`.
@@ -66,9 +70,10 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
     }
 
-    /// The `background` colour under the content and the `shadow`.
+    /// The `background` colour under the content, the 1 pt `border` and the `shadow`.
     public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
-        PresentedViewChrome(backgroundColor: background, shadow: shadow)
+        PresentedViewChrome(backgroundColor: background, border: borderColor.map { Border(width: 1, color: $0) },
+                            shadow: shadow)
     }
 
     // presentedViewTransform: the protocol's default, cover-vertical from below the bottom edge.

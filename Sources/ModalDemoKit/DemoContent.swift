@@ -126,15 +126,16 @@ enum DemoLook {
         return (another, close)
     }
 
-    /// Draws the presented view's content (replacing everything) into `image` of `size` points ×
-    /// `scale`: the white card, its title (20 pt) and one body line (15 pt) at the top left, and the
+    /// Draws the presented view's content into `image` of `size` points × `scale`: the white card
+    /// (replacing every pixel; with `fillsBackground` false only the foreground, OVER the style's
+    /// background colour already in `image`), its title (20 pt) and one body line (15 pt) at the top left, and the
     /// button row — "Present another" drawn disabled (grey fill, grey text), "Close" filled with the
     /// accent (pressed/hovered looks as the Present button), a focus ring around the focused one.
     /// The corner clip is applied by the host.
     static func drawPresentedView(into image: OpaquePointer, size: Size, scale s: Double, fonts: FontSet,
-                                  close: ButtonAppearance) {
+                                  close: ButtonAppearance, fillsBackground: Bool = true) {
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
-        Draw.fill(image, width: wpx, height: hpx, color: cardBackground)
+        if fillsBackground { Draw.fill(image, width: wpx, height: hpx, color: cardBackground) }
         let left = Int((cardPadding * s).rounded())
         let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
         fonts.label.draw(cardTitle, into: image, x: left, baseline: titleBaseline, color: cardText)

@@ -144,6 +144,10 @@ public final class DemoScene {
             card.invalidateAll()
         }
         host.layout(containerSize: size, scale: scale)
+        // The card is white unless the style gives the presented view a background colour, which
+        // then shows under its text and buttons (UIKit: a view whose `backgroundColor` the
+        // presentation sets draws only its content).
+        card.fillsBackground = controller.style.chrome(forPresentedViewIn: Rect(size: host.containerSize)).backgroundColor == nil
         // The hint asks the style where a dim tap dismisses (its presentation hooks run on a
         // throw-away controller), so only between presentations and when the size changed.
         if host.state == .dismissed, hintSize != host.containerSize {
@@ -364,6 +368,10 @@ final class CardView: PresentationContent {
         pressedClose = false
         changed()
     }
+    /// Whether the card paints its white background (false: the style's chrome fills it).
+    var fillsBackground = true {
+        didSet { if fillsBackground != oldValue { invalidation = .all } }
+    }
     func invalidateAll() { invalidation = .all }
     func didLayout(size: Size) {
         if size != self.size { invalidation = .all }
@@ -374,7 +382,8 @@ final class CardView: PresentationContent {
 
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
         let a = appearance
-        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, close: a)
+        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, close: a,
+                                   fillsBackground: fillsBackground)
         drawn = a
         invalidation = .none
     }
