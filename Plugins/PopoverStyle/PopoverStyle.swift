@@ -26,6 +26,7 @@ public final class PopoverStyle: LoadablePresentationStyle {
         .curve(default: "ease-out"),
         StyleOption(key: "dismiss-duration", summary: "dismissal duration (ease-in), seconds", defaultValue: "0.2"),
         .shadow(),
+        .dismissible(),
     ]
 
     /// The dismissal's curve: CSS `ease-in`, cubic-bezier(0.42, 0, 1, 1).
@@ -51,7 +52,11 @@ public final class PopoverStyle: LoadablePresentationStyle {
         timingCurve = try options.curve()
         dismissDuration = try options.double("dismiss-duration", in: 0...10)
         shadow = try options.shadow()
+        interaction = try options.interaction(dragging: nil)
     }
+
+    /// No dismiss gesture; `dismissible`.
+    public let interaction: InteractionDeclaration
 
     /// `width` × `height` (at most the container), centred.
     public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
@@ -99,5 +104,5 @@ public final class PopoverStyle: LoadablePresentationStyle {
         PresentedViewChrome(backgroundColor: .white, shadow: shadow)
     }
 
-    // shouldDismiss: the default, every tap on the dim dismisses. interaction: the default, no gesture.
+    // shouldDismiss: the default, every tap on the dim dismisses. interaction: no gesture (the init's).
 }

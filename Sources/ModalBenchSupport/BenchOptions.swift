@@ -58,6 +58,9 @@ public enum BenchCommand: Equatable {
     /// Memory of stacks: `cycles` cycles per style and size, each presenting `levels` (≥ 2) levels
     /// one over the other (the card's Present another) and dismissing them from the top.
     case stackCycles(styles: [String], sizes: [BenchSize], cycles: Int, levels: Int)
+    /// Frame timing while dragging: `runs` scripted drags (present, drag 40 % and release, drag
+    /// 70 % and release) per style and size, every drag frame timed.
+    case drags(styles: [String], sizes: [BenchSize], runs: Int)
     case help
 }
 
@@ -78,6 +81,7 @@ public enum BenchOptions {
     public static let usage = """
     Usage:
       modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N]
+      modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
       modal-bench --cycles N --levels L [--style NAME|PATH]... [--size WxH]...
       modal-bench --help
@@ -101,6 +105,11 @@ public enum BenchOptions {
                           variant's median against the solid one's. Default: solid.
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
+      --drag              scripted-drag mode: per run, present, then a pointer drag on the
+                          presented view down 40 % of its height in 0.5 s (three motion events
+                          per 60 Hz frame), held, released (it springs back), then 70 %
+                          (dismissed); every drag frame timed, allocations counted over each
+                          frame's input events and render
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
       --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
@@ -121,6 +130,7 @@ public enum BenchOptions {
         var runs: Int?
         var cycles: Int?
         var levels: Int?
+        var drag = false
         var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
@@ -174,6 +184,9 @@ public enum BenchOptions {
             case "--levels":
                 guard levels == nil else { throw BenchUsageError("--levels given twice") }
                 levels = try count("--levels", try argument(), levelsRange)
+            case "--drag":
+                guard inline == nil else { throw BenchUsageError("--drag takes no value") }
+                drag = true
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -187,6 +200,7 @@ public enum BenchOptions {
         if variants.isEmpty { variants = [.solid] }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
+            guard !drag else { throw BenchUsageError("--drag does not apply to --cycles") }
             if let l = levels, l > 1 {
                 guard variants == [.solid] else { throw BenchUsageError("--levels takes no --variant") }
                 return .stackCycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
@@ -196,6 +210,10 @@ public enum BenchOptions {
                            variants: variants)
         }
         guard levels == nil else { throw BenchUsageError("--levels applies to --cycles only") }
+        if drag {
+            guard variants == [.solid] else { throw BenchUsageError("--variant does not apply to --drag") }
+            return .drags(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
+        }
         return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns,
                        variants: variants)
     }

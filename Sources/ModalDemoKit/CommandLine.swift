@@ -72,6 +72,9 @@ public struct RenderOptions: Equatable, Sendable {
     public var output = ""
     /// `--reduced-motion`: draw the reduced-motion frame (the presented view cross-fading at its frame).
     public var reducedMotion = false
+    /// `--drag DY`: instead of a transition frame, the frame of a scripted pointer drag of DY
+    /// points on the presented view (`DemoScene.renderDrag(into:distance:)`), -10000...10000.
+    public var drag: Double?
 
     public init() {}
 }
@@ -95,6 +98,7 @@ Usage:
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
+  modal-demo render [--style ...]... --size WxH --drag DY [--scale S] --output FILE.png
   modal-demo --help | --version
 
 Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
@@ -114,12 +118,16 @@ Options:
                            0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
                            the desktop's setting, read through the XDG Settings portal, is followed live)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame, reduced-motion on|off); a level
-                           n > 1 appends " n" (presenting 2, close 2)
+                           presented, dismissing, dismissed, frame, reduced-motion on|off,
+                           drag-began, drag-ended VELOCITY, detent INDEX, close-attempt); a
+                           level n > 1 appends " n" to its lines (presenting 2, close 2)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
 render:
   --progress P             linear time fraction of the transition, 0...1
   --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
+  --drag DY                instead of --progress: presented, then a pointer pressed on the presented
+                           view and moved DY points down (negative: up) in 10 steps; the frame
+                           while it is held there (a drag, through the window's own input path)
   --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
                            2; default 1), as a compositor's integer or fractional scale
   --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
@@ -219,6 +227,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             }
             render.progress = p
             sawProgress = true
+        case "--drag" where isRender:
+            let text = try value(for: flag, inline)
+            guard let d = Double(text), d.isFinite, (-10000...10000).contains(d) else {
+                throw UsageError("--drag expects points from -10000 to 10000, got '\(text)'")
+            }
+            render.drag = d
         case "--phase" where isRender:
             switch try value(for: flag, inline) {
             case "present": render.phase = .present
@@ -250,7 +264,8 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     }
     if isRender {
         if !sawSize { throw UsageError("render needs --size WxH") }
-        if !sawProgress { throw UsageError("render needs --progress P") }
+        if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
+        if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }
         let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)
         if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {

@@ -313,6 +313,26 @@ public final class DemoScene {
         host.renderOffline(snapshots, presented: contents, into: target)
     }
 
+    /// Renders the frame of a scripted pointer drag into `target` (``pixelSize``), through the
+    /// window's own path (``PresentationHost`` input and render) at synthetic times: presents and
+    /// lets the presentation end (t = 10 s), presses at the centre of the presented view, moves the
+    /// pointer `distance` points down (negative: up) in 10 steps 20 ms apart, and draws the frame
+    /// of the last step (the button still held). Changes the live state (meant for `render`).
+    public func renderDrag(into target: PixelBuffer, distance: Double) {
+        present(now: 0)
+        host.update(now: 10)
+        guard let rect = controller.effectivePresentedViewRect(at: 10) else { return }
+        let p = Point(x: rect.midX, y: min(rect.midY, (rect.minY + containerSize.height) / 2))
+        handle(.pointerMotion(p), now: 10)
+        handle(.pointerButton(pressed: true), now: 10)
+        var t = 10.0
+        for i in 1...10 {
+            t += 0.02
+            handle(.pointerMotion(Point(x: p.x, y: p.y + distance * Double(i) / 10)), now: t)
+        }
+        render(into: target, now: t, bufferAge: 0)
+    }
+
     /// Pixels repainted by the last `render`/`renderSnapshot` (for benchmarks).
     public var lastPaintedPixelCount: Int { host.lastPaintedPixelCount }
 }

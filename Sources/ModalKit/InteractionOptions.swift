@@ -58,12 +58,12 @@ extension StyleOptions {
         }
     }
 
-    /// The interactions of a style dragged in `direction`: the declared `detents`,
-    /// `undimmed-detent` and `dismissible` options (those a style does not declare take their
-    /// defaults: one detent, none undimmed, dismissible).
+    /// The interactions of a style dragged in `direction` (nil: no drag gesture): the declared
+    /// `detents`, `undimmed-detent` and `dismissible` options (those a style does not declare
+    /// take their defaults: one detent, none undimmed, dismissible).
     /// - Throws: `StyleOptionError.badValue` for a bad value, or an undimmed index that is not
     ///   one of the detents.
-    public func interaction(dragging direction: DragDirection) throws -> InteractionDeclaration {
+    public func interaction(dragging direction: DragDirection?) throws -> InteractionDeclaration {
         let detents = values["detents"] == nil ? [] : try self.detents()
         var undimmed: Int?
         let u = string("undimmed-detent").trimmingCharacters(in: .whitespaces).lowercased()
@@ -75,7 +75,7 @@ extension StyleOptions {
             }
             undimmed = i
         }
-        return InteractionDeclaration(dismissGesture: .drag(direction), detents: detents,
+        return InteractionDeclaration(dismissGesture: direction.map { .drag($0) } ?? .none, detents: detents,
                                       largestUndimmedDetent: undimmed,
                                       isDismissible: values["dismissible"] == nil ? true : try dismissible())
     }

@@ -27,7 +27,7 @@ case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
     variants = v
-case let .stackCycles(s, z, _, _):
+case let .stackCycles(s, z, _, _), let .drags(s, z, _):
     styleNames = s
     sizes = z
     variants = [.solid]
@@ -70,6 +70,8 @@ do {
         try runCycles(cycles: cycles)
     case let .stackCycles(_, _, cycles, levels):
         try runCycles(cycles: cycles, levels: levels)
+    case let .drags(_, _, runs):
+        try runDrags(runs: runs)
     case .help:
         break
     }
@@ -300,4 +302,55 @@ func runCycles(cycles: Int, levels: Int = 1) throws {
               + " (largest growth \(w.kb >= 0 ? "+" : "")\(Format.grouped(w.kb)) kB, \(w.what))"
               + (cycles == 1000 ? "" : "; the target is stated for 1000 cycles"))
     }
+}
+
+// MARK: Drags
+
+func runDrags(runs: Int) throws {
+    print("method   per run: present, then a scripted pointer drag on the presented view at 60 Hz — down 40 % of")
+    print("         its height in 0.5 s with \(SceneDriver.motionsPerFrame) motion events per frame (coalesced: one render per frame),")
+    print("         held 10 frames, released (the spring takes it back), then 70 % (dismissed); every drag frame")
+    print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
+    print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
+    var table = TextTable([("style", .left), ("size", .left), ("drag frames", .right), ("median", .right),
+                           ("p99", .right), ("allocs/frame", .right)])
+    var total: UInt64 = 0, totalFrames = 0
+    for (name, module) in modules {
+        for size in sizes {
+            guard case .drag = try module.makeStyle().interaction.dismissGesture else {
+                print("")
+                print("\(name) \(size): no drag gesture declared; skipped")
+                continue
+            }
+            let driver = try SceneDriver(style: try module.makeStyle(), size: size)
+            try driver.dragCycle { _ in }   // warm-up
+            var times: [Double] = []
+            times.reserveCapacity(400 * runs)
+            var allocations: UInt64 = 0
+            for _ in 0..<runs {
+                try driver.dragCycle { s in
+                    times.append(s.seconds * 1000)
+                    allocations += s.allocations
+                }
+            }
+            let sorted = times.sorted()
+            let median = Statistics.median(sorted: sorted) ?? 0, p99 = Statistics.percentile(99, sorted: sorted) ?? 0
+            print("")
+            print("\(name) \(size): \(times.count) drag frames (\(runs) runs)")
+            print("  frame median  \(ms(median)) ms")
+            print("  frame p99     \(ms(p99)) ms")
+            print("  allocations   \(allocations) in \(times.count) frames (input events + render)")
+            table.append([name, size.description, Format.grouped(times.count), ms(median), ms(p99),
+                          allocations == 0 ? "0" : String(format: "%.2f", Double(allocations) / Double(max(times.count, 1)))])
+            total += allocations
+            totalFrames += times.count
+        }
+    }
+    print("")
+    print("summary (times in ms)")
+    table.lines.forEach { print($0) }
+    print("")
+    print("targets")
+    print("  0 heap allocations per drag frame after warm-up: \(total == 0 ? "met" : "MISSED")"
+          + " (\(total) in \(Format.grouped(totalFrames)) drag frames)")
 }

@@ -24,7 +24,9 @@ func runRender(_ options: RenderOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
-    if options.selections.count > 1 {
+    if let distance = options.drag {
+        scene.renderDrag(into: image.pixelBuffer, distance: distance)
+    } else if options.selections.count > 1 {
         scene.renderStackSnapshot(into: image.pixelBuffer, levels: options.selections.count, phase: options.phase,
                                   progress: options.progress)
     } else {

@@ -93,6 +93,9 @@ final class InteractiveDragSwayTests: CompositorTestCase {
             let edge = sheetEdge(shot, x: w.rect.x + 100, from: w.rect.y, to: w.rect.y + height)
             XCTAssertNotNil(edge)
             if let edge = edge { XCTAssertEqual(Double(edge - w.rect.y), 80, accuracy: 1, "the sheet's top at 0.9") }
+            // With two detents the grabber shows (grabber=auto): 36 × 5 pt, centred, 5 pt below the top.
+            XCTAssertGreaterThan(shot[w.rect.x + width / 2, w.rect.y + 80 + 7].distance(to: RGB(255, 255, 255)), 40,
+                                 "the grabber at the sheet's top centre")
             demo.stop()
         }
         // 5. dismissible=false: a 70 % drag rubber-bands and springs back with `close-attempt`;

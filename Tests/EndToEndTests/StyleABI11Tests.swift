@@ -122,6 +122,34 @@ final class StyleABI11Tests: XCTestCase {
                        style.presentedViewTransform(at: 0, frame: bounds, in: bounds))
     }
 
+    /// A style scaling x only, about the left edge (anchor (0, 0.5)), through the C table: the
+    /// left edge stays where the frame's is, the width follows the scale — in the geometry and in
+    /// the pixels drawn by the demo's renderer (scale 1 and 2).
+    func testScaleAboutTheLeftEdgeKeepsTheLeftEdgeThroughTheTable() throws {
+        let style = try module(LeftEdgeStyle.self).makeStyle(options: ["curve": "linear"])
+        let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
+        let controller = PresentationController(style: style)
+        controller.layout(containerBounds: bounds)
+        for p in [0.0, 0.25, 0.5, 1] {
+            let shown = controller.snapshot(phase: .present, fraction: p).presentedRect
+            XCTAssertEqual(shown.minX, 50, accuracy: 1e-9, "left edge at \(p)")
+            XCTAssertEqual(shown.width, 300 * (0.5 + 0.5 * p), accuracy: 1e-9)
+            XCTAssertEqual(shown.minY, 300, accuracy: 1e-9)
+            XCTAssertEqual(shown.height, 200, accuracy: 1e-9, "y unscaled")
+        }
+        let scene = try DemoScene(style: style)
+        for s in [1, 2] {
+            scene.layout(containerSize: bounds.size, scale: s)
+            let image = try Image(width: 400 * s, height: 800 * s)
+            scene.renderSnapshot(into: image.pixelBuffer, phase: .present, progress: 0)
+            // x 50…200 pt shown (scale 0.5 about the left edge), white in the card's empty middle row.
+            XCTAssertNotEqual(image.pixel(x: 50 * s - 1, y: 400 * s), 0xFFFF_FFFF, "left of the left edge, scale \(s)")
+            XCTAssertEqual(image.pixel(x: 50 * s, y: 400 * s), 0xFFFF_FFFF, "the left edge column, scale \(s)")
+            XCTAssertEqual(image.pixel(x: 200 * s - 1, y: 400 * s), 0xFFFF_FFFF, "the right edge column, scale \(s)")
+            XCTAssertNotEqual(image.pixel(x: 200 * s, y: 400 * s), 0xFFFF_FFFF, "right of it, scale \(s)")
+        }
+    }
+
     // MARK: A 1.0 plugin in the 1.1 host
 
     /// The fixture plugin built against the 1.0 header as it shipped: the host sees ABI 1.0, a
@@ -285,6 +313,20 @@ final class StyleABI11Tests: XCTestCase {
             XCTAssertTrue(line.hasPrefix("modal-demo: style 'c-fixture' (\(bad.library)): "), line)
         }
         XCTAssertTrue(r.stderrLines.contains { $0.contains("dimming_in_context returned") }, r.stderr)
+    }
+}
+
+/// A 300×200 card at (50, 300), x scaled 0.5 → 1 about its left edge, y unscaled, opaque, no dim.
+private final class LeftEdgeStyle: LoadablePresentationStyle {
+    static let name = "left-edge"
+    static let summary = "scales x only about the left edge"
+    static let options: [StyleOption] = [.curve()]
+    let timingCurve: TimingCurve
+    init(options: StyleOptions) throws { timingCurve = try options.curve() }
+    func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 50, y: 300, width: 300, height: 200) }
+    func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.3) }
+    func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
+        ViewTransform(scaleX: 0.5 + 0.5 * progress, scaleY: 1, anchor: Point(x: 0, y: 0.5))
     }
 }
 

@@ -28,6 +28,14 @@ final class BenchOptionsTests: XCTestCase {
                        .cycles(styles: ["bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)], cycles: 5))
     }
 
+    func testDragModeTakesStylesSizesAndRuns() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--drag", "--size", "480x800", "--runs", "2"]),
+                       .drags(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 480, height: 800)],
+                              runs: 2))
+        XCTAssertThrowsError(try BenchOptions.parse(["--drag", "--cycles", "3"]))
+        XCTAssertThrowsError(try BenchOptions.parse(["--drag=1"]))
+    }
+
     func testVariantsInOrderWithoutRepeatsAllForTheThree() throws {
         XCTAssertEqual(try BenchOptions.parse(["--variant", "shadow", "--variant=solid", "--variant", "shadow"]),
                        .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,

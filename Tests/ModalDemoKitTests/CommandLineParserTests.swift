@@ -193,6 +193,16 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render"] + renderBase + ["--output="], "--output needs a file name")
     }
 
+    func testRenderDragTakesPointsInsteadOfProgress() throws {
+        let base = ["render", "--size", "390x844", "--output", "o.png"]
+        guard case let .render(o) = try parseCommandLine(base + ["--drag", "-100"]) else { return XCTFail("not render") }
+        XCTAssertEqual(o.drag, -100)
+        assertUsageError(base + ["--drag", "1", "--progress", "1"], "render takes --progress or --drag, not both")
+        assertUsageError(base + ["--drag", "x"], "--drag expects points from -10000 to 10000, got 'x'")
+        assertUsageError(base + ["--drag", "20000"], "--drag expects points from -10000 to 10000, got '20000'")
+        assertUsageError(["--drag", "1"], "unknown option '--drag' (see --help)")
+    }
+
     func testRenderNumbersAndTheirBounds() throws {
         XCTAssertEqual(try render(renderBase + ["--progress", "0"]).progress, 0)
         XCTAssertEqual(try render(renderBase + ["--scale", "0.5"]).scale, 0.5)
