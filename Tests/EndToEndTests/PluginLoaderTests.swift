@@ -189,7 +189,7 @@ final class PluginLoaderTests: XCTestCase {
 
     func testUnknownNameListsTheAvailableNames() {
         let error = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
-        guard case let .unknownName(name, available, _, _)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .unknownName(name, available, _, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "top-banner")
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
         XCTAssertTrue(error!.description.contains("'top-banner'"))
@@ -203,7 +203,7 @@ final class PluginLoaderTests: XCTestCase {
         _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
         try "text".write(toFile: dir + "/libModalKitStyleText.so", atomically: false, encoding: .utf8)
         let error = loadError { try self.loader(dir, Support.buildDirectory).load("c-fixture") }
-        guard case let .unknownName(name, available, _, failed)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .unknownName(name, available, _, failed, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "c-fixture")
         XCTAssertEqual(failed, 2)
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
