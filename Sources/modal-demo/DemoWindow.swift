@@ -128,8 +128,19 @@ final class DemoWindowController: WindowDelegate {
 /// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
-    let style = makeStyle(options.selection)
     let logEvents = options.logEvents
+    // --watch: the style is loaded from a copy of its file, now and at every change.
+    var controllerRef: (() -> DemoWindowController?) = { nil }
+    let reloader = options.watch ? StyleReloader(
+        path: options.selection.style, options: options.selection.effectiveOptions,
+        log: { line in if logEvents { print(line) } },
+        apply: { style in controllerRef()?.offer(style, path: options.selection.style) }) : nil
+    let style: any PresentationStyle
+    if let reloader {
+        do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
+    } else {
+        style = makeStyle(options.selection)
+    }
     let scene: DemoScene
     do {
         scene = try DemoScene(style: style) { event in
@@ -139,6 +150,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         fail(1, String(describing: error))
     }
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
+    controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()
         // After the compositor answered (a missing one is reported at once), before the window:
@@ -147,13 +159,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
             if logEvents { print(line) }
         }
         motion.attach(to: connection)
-        var reloader: StyleReloader?
-        if options.watch {
-            reloader = StyleReloader(path: options.selection.style, options: options.selection.effectiveOptions,
-                                     log: { line in if logEvents { print(line) } },
-                                     apply: { [weak controller] style in controller?.offer(style, path: options.selection.style) })
-            reloader?.attach(to: connection)
-        }
+        reloader?.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
                                                        requestedSize: (options.width, options.height)),

@@ -17,9 +17,9 @@ import Glibc
 /// unloaded (the Swift runtime keeps its metadata registered), so every version is a new object.
 /// The copy is unlinked right after `dlopen` (the mapping stays), so nothing is left behind.
 ///
-/// A copy that does not load while the file is still changing (a linker still writing it) is
-/// retried 0.25 s later; one that fails on a file unchanged since the previous try prints one line
-/// on stderr and keeps the style in use. A new style is handed to `apply`, which uses it at once
+/// A copy that does not load is retried every 0.25 s (a linker may still be writing the file); once
+/// it has failed on a file unchanged for a second (4 more tries), one line goes to stderr and the
+/// style in use stays. A new style is handed to `apply`, which uses it at once
 /// when no transition runs, else when the running one has finished.
 final class StyleReloader {
     private let path: String
@@ -34,6 +34,7 @@ final class StyleReloader {
     /// Size and modification time of the file at the last failed try.
     private var lastFailure: (size: Int, mtime: timespec)?
     private var retries = 0
+    private var unchangedFailures = 0
 
     init(path: String, options: [String: String], log: @escaping (String) -> Void,
          apply: @escaping (any PresentationStyle) -> Void) {
@@ -116,21 +117,31 @@ final class StyleReloader {
             let style = try loadCopy()
             lastFailure = nil
             retries = 0
+            unchangedFailures = 0
             apply(style)
         } catch {
             let message = String(describing: error)
             let unchanged = lastFailure.map { $0.size == before.size && $0.mtime.tv_sec == before.mtime.tv_sec
                 && $0.mtime.tv_nsec == before.mtime.tv_nsec } ?? false
             lastFailure = before
+            unchangedFailures = unchanged ? unchangedFailures + 1 : 0
             retries += 1
-            if unchanged || retries > 40 {
+            // Reported once the file has stayed the same over 4 more tries (1 s): a linker that
+            // is still writing changes it meanwhile.
+            if unchangedFailures >= 4 || retries > 120 {
                 warn("cannot reload \(path): \(message) (keeping the previous style)")
                 retries = 0
+                unchangedFailures = 0
             } else {
                 arm(after: 0.25)   // still being written, maybe: try again
             }
         }
     }
+
+    /// The first style, also loaded from a copy: the watched file itself is never mapped into this
+    /// process, so rewriting it in place (`cp` over it) cannot change code that is running.
+    /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
+    func loadInitial() throws -> any PresentationStyle { try loadCopy() }
 
     /// Copies the file to a new name, loads the copy, removes it, and creates the style.
     private func loadCopy() throws -> any PresentationStyle {
@@ -138,17 +149,24 @@ final class StyleReloader {
         let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? NSTemporaryDirectory()
         var template = Array("\(base)/modal-demo-reload-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw ReloadError("cannot make a directory in \(base)") }
+        guard let made = mkdtemp(&template) else { throw ReloadError("\(path): cannot make a directory in \(base) to load a copy") }
         let directory = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let copy = directory + "/" + "reload-\(generation)-" + (path as NSString).lastPathComponent
-        do {
-            try FileManager.default.copyItem(atPath: path, toPath: copy)
-        } catch {
-            throw ReloadError("cannot copy it: \(error.localizedDescription)")
+        // Only a regular file is copied (a FIFO would block); anything else goes to the loader,
+        // whose message says what it is.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ReloadError("\(path): no such file") }
+        let source = info.st_mode & S_IFMT == S_IFREG ? copy : path
+        if source == copy {
+            do {
+                try FileManager.default.copyItem(atPath: path, toPath: copy)
+            } catch {
+                throw ReloadError("\(path): cannot be copied for loading: \(error.localizedDescription)")
+            }
         }
         do {
-            let module = try StyleLoader(searchPath: []).load(copy)
+            let module = try StyleLoader(searchPath: []).load(source)
             return try module.makeStyle(options: options)
         } catch {
             throw ReloadError(String(describing: error).replacingOccurrences(of: copy, with: path))
