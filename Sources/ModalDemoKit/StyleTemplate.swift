@@ -222,13 +222,14 @@ public struct StyleTemplate: Equatable, Sendable {
     }
 
     /// The ModalKit package a style made by the `modal-demo` at `executable` should depend on:
-    /// in a build tree, the checkout the executable was built from (the nearest ancestor
-    /// directory with a `Package.swift` declaring `name: "ModalKit"`); in an installed prefix,
-    /// `PREFIX/share/modalkit/ModalKit` (`scripts/install`). Nil when neither exists.
+    /// in an installed prefix, `PREFIX/share/modalkit/ModalKit` (`scripts/install`); in a build
+    /// tree, the checkout the executable was built from (the nearest ancestor directory with a
+    /// `Package.swift` declaring `name: "ModalKit"`). Nil when neither exists.
     public static func modalKitPackage(forExecutable executable: String) -> String? {
         let exeDir = (executable as NSString).deletingLastPathComponent
         let installed = ((exeDir as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent("share/modalkit/ModalKit")
+        if FileManager.default.fileExists(atPath: installed + "/Package.swift") { return installed }
         var dir = exeDir
         while dir != "/" && !dir.isEmpty {
             let manifest = dir + "/Package.swift"
@@ -237,7 +238,6 @@ public struct StyleTemplate: Equatable, Sendable {
             }
             dir = (dir as NSString).deletingLastPathComponent
         }
-        if FileManager.default.fileExists(atPath: installed + "/Package.swift") { return installed }
         return nil
     }
 }

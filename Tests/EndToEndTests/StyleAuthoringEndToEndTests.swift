@@ -276,6 +276,27 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertFalse(plain.stderr.contains("not looked at"), "nothing resembles 'no-such': \(plain.stderr)")
     }
 
+    // MARK: README
+
+    /// The option tables in README's "Styles" are the built-in styles' declarations: key, default,
+    /// meaning with unit, accepted values (a curve: "a timing curve, below", where the syntax is).
+    func testReadmeOptionTablesAreTheDeclarations() throws {
+        let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for name in ["inset-centered", "bottom-sheet"] {
+            let module = try StyleLoader(searchPath: [Support.buildDirectory]).load(name)
+            guard let heading = lines.firstIndex(where: { $0.hasPrefix("**\(name)**") }),
+                  let header = lines[heading...].firstIndex(of: "| option | default | meaning | accepted |") else {
+                return XCTFail("no option table for \(name) in README.md")
+            }
+            let rows = lines[(header + 2)...].prefix { $0.hasPrefix("| ") }
+            let expected = module.options.map { o in
+                "| `\(o.key)` | \(o.defaultValue) | \(o.meaning) | \(o.accepted == .curve ? "a timing curve, below" : o.acceptedDescription) |"
+            }
+            XCTAssertEqual(Array(rows), expected, name)
+        }
+    }
+
     // MARK: --help
 
     func testHelpPointsToDescribeStyle() throws {
