@@ -24,8 +24,10 @@
  *     behaviour the host does not have);
  *   - `descriptor_size` must be at least the size of the descriptor as of the plugin's minor.
  * Within one major, structs only grow at the end: a new minor appends fields to
- * modalkit_style_descriptor (and bumps MODALKIT_STYLE_ABI_MINOR), never reorders or removes
- * them. A host reads fields past the ones of its own minor only if struct_size covers them.
+ * modalkit_style_descriptor or modalkit_style_option (and bumps MODALKIT_STYLE_ABI_MINOR), never
+ * reorders or removes them. A host reads fields past the ones of its own minor only if struct_size
+ * (option_size for options) covers them, and a minor's fields only from a plugin of that minor
+ * or later. 1.1: options carry their unit and accepted values.
  * Anything else is a new major.
  *
  * Units: geometry in points (the container's coordinate space, origin top-left, y down);
