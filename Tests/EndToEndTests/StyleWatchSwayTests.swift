@@ -122,4 +122,39 @@ final class StyleWatchSwayTests: CompositorTestCase {
         try vnc.key("enter")
         expectEvent(demo, "presented", since: mark)
     }
+
+    /// A presentation in flight finishes with the style it started with: the file changes 0.5 s
+    /// into a 3 s presentation with inset-centered; `reloaded` comes only after `presented`, and
+    /// then the presented modal is bottom-sheet's at once (a sheet on the bottom half, the 0.4 dim
+    /// above it where inset-centered's card was).
+    func testAPresentationInFlightFinishesWithTheOldStyle() throws {
+        let dir = try Support.temporaryDirectory(self, "watch-flight")
+        let library = dir + "/libModalKitStyleWatched.so"
+        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: library)
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, window) = try launchDemo(["--style", library, "--watch", "--style-option", "duration=3"], in: sway)
+        let w = window.rect
+        let reference = try sway.stableScreenshot()
+
+        let mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presenting", since: mark) != nil else { return }
+        usleep(500_000)
+        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: library)
+        guard expectEvent(demo, "reloaded", since: mark, timeout: 15) != nil else { return }
+        let lines = Array(demo.stdoutLines[mark...]).filter { !$0.hasPrefix("frame ") }
+        let presented = lines.firstIndex(of: "presented"), reloaded = lines.firstIndex(of: "reloaded \(library)")
+        XCTAssertNotNil(presented, "\(lines)")
+        if let presented, let reloaded { XCTAssertLessThan(presented, reloaded, "the running presentation ended first: \(lines)") }
+        XCTAssertEqual(demo.events("dismissing", since: mark), [])
+
+        let shot = try sway.stableScreenshot()
+        keep(shot, "bottom-sheet-after-reload")
+        // Above the sheet (top half, clear of the edges): only bottom-sheet's 0.4 dim — where
+        // inset-centered's card (y 110 … H − 110) would be.
+        let above = PixelBox(x: w.x + 40, y: w.y + 120, width: w.width - 80, height: w.height / 2 - 140)
+        XCTAssertEqual(dimMismatches(shot: shot, reference: reference, region: above, dimAlpha: 0.4, tolerance: 2), [])
+        XCTAssertEqual(demo.stderrLines, [])
+    }
 }
