@@ -120,7 +120,8 @@ final class StyleReloader {
             unchangedFailures = 0
             apply(style)
         } catch {
-            let message = String(describing: error)
+            var message = String(describing: error)
+            if message.hasPrefix(path + ": ") { message.removeFirst(path.count + 2) }
             let unchanged = lastFailure.map { $0.size == before.size && $0.mtime.tv_sec == before.mtime.tv_sec
                 && $0.mtime.tv_nsec == before.mtime.tv_nsec } ?? false
             lastFailure = before

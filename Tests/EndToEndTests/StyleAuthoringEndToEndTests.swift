@@ -200,6 +200,22 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         }
     }
 
+    func testPreviewIntoADirectoryThatDoesNotExistIsOneLineAndStatusOne() throws {
+        let dir = try Support.temporaryDirectory(self, "preview-bad")
+        for (output, extra) in [(dir + "/missing/a.webp", [String]()), (dir + "/missing/s.png", ["--strip", "3"])] {
+            let r = try demo(["preview", "--size", "40x60", "--output", output] + extra)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains(output), r.stderr)
+        }
+        let bad = try demo(["preview", "--style", "inset-centered", "--style-option", "dim-alpha=2", "--size", "40x60",
+                            "--output", dir + "/x.webp"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderrLines.count, 1, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("bad value '2' for style option 'dim-alpha' (expected a number from 0 to 1)"), bad.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/x.webp"))
+    }
+
     // MARK: Options across the ABI
 
     func testOptionMetadataCrossesTheABIAndDescribeStyleShowsIt() throws {
