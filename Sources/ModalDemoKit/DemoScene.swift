@@ -162,6 +162,17 @@ public final class DemoScene {
         layout(containerSize: size, scale: Double(max(1, scale)))
     }
 
+    /// Replaces the style while no transition runs (``PresentationHost/replaceStyle(_:)``): a
+    /// presented card takes the new frame at once; the hint is asked of the new style.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard host.replaceStyle(style) else { return false }
+        hintSize = nil
+        layout(containerSize: containerSize, scale: scale)
+        return true
+    }
+
     // MARK: Transitions
 
     /// Presents the card from the Present button's frame (its ``TransitionContext/sourceRect``;

@@ -208,6 +208,16 @@ public final class PresentationHost {
         dirty = true
     }
 
+    /// Replaces the style while no transition runs (``PresentationController/replaceStyle(_:)``);
+    /// a presented view takes the new style's frame and corners at once.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard controller.replaceStyle(style) else { return false }
+        layout(containerSize: containerSize, scale: scale)
+        return true
+    }
+
     // MARK: Transitions
 
     /// Presents `content` with the host's style (UIKit: `present(_:animated:)`). Ignored (false)

@@ -22,6 +22,9 @@ final class DemoWindowController: WindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
+    private weak var window: Window?
+    /// A reloaded style waiting for the running transition to end (`--watch`), with its path.
+    private var pendingStyle: (style: any PresentationStyle, path: String)?
 
     init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
@@ -33,6 +36,7 @@ final class DemoWindowController: WindowDelegate {
     }
 
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
+        self.window = window
         log("configure \(width)x\(height)")
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
         window.setNeedsRedraw()
@@ -44,6 +48,7 @@ final class DemoWindowController: WindowDelegate {
         // While a transition runs, ask for the next frame callback; when it ends, stop asking,
         // so an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
+        if pendingStyle != nil, !scene.isAnimating { applyPendingStyle() }
         if !damage.isEmpty {
             frames += 1
             log("frame \(frames) \(String(format: "%.4f", target.time))")
@@ -100,6 +105,20 @@ final class DemoWindowController: WindowDelegate {
         redrawIfNeeded(window)
     }
 
+    /// Uses a reloaded style (`--watch`): at once when no transition runs (a presented card takes
+    /// its frame and dim now), else after the running transition's last frame.
+    func offer(_ style: any PresentationStyle, path: String) {
+        pendingStyle = (style, path)
+        if !scene.isAnimating { applyPendingStyle() }
+    }
+
+    private func applyPendingStyle() {
+        guard let pending = pendingStyle, scene.replaceStyle(pending.style) else { return }
+        pendingStyle = nil
+        log("reloaded \(pending.path)")
+        window?.setNeedsRedraw()
+    }
+
     private func redrawIfNeeded(_ window: Window) {
         if scene.needsRedraw { window.setNeedsRedraw() }
     }
@@ -109,8 +128,19 @@ final class DemoWindowController: WindowDelegate {
 /// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
-    let style = makeStyle(options.selection)
     let logEvents = options.logEvents
+    // --watch: the style is loaded from a copy of its file, now and at every change.
+    var controllerRef: (() -> DemoWindowController?) = { nil }
+    let reloader = options.watch ? StyleReloader(
+        path: options.selection.style, options: options.selection.effectiveOptions,
+        log: { line in if logEvents { print(line) } },
+        apply: { style in controllerRef()?.offer(style, path: options.selection.style) }) : nil
+    let style: any PresentationStyle
+    if let reloader {
+        do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
+    } else {
+        style = makeStyle(options.selection)
+    }
     let scene: DemoScene
     do {
         scene = try DemoScene(style: style) { event in
@@ -120,6 +150,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         fail(1, String(describing: error))
     }
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
+    controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()
         // After the compositor answered (a missing one is reported at once), before the window:
@@ -128,12 +159,13 @@ func runWindow(_ options: RunOptions) -> Int32 {
             if logEvents { print(line) }
         }
         motion.attach(to: connection)
+        reloader?.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
                                                        requestedSize: (options.width, options.height)),
                                 delegate: controller)
         try connection.run()
-        withExtendedLifetime((window, motion)) {}
+        withExtendedLifetime((window, motion, reloader)) {}
     } catch {
         fail(1, String(describing: error))
     }
