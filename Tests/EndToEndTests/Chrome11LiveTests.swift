@@ -44,10 +44,10 @@ final class Chrome11LiveTests: CompositorTestCase {
         return (before, presented, rendered, PixelBox(x: 0, y: 0, width: w.width, height: w.height))
     }
 
-    /// Where sway's software cursor can be: on a scale-2 output it stays where sway puts a new
-    /// seat's cursor, the output's centre (= the lone window's centre), because wayvnc's moves do
-    /// not reach it there; grim captures it. 24 pt around the window's centre at scale 2, nothing
-    /// at scale 1 (the pointer is parked in the gap).
+    /// Where sway's software cursor shows: on the scale-2 output grim's screenshots show it at
+    /// the output's centre (= the lone window's centre), where sway puts a new seat's cursor, even
+    /// after `park()` (on scale 1 the parked pointer is in the gap, off the window). 24 pt around
+    /// the window's centre at scale 2, nothing at scale 1.
     private func cursorArea(_ w: PixelBox, scale: Int) -> PixelBox? {
         scale == 1 ? nil : PixelBox(x: (w.width / 2 - 4) * scale, y: (w.height / 2 - 4) * scale, width: 24 * scale,
                                     height: 24 * scale)
