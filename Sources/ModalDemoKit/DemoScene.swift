@@ -28,7 +28,7 @@ public enum SceneFocus: Hashable, Sendable {
 
 /// The demo's whole window content, an app on ModalKit's ``PresentationHost``: the presenting view
 /// (background, title "ModalKit", centred "Present" button with hover/pressed/focused looks, a hint)
-/// and the presented view (a white card with a title, one body line, a disabled "Present another"
+/// and the presented view (a white card with a title, a wrapped body text, a disabled "Present another"
 /// button and a "Close" button), presented with one style.
 ///
 /// Units: geometry in points; `render` writes buffer pixels = points × `scale`, premultiplied ARGB
@@ -107,7 +107,8 @@ public final class DemoScene {
     /// The card's Close button's current look.
     public var closeButtonAppearance: ButtonAppearance { card.appearance }
 
-    /// The card's buttons, points relative to the presented view's frame (Present another, Close).
+    /// The card's buttons, points relative to the presented view's frame (Present another, Close): side by
+    /// side when they fit the card's width, else stacked (`DemoLook.cardButtonFrames(in:)`).
     public func cardButtonFrames() -> (presentAnother: Rect, close: Rect) {
         DemoLook.cardButtonFrames(in: controller.presentedViewFrame.size)
     }
