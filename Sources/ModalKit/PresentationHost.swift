@@ -117,7 +117,10 @@ private struct PresentedKey: Equatable {
 ///   dismissed), synchronously, in order.
 public final class PresentationHost {
     /// The controller of the (one) presentation level: state, transition, container geometry.
-    public let controller: PresentationController
+    /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
+    /// and caches; apps use the host's own members (``style``, ``state``, ``reducesMotion``,
+    /// ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …).
+    let controller: PresentationController
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
     /// Called after each state change, with the new state.
@@ -173,6 +176,17 @@ public final class PresentationHost {
 
     // MARK: State
 
+    /// The presentation style (UIKit: the presented view controller's `presentationController`,
+    /// asked for frames, chrome and timing).
+    public var style: any PresentationStyle { controller.style }
+    /// Whether transitions reduce motion (UIKit: `UIAccessibility.isReduceMotionEnabled`): the
+    /// presented view cross-fades at its frame over `ReducedMotion`'s fade instead of moving, while
+    /// the dim fades as usual. Read when a transition starts or reverses; a running one finishes as
+    /// it started. ``snapshot(phase:fraction:)`` uses it at once.
+    public var reducesMotion: Bool {
+        get { controller.reducesMotion }
+        set { controller.reducesMotion = newValue }
+    }
     /// The presentation state of the top level.
     public var state: PresentationState { controller.state }
     /// True while a transition runs.
@@ -181,6 +195,21 @@ public final class PresentationHost {
     public var isModalLayerActive: Bool { controller.isModalLayerActive }
     /// The presented content of the current presentation (nil when dismissed).
     public var presentedContent: (any PresentationContent)? { levels.last?.content }
+    /// The presented view's frame in the container, points: the style's `frameOfPresentedView(in:)`
+    /// for the last layout (UIKit: `frameOfPresentedViewInContainerView`); meaningful while not
+    /// ``PresentationState/dismissed`` (then the last presentation's).
+    public var presentedViewFrame: Rect { controller.presentedViewFrame }
+    /// Where the presented view is on screen at `now` (monotonic seconds), points: its frame under
+    /// the style's transform at that moment (under reduced motion, its frame); nil when dismissed.
+    /// What input hit-tests against.
+    public func presentedViewRect(at now: Double) -> Rect? { controller.effectivePresentedViewRect(at: now) }
+    /// The transition's linear time fraction at `now` (monotonic seconds): 0 dismissed … 1
+    /// presented, moving at 1 / ``transitionDuration`` per second while a transition runs (the
+    /// eased progress is the style's curve at this fraction).
+    public func fraction(at now: Double) -> Double { controller.fraction(at: now) }
+    /// The duration of the current (or last) transition from 0 to 1, seconds (the style's
+    /// `transitionDuration` when it started; UIKit: `transitionDuration(using:)`).
+    public var transitionDuration: Double { controller.transition.duration }
     /// True while animating, after a change not rendered yet, or when a content is invalidated.
     public var needsRedraw: Bool {
         dirty || controller.isAnimating || presentingContent.invalidation != .none
@@ -368,6 +397,15 @@ public final class PresentationHost {
         return controller.snapshot(at: now)
     }
 
+    /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
+    /// a dismissal (`.dismiss`, = a presentation at 1 − fraction) in the current container, offline:
+    /// by the same geometry function as ``snapshot(at:)``, without changing any state (for
+    /// ``renderOffline(_:presented:into:)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
+    /// cross-fade `fraction × duration` seconds into the phase.
+    public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
+        controller.snapshot(phase: phase, fraction: fraction)
+    }
+
     /// Renders the frame for `now` into `target` (size = ``pixelSize``, premultiplied ARGB8888).
     /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
@@ -387,7 +425,7 @@ public final class PresentationHost {
         return damage
     }
 
-    /// Renders `snapshot` (e.g. ``PresentationController/snapshot(phase:fraction:)``) offscreen into
+    /// Renders `snapshot` (e.g. ``snapshot(phase:fraction:)``) offscreen into
     /// `target` (``pixelSize``) from the same caches and compositor as `render`, without touching
     /// the live frame history. With nothing presented, `presented` is drawn into the presented cache
     /// for the picture (not presented: no state change, no event).

@@ -119,6 +119,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
+    scene.pauseFraction = options.pauseAt
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     do {
         let connection = try WaylandConnection()
