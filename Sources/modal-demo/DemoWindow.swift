@@ -89,13 +89,15 @@ final class DemoWindowController: WindowDelegate {
         redrawIfNeeded(window)
     }
 
-    func window(_ window: Window, touch event: TouchEvent) {
+    func window(_ window: Window, touch frame: TouchFrame) {
         let now = monotonicSeconds()
-        switch event.kind {
-        case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
-        case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
-        case let .up(id): scene.handle(.touchUp(id: id), now: now)
-        case .cancel: scene.handle(.touchCancel, now: now)
+        for event in frame.events {
+            switch event.kind {
+            case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
+            case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
+            case let .up(id): scene.handle(.touchUp(id: id), now: now)
+            case .cancel: scene.handle(.touchCancel, now: now)
+            }
         }
         redrawIfNeeded(window)
     }
