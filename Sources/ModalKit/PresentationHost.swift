@@ -26,13 +26,18 @@ public enum PresentationKey: Hashable, Sendable {
 /// Input delivered to a ``PresentationHost``. Positions are container points (the window's
 /// surface-local logical coordinates).
 public enum PresentationInput: Hashable, Sendable {
+    /// The pointer is at this point (also when it enters the container).
     case pointerMotion(Point)
     /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
     case pointerButton(pressed: Bool)
     /// The pointer left the window: a pointer press in progress ends without a tap.
     case pointerLeave
+    /// A touch point `id` went down here (`id`: the compositor's, unique while the point is down).
+    /// Only the first touch point makes a press; others are ignored until it ends.
     case touchDown(id: Int32, Point)
+    /// Touch point `id` moved here.
     case touchMotion(id: Int32, Point)
+    /// Touch point `id` was lifted where it last was.
     case touchUp(id: Int32)
     /// The compositor took the touch sequence over (e.g. for a gesture): no tap happens.
     case touchCancel
@@ -123,11 +128,13 @@ public final class PresentationHost {
     let controller: PresentationController
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
-    /// Called after each state change, with the new state.
+    /// Called after each state change, with the new state: synchronously, in order, from within the
+    /// call that caused it (`present`, `dismiss`, `handle`, `update`, `snapshot(at:)`, `render`).
     public var onStateChange: (PresentationState) -> Void = { _ in }
 
-    /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
+    /// The container's size of the last `layout`, points (1 × 1 before the first).
     public private(set) var containerSize = Size(width: 1, height: 1)
+    /// The scale of the last `layout`: buffer pixels per point (> 0, whole or fractional).
     public private(set) var scale = 1.0
     /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
@@ -406,7 +413,9 @@ public final class PresentationHost {
         controller.snapshot(phase: phase, fraction: fraction)
     }
 
-    /// Renders the frame for `now` into `target` (size = ``pixelSize``, premultiplied ARGB8888).
+    /// Renders the frame for `now` (monotonic seconds, after advancing the transitions to it) into
+    /// `target` (``pixelSize`` buffer pixels, premultiplied ARGB8888). A content cache that cannot
+    /// be allocated (no memory) leaves that layer out of the frame; nothing throws.
     /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
     /// - Returns: the damage relative to the previous frame, buffer pixels (for
@@ -458,7 +467,7 @@ public final class PresentationHost {
         levels.removeAll(keepingCapacity: true)
     }
 
-    /// Pixels repainted by the last render (for benchmarks).
+    /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
     public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
 
     /// The snapshot resolved to pixels, with the caches brought up to date.
