@@ -65,6 +65,16 @@ public final class PresentationController {
     /// It runs alongside `transition` in every transition, so that switching `reducesMotion` on
     /// between transitions finds it where the presentation is (0 dismissed, 1 presented).
     public private(set) var fade: Transition
+    /// The rectangle of the control that started the presentation, container points, or nil
+    /// (part of the ``TransitionContext`` every style hook receives).
+    public var sourceRect: Rect?
+
+    /// The context of the current (or, at rest, the last) transition: dismissing while
+    /// `dismissing`, presenting otherwise.
+    public var transitionContext: TransitionContext {
+        TransitionContext(phase: state == .dismissing ? .dismiss : .present, isInteractive: false,
+                          sourceRect: sourceRect, containerBounds: containerBounds)
+    }
 
     /// A controller at rest, `dismissed`, with empty container bounds until `layout(containerBounds:)`.
     public init(style: any PresentationStyle) {
@@ -223,12 +233,14 @@ public final class PresentationController {
         return PresentationController.apply(effectivePresentedViewTransform(at: now), to: presentedViewFrame)
     }
 
-    /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by `t.scale`
-    /// about its own centre (points; `t.alpha` does not change the rectangle).
+    /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by
+    /// `t.scaleX`/`t.scaleY` about the anchor point `t.anchor` (unit coordinates of the moved frame,
+    /// Core Animation's `anchorPoint`), points; `t.alpha` does not change the rectangle.
     public static func apply(_ t: ViewTransform, to frame: Rect) -> Rect {
         let moved = frame.offsetBy(dx: t.translation.x, dy: t.translation.y)
-        guard t.scale != 1 else { return moved }
-        let w = moved.width * t.scale, h = moved.height * t.scale
-        return Rect(x: moved.midX - w / 2, y: moved.midY - h / 2, width: w, height: h)
+        guard !t.isUnscaled else { return moved }
+        let ax = moved.minX + t.anchor.x * moved.width, ay = moved.minY + t.anchor.y * moved.height
+        return Rect(x: ax + (moved.minX - ax) * t.scaleX, y: ay + (moved.minY - ay) * t.scaleY,
+                    width: moved.width * t.scaleX, height: moved.height * t.scaleY)
     }
 }

@@ -343,8 +343,9 @@ public final class PresentationHost {
     private func toPresented(_ p: Point, now: Double) -> Point {
         let snap = controller.snapshot(at: now)
         let r = snap.presentedRect
-        let k = snap.presentedTransform.scale > 0 ? snap.presentedTransform.scale : 1
-        return Point(x: (p.x - r.minX) / k, y: (p.y - r.minY) / k)
+        let t = snap.presentedTransform
+        let kx = t.scaleX > 0 ? t.scaleX : 1, ky = t.scaleY > 0 ? t.scaleY : 1
+        return Point(x: (p.x - r.minX) / kx, y: (p.y - r.minY) / ky)
     }
 
     private func deliver(_ input: ContentInput, to target: PressTarget, now: Double) {

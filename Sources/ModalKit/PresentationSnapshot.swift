@@ -24,37 +24,48 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// The presented view's transform relative to `presentedFrame` (under reduced motion: its
     /// final place with the cross-fade's alpha).
     public var presentedTransform: ViewTransform
+    /// The presented view's chrome (background, border, shadow, grabber) for these bounds.
+    public var chrome: PresentedViewChrome = .none
+    /// How the presenting view is drawn while covered (its transform relative to the container
+    /// bounds, and corner radius) at this progress.
+    public var presentingAppearance: PresentingViewAppearance = .identity
 
     /// Nothing presented in a container of `bounds`.
     public static func unpresented(containerBounds bounds: Rect) -> PresentationSnapshot {
         PresentationSnapshot(containerBounds: bounds, isModalLayerShown: false, presentedFrame: .zero,
-                             corners: .square, dim: .none, presentedTransform: .identity)
+                             corners: .square, dim: .none, presentedTransform: .identity,
+                             chrome: .none, presentingAppearance: .identity)
     }
 
     /// Where the presented view shows, points: `presentedFrame` under `presentedTransform`.
     public var presentedRect: Rect { PresentationController.apply(presentedTransform, to: presentedFrame) }
 
-    /// THE geometry function: the snapshot of `style`'s modal layer in `containerBounds` (points)
-    /// at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
+    /// THE geometry function: the snapshot of `style`'s modal layer in `context.containerBounds`
+    /// (points) at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
     /// - Parameters:
     ///   - presentedFrame / corners: the style's frame and corner clip for these bounds.
+    ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
     ///     and the presented view stays at its final place (``ReducedMotion``).
-    public static func make(style: any PresentationStyle, containerBounds: Rect, presentedFrame: Rect,
+    public static func make(style: any PresentationStyle, context: TransitionContext, presentedFrame: Rect,
                             corners: CornerStyle, progress: Double,
                             reducedMotionAlpha: Double?) -> PresentationSnapshot {
+        let containerBounds = context.containerBounds
         let transform: ViewTransform
         if let alpha = reducedMotionAlpha {
             transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
                                                              in: containerBounds)
         } else {
-            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, in: containerBounds)
+            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
         }
-        var dim = style.dimmingAppearance(at: min(max(progress.isFinite ? progress : 0, 0), 1))
+        let clamped = min(max(progress.isFinite ? progress : 0, 0), 1)
+        var dim = style.dimmingAppearance(at: clamped, context: context)
         dim.alpha = min(max(dim.alpha, 0), 1)
         return PresentationSnapshot(containerBounds: containerBounds, isModalLayerShown: true,
                                     presentedFrame: presentedFrame, corners: corners, dim: dim,
-                                    presentedTransform: transform)
+                                    presentedTransform: transform,
+                                    chrome: style.chrome(forPresentedViewIn: containerBounds),
+                                    presentingAppearance: style.presentingViewAppearance(at: clamped, context: context))
     }
 
     /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the
@@ -74,10 +85,10 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let a255 = min(max(t.alpha, 0), 1) * 255
         let whole = a255.rounded(.down)
         let alpha = UInt32(abs(a255 - whole - 0.5) < 1e-9 ? whole + 1 : a255.rounded())
-        guard cw > 0, ch > 0, alpha > 0, t.scale > 0 else { return f }
+        guard cw > 0, ch > 0, alpha > 0, t.scaleX > 0, t.scaleY > 0 else { return f }
         let shown = presentedRect
         let x = Int((shown.minX * s).rounded()), y = Int((shown.minY * s).rounded())
-        if t.scale == 1 {
+        if t.isUnscaled {
             f.card = PixelRect(x: x, y: y, width: cw, height: ch)
         } else {
             f.card = PixelRect(x: x, y: y, width: Int((shown.width * s).rounded()),
@@ -107,7 +118,7 @@ extension PresentationController {
     /// Does not advance the state (call `update(now:)` first).
     public func snapshot(at now: Double) -> PresentationSnapshot {
         guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
-        return .make(style: style, containerBounds: containerBounds, presentedFrame: presentedViewFrame,
+        return .make(style: style, context: transitionContext, presentedFrame: presentedViewFrame,
                      corners: presentedCornerStyle, progress: progress(at: now),
                      reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
     }
@@ -122,7 +133,9 @@ extension PresentationController {
         let p = min(max(fraction.isFinite ? fraction : 0, 0), 1)
         let u = phase == .present ? p : 1 - p
         let bounds = containerBounds
-        return .make(style: style, containerBounds: bounds, presentedFrame: style.frameOfPresentedView(in: bounds),
+        let context = TransitionContext(phase: phase, isInteractive: false, sourceRect: sourceRect,
+                                        containerBounds: bounds)
+        return .make(style: style, context: context, presentedFrame: style.frameOfPresentedView(in: bounds),
                      corners: style.cornerStyle(forPresentedViewIn: bounds),
                      progress: style.timingCurve.value(at: u),
                      reducedMotionAlpha: reducesMotion

@@ -89,14 +89,22 @@ public struct StyleOptions: Sendable {
     }
 }
 
-/// The dimming view's look at one moment: a colour (premultiplied) and the view's alpha.
-/// The rendered dim is `color.multipliedAlpha(by: alpha)` over the whole container bounds.
+/// The dimming view's look at one moment: a fill (one colour, or a linear gradient) and the
+/// view's alpha. The rendered dim covers the whole container bounds and is the fill × `alpha`:
+/// `color.multipliedAlpha(by: alpha)` for a solid fill; for a gradient every stop's colour × `alpha`.
 public struct DimmingAppearance: Hashable, Sendable {
     /// The dimming view's background colour, premultiplied (black for both built-in styles).
+    /// Ignored when `gradient` is set.
     public var color: Color
     /// The dimming view's `alpha`, 0...1 (UIKit's `UIView.alpha`).
     public var alpha: Double
-    public init(color: Color, alpha: Double) { self.color = color; self.alpha = alpha }
+    /// A linear gradient fill instead of `color` (CAGradientLayer as the dimming view), or nil.
+    public var gradient: LinearGradient?
+    public init(color: Color, alpha: Double) { self.color = color; self.alpha = alpha; self.gradient = nil }
+    /// A gradient dim: `gradient` × `alpha`.
+    public init(gradient: LinearGradient, alpha: Double) {
+        self.color = .clear; self.alpha = alpha; self.gradient = gradient
+    }
     public static let none = DimmingAppearance(color: .clear, alpha: 0)
 }
 
@@ -123,18 +131,45 @@ public struct CornerStyle: Hashable, Sendable {
     public static let square = CornerStyle(radius: 0, corners: [])
 }
 
-/// Where the presented view is drawn at one moment, relative to its frame: a translation in
-/// points, then a uniform scale about the frame's centre, and an opacity (0...1).
+/// Where a view is drawn at one moment, relative to its frame: a translation in points, then a
+/// scale per axis about an anchor point, and an opacity (0...1). Core Animation's `anchorPoint`
+/// rule: the anchor is given in unit coordinates of the view (0,0 top-left, 1,1 bottom-right,
+/// default 0.5,0.5 = the centre) and stays fixed while the view scales.
 public struct ViewTransform: Hashable, Sendable {
     /// Offset from the frame's origin, points (applied first).
     public var translation: Point
-    /// Uniform scale about the translated frame's centre; 1 = unscaled, ≤ 0 hides the view.
-    public var scale: Double
+    /// Horizontal and vertical scale about `anchor` of the translated frame; 1 = unscaled, ≤ 0
+    /// on either axis hides the view.
+    public var scaleX: Double
+    public var scaleY: Double
+    /// The point that stays fixed while scaling, unit coordinates of the view (0...1 each;
+    /// values outside are allowed and lie outside the view). Default: the centre (0.5, 0.5).
+    public var anchor: Point
     /// Opacity 0...1 (UIKit's `UIView.alpha`); values outside are clamped when drawn.
     public var alpha: Double
+
+    /// A uniform scale about the centre.
     public init(translation: Point = .zero, scale: Double = 1, alpha: Double = 1) {
-        self.translation = translation; self.scale = scale; self.alpha = alpha
+        self.init(translation: translation, scaleX: scale, scaleY: scale, anchor: Point(x: 0.5, y: 0.5), alpha: alpha)
     }
+
+    /// A scale per axis about `anchor` (unit coordinates of the view).
+    public init(translation: Point = .zero, scaleX: Double, scaleY: Double,
+                anchor: Point = Point(x: 0.5, y: 0.5), alpha: Double = 1) {
+        self.translation = translation; self.scaleX = scaleX; self.scaleY = scaleY
+        self.anchor = anchor; self.alpha = alpha
+    }
+
+    /// The uniform scale: reading gives `scaleX` (equal to `scaleY` for a uniform transform);
+    /// setting sets both axes.
+    public var scale: Double {
+        get { scaleX }
+        set { scaleX = newValue; scaleY = newValue }
+    }
+
+    /// Whether both axes are unscaled.
+    public var isUnscaled: Bool { scaleX == 1 && scaleY == 1 }
+
     public static let identity = ViewTransform()
 }
 
@@ -186,6 +221,31 @@ public protocol PresentationStyle: AnyObject {
     func containerViewWillLayoutSubviews(containerBounds: Rect)
     /// UIKit: `containerViewDidLayoutSubviews()`, with the new container bounds.
     func containerViewDidLayoutSubviews(containerBounds: Rect)
+
+    // MARK: Style ABI 1.1 — each has a default that gives exactly the 1.0 behaviour.
+
+    /// The duration of the transition described by `context`, seconds (a dismissal may differ from
+    /// the presentation; UIKit's `transitionDuration(using:)` gets the context too).
+    /// Default: `transitionDuration`.
+    func transitionDuration(for context: TransitionContext) -> Double
+    /// The timing curve of the transition described by `context`. Default: `timingCurve`.
+    func timingCurve(for context: TransitionContext) -> TimingCurve
+    /// The dimming view at `progress` (clamped to 0...1) in `context`.
+    /// Default: `dimmingAppearance(at:)`.
+    func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance
+    /// The presented view's transform at `progress` in `context`, relative to `frame`.
+    /// Default: `presentedViewTransform(at:frame:in:)` with the context's container bounds.
+    func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform
+    /// The presented view's chrome (background, border, shadow, grabber) in a container of these
+    /// bounds. Default: ``PresentedViewChrome/none`` (the content paints every pixel of the view).
+    func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome
+    /// How the presenting view (or the level below, in a stack) looks while this presentation
+    /// covers it, at `progress` (clamped to 0...1) — UIKit's page sheet makes it recede.
+    /// Default: ``PresentingViewAppearance/identity``.
+    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance
+    /// The interactions the style allows (dismiss gesture, detents, whether it may be dismissed).
+    /// Default: ``InteractionDeclaration/standard`` (no drag, one detent, dismissible).
+    var interaction: InteractionDeclaration { get }
 }
 
 /// A style that can be selected by name and built as a plugin (`exportStyle(_:)`): its name,
@@ -225,4 +285,18 @@ extension PresentationStyle {
     public func dismissalTransitionDidEnd(completed: Bool) {}
     public func containerViewWillLayoutSubviews(containerBounds: Rect) {}
     public func containerViewDidLayoutSubviews(containerBounds: Rect) {}
+
+    public func transitionDuration(for context: TransitionContext) -> Double { transitionDuration }
+    public func timingCurve(for context: TransitionContext) -> TimingCurve { timingCurve }
+    public func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance {
+        dimmingAppearance(at: progress)
+    }
+    public func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
+        presentedViewTransform(at: progress, frame: frame, in: context.containerBounds)
+    }
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome { .none }
+    public func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+        .identity
+    }
+    public var interaction: InteractionDeclaration { .standard }
 }
