@@ -7,7 +7,8 @@ import CWaylandClient
 /// forwarded to the delegate, and the compositor then owns that touch sequence; both go to the
 /// window's ``WindowDecorations``. Events carry the protocol's serial (down, up) and time (down,
 /// up, motion); they reach the delegate grouped as the compositor groups them, one ``TouchFrame``
-/// per window at each `wl_touch.frame`, and a `wl_touch.cancel` at once as a frame of its own
+/// per window at each `wl_touch.frame` (or at the up of the last touch point, after which some
+/// compositors send no frame), and a `wl_touch.cancel` at once as a frame of its own
 /// (``TouchFrameCollector``).
 /// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
 final class Touch {
@@ -52,19 +53,24 @@ final class Touch {
             break
         }
         points[id] = WeakWindow(window)
-        frames.add(TouchEvent(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
-                              serial: serial, time: time), for: window)
+        add(TouchEvent(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), serial: serial, time: time),
+            for: window)
     }
 
     private func up(serial: UInt32, time: UInt32, id: Int32) {
         guard let window = points.removeValue(forKey: id)?.window else { return }
-        frames.add(TouchEvent(.up(id: id), serial: serial, time: time), for: window)
+        add(TouchEvent(.up(id: id), serial: serial, time: time), for: window)
     }
 
     private func motion(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         guard let window = points[id]?.window else { return }
-        frames.add(TouchEvent(.motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time),
-                   for: window)
+        add(TouchEvent(.motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time), for: window)
+    }
+
+    /// Collects a content event; the up of the last touch point is handed out at once (mutter and
+    /// weston send no `frame` after it: ``TouchFrameCollector``).
+    private func add(_ event: TouchEvent, for window: Window) {
+        if frames.add(event, for: window) { deliverFrame() }
     }
 
     /// `wl_touch.frame`: each window's collected events as one frame.

@@ -12,6 +12,11 @@
 ///   on this client's surface." ``cancel(live:_:)`` drops what was collected (it belongs to the
 ///   cancelled sequence) and hands every window that had live points or collected events a frame
 ///   of its own holding only ``TouchEvent/Kind/cancel``, at once (no `frame` follows a cancel).
+/// - The up of the last touch point ends the frame too: mutter (43) and weston (10) send no
+///   `frame` after it (weston issue 44, gitlab.freedesktop.org/wayland/weston/-/issues/44; mutter
+///   sends `frame` only after down and motion), so waiting for one would hold a tap's release
+///   until the next touch. ``add(_:for:)`` says when to hand the frame out at once; a `frame` that
+///   follows (sway, KWin) then finds nothing collected.
 /// - A window freed before the frame gets nothing.
 ///
 /// No allocation per event or frame once warmed up: each window's events array is handed out with
@@ -24,6 +29,8 @@ struct TouchFrameCollector<Target: AnyObject> {
     /// The first `used` buckets hold the frame being collected; the rest keep their storage.
     private var buckets: [Bucket] = []
     private var used = 0
+    /// The ids of the touch points down (between their `down` and `up`), on any window.
+    private var live: [Int32] = []
 
     init() {}
 
@@ -31,15 +38,26 @@ struct TouchFrameCollector<Target: AnyObject> {
     var pending: [TouchEvent] { buckets.prefix(used).flatMap(\.events) }
 
     /// Adds `event` for `target` (collected until the frame).
-    mutating func add(_ event: TouchEvent, for target: Target) {
+    /// - Returns: true when it lifted the last touch point down: hand the frame out now (``take(_:)``),
+    ///   as some compositors send no `frame` after it.
+    mutating func add(_ event: TouchEvent, for target: Target) -> Bool {
+        var lastLifted = false
+        switch event.kind {
+        case let .down(id, _, _): if !live.contains(id) { live.append(id) }
+        case let .up(id):
+            live.removeAll { $0 == id }
+            lastLifted = live.isEmpty
+        case .motion, .cancel: break
+        }
         if let i = buckets.prefix(used).firstIndex(where: { $0.target === target }) {
             buckets[i].events.append(event)
-            return
+            return lastLifted
         }
         if used == buckets.count { buckets.append(Bucket()) }
         buckets[used].target = target
         buckets[used].events.append(event)
         used += 1
+        return lastLifted
     }
 
     /// `wl_touch.frame`: hands each window its collected events as one frame, in order.
@@ -67,6 +85,7 @@ struct TouchFrameCollector<Target: AnyObject> {
             buckets[i].events.removeAll(keepingCapacity: true)
         }
         used = 0
+        self.live.removeAll(keepingCapacity: true)
         for t in live where !targets.contains(where: { $0 === t }) { targets.append(t) }
         for t in targets { deliver(t, TouchFrame(events: [TouchEvent(.cancel)])) }
     }

@@ -24,8 +24,8 @@ final class TouchFrameCollectorTests: XCTestCase {
     func testEventsOfOneFrameAreDeliveredTogetherAtTheFrameEvent() {
         let window = Target()
         var collector = TouchFrameCollector<Target>()
-        collector.add(down1, for: window)
-        collector.add(down2, for: window)
+        _ = collector.add(down1, for: window)
+        _ = collector.add(down2, for: window)
         XCTAssertEqual(collector.pending, [down1, down2], "nothing is delivered before the frame")
         let frames = take(&collector)
         XCTAssertEqual(frames.count, 1)
@@ -36,18 +36,18 @@ final class TouchFrameCollectorTests: XCTestCase {
         XCTAssertTrue(take(&collector).isEmpty, "a frame event with nothing collected delivers nothing")
 
         // The next frame: two fingers moving, one lifted.
-        collector.add(move1, for: window)
-        collector.add(move2, for: window)
-        collector.add(up1, for: window)
+        _ = collector.add(move1, for: window)
+        _ = collector.add(move2, for: window)
+        _ = collector.add(up1, for: window)
         XCTAssertEqual(take(&collector).map(\.1), [TouchFrame(events: [move1, move2, up1])])
     }
 
     func testPointsOnTwoWindowsInOneFrameGiveEachWindowItsOwnFrameInOrder() {
         let first = Target(), second = Target()
         var collector = TouchFrameCollector<Target>()
-        collector.add(move2, for: second)
-        collector.add(move1, for: first)
-        collector.add(up1, for: first)
+        _ = collector.add(move2, for: second)
+        _ = collector.add(move1, for: first)
+        _ = collector.add(up1, for: first)
         let frames = take(&collector)
         XCTAssertEqual(frames.count, 2)
         XCTAssertTrue(frames[0].0 === second, "windows in the order of their first event")
@@ -59,7 +59,7 @@ final class TouchFrameCollectorTests: XCTestCase {
     func testCancelDropsTheCollectedEventsAndReachesEveryWindowWithLivePointsOnce() {
         let first = Target(), second = Target(), idle = Target()
         var collector = TouchFrameCollector<Target>()
-        collector.add(move1, for: first)      // collected, then cancelled before its frame
+        _ = collector.add(move1, for: first)      // collected, then cancelled before its frame
         var cancelled: [(Target, TouchFrame)] = []
         collector.cancel(live: [first, second, first]) { cancelled.append(($0, $1)) }
         XCTAssertEqual(cancelled.count, 2)
@@ -76,9 +76,9 @@ final class TouchFrameCollectorTests: XCTestCase {
         let kept = Target()
         do {
             let window = Target()
-            collector.add(down1, for: window)
+            _ = collector.add(down1, for: window)
         }
-        collector.add(down2, for: kept)
+        _ = collector.add(down2, for: kept)
         let frames = take(&collector)
         XCTAssertEqual(frames.count, 1)
         XCTAssertTrue(frames.first?.0 === kept)
@@ -88,12 +88,33 @@ final class TouchFrameCollectorTests: XCTestCase {
     func testTheDeliveredArraysAreReusedWithTheirCapacity() {
         let window = Target()
         var collector = TouchFrameCollector<Target>()
-        for _ in 0..<8 { collector.add(move1, for: window) }
+        for _ in 0..<8 { _ = collector.add(move1, for: window) }
         var capacity = 0
         collector.take { _, frame in capacity = frame.events.capacity }
-        collector.add(move2, for: window)
+        _ = collector.add(move2, for: window)
         var reused = 0
         collector.take { _, frame in reused = frame.events.capacity }
         XCTAssertGreaterThanOrEqual(reused, capacity, "the next frame fills the same storage")
+    }
+
+    /// mutter 43 and weston 10 send no `frame` after the up of the last touch point: that up says
+    /// to hand the frame out at once; an up that leaves another point down waits for the frame.
+    func testTheUpOfTheLastTouchPointEndsTheFrame() {
+        let window = Target()
+        var collector = TouchFrameCollector<Target>()
+        XCTAssertFalse(collector.add(down1, for: window))
+        XCTAssertFalse(collector.add(down2, for: window))
+        XCTAssertEqual(take(&collector).map(\.1.events), [[down1, down2]])
+        XCTAssertFalse(collector.add(up1, for: window), "point 2 is still down: wait for the frame")
+        XCTAssertFalse(collector.add(move2, for: window))
+        XCTAssertEqual(take(&collector).map(\.1.events), [[up1, move2]])
+        XCTAssertTrue(collector.add(TouchEvent(.up(id: 2), serial: 10, time: 1048), for: window), "the last point lifted")
+        XCTAssertEqual(take(&collector).map(\.1.events), [[TouchEvent(.up(id: 2), serial: 10, time: 1048)]])
+        XCTAssertTrue(take(&collector).isEmpty, "a frame after it finds nothing")
+        // A cancel forgets the points down: the next tap's up is again the last one.
+        XCTAssertFalse(collector.add(down1, for: window))
+        collector.cancel(live: [window]) { _, _ in }
+        XCTAssertFalse(collector.add(down2, for: window))
+        XCTAssertTrue(collector.add(TouchEvent(.up(id: 2)), for: window))
     }
 }
