@@ -16,10 +16,11 @@ final class PauseAtTests: XCTestCase {
         return f
     }
 
-    private func check(_ style: BuiltinStyle, _ options: [String: String] = [:]) throws {
+    private func check(_ style: BuiltinStyle, _ options: [String: String] = [:], reducesMotion: Bool = false) throws {
         for p in fractions {
-            let what = "\(style.rawValue) \(options) F=\(p)"
+            let what = "\(style.rawValue) \(options) F=\(p) reduced=\(reducesMotion)"
             let f = try fixture(style, options, pause: p)
+            f.scene.reducesMotion = reducesMotion
             let d = f.scene.style.transitionDuration
             f.scene.handle(.key(.activate, pressed: true), now: 100)   // Return on Present
             XCTAssertEqual(f.scene.state, .presenting, what)
@@ -44,6 +45,11 @@ final class PauseAtTests: XCTestCase {
 
     func testAnOvershootingSpringPausesExactlyAtTheFraction() throws {
         try check(.insetCentered, ["curve": "spring(300,10)"])
+    }
+
+    /// Under reduced motion the cross-fade stands still too: the frame is `render --reduced-motion --progress F`.
+    func testUnderReducedMotionTheCrossFadePausesAtTheFraction() throws {
+        for style in BuiltinStyle.allCases { try check(style, reducesMotion: true) }
     }
 
     func testEscapeDismissesFromThePauseAndTheClockGoesOnWhereItStood() throws {
