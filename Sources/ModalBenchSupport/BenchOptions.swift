@@ -32,12 +32,29 @@ public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What the benchmark draws on top of each style (`--variant`), so that the chrome's cost is
+/// measured against the plain frame in the same run.
+public enum BenchVariant: String, CaseIterable, Sendable {
+    /// The style with a solid dim of its own colour and alpha and no shadow (the 1.0 frame).
+    case solid
+    /// The same dim as a vertical gradient: transparent at the top edge to the style's dim colour
+    /// half-way down, then constant.
+    case gradient
+    /// The solid dim and a soft drop shadow under the presented view (black 0.35, offset 0,4,
+    /// blur 16 points).
+    case shadow
+    /// The solid dim, and the presenting view recedes while covered: scaled by 1 − 0.08 × progress
+    /// about its centre, moved down 10 × progress points, corners rounded to 10 × progress points,
+    /// over black (a page sheet's recede).
+    case recede
+}
+
 /// What `modal-bench` was asked to do.
 public enum BenchCommand: Equatable {
-    /// Frame timing: every frame of `runs` present + dismiss sequences per style and size.
-    case frames(styles: [String], sizes: [BenchSize], runs: Int)
-    /// Memory: `cycles` present/dismiss cycles per style and size, RSS after the first and the last.
-    case cycles(styles: [String], sizes: [BenchSize], cycles: Int)
+    /// Frame timing: every frame of `runs` present + dismiss sequences per style, size and variant.
+    case frames(styles: [String], sizes: [BenchSize], runs: Int, variants: [BenchVariant] = [.solid])
+    /// Memory: `cycles` present/dismiss cycles per style, size and variant, RSS after the first and the last.
+    case cycles(styles: [String], sizes: [BenchSize], cycles: Int, variants: [BenchVariant] = [.solid])
     case help
 }
 
@@ -56,8 +73,8 @@ public enum BenchOptions {
 
     public static let usage = """
     Usage:
-      modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N]
-      modal-bench --cycles N [--style NAME|PATH]... [--size WxH]...
+      modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N]
+      modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -72,6 +89,11 @@ public enum BenchOptions {
                           containing '/'); repeatable. Default: inset-centered and bottom-sheet.
       --size WxH          window size in points at scale 1, each side 1...8192; repeatable.
                           Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
+      --variant V         solid, gradient, shadow, recede or all; repeatable. Draws each style
+                          with a solid dim and no shadow (solid), its dim as a vertical
+                          gradient (gradient), with a soft drop shadow (shadow), or with the
+                          presenting view receding under it (recede), and prints each
+                          variant's median against the solid one's. Default: solid.
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
@@ -90,6 +112,7 @@ public enum BenchOptions {
         var sizes: [BenchSize] = []
         var runs: Int?
         var cycles: Int?
+        var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
             i += 1
@@ -125,6 +148,17 @@ public enum BenchOptions {
                     throw BenchUsageError("--size needs WxH with each side 1...\(BenchSize.maximumSide) points, got '\(s)'")
                 }
                 sizes.append(size)
+            case "--variant":
+                let v = try argument()
+                let chosen: [BenchVariant]
+                if v == "all" {
+                    chosen = BenchVariant.allCases
+                } else if let one = BenchVariant(rawValue: v) {
+                    chosen = [one]
+                } else {
+                    throw BenchUsageError("--variant needs solid, gradient, shadow, recede or all, got '\(v)'")
+                }
+                for c in chosen where !variants.contains(c) { variants.append(c) }
             case "--runs":
                 guard runs == nil else { throw BenchUsageError("--runs given twice") }
                 runs = try count("--runs", try argument(), runsRange)
@@ -138,10 +172,13 @@ public enum BenchOptions {
             i += 1
         }
         if styles.isEmpty { styles = defaultStyles }
+        if variants.isEmpty { variants = [.solid] }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
-            return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n)
+            return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
+                           variants: variants)
         }
-        return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
+        return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns,
+                       variants: variants)
     }
 }

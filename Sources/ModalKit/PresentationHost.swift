@@ -73,6 +73,12 @@ public protocol PresentationContent: AnyObject {
     /// scale rounded; `scale` > 0, whole or fractional; the exact pixel size is
     /// `Draw.pixelSize(of: image)` — draw nothing outside it). Afterwards `invalidation` must be `.none`.
     /// The host clips a presented view's corners itself. UIKit: `draw(_:)`.
+    ///
+    /// A presented content under a style whose chrome has a background colour finds `image`
+    /// already filled with that colour (UIKit: the view's `backgroundColor` is painted before
+    /// `draw(_:)`): a content that draws only its foreground (OVER) lets it show; one that fills
+    /// every pixel hides it. Without a background colour the image holds the previous pixels and the
+    /// content must paint every pixel (1.0). The border and the grabber are drawn over the content.
     func draw(into image: OpaquePointer, size: Size, scale: Double)
     /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used
     /// (a key not used by a presented content falls back to the host: Escape dismisses).
@@ -99,6 +105,8 @@ private final class PresentedLevel {
 
 private struct PresentedKey: Equatable {
     var width: Int, height: Int, scale: Double, radius: Double, corners: CornerMask
+    /// The chrome baked into the cache (background, border, grabber; the shadow is drawn apart).
+    var chrome: PresentedViewChrome
 }
 
 /// The presentation host over one container (UIKit: the window's root view plus the
@@ -481,8 +489,11 @@ public final class PresentationHost {
             return f
         }
         let radius = snap.presentedCornerRadius(scale: scale)
+        var chrome = snap.chrome
+        chrome.shadow = nil
         updatePresentedCache(level, PresentedKey(width: f.cardSourceWidth, height: f.cardSourceHeight, scale: scale,
-                                                 radius: radius, corners: radius > 0 ? snap.corners.corners : []),
+                                                 radius: radius, corners: radius > 0 ? snap.corners.corners : [],
+                                                 chrome: chrome),
                              size: snap.presentedFrame.size)
         f.cardVersion = level.version
         return f
@@ -516,9 +527,34 @@ public final class PresentationHost {
         }
         level.key = key
         guard let cache = level.cache else { return }
-        level.content.draw(into: cache.pixmanImage, size: size, scale: key.scale)
-        Draw.clipCorners(cache.pixmanImage, width: key.width, height: key.height, radius: key.radius,
-                         corners: key.corners)
+        let image = cache.pixmanImage
+        if let background = key.chrome.backgroundColor {
+            Draw.fill(image, width: key.width, height: key.height, color: background)
+        }
+        level.content.draw(into: image, size: size, scale: key.scale)
+        Self.drawChrome(key.chrome, into: image, width: key.width, height: key.height, scale: key.scale,
+                        radius: key.radius, corners: key.corners)
+        Draw.clipCorners(image, width: key.width, height: key.height, radius: key.radius, corners: key.corners)
         level.version += 1
+    }
+
+    /// The chrome the host draws over a presented content (buffer pixels, `width × height`, corner
+    /// `radius` in pixels): the border inside the rounded edge (CALayer's `borderWidth`, drawn over
+    /// the content), then the grabber — ``PresentedViewChrome/grabberSize`` with fully rounded ends,
+    /// centred, ``PresentedViewChrome/grabberTopInset`` below the top edge (UIKit's sheet grabber).
+    /// The background is filled before the content draws (see ``PresentationContent``).
+    static func drawChrome(_ chrome: PresentedViewChrome, into image: OpaquePointer, width: Int, height: Int,
+                           scale: Double, radius: Double, corners: CornerMask) {
+        let w = Double(width), h = Double(height)
+        if let border = chrome.border, border.width > 0, border.color.alpha > 0 {
+            let bw = min(border.width * scale, w / 2, h / 2)
+            Draw.fillRoundedRect(image, x: 0, y: 0, width: w, height: h, radius: radius, corners: corners,
+                                 color: border.color, ring: (inset: bw, radius: max(0, radius - bw)))
+        }
+        if let grabber = chrome.grabber, grabber.alpha > 0 {
+            let gw = PresentedViewChrome.grabberSize.width * scale, gh = PresentedViewChrome.grabberSize.height * scale
+            Draw.fillRoundedRect(image, x: (w - gw) / 2, y: PresentedViewChrome.grabberTopInset * scale,
+                                 width: gw, height: gh, radius: gh / 2, color: grabber)
+        }
     }
 }

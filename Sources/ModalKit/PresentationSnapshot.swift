@@ -72,11 +72,22 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// container is ``pixelLength(_:scale:)`` of each side; the presented view's position and size
     /// are each points × scale rounded half away from zero; the corner radius is points × scale
     /// clamped to half the shorter side. Cache versions are left 0 for the caller to set.
+    ///
+    /// Style 1.1 fields: a gradient dim's points × scale with every stop × the dim's alpha
+    /// (`dimGradient`, `dim` then 0); the shadow's offset and blur radius × scale, rounded, its
+    /// colour as premultiplied ARGB; the covered presenting view's rectangle (the container under
+    /// `presentingAppearance.transform`, edges × scale rounded), corner radius × scale (clamped)
+    /// and alpha byte — nil rectangle when it is drawn as in a 1.0 frame.
     public func layerFrame(scale s: Double) -> LayerFrame {
         var f = LayerFrame()
         (f.width, f.height) = containerBounds.size.pixelSize(scale: s)
         guard isModalLayerShown else { return f }
-        f.dim = dim.color.multipliedAlpha(by: dim.alpha).argb32
+        if let g = dim.gradient {
+            if dim.alpha > 0 { f.dimGradient = g.resolved(scale: s, alpha: dim.alpha) }
+        } else {
+            f.dim = dim.color.multipliedAlpha(by: dim.alpha).argb32
+        }
+        if presentingAppearance != .identity { resolvePresenting(into: &f, scale: s) }
         let cw = Int((presentedFrame.width * s).rounded()), ch = Int((presentedFrame.height * s).rounded())
         let t = presentedTransform
         // Alpha to 0...255 rounded half up, a product within 1e-9 of a half counting as a half (the
@@ -101,7 +112,41 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let band = cornerBand(radius: radius)
         f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
         f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
+        f.cardCornerRadius = radius
+        f.cardIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
+        f.cardCorners = radius > 0 ? corners.corners : []
+        if let shadow = chrome.shadow, shadow.color.alpha > 0 {
+            f.shadowColor = shadow.color.argb32
+            f.shadowOffsetX = Int((shadow.offset.x * s).rounded())
+            f.shadowOffsetY = Int((shadow.offset.y * s).rounded())
+            f.shadowBlur = shadow.blurRadius.isFinite
+                ? Int(min(max(shadow.blurRadius, 0) * s, Double(LayerFrame.maxShadowBlur)).rounded()) : 0
+        }
         return f
+    }
+
+    /// The presenting view while covered, in buffer pixels: the container's bounds under
+    /// `presentingAppearance.transform` (edges rounded half away from zero), its corner radius
+    /// × scale clamped to half the shorter side, its alpha as a byte; left nil when that is the
+    /// container itself, square and opaque (drawn as in a 1.0 frame).
+    private func resolvePresenting(into f: inout LayerFrame, scale s: Double) {
+        let t = presentingAppearance.transform
+        let a255 = (t.alpha.isFinite ? min(max(t.alpha, 0), 1) : 1) * 255
+        let alpha = UInt32(a255.rounded())
+        guard t.scaleX > 0, t.scaleY > 0, alpha > 0 else {
+            f.presentingRect = .zero  // hidden: the container shows black
+            return
+        }
+        let shown = PresentationController.apply(t, to: containerBounds)
+        let x0 = Int((shown.minX * s).rounded()), y0 = Int((shown.minY * s).rounded())
+        let rect = PixelRect(x: x0, y: y0, width: Int((shown.maxX * s).rounded()) - x0,
+                             height: Int((shown.maxY * s).rounded()) - y0)
+        let r = presentingAppearance.cornerRadius.isFinite ? presentingAppearance.cornerRadius : 0
+        let radius = clampedRadius(r * s, width: Double(rect.width), height: Double(rect.height))
+        guard rect != f.bounds || radius > 0 || alpha < 255 else { return }
+        f.presentingRect = rect
+        f.presentingCornerRadius = radius
+        f.presentingAlpha = alpha
     }
 
     /// The presented view's corner radius in buffer pixels at `scale`: points × scale, clamped to

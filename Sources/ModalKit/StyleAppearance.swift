@@ -100,6 +100,35 @@ public struct LinearGradient: Hashable, Sendable {
         h.combine(start); h.combine(end); h.combine(count)
         for i in 0..<count { h.combine(storage[i]) }
     }
+
+    /// This gradient with its points multiplied by `scale` (points → buffer pixels) and every
+    /// stop's colour multiplied by `alpha` (the dimming view's alpha); allocation-free.
+    func resolved(scale s: Double, alpha: Double) -> LinearGradient {
+        var g = self
+        g.start = Point(x: start.x * s, y: start.y * s)
+        g.end = Point(x: end.x * s, y: end.y * s)
+        for i in 0..<count { g.storage[i].color = storage[i].color.multipliedAlpha(by: alpha) }
+        return g
+    }
+
+    /// The premultiplied colour at `t` along the gradient line (0 = start, 1 = end): the first
+    /// stop's colour up to its location, the last stop's from its location on (pad), linear
+    /// interpolation of the premultiplied components between neighbouring stops (two stops at one
+    /// location make a hard edge: the later one applies from there on).
+    public func color(at t: Double) -> Color {
+        let first = storage[0], last = storage[count - 1]
+        if !(t > first.location) { return first.color }
+        if t >= last.location { return last.color }
+        var i = 0
+        while i + 1 < count - 1 && storage[i + 1].location <= t { i += 1 }
+        let a = storage[i], b = storage[i + 1]
+        let span = b.location - a.location
+        guard span > 0 else { return b.color }
+        let f = (t - a.location) / span
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        return Color(premultipliedRed: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+    }
 }
 
 /// A drop shadow behind the presented view (CALayer's `shadowColor`/`shadowOffset`/`shadowRadius`):

@@ -18,14 +18,15 @@ do {
     fail("\(error)", status: 2)
 }
 
-let styleNames: [String], sizes: [BenchSize]
+let styleNames: [String], sizes: [BenchSize], variants: [BenchVariant]
 switch command {
 case .help:
     print(BenchOptions.usage)
     exit(0)
-case let .frames(s, z, _), let .cycles(s, z, _):
+case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
+    variants = v
 }
 
 // Styles come only through the loader, as in modal-demo: by name along the style path, or a file.
@@ -59,9 +60,9 @@ print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
 
 do {
     switch command {
-    case let .frames(_, _, runs):
+    case let .frames(_, _, runs, _):
         try runFrames(runs: runs)
-    case let .cycles(_, _, cycles):
+    case let .cycles(_, _, cycles, _):
         try runCycles(cycles: cycles)
     case .help:
         break
@@ -74,6 +75,7 @@ do {
 
 struct FrameReport {
     var style: String
+    var variant: BenchVariant
     var size: BenchSize
     var frames: Int
     var medianMS: Double
@@ -94,32 +96,58 @@ func runFrames(runs: Int) throws {
     print("         (full-window pixman SRC blit + 50 % black OVER fill, same size, always into one destination;")
     print("         also measured into 3 destinations round-robin, for information).")
     print("         Allocations: malloc & co. in the whole process, counted around each DemoScene.render.")
+    if variants != [.solid] {
+        print("         Variants (\(variants.map(\.rawValue).joined(separator: ", "))): each run times one present + dismiss of")
+        print("         every variant in turn, so their medians share the machine's load.")
+    }
     var reports: [FrameReport] = []
     for (name, module) in modules {
         for size in sizes {
-            let report = try measureFrames(style: name, module: module, size: size, runs: runs,
-                                           referencePerRun: referencePerRun)
-            reports.append(report)
+            reports += try measureFrames(style: name, module: module, size: size, runs: runs,
+                                         referencePerRun: referencePerRun)
         }
     }
     print("")
     print("summary (times in ms; damaged/painted in buffer pixels per frame, scale 1)")
-    var table = TextTable([("style", .left), ("size", .left), ("median", .right), ("p99", .right),
+    var table = TextTable([("style", .left), ("variant", .left), ("size", .left), ("median", .right), ("p99", .right),
                            ("reference", .right), ("ratio", .right), ("damaged px/frame", .right),
                            ("painted px/frame", .right), ("allocs/frame", .right)])
     for r in reports {
-        table.append([r.style, r.size.description, ms(r.medianMS), ms(r.p99MS), ms(r.referenceMS),
+        table.append([r.style, r.variant.rawValue, r.size.description, ms(r.medianMS), ms(r.p99MS), ms(r.referenceMS),
                       String(format: "%.2f", r.ratio), Format.grouped(Int(r.damagedPerFrame.rounded())),
                       Format.grouped(Int(r.paintedPerFrame.rounded())), allocsText(r)])
     }
     table.lines.forEach { print($0) }
 
+    // The chrome's cost: each variant's median against the solid variant's (same style, size, run).
+    var chrome: [(FrameReport, Double)] = []
+    for r in reports where r.variant != .solid {
+        if let solid = reports.first(where: { $0.variant == .solid && $0.style == r.style && $0.size == r.size }),
+           solid.medianMS > 0 {
+            chrome.append((r, r.medianMS / solid.medianMS))
+        }
+    }
+    if !chrome.isEmpty {
+        print("")
+        print("chrome cost (median of the variant / median of solid, same style and size, interleaved runs)")
+        var t = TextTable([("style", .left), ("size", .left), ("variant", .left), ("median", .right),
+                           ("solid median", .right), ("× solid", .right), ("allocs/frame", .right)])
+        for (r, k) in chrome {
+            let solid = reports.first(where: { $0.variant == .solid && $0.style == r.style && $0.size == r.size })!
+            t.append([r.style, r.size.description, r.variant.rawValue, ms(r.medianMS), ms(solid.medianMS),
+                      String(format: "%.2f", k), allocsText(r)])
+        }
+        t.lines.forEach { print($0) }
+    }
+
     print("")
     print("targets")
-    let big = reports.filter { [BenchSize(width: 1920, height: 1080), BenchSize(width: 3840, height: 2160)].contains($0.size) }
+    // The reference target is the 1.0 frame's: measured on the solid variant.
+    let big = reports.filter { $0.variant == .solid
+        && [BenchSize(width: 1920, height: 1080), BenchSize(width: 3840, height: 2160)].contains($0.size) }
     if let worst = big.max(by: { $0.ratio < $1.ratio }) {
         let verdict = worst.ratio <= 1.5 ? "met" : "MISSED"
-        print("  median ≤ 1.5 × reference at 1920x1080 and 3840x2160: \(verdict) (highest ratio "
+        print("  median ≤ 1.5 × reference at 1920x1080 and 3840x2160\(variants == [.solid] ? "" : " (solid)"): \(verdict) (highest ratio "
               + String(format: "%.2f", worst.ratio) + ", \(worst.style) \(worst.size))")
     } else {
         print("  median ≤ 1.5 × reference at 1920x1080 and 3840x2160: not measured (neither size was run)")
@@ -128,6 +156,10 @@ func runFrames(runs: Int) throws {
     let frames = reports.reduce(0) { $0 + $1.frames }
     print("  0 heap allocations per frame after warm-up: \(allocations == 0 ? "met" : "MISSED")"
           + " (\(allocations) in \(Format.grouped(frames)) timed frames)")
+    if let worst = chrome.filter({ $0.0.variant == .gradient || $0.0.variant == .shadow }).max(by: { $0.1 < $1.1 }) {
+        print("  gradient dim and shadow ≤ 1.2 × the solid-dim frame: \(worst.1 <= 1.2 ? "met" : "MISSED") (highest "
+              + String(format: "%.2f", worst.1) + ", \(worst.0.style) \(worst.0.variant.rawValue) \(worst.0.size))")
+    }
 }
 
 func ms(_ x: Double) -> String { String(format: "%.3f", x) }
@@ -136,45 +168,63 @@ func allocsText(_ r: FrameReport) -> String {
     r.allocations == 0 ? "0" : String(format: "%.2f", r.allocationsPerFrame)
 }
 
+/// The figures of one variant while its runs are measured.
+private final class VariantRun {
+    let variant: BenchVariant
+    let driver: SceneDriver
+    var times: [Double] = [], damaged: [Double] = [], painted: [Double] = []
+    var allocations: UInt64 = 0, bytes: UInt64 = 0
+    var callsBefore: UInt64 = 0
+    init(_ variant: BenchVariant, _ driver: SceneDriver) { self.variant = variant; self.driver = driver }
+}
+
 func measureFrames(style name: String, module: StyleModule, size: BenchSize, runs: Int,
-                   referencePerRun: Int) throws -> FrameReport {
-    let driver = try SceneDriver(style: try module.makeStyle(), size: size)
+                   referencePerRun: Int) throws -> [FrameReport] {
+    let measured = try variants.map { VariantRun($0, try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: $0),
+                                                                     size: size)) }
     let reference = try Reference(size: size)
 
-    // Warm-up: draws both layer caches and gives every buffer of the ring defined contents.
-    var framesPerCycle = 0
-    try driver.cycle { _ in framesPerCycle += 1 }
-    let callsBefore = driver.transitionCallAllocations
-
-    let capacity = framesPerCycle * runs + 16
-    var times: [Double] = [], damaged: [Double] = [], painted: [Double] = []
-    times.reserveCapacity(capacity); damaged.reserveCapacity(capacity); painted.reserveCapacity(capacity)
-    var allocations: UInt64 = 0, bytes: UInt64 = 0
+    // Warm-up: draws the layer caches (and the shadow's image) and gives every buffer of the ring
+    // defined contents.
+    for m in measured {
+        var framesPerCycle = 0
+        try m.driver.cycle { _ in framesPerCycle += 1 }
+        m.callsBefore = m.driver.transitionCallAllocations
+        let capacity = framesPerCycle * runs + 16
+        m.times.reserveCapacity(capacity); m.damaged.reserveCapacity(capacity); m.painted.reserveCapacity(capacity)
+    }
     for _ in 0..<runs {
-        try driver.cycle { s in
-            times.append(s.seconds * 1000)
-            damaged.append(Double(s.damagedPixels))
-            painted.append(Double(s.paintedPixels))
-            allocations += s.allocations
-            bytes += s.allocatedBytes
+        for m in measured {
+            try m.driver.cycle { s in
+                m.times.append(s.seconds * 1000)
+                m.damaged.append(Double(s.damagedPixels))
+                m.painted.append(Double(s.paintedPixels))
+                m.allocations += s.allocations
+                m.bytes += s.allocatedBytes
+            }
         }
         reference.measure(referencePerRun)
     }
-    let callAllocations = driver.transitionCallAllocations - callsBefore
+    return measured.map { report(name: name, size: size, runs: runs, $0, reference: reference) }
+}
 
+private func report(name: String, size: BenchSize, runs: Int, _ m: VariantRun, reference: Reference) -> FrameReport {
+    let times = m.times, allocations = m.allocations, bytes = m.bytes
+    let callAllocations = m.driver.transitionCallAllocations - m.callsBefore
     let sorted = times.sorted()
     let report = FrameReport(
-        style: name, size: size, frames: times.count,
+        style: name, variant: m.variant, size: size, frames: times.count,
         medianMS: Statistics.median(sorted: sorted) ?? 0,
         p99MS: Statistics.percentile(99, sorted: sorted) ?? 0,
         referenceMS: (Statistics.median(reference.samples) ?? 0) * 1000,
-        damagedPerFrame: Statistics.mean(damaged) ?? 0,
-        paintedPerFrame: Statistics.mean(painted) ?? 0,
+        damagedPerFrame: Statistics.mean(m.damaged) ?? 0,
+        paintedPerFrame: Statistics.mean(m.painted) ?? 0,
         allocations: allocations)
 
     let window = Double(size.pixels)
     print("")
-    print("\(name) \(size): \(times.count) frames (\(runs) runs of \(times.count / max(runs, 1)))")
+    let label = variants == [.solid] ? name : "\(name) (\(m.variant.rawValue))"
+    print("\(label) \(size): \(times.count) frames (\(runs) runs of \(times.count / max(runs, 1)))")
     print("  frame median  \(ms(report.medianMS)) ms")
     print("  frame p99     \(ms(report.p99MS)) ms")
     print("  reference     \(ms(report.referenceMS)) ms  (median of \(reference.samples.count); into 3 buffers round-robin: "
@@ -198,35 +248,38 @@ func runCycles(cycles: Int) throws {
     var worstGrowth: (kb: Int, what: String)?
     for (name, module) in modules {
         for size in sizes {
-            let resetOK = MemoryFigures.resetPeak()
-            let driver = try SceneDriver(style: try module.makeStyle(), size: size)
-            var frames = 0
-            try driver.cycle { _ in frames += 1 }
-            guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
-            var allocations: UInt64 = 0
-            var laterFrames = 0
-            for _ in 1..<cycles {
-                try driver.cycle { s in
-                    allocations += s.allocations
-                    laterFrames += 1
+            for variant in variants {
+                let label = variants == [.solid] ? name : "\(name) (\(variant.rawValue))"
+                let resetOK = MemoryFigures.resetPeak()
+                let driver = try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: variant), size: size)
+                var frames = 0
+                try driver.cycle { _ in frames += 1 }
+                guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
+                var allocations: UInt64 = 0
+                var laterFrames = 0
+                for _ in 1..<cycles {
+                    try driver.cycle { s in
+                        allocations += s.allocations
+                        laterFrames += 1
+                    }
                 }
-            }
-            frames += laterFrames
-            guard let last = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
+                frames += laterFrames
+                guard let last = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
 
-            print("")
-            print("\(name) \(size): \(cycles) cycles, \(Format.grouped(frames)) frames"
-                  + (resetOK ? "" : " (peak not reset: /proc/self/clear_refs refused; VmHWM includes earlier runs)"))
-            var table = TextTable([("", .left), ("after cycle 1", .right), ("after cycle \(cycles)", .right),
-                                   ("growth", .right)])
-            func kb(_ n: Int) -> String { "\(Format.grouped(n)) kB" }
-            func growth(_ n: Int) -> String { (n >= 0 ? "+" : "") + kb(n) }
-            table.append(["peak RSS (VmHWM)", kb(first.peakKB), kb(last.peakKB), growth(last.peakKB - first.peakKB)])
-            table.append(["RSS (VmRSS)", kb(first.currentKB), kb(last.currentKB), growth(last.currentKB - first.currentKB)])
-            table.lines.forEach { print("  " + $0) }
-            print("  allocations in the frames of cycles 2...\(cycles): \(allocations) (\(Format.grouped(laterFrames)) frames)")
-            let g = max(last.peakKB - first.peakKB, last.currentKB - first.currentKB)
-            if worstGrowth == nil || g > worstGrowth!.kb { worstGrowth = (g, "\(name) \(size)") }
+                print("")
+                print("\(label) \(size): \(cycles) cycles, \(Format.grouped(frames)) frames"
+                      + (resetOK ? "" : " (peak not reset: /proc/self/clear_refs refused; VmHWM includes earlier runs)"))
+                var table = TextTable([("", .left), ("after cycle 1", .right), ("after cycle \(cycles)", .right),
+                                       ("growth", .right)])
+                func kb(_ n: Int) -> String { "\(Format.grouped(n)) kB" }
+                func growth(_ n: Int) -> String { (n >= 0 ? "+" : "") + kb(n) }
+                table.append(["peak RSS (VmHWM)", kb(first.peakKB), kb(last.peakKB), growth(last.peakKB - first.peakKB)])
+                table.append(["RSS (VmRSS)", kb(first.currentKB), kb(last.currentKB), growth(last.currentKB - first.currentKB)])
+                table.lines.forEach { print("  " + $0) }
+                print("  allocations in the frames of cycles 2...\(cycles): \(allocations) (\(Format.grouped(laterFrames)) frames)")
+                let g = max(last.peakKB - first.peakKB, last.currentKB - first.currentKB)
+                if worstGrowth == nil || g > worstGrowth!.kb { worstGrowth = (g, "\(label) \(size)") }
+            }
         }
     }
     if let w = worstGrowth {

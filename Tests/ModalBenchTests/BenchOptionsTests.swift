@@ -28,6 +28,21 @@ final class BenchOptionsTests: XCTestCase {
                        .cycles(styles: ["bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)], cycles: 5))
     }
 
+    func testVariantsInOrderWithoutRepeatsAllForTheThree() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--variant", "shadow", "--variant=solid", "--variant", "shadow"]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
+                               variants: [.shadow, .solid]))
+        XCTAssertEqual(try BenchOptions.parse(["--variant", "all", "--runs", "2"]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 2,
+                               variants: [.solid, .gradient, .shadow, .recede]))
+        XCTAssertEqual(try BenchOptions.parse(["--cycles", "3", "--variant", "gradient"]),
+                       .cycles(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize.cyclesDefault], cycles: 3,
+                               variants: [.gradient]))
+        XCTAssertEqual(try BenchOptions.parse([]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
+                               variants: [.solid]), "solid by default")
+    }
+
     func testHelp() throws {
         XCTAssertEqual(try BenchOptions.parse(["--size", "10x10", "--help"]), .help)
     }
@@ -50,6 +65,8 @@ final class BenchOptionsTests: XCTestCase {
             (["--frobnicate"], "'--frobnicate'"),
             (["extra"], "'extra'"),
             (["--help=yes"], "--help takes no value"),
+            (["--variant", "glow"], "'glow'"),
+            (["--variant"], "--variant needs a value"),
         ]
         for (args, fragment) in cases {
             XCTAssertThrowsError(try BenchOptions.parse(args), "\(args)") { error in
