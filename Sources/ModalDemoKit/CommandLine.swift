@@ -49,6 +49,9 @@ public struct RunOptions: Equatable, Sendable {
     public var reducedMotion = false
     /// `--watch`: reload the style's plugin file when it changes (only for a style given by path).
     public var watch = false
+    /// `--pause-at FRACTION`: presentations stop at this linear time fraction, 0...1
+    /// (``DemoScene/pauseFraction``).
+    public var pauseAt: Double?
 
     public init() {}
 }
@@ -111,7 +114,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--log-events]
+             [--reduced-motion] [--pause-at FRACTION] [--log-events]
   modal-demo --list-styles
   modal-demo --describe-style NAME|PATH
   modal-demo new-style NAME [--directory DIR]
@@ -136,8 +139,12 @@ Options:
   --reduced-motion         the presented view does not move: it fades in and out at its frame over
                            0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
                            the desktop's setting, read through the XDG Settings portal, is followed live)
+  --pause-at FRACTION      for style authors: every presentation stops at this linear time fraction
+                           (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
+                           Escape, a tap on the dim or Close dismiss from there as usual
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame, reduced-motion on|off)
+                           presented, paused, dismissing, dismissed, close, frame, reloaded,
+                           reduced-motion on|off)
   --watch                  with --style PATH: reload the plugin when the file changes (the next
                            presentation, or one at rest, uses the new style; one in flight finishes)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
@@ -249,6 +256,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             sawSize = true
         case "--log-events" where !isRenderLike:
             run.logEvents = true
+        case "--pause-at" where !isRenderLike:
+            let text = try value(for: flag, inline)
+            guard let f = Double(text), f.isFinite, (0...1).contains(f) else {
+                throw UsageError("--pause-at expects a linear time fraction from 0 to 1, got '\(text)'")
+            }
+            run.pauseAt = f
         case "--reduced-motion":
             guard inline == nil else { throw UsageError("--reduced-motion takes no value") }
             run.reducedMotion = true

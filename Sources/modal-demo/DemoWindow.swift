@@ -94,13 +94,15 @@ final class DemoWindowController: WindowDelegate {
         redrawIfNeeded(window)
     }
 
-    func window(_ window: Window, touch event: TouchEvent) {
+    func window(_ window: Window, touch frame: TouchFrame) {
         let now = monotonicSeconds()
-        switch event.kind {
-        case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
-        case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
-        case let .up(id): scene.handle(.touchUp(id: id), now: now)
-        case .cancel: scene.handle(.touchCancel, now: now)
+        for event in frame.events {
+            switch event.kind {
+            case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
+            case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
+            case let .up(id): scene.handle(.touchUp(id: id), now: now)
+            case .cancel: scene.handle(.touchCancel, now: now)
+            }
         }
         redrawIfNeeded(window)
     }
@@ -149,6 +151,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
+    scene.pauseFraction = options.pauseAt
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     controllerRef = { [weak controller] in controller }
     do {
