@@ -15,6 +15,8 @@ public enum SceneEvent: String, Hashable, Sendable {
     case activated
     /// The card's Close button was activated (click, tap, Return or space); a dismissal follows.
     case close
+    /// The presentation reached ``DemoScene/pauseFraction`` and stands still there (`--pause-at`).
+    case paused
 }
 
 /// The element with keyboard focus.
@@ -28,9 +30,9 @@ public enum SceneFocus: Hashable, Sendable {
 
 /// The demo's whole window content, an app on ModalKit's ``PresentationHost``: the presenting view
 /// (background, title "ModalKit", centred "Present" button with hover/pressed/focused looks, a hint)
-/// and the presented views (white cards with a title, one body line, a "Present another" button
-/// that presents the next card over this one, and a "Close" button), level n presented with the
-/// style for level n.
+/// and the presented views (white cards with a title, a wrapped body text, a "Present another"
+/// button that presents the next card over this one, and a "Close" button), level n presented with
+/// the style for level n.
 ///
 /// Units: geometry in points; `render` writes buffer pixels = points × `scale`, premultiplied ARGB
 /// (the host's rules: ``PresentationSnapshot/layerFrame(scale:)``). Time: every entry point takes
@@ -42,10 +44,11 @@ public enum SceneFocus: Hashable, Sendable {
 /// elsewhere on the card does nothing. When a card is dismissed, focus is back on the control
 /// that presented it (Present, or the lower card's Present another). The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
 public final class DemoScene {
-    /// The host presenting the card over the presenting view.
+    /// The host presenting the card over the presenting view. Its times are the scene's clock,
+    /// which is the caller's `now` except while paused (``pauseFraction``).
     public let host: PresentationHost
-    /// The presentation controller driving the style (state, transition, container geometry).
-    public var controller: PresentationController { host.controller }
+    /// The presentation style of level 1.
+    public var style: any PresentationStyle { host.style }
     private let events: (SceneEvent, Int) -> Void
     private let presentingView: PresentingView
     /// The card of level n at index n − 1, made when level n is first presented.
@@ -86,26 +89,31 @@ public final class DemoScene {
         self.fonts = fonts
         self.focusVisibility = focus
         host.onLevelStateChange = { [unowned self] state, level in
-            if level == 1 { self.presentingView.setModal(state != .dismissed) }
+            if level == 1 {
+                self.presentingView.setModal(state != .dismissed)
+                self.stateChanged(state)
+            }
             self.events(SceneEvent(rawValue: state.rawValue)!, level)
         }
-        presentingView.onActivate = { [unowned self] now in
+        // Contents are called back with the host's (scene) time.
+        presentingView.onActivate = { [unowned self] sceneNow in
             self.events(.activated, 1)
-            self.present(now: now)
+            if self.host.state == .dismissed { self.card.resetFocus() }
+            self.host.present(self.card, sourceRect: self.buttonFrame, now: sceneNow)
         }
         _ = cardForLevel(1)
     }
 
-    /// The card of `level` (≥ 1), made on first use.
+    /// The card of `level` (≥ 1), made on first use. Its callbacks get the host's (scene) time.
     private func cardForLevel(_ level: Int) -> CardView {
         while cards.count < level {
             let n = cards.count + 1
             let c = CardView(fonts: fonts, focus: focusVisibility)
-            c.onClose = { [unowned self] now in
+            c.onClose = { [unowned self] sceneNow in
                 self.events(.close, n)
-                self.dismiss(now: now)
+                self.host.dismiss(now: sceneNow)
             }
-            c.onPresentAnother = { [unowned self] now in self.presentAnother(from: n, now: now) }
+            c.onPresentAnother = { [unowned self] sceneNow in self.presentAnother(from: n, now: sceneNow) }
             cards.append(c)
         }
         return cards[level - 1]
@@ -120,15 +128,14 @@ public final class DemoScene {
     /// Styles of the levels above 1, made on first use (level n at index n − 2).
     private var upperStyles: [any PresentationStyle] = []
     private func style(level: Int) -> any PresentationStyle {
-        if level == 1 { return controller.style }
+        if level == 1 { return host.style }
         while upperStyles.count < level - 1 { upperStyles.append(styleForLevel(upperStyles.count + 2)) }
         return upperStyles[level - 2]
     }
 
     /// The Present another button of `level`'s card in container points (at the card's frame).
     private func presentAnotherFrame(level: Int) -> Rect? {
-        guard let c = host.controller(level: level) else { return nil }
-        let f = c.presentedViewFrame
+        guard let f = host.presentedViewFrame(level: level) else { return nil }
         return DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
     }
 
@@ -151,8 +158,8 @@ public final class DemoScene {
     public var state: PresentationState { host.state }
     /// How many cards are in the stack (a card stays until its dismissal completes).
     public var levelCount: Int { host.levelCount }
-    /// True while a transition runs.
-    public var isAnimating: Bool { host.isAnimating }
+    /// True while a transition runs (not while it is paused at ``pauseFraction``: nothing moves).
+    public var isAnimating: Bool { host.isAnimating && frozenTime == nil }
     /// True while animating or after a change (layout, input, state) that has not been rendered yet.
     public var needsRedraw: Bool { host.needsRedraw }
 
@@ -173,10 +180,11 @@ public final class DemoScene {
         level >= 1 && level <= cards.count ? (cards[level - 1].presentAnotherAppearance, cards[level - 1].appearance) : nil
     }
 
-    /// The card's buttons, points relative to the presented view's frame (Present another, Close),
-    /// of `level` (default 1).
+    /// The card's buttons, points relative to the presented view's frame (Present another, Close), of
+    /// `level` (default 1): side by side when they fit the card's width, else stacked
+    /// (`DemoLook.cardButtonFrames(in:)`).
     public func cardButtonFrames(level: Int = 1) -> (presentAnother: Rect, close: Rect) {
-        DemoLook.cardButtonFrames(in: (host.controller(level: level) ?? controller).presentedViewFrame.size)
+        DemoLook.cardButtonFrames(in: (host.presentedViewFrame(level: level) ?? host.presentedViewFrame).size)
     }
 
     /// The hint under the Present button for this style and container: "Esc or a tap outside
@@ -187,15 +195,70 @@ public final class DemoScene {
     /// Where `level`'s presented view (default 1) is at `now`, points (`nil` when dismissed); under
     /// reduced motion always its frame.
     public func presentedViewRect(at now: Double, level: Int = 1) -> Rect? {
-        host.controller(level: level)?.effectivePresentedViewRect(at: now)
+        host.presentedViewRect(at: sceneTime(now), level: level)
     }
 
-    /// Whether transitions reduce motion (`PresentationController.reducesMotion`, `ReducedMotion`):
+    /// Whether transitions reduce motion (``PresentationHost/reducesMotion``, `ReducedMotion`):
     /// the presented view cross-fades at its frame instead of moving. Applies from the next
     /// transition; `renderSnapshot` uses it at once.
     public var reducesMotion: Bool {
-        get { controller.reducesMotion }
-        set { controller.reducesMotion = newValue }
+        get { host.reducesMotion }
+        set { host.reducesMotion = newValue }
+    }
+
+    // MARK: Pausing (`--pause-at`)
+
+    /// A debugging aid for style authors (`modal-demo --pause-at F`): a linear time fraction
+    /// 0...1 at which every presentation transition stops and stays, so its frame can be inspected
+    /// live — exactly the frame of ``renderSnapshot(into:phase:progress:)`` at `.present`, F. The
+    /// scene's clock stands still while paused (Core Animation pauses a layer's animations the same
+    /// way, by stopping its clock: `speed = 0` at a `timeOffset`); ``isAnimating`` is false, so no
+    /// frames are drawn, and ``SceneEvent/paused`` is reported once the frame is F's. Input works as
+    /// usual: a dismissal (Escape, a tap on the dim, Close) runs back from F and the clock goes on.
+    /// A presentation that starts beyond F (reversing a dismissal from further up) is not paused;
+    /// F = 1 pauses nothing (the presentation ends there). nil (default): no pausing.
+    public var pauseFraction: Double? {
+        didSet { pauseFraction = pauseFraction.map { $0.isFinite ? min(max($0, 0), 1) : 0 } }
+    }
+    /// The caller's time minus the scene's: the time spent paused so far.
+    private var clockOffset = 0.0
+    /// The scene time the clock stands at while paused.
+    private var frozenTime: Double?
+    /// The scene time at which the running presentation reaches `pauseFraction`.
+    private var pauseTime: Double?
+    /// The caller's and the scene's time of the current entry point.
+    private var callNow = 0.0, callSceneNow = 0.0
+
+    /// Whether the presentation stands still at ``pauseFraction``.
+    public var isPaused: Bool { frozenTime != nil }
+
+    /// The scene's time for the caller's `now` (monotonic seconds): stands still at the pause.
+    private func sceneTime(_ now: Double) -> Double {
+        callNow = now
+        if let t = frozenTime { callSceneNow = t; return t }
+        var t = now - clockOffset
+        if let tp = pauseTime, host.state == .presenting, t >= tp {
+            t = tp
+            frozenTime = tp
+            events(.paused, 1)
+        }
+        callSceneNow = t
+        return t
+    }
+
+    private func stateChanged(_ state: PresentationState) {
+        if state == .presenting, let f = pauseFraction, f < 1 {
+            // The fraction moves at 1 / duration per second from where the presentation starts.
+            let u = host.fraction(at: callSceneNow)
+            pauseTime = u <= f ? callSceneNow + (f - u) * host.transitionDuration : nil
+        } else if state != .presenting {
+            pauseTime = nil
+            if let t = frozenTime {
+                // Resumed (a dismissal from the pause): the clock goes on from where it stood.
+                frozenTime = nil
+                clockOffset = callNow - t
+            }
+        }
     }
 
     // MARK: Layout
@@ -219,7 +282,7 @@ public final class DemoScene {
         // throw-away controller), so only between presentations and when the size changed.
         if host.state == .dismissed, hintSize != host.containerSize {
             hintSize = host.containerSize
-            let tap = PresentationController.dismissingTapPoint(style: controller.style, containerSize: host.containerSize)
+            let tap = PresentationController.dismissingTapPoint(style: host.style, containerSize: host.containerSize)
             presentingView.hint = tap == nil ? DemoLook.escapeOnlyHint : DemoLook.hint
         }
     }
@@ -229,25 +292,38 @@ public final class DemoScene {
         layout(containerSize: size, scale: Double(max(1, scale)))
     }
 
+    /// Replaces the style while no transition runs (``PresentationHost/replaceStyle(_:)``): a
+    /// presented card takes the new frame at once; the hint is asked of the new style.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard host.replaceStyle(style) else { return false }
+        hintSize = nil
+        layout(containerSize: containerSize, scale: scale)
+        return true
+    }
+
     // MARK: Transitions
 
     /// Presents the card from the Present button's frame (its ``TransitionContext/sourceRect``;
     /// ignored while presenting or presented; reverses a running dismissal).
     public func present(now: Double) {
+        let t = sceneTime(now)
         if host.state == .dismissed { card.resetFocus() }
-        host.present(card, sourceRect: buttonFrame, now: now)
+        host.present(card, sourceRect: buttonFrame, now: t)
     }
 
     /// Presents the next card over the top one, as its Present another does (ignored unless the
     /// top card is presented).
     public func presentAnother(now: Double) {
+        let t = sceneTime(now)
         guard host.levelCount >= 1, host.state == .presented else { return }
-        presentAnother(from: host.levelCount, now: now)
+        presentAnother(from: host.levelCount, now: t)
     }
 
     /// Dismisses the top card (ignored while dismissing or dismissed; reverses a running presentation).
     public func dismiss(now: Double) {
-        host.dismiss(now: now)
+        host.dismiss(now: sceneTime(now))
     }
 
     // MARK: Input
@@ -255,11 +331,11 @@ public final class DemoScene {
     /// Routes one input event at time `now` (``PresentationHost/handle(_:now:)``).
     public func handle(_ input: SceneInput, now: Double) {
         switch input {
-        case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, card: card)
-        case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, card: card)
+        case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, cards: cards)
+        case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, cards: cards)
         default: break
         }
-        host.handle(input, now: now)
+        host.handle(input, now: sceneTime(now))
     }
 
     // MARK: Rendering
@@ -268,19 +344,19 @@ public final class DemoScene {
     /// premultiplied ARGB8888); see ``PresentationHost/render(into:now:bufferAge:)``.
     @discardableResult
     public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
-        host.render(into: target, now: now, bufferAge: bufferAge)
+        host.render(into: target, now: sceneTime(now), bufferAge: bufferAge)
     }
 
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
-    /// `target` (``pixelSize``): ``PresentationController/snapshot(phase:fraction:)`` — the same
+    /// `target` (``pixelSize``): ``PresentationHost/snapshot(phase:fraction:)`` — the same
     /// geometry function as the live frame — drawn by the same caches and compositor; the source
     /// rectangle is the Present button's frame, as for a click. Does not change the live state,
     /// call style hooks or emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
         // Presented from the Present button, as a click on it does (a live presentation already is).
-        if controller.state == .dismissed { controller.sourceRect = buttonFrame }
-        host.renderOffline(controller.snapshot(phase: phase, fraction: progress), presented: card, into: target)
+        if host.state == .dismissed { host.sourceRect = buttonFrame }
+        host.renderOffline(host.snapshot(phase: phase, fraction: progress), presented: card, into: target)
     }
 
     /// Renders, offscreen, a stack of `levels` cards (≥ 1): levels 1…n − 1 presented, level n at
@@ -293,19 +369,21 @@ public final class DemoScene {
         var contents: [any PresentationContent] = []
         let bounds = Rect(size: containerSize)
         for level in 1...n {
-            let c = level == 1 ? controller : PresentationController(style: style(level: level))
-            c.reducesMotion = controller.reducesMotion
-            c.layout(containerBounds: bounds)
-            // Presented from the control that presents it: Present, or the card below's Present another.
-            if c.state == .dismissed {
-                if level == 1 {
-                    c.sourceRect = buttonFrame
-                } else {
-                    let f = style(level: level - 1).frameOfPresentedView(in: bounds)
-                    c.sourceRect = DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
-                }
+            let phase = level == n ? phase : .present, fraction = level == n ? progress : 1
+            if level == 1 {
+                // Presented from the Present button (a live presentation already is).
+                if host.state == .dismissed { host.sourceRect = buttonFrame }
+                snapshots.append(host.snapshot(phase: phase, fraction: fraction))
+            } else {
+                // An offline controller of this level's style, presented from the card below's
+                // Present another.
+                let c = PresentationController(style: style(level: level))
+                c.reducesMotion = host.reducesMotion
+                c.layout(containerBounds: bounds)
+                let f = style(level: level - 1).frameOfPresentedView(in: bounds)
+                c.sourceRect = DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
+                snapshots.append(c.snapshot(phase: phase, fraction: fraction))
             }
-            snapshots.append(c.snapshot(phase: level == n ? phase : .present, fraction: level == n ? progress : 1))
             _ = cardForLevel(level)
             updateBackground(level: level)
             contents.append(cards[level - 1])
@@ -321,7 +399,7 @@ public final class DemoScene {
     public func renderDrag(into target: PixelBuffer, distance: Double) {
         present(now: 0)
         host.update(now: 10)
-        guard let rect = controller.effectivePresentedViewRect(at: 10) else { return }
+        guard let rect = host.presentedViewRect(at: 10) else { return }
         let p = Point(x: rect.midX, y: min(rect.midY, (rect.minY + containerSize.height) / 2))
         handle(.pointerMotion(p), now: 10)
         handle(.pointerButton(pressed: true), now: 10)
@@ -346,11 +424,11 @@ final class FontBox {
 /// Whether focus rings show (after keyboard use, hidden by a press: `:focus-visible`).
 final class FocusVisibility {
     private(set) var isVisible = false
-    func set(_ v: Bool, presenting: PresentingView, card: CardView) {
+    func set(_ v: Bool, presenting: PresentingView, cards: [CardView]) {
         guard v != isVisible else { return }
         isVisible = v
         presenting.focusVisibilityChanged()
-        card.focusVisibilityChanged()
+        for card in cards { card.focusVisibilityChanged() }
     }
 }
 

@@ -99,7 +99,7 @@ final class AdaptiveMorphTests: XCTestCase {
         drag(host, x: 500, from: 300, by: 200, at: 1)    // inside the card (140…560)
         host.update(now: 3)
         XCTAssertEqual(host.state, .presented, "the card has no drag")
-        XCTAssertEqual(host.controller.effectivePresentedViewRect(at: 3), card1000, "and did not move")
+        XCTAssertEqual(host.presentedViewRect(at: 3), card1000, "and did not move")
         host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
         host.update(now: 4)
         drag(host, x: 200, from: 400, by: 200, at: 4)    // inside the sheet (350…700)

@@ -61,7 +61,7 @@ final class StackHostTests: XCTestCase {
         host.present(two, style: Receding(), now: 1)
         host.update(now: 2)
         XCTAssertEqual(host.levelCount, 2)
-        XCTAssertEqual(host.controller(level: 2)?.presentedViewFrame, Rect(x: 0, y: 400, width: 400, height: 200))
+        XCTAssertEqual(host.presentedViewFrame(level: 2), Rect(x: 0, y: 400, width: 400, height: 200))
         one.inputs = []
         host.handle(.pointerMotion(Point(x: 200, y: 300)), now: 2.1)   // over card 1, under dim 2
         host.handle(.pointerButton(pressed: true), now: 2.1)
