@@ -8,24 +8,21 @@ import ModalKit
 public final class BottomSheetStyle: LoadablePresentationStyle {
     public static let name = "bottom-sheet"
     public static let summary = "sheet slides up from the bottom while the dim fades in place, clear → black 0.4"
-    public static let options: [StyleOption] = [
-        StyleOption(key: "height", summary: "sheet height: a fraction of the container if ≤ 1, else points",
-                    defaultValue: "0.5"),
-        StyleOption(key: "corner-radius", summary: "radius of the sheet's top corners, points", defaultValue: "10"),
-        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
-        .duration(),
-        .curve(),
-        .detents(),
-        .undimmedDetent(),
-        .dismissible(),
-        StyleOption(key: "dim", summary: "dim fill: solid (black × dim-alpha everywhere) or gradient (clear at the top edge rising to dim-alpha at the sheet's top edge)",
-                    defaultValue: "solid"),
-        StyleOption(key: "grabber", summary: "UIKit's grabber bar at the sheet's top: auto (with more than one detent), on or off",
-                    defaultValue: "auto"),
-        .shadow(),
-        StyleOption(key: "recede", summary: "the view underneath recedes while covered (UIKit's page sheet): off, or on (scale 0.92, corners 10 pt)",
-                    defaultValue: "off"),
-    ]
+    static let heightOption = StyleOption.number("height", "sheet height: a fraction of the container if ≤ 1, else points",
+                                                 default: 0.5, in: 0...100000)
+    static let cornerRadiusOption = StyleOption.number("corner-radius", "radius of the sheet's top corners",
+                                                       unit: "points", default: 10, in: 0...10000)
+    static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
+                                                   default: 0.4, in: 0...1)
+    static let dimOption = StyleOption.choice("dim", "dim fill: solid (black × dim-alpha everywhere) or gradient (clear at the top edge rising to dim-alpha at the sheet's top edge)",
+                                              default: "solid", among: ["solid", "gradient"])
+    static let grabberOption = StyleOption.choice("grabber", "UIKit's grabber bar at the sheet's top: auto (shown with more than one detent), on or off",
+                                                  default: "auto", among: ["auto", "on", "off"])
+    static let recedeOption = StyleOption.choice("recede", "the view underneath recedes while covered (UIKit's page sheet): off, or on (scale 0.92, corners 10 pt)",
+                                                 default: "off", among: ["off", "on"])
+    public static let options: [StyleOption] = [heightOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(),
+                                                 .detents(), .undimmedDetent(), .dismissible(),
+                                                dimOption, grabberOption, .shadow(), recedeOption]
 
     /// The `dim` option.
     public enum DimFill: String, Sendable { case solid, gradient }
@@ -48,21 +45,21 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (height > 0 up to 100000, radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
     public init(options: StyleOptions) throws {
-        let h = try options.double("height", in: 0...100000)
+        let h = try options.number(Self.heightOption)
         guard h > 0 else {
             throw StyleOptionError.badValue(key: "height", value: options.string("height"),
                                             expected: "a fraction in (0, 1] or a height in points > 1")
         }
         height = h
-        cornerRadius = try options.double("corner-radius", in: 0...10000)
-        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        cornerRadius = try options.number(Self.cornerRadiusOption)
+        dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
         interaction = try options.interaction(dragging: .down)
-        dim = DimFill(rawValue: try options.choice("dim", among: ["solid", "gradient"]))!
-        grabber = GrabberMode(rawValue: try options.choice("grabber", among: ["auto", "on", "off"]))!
+        dim = DimFill(rawValue: try options.choice(Self.dimOption))!
+        grabber = GrabberMode(rawValue: try options.choice(Self.grabberOption))!
         shadow = try options.shadow()
-        recedes = try options.choice("recede", among: ["off", "on"]) == "on"
+        recedes = try options.choice(Self.recedeOption) == "on"
     }
 
     /// Dragged down to dismiss, between the `detents` (UIKit's sheet); `dismissible`.

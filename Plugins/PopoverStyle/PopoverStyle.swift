@@ -17,17 +17,19 @@ import ModalKit
 public final class PopoverStyle: LoadablePresentationStyle {
     public static let name = "popover"
     public static let summary = "opaque card grows from the Present button into a centred 320×220 card, ease-out in, faster ease-in out"
-    public static let options: [StyleOption] = [
-        StyleOption(key: "width", summary: "card width, points", defaultValue: "320"),
-        StyleOption(key: "height", summary: "card height, points", defaultValue: "220"),
-        StyleOption(key: "corner-radius", summary: "corner radius of the card, points", defaultValue: "13"),
-        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.2"),
-        .duration(),
-        .curve(default: "ease-out"),
-        StyleOption(key: "dismiss-duration", summary: "dismissal duration (ease-in), seconds", defaultValue: "0.2"),
-        .shadow(),
-        .dismissible(),
-    ]
+    static let widthOption = StyleOption.number("width", "card width (at most the container's)", unit: "points",
+                                                default: 320, in: 1...10000)
+    static let heightOption = StyleOption.number("height", "card height (at most the container's)", unit: "points",
+                                                 default: 220, in: 1...10000)
+    static let cornerRadiusOption = StyleOption.number("corner-radius", "corner radius of the card", unit: "points",
+                                                       default: 13, in: 0...10000)
+    static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
+                                                   default: 0.2, in: 0...1)
+    static let dismissDurationOption = StyleOption.number("dismiss-duration", "dismissal duration (ease-in)",
+                                                          unit: "seconds", default: 0.2, in: 0...10)
+    public static let options: [StyleOption] = [widthOption, heightOption, cornerRadiusOption, dimAlphaOption,
+                                                .duration(), .curve(default: "ease-out"), dismissDurationOption, .shadow(),
+                                                .dismissible()]
 
     /// The dismissal's curve: CSS `ease-in`, cubic-bezier(0.42, 0, 1, 1).
     public static let easeIn = TimingCurve.cubicBezier(0.42, 0, 1, 1)
@@ -44,13 +46,13 @@ public final class PopoverStyle: LoadablePresentationStyle {
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (sizes 1…10000 points, radius 0…10000, dim-alpha 0…1, durations 0…10 s, a known curve).
     public init(options: StyleOptions) throws {
-        width = try options.double("width", in: 1...10000)
-        height = try options.double("height", in: 1...10000)
-        cornerRadius = try options.double("corner-radius", in: 0...10000)
-        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        width = try options.number(Self.widthOption)
+        height = try options.number(Self.heightOption)
+        cornerRadius = try options.number(Self.cornerRadiusOption)
+        dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
-        dismissDuration = try options.double("dismiss-duration", in: 0...10)
+        dismissDuration = try options.number(Self.dismissDurationOption)
         shadow = try options.shadow()
         interaction = try options.interaction(dragging: nil)
     }

@@ -28,3 +28,14 @@ size_t modalkit_style_descriptor_min_size(uint32_t minor) {
         return 0;
     }
 }
+
+size_t modalkit_style_option_min_size(uint32_t minor) {
+    switch (minor) {
+    case 0: /* ABI 1.0 ends with default_value */
+        return offsetof(modalkit_style_option, default_value) + sizeof(const char *);
+    case 1: /* ABI 1.1 ends with accepted */
+        return offsetof(modalkit_style_option, accepted) + sizeof(const char *);
+    default:
+        return 0;
+    }
+}

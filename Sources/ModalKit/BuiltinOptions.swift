@@ -15,46 +15,44 @@ extension PresentedViewChrome {
 }
 
 extension StyleOption {
-    /// `shadow`: `none` or `soft` (``Shadow/soft``).
+    /// `shadow`: `none` or `soft` (``Shadow/soft``); read with ``StyleOptions/shadow()``.
     public static func shadow(default value: String = "none") -> StyleOption {
-        StyleOption(key: "shadow", summary: "drop shadow behind the presented view: none, or soft (black 25 %, 4 pt down, 16 pt blur)",
-                    defaultValue: value)
+        .choice("shadow", "drop shadow behind the presented view: none, or soft (black 25 %, 4 pt down, 16 pt blur)",
+                default: value, among: ["none", "soft"])
     }
 
-    /// `background`: the presented view's background colour, `#RRGGBB`, or `none` (the content
-    /// paints every pixel itself).
+    /// `background`: the presented view's background colour under its content, or `none` (the
+    /// content paints every pixel itself); read with ``StyleOptions/optionalColor(_:)``.
     public static func background(default value: String = "none") -> StyleOption {
-        StyleOption(key: "background", summary: "background colour of the presented view under its content: #RRGGBB or none",
-                    defaultValue: value)
+        optionalColor("background", "background colour of the presented view under its content", default: value)
+    }
+
+    /// A colour that may be left out: `#RRGGBB`, `#RRGGBBAA` (straight alpha) or `none`; read with
+    /// ``StyleOptions/optionalColor(_:)``.
+    public static func optionalColor(_ key: String, _ summary: String, default value: String = "none") -> StyleOption {
+        StyleOption(key: key, summary: summary, defaultValue: value, unit: "",
+                    accepted: .text(StyleOptions.optionalColorSyntax))
     }
 }
 
 extension StyleOptions {
-    /// The value of `key`, which must be one of `choices`.
-    /// - Throws: `StyleOptionError.badValue` naming the choices otherwise.
-    public func choice(_ key: String, among choices: [String]) throws -> String {
-        let text = string(key)
-        guard choices.contains(text) else {
-            throw StyleOptionError.badValue(key: key, value: text, expected: choices.joined(separator: " or "))
-        }
-        return text
-    }
+    /// What ``optionalColor(_:)`` accepts, in words.
+    public static let optionalColorSyntax = "#RRGGBB, #RRGGBBAA or none"
 
     /// The `shadow` option: nil for `none`, ``Shadow/soft`` for `soft`.
+    /// - Throws: `StyleOptionError.badValue` for another word.
     public func shadow() throws -> Shadow? {
-        try choice("shadow", among: ["none", "soft"]) == "soft" ? .soft : nil
+        try choice(StyleOption.shadow()) == "soft" ? .soft : nil
     }
 
-    /// An opaque colour option: `#RRGGBB` (hex digits, either case), or nil for `none`.
-    /// - Throws: `StyleOptionError.badValue` for anything else.
-    public func color(_ key: String) throws -> Color? {
-        let text = string(key)
+    /// A colour option that may be `none` (nil); otherwise as ``color(_:)``.
+    /// - Throws: `StyleOptionError.badValue` naming ``optionalColorSyntax``.
+    public func optionalColor(_ option: StyleOption) throws -> Color? {
+        let text = string(option.key)
         if text == "none" { return nil }
-        let digits = text.dropFirst()
-        guard text.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit),
-              let rgb = UInt32(digits, radix: 16) else {
-            throw StyleOptionError.badValue(key: key, value: text, expected: "#RRGGBB or none")
+        guard let c = StyleOptions.parseColor(text) else {
+            throw StyleOptionError.badValue(key: option.key, value: text, expected: StyleOptions.optionalColorSyntax)
         }
-        return Color(rgb: rgb)
+        return c
     }
 }

@@ -36,7 +36,8 @@ public enum PresentationState: String, Hashable, Sendable {
 /// Time is passed in (`now`, monotonic seconds); nothing here reads a clock.
 public final class PresentationController {
     /// The style this controller drives; asked for frames, chrome and timing on every call.
-    public let style: any PresentationStyle
+    /// Replaced only between transitions (`replaceStyle(_:)`).
+    public private(set) var style: any PresentationStyle
     /// Where the presentation is in its life cycle; changes are reported to `onStateChange`.
     public private(set) var state: PresentationState = .dismissed
     /// The transition's clock-independent state (linear time fraction and direction).
@@ -150,6 +151,19 @@ public final class PresentationController {
             currentDetent = 0
         }
         style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
+    }
+
+    /// Replaces the style while no transition runs (a style reloaded from its plugin file): when
+    /// something is presented, the new style's frame and corners apply at once (as after a
+    /// container layout, with its layout hooks); its duration and curve apply from the next
+    /// transition. A running transition finishes with the style it started with.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ newStyle: any PresentationStyle) -> Bool {
+        guard !isAnimating else { return false }
+        style = newStyle
+        if state != .dismissed { layoutSubviews() }
+        return true
     }
 
     // MARK: Transitions

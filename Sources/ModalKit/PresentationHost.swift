@@ -26,13 +26,18 @@ public enum PresentationKey: Hashable, Sendable {
 /// Input delivered to a ``PresentationHost``. Positions are container points (the window's
 /// surface-local logical coordinates).
 public enum PresentationInput: Hashable, Sendable {
+    /// The pointer is at this point (also when it enters the container).
     case pointerMotion(Point)
     /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
     case pointerButton(pressed: Bool)
     /// The pointer left the window: a pointer press in progress ends without a tap.
     case pointerLeave
+    /// A touch point `id` went down here (`id`: the compositor's, unique while the point is down).
+    /// Only the first touch point makes a press; others are ignored until it ends.
     case touchDown(id: Int32, Point)
+    /// Touch point `id` moved here.
     case touchMotion(id: Int32, Point)
+    /// Touch point `id` was lifted where it last was.
     case touchUp(id: Int32)
     /// The compositor took the touch sequence over (e.g. for a gesture): no tap happens.
     case touchCancel
@@ -144,17 +149,22 @@ private struct PresentedKey: Equatable {
 ///   dismissed), synchronously, in order.
 public final class PresentationHost {
     /// The controller of the (one) presentation level: state, transition, container geometry.
-    public let controller: PresentationController
+    /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
+    /// and caches; apps use the host's own members (``style``, ``state``, ``reducesMotion``,
+    /// ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …).
+    let controller: PresentationController
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
-    /// Called after each state change, with the new state.
+    /// Called after each state change, with the new state: synchronously, in order, from within the
+    /// call that caused it (`present`, `dismiss`, `handle`, `update`, `snapshot(at:)`, `render`).
     public var onStateChange: (PresentationState) -> Void = { _ in }
     /// Called for each gesture event (drag began/ended, detent settled, close attempt),
     /// synchronously, in order with the state changes.
     public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
 
-    /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
+    /// The container's size of the last `layout`, points (1 × 1 before the first).
     public private(set) var containerSize = Size(width: 1, height: 1)
+    /// The scale of the last `layout`: buffer pixels per point (> 0, whole or fractional).
     public private(set) var scale = 1.0
     /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
@@ -208,6 +218,24 @@ public final class PresentationHost {
 
     // MARK: State
 
+    /// The presentation style (UIKit: the presented view controller's `presentationController`,
+    /// asked for frames, chrome and timing).
+    public var style: any PresentationStyle { controller.style }
+    /// The rectangle of the control the current (or last) presentation came from, container
+    /// points (``TransitionContext/sourceRect``): set by ``present(_:sourceRect:now:)``; set it
+    /// for an offline frame (``snapshot(phase:fraction:)``) of a presentation from that control.
+    public var sourceRect: Rect? {
+        get { controller.sourceRect }
+        set { controller.sourceRect = newValue }
+    }
+    /// Whether transitions reduce motion (UIKit: `UIAccessibility.isReduceMotionEnabled`): the
+    /// presented view cross-fades at its frame over `ReducedMotion`'s fade instead of moving, while
+    /// the dim fades as usual. Read when a transition starts or reverses; a running one finishes as
+    /// it started. ``snapshot(phase:fraction:)`` uses it at once.
+    public var reducesMotion: Bool {
+        get { controller.reducesMotion }
+        set { controller.reducesMotion = newValue }
+    }
     /// The presentation state of the top level.
     public var state: PresentationState { controller.state }
     /// True while a transition runs.
@@ -216,6 +244,21 @@ public final class PresentationHost {
     public var isModalLayerActive: Bool { controller.isModalLayerActive }
     /// The presented content of the current presentation (nil when dismissed).
     public var presentedContent: (any PresentationContent)? { levels.last?.content }
+    /// The presented view's frame in the container, points: the style's `frameOfPresentedView(in:)`
+    /// for the last layout (UIKit: `frameOfPresentedViewInContainerView`); meaningful while not
+    /// ``PresentationState/dismissed`` (then the last presentation's).
+    public var presentedViewFrame: Rect { controller.presentedViewFrame }
+    /// Where the presented view is on screen at `now` (monotonic seconds), points: its frame under
+    /// the style's transform at that moment (under reduced motion, its frame); nil when dismissed.
+    /// What input hit-tests against.
+    public func presentedViewRect(at now: Double) -> Rect? { controller.effectivePresentedViewRect(at: now) }
+    /// The transition's linear time fraction at `now` (monotonic seconds): 0 dismissed … 1
+    /// presented, moving at 1 / ``transitionDuration`` per second while a transition runs (the
+    /// eased progress is the style's curve at this fraction).
+    public func fraction(at now: Double) -> Double { controller.fraction(at: now) }
+    /// The duration of the current (or last) transition from 0 to 1, seconds (the style's
+    /// `transitionDuration` when it started; UIKit: `transitionDuration(using:)`).
+    public var transitionDuration: Double { controller.transition.duration }
     /// True while animating, after a change not rendered yet, or when a content is invalidated.
     public var needsRedraw: Bool {
         dirty || controller.isAnimating || presentingContent.invalidation != .none
@@ -233,6 +276,16 @@ public final class PresentationHost {
         presentingContent.didLayout(size: containerSize)
         if let level = levels.last { level.content.didLayout(size: controller.presentedViewFrame.size) }
         dirty = true
+    }
+
+    /// Replaces the style while no transition runs (``PresentationController/replaceStyle(_:)``);
+    /// a presented view takes the new style's frame and corners at once.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard controller.replaceStyle(style) else { return false }
+        layout(containerSize: containerSize, scale: scale)
+        return true
     }
 
     // MARK: Transitions
@@ -497,7 +550,18 @@ public final class PresentationHost {
         return controller.snapshot(at: now)
     }
 
-    /// Renders the frame for `now` into `target` (size = ``pixelSize``, premultiplied ARGB8888).
+    /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
+    /// a dismissal (`.dismiss`, = a presentation at 1 − fraction) in the current container, offline:
+    /// by the same geometry function as ``snapshot(at:)``, without changing any state (for
+    /// ``renderOffline(_:presented:into:)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
+    /// cross-fade `fraction × duration` seconds into the phase.
+    public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
+        controller.snapshot(phase: phase, fraction: fraction)
+    }
+
+    /// Renders the frame for `now` (monotonic seconds, after advancing the transitions to it) into
+    /// `target` (``pixelSize`` buffer pixels, premultiplied ARGB8888). A content cache that cannot
+    /// be allocated (no memory) leaves that layer out of the frame; nothing throws.
     /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
     /// - Returns: the damage relative to the previous frame, buffer pixels (for
@@ -516,7 +580,7 @@ public final class PresentationHost {
         return damage
     }
 
-    /// Renders `snapshot` (e.g. ``PresentationController/snapshot(phase:fraction:)``) offscreen into
+    /// Renders `snapshot` (e.g. ``snapshot(phase:fraction:)``) offscreen into
     /// `target` (``pixelSize``) from the same caches and compositor as `render`, without touching
     /// the live frame history. With nothing presented, `presented` is drawn into the presented cache
     /// for the picture (not presented: no state change, no event).
@@ -549,7 +613,7 @@ public final class PresentationHost {
         levels.removeAll(keepingCapacity: true)
     }
 
-    /// Pixels repainted by the last render (for benchmarks).
+    /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
     public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
 
     /// The snapshot resolved to pixels, with the caches brought up to date.

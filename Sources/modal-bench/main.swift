@@ -44,7 +44,7 @@ for name in styleNames {
         modules.append((module.name, module))
     } catch let error as StyleLoadError {
         var message = error.description
-        if case let .unknownName(_, available, _, _) = error, available.isEmpty {
+        if case let .unknownName(_, available, _, _, _) = error, available.isEmpty {
             message += " (build the style plugins first: swift build -c release)"
         }
         fail(message, status: 2)

@@ -44,6 +44,9 @@ final class DemoWindowController: WindowDelegate {
     private let logEvents: Bool
     private var frames = 0
     private var inputClock = InputClock()
+    private weak var window: Window?
+    /// A reloaded style waiting for the running transition to end (`--watch`), with its path.
+    private var pendingStyle: (style: any PresentationStyle, path: String)?
 
     init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
@@ -55,6 +58,7 @@ final class DemoWindowController: WindowDelegate {
     }
 
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
+        self.window = window
         log("configure \(width)x\(height)")
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
         window.setNeedsRedraw()
@@ -66,6 +70,7 @@ final class DemoWindowController: WindowDelegate {
         // While a transition runs, ask for the next frame callback; when it ends, stop asking,
         // so an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
+        if pendingStyle != nil, !scene.isAnimating { applyPendingStyle() }
         if !damage.isEmpty {
             frames += 1
             log("frame \(frames) \(String(format: "%.4f", target.time))")
@@ -112,15 +117,32 @@ final class DemoWindowController: WindowDelegate {
         redrawIfNeeded(window)
     }
 
-    func window(_ window: Window, touch event: TouchEvent) {
-        let now = inputClock.now(eventTime: event.time, clock: monotonicSeconds())
-        switch event.kind {
-        case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
-        case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
-        case let .up(id): scene.handle(.touchUp(id: id), now: now)
-        case .cancel: scene.handle(.touchCancel, now: now)
+    func window(_ window: Window, touch frame: TouchFrame) {
+        let clock = monotonicSeconds()
+        for event in frame.events {
+            let now = inputClock.now(eventTime: event.time, clock: clock)
+            switch event.kind {
+            case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
+            case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
+            case let .up(id): scene.handle(.touchUp(id: id), now: now)
+            case .cancel: scene.handle(.touchCancel, now: now)
+            }
         }
         redrawIfNeeded(window)
+    }
+
+    /// Uses a reloaded style (`--watch`): at once when no transition runs (a presented card takes
+    /// its frame and dim now), else after the running transition's last frame.
+    func offer(_ style: any PresentationStyle, path: String) {
+        pendingStyle = (style, path)
+        if !scene.isAnimating { applyPendingStyle() }
+    }
+
+    private func applyPendingStyle() {
+        guard let pending = pendingStyle, scene.replaceStyle(pending.style) else { return }
+        pendingStyle = nil
+        log("reloaded \(pending.path)")
+        window?.setNeedsRedraw()
     }
 
     private func redrawIfNeeded(_ window: Window) {
@@ -132,8 +154,19 @@ final class DemoWindowController: WindowDelegate {
 /// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
-    let style = makeStyle(options.selection)
     let logEvents = options.logEvents
+    // --watch: the style is loaded from a copy of its file, now and at every change.
+    var controllerRef: (() -> DemoWindowController?) = { nil }
+    let reloader = options.watch ? StyleReloader(
+        path: options.selection.style, options: options.selection.effectiveOptions,
+        log: { line in if logEvents { print(line) } },
+        apply: { style in controllerRef()?.offer(style, path: options.selection.style) }) : nil
+    let style: any PresentationStyle
+    if let reloader {
+        do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
+    } else {
+        style = makeStyle(options.selection)
+    }
     let scene: DemoScene
     do {
         scene = try DemoScene(style: style) { event in
@@ -146,7 +179,9 @@ func runWindow(_ options: RunOptions) -> Int32 {
     scene.host.onInteraction = { event in
         if logEvents { print(event.logLine) }
     }
+    scene.pauseFraction = options.pauseAt
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
+    controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()
         // After the compositor answered (a missing one is reported at once), before the window:
@@ -155,12 +190,13 @@ func runWindow(_ options: RunOptions) -> Int32 {
             if logEvents { print(line) }
         }
         motion.attach(to: connection)
+        reloader?.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
                                                        requestedSize: (options.width, options.height)),
                                 delegate: controller)
         try connection.run()
-        withExtendedLifetime((window, motion)) {}
+        withExtendedLifetime((window, motion, reloader)) {}
     } catch {
         fail(1, String(describing: error))
     }

@@ -86,15 +86,15 @@ final class BuiltinStyles11Tests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "badopt11")
         let output = dir + "/out.png"
         for (style, option, expected) in [
-            ("bottom-sheet", "dim=wavy", "expected solid or gradient"),
-            ("bottom-sheet", "grabber=maybe", "expected auto or on or off"),
-            ("bottom-sheet", "shadow=hard", "expected none or soft"),
-            ("inset-centered", "shadow=", "expected none or soft"),
-            ("inset-centered", "background=#12345", "expected #RRGGBB or none"),
-            ("inset-centered", "background=red", "expected #RRGGBB or none"),
-            ("inset-centered", "background=#12345G", "expected #RRGGBB or none"),
-            ("inset-centered", "border=blue", "expected #RRGGBB or none"),
-            ("bottom-sheet", "recede=yes", "expected off or on"),
+            ("bottom-sheet", "dim=wavy", "expected one of solid, gradient"),
+            ("bottom-sheet", "grabber=maybe", "expected one of auto, on, off"),
+            ("bottom-sheet", "shadow=hard", "expected one of none, soft"),
+            ("inset-centered", "shadow=", "expected one of none, soft"),
+            ("inset-centered", "background=#12345", "expected #RRGGBB, #RRGGBBAA or none"),
+            ("inset-centered", "background=red", "expected #RRGGBB, #RRGGBBAA or none"),
+            ("inset-centered", "background=#12345G", "expected #RRGGBB, #RRGGBBAA or none"),
+            ("inset-centered", "border=blue", "expected #RRGGBB, #RRGGBBAA or none"),
+            ("bottom-sheet", "recede=yes", "expected one of off, on"),
             ("popover", "dismiss-duration=-1", "dismiss-duration"),
             ("popover", "width=0", "width"),
         ] {

@@ -15,7 +15,8 @@ final class Chrome11LiveTests: CompositorTestCase {
     /// Presents with Return and returns the window's pixels (buffer pixels) before and after,
     /// and `render` of the same window at progress 1.
     private func presentLive(_ arguments: [String], scale: Int)
-        throws -> (before: RGBImage, presented: RGBImage, rendered: RGBImage, window: PixelBox)?
+        throws -> (before: RGBImage, presented: RGBImage, rendered: RGBImage, window: PixelBox, demo: DemoProcess,
+                   vnc: VNCInput, screen: PixelBox)?
     {
         let sway = try startSway(windowWidth: width, windowHeight: height, scale: scale)
         let vnc = try startVNC(sway)
@@ -41,13 +42,13 @@ final class Chrome11LiveTests: CompositorTestCase {
         let rendered = try RGBImage.loadPNG(path: png)
         keep(rendered, "render-scale-\(scale)")
         XCTAssertEqual(rendered.width, box.width)
-        return (before, presented, rendered, PixelBox(x: 0, y: 0, width: w.width, height: w.height))
+        return (before, presented, rendered, PixelBox(x: 0, y: 0, width: w.width, height: w.height), demo, vnc, w)
     }
 
-    /// Where sway's software cursor can be: on a scale-2 output it stays where sway puts a new
-    /// seat's cursor, the output's centre (= the lone window's centre), because wayvnc's moves do
-    /// not reach it there; grim captures it. 24 pt around the window's centre at scale 2, nothing
-    /// at scale 1 (the pointer is parked in the gap).
+    /// Where sway's software cursor shows: on the scale-2 output grim's screenshots show it at
+    /// the output's centre (= the lone window's centre), where sway puts a new seat's cursor, even
+    /// after `park()` (on scale 1 the parked pointer is in the gap, off the window). 24 pt around
+    /// the window's centre at scale 2, nothing at scale 1.
     private func cursorArea(_ w: PixelBox, scale: Int) -> PixelBox? {
         scale == 1 ? nil : PixelBox(x: (w.width / 2 - 4) * scale, y: (w.height / 2 - 4) * scale, width: 24 * scale,
                                     height: 24 * scale)
@@ -100,6 +101,15 @@ final class Chrome11LiveTests: CompositorTestCase {
             XCTAssertEqual(PixelBox(x: minX, y: minY, width: maxX + 1 - minX, height: maxY + 1 - minY),
                            PixelBox(x: (w.width - 320) / 2 * s, y: (w.height - 220) / 2 * s, width: 320 * s, height: 220 * s),
                            "the centred 320×220 card at scale \(s)")
+            // A tap on the dim (30 pt inside the window's top-left corner) dismisses it, and never
+            // reaches the Present button (clicks are given in output pixels: scale 1 only).
+            if scale == 1 {
+                let mark = live.demo.mark()
+                try live.vnc.click(x: live.screen.x + 30, y: live.screen.y + 30)
+                expectEvent(live.demo, "dismissing", since: mark, "tap on the popover's dim")
+                expectEvent(live.demo, "dismissed", since: mark, "tap on the popover's dim")
+                XCTAssertEqual(live.demo.events("activated", since: mark), [])
+            }
         }
     }
 }

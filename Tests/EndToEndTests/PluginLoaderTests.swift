@@ -125,8 +125,10 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(path, module.path)
         XCTAssertEqual(style, "inset-centered")
         XCTAssertEqual(key, "margin-z")
-        XCTAssertEqual(known, module.options.map(\.key))
-        for k in known { XCTAssertTrue(error!.description.contains(k), error!.description) }
+        XCTAssertEqual(known, module.options)
+        for k in known {
+            XCTAssertTrue(error!.description.contains("\(k.key) (\(k.meaning))"), "each key with its meaning: \(error!.description)")
+        }
     }
 
     func testBadOptionValueIsThePluginsMessageAndListsTheKeys() throws {
@@ -136,7 +138,7 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(path, module.path)
         XCTAssertEqual(style, "inset-centered")
         XCTAssertTrue(message.contains("'wide'") && message.contains("margin-x"), message)
-        XCTAssertEqual(known, module.options.map(\.key))
+        XCTAssertEqual(known, module.options)
         XCTAssertTrue(error!.description.hasPrefix(module.path + ": "), error!.description)
     }
 
@@ -192,7 +194,7 @@ final class PluginLoaderTests: XCTestCase {
 
     func testUnknownNameListsTheAvailableNames() {
         let error = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
-        guard case let .unknownName(name, available, _, _)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .unknownName(name, available, _, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "top-banner")
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
         XCTAssertTrue(error!.description.contains("'top-banner'"))
@@ -206,7 +208,7 @@ final class PluginLoaderTests: XCTestCase {
         _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
         try "text".write(toFile: dir + "/libModalKitStyleText.so", atomically: false, encoding: .utf8)
         let error = loadError { try self.loader(dir, Support.buildDirectory).load("c-fixture") }
-        guard case let .unknownName(name, available, _, failed)? = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .unknownName(name, available, _, failed, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "c-fixture")
         XCTAssertEqual(failed, 2)
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
@@ -325,7 +327,7 @@ final class PluginLoaderTests: XCTestCase {
         let error = loadError { try byName.makeStyle(options: ["inset": "-1"]) }
         XCTAssertEqual(error, .optionsRejected(path: fixture.library, style: "c-fixture",
                                                message: "bad value '-1' for style option 'inset' (expected points >= 0)",
-                                               known: ["inset"]))
+                                               known: [StyleOption(key: "inset", summary: "inset on every side, points", defaultValue: "10")]))
     }
 
     /// Plugin code is someone else's: what it returns is checked at the boundary, so NaN, an

@@ -63,13 +63,6 @@ final class ExpressiveStyle: LoadablePresentationStyle {
 final class StyleABI11Tests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    override func tearDown() {
-        PluginDiagnostics.setSink { line in
-            FileHandle.standardError.write((ProcessInfo.processInfo.processName + ": " + line + "\n").data(using: .utf8)!)
-        }
-        super.tearDown()
-    }
-
     private func module<S: LoadablePresentationStyle>(_ type: S.Type) throws -> StyleModule {
         StyleModule(library: try PluginLibrary.adopt(exportStyle(type), path: "in-process").get(), path: "in-process")
     }
@@ -262,7 +255,8 @@ final class StyleABI11Tests: XCTestCase {
         let bad = try Support.compileFixture("libModalKitStyleBad11.so", in: dir, defines: ["FIXTURE_BAD_11"])
         var lines: [String] = []
         let lock = NSLock()
-        PluginDiagnostics.setSink { line in lock.lock(); lines.append(line); lock.unlock() }
+        let previous = PluginDiagnostics.setSink { line in lock.lock(); lines.append(line); lock.unlock() }
+        defer { PluginDiagnostics.setSink(previous) }
         let style = try loader(dir).load(bad.library).makeStyle()
         let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
         let context = TransitionContext(phase: .present, containerBounds: bounds)

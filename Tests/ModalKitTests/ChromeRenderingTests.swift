@@ -113,7 +113,7 @@ final class ChromeRenderingTests: XCTestCase {
             }
             // Half way through a presentation the dim alpha is 0.5: every stop × 0.5.
             let half = try Image(width: 400 * s, height: 800 * s)
-            host.renderOffline(host.controller.snapshot(phase: .present, fraction: 0.5), presented: nil,
+            host.renderOffline(host.snapshot(phase: .present, fraction: 0.5), presented: nil,
                                into: half.pixelBuffer)
             XCTAssertPixel(half.pixel(x: 10 * s, y: 200 * s), scaledPixel(Self.backgroundPixel, by: 0.9))
             XCTAssertPixel(half.pixel(x: 10 * s, y: 500 * s), scaledPixel(Self.backgroundPixel, by: 0.8))

@@ -102,12 +102,13 @@ public protocol WindowDelegate: AnyObject {
     func window(_ window: Window, pointer frame: PointerFrame)
     /// Keyboard input while the window has keyboard focus. Default: ignored.
     func window(_ window: Window, key event: KeyEvent)
-    /// Touch input on the window. Default: ignored.
-    func window(_ window: Window, touch event: TouchEvent)
+    /// Touch input on the window's content, one `wl_touch.frame` at a time (see ``TouchFrame``).
+    /// Default: ignored.
+    func window(_ window: Window, touch frame: TouchFrame)
 }
 
 public extension WindowDelegate {
     func window(_ window: Window, pointer frame: PointerFrame) {}
     func window(_ window: Window, key event: KeyEvent) {}
-    func window(_ window: Window, touch event: TouchEvent) {}
+    func window(_ window: Window, touch frame: TouchFrame) {}
 }
