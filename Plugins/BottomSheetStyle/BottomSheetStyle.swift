@@ -21,7 +21,7 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     static let recedeOption = StyleOption.choice("recede", "the view underneath recedes while covered (UIKit's page sheet): off, or on (scale 0.92, corners 10 pt)",
                                                  default: "off", among: ["off", "on"])
     public static let options: [StyleOption] = [heightOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(),
-                                                .detents(), .undimmedDetent(), .dismissible(),
+                                                 .detents(), .undimmedDetent(), .dismissible(),
                                                 dimOption, grabberOption, .shadow(), recedeOption]
 
     /// The `dim` option.

@@ -18,8 +18,8 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
                                                    default: 0.5, in: 0...1)
     static let borderOption = StyleOption.optionalColor("border", "a 1 pt border inside the card's edge")
     public static let options: [StyleOption] = [
-        marginXOption, marginYOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(),
-        .dismissible(), .shadow(), .background(), borderOption,
+        marginXOption, marginYOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(), .dismissible(),
+        .shadow(), .background(), borderOption,
     ]
 
     /// Inset from the left and right edges, points.

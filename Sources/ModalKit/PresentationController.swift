@@ -516,14 +516,13 @@ public final class PresentationController {
     /// - Returns: nil when no drag holds the view.
     @discardableResult
     public func endDrag(rawOffset raw: Double, velocity: Double, now: Double) -> DragRelease? {
-        guard case let .tracking(shown) = motion, let layout = detentLayout else { return nil }
+        guard isTracking, let layout = detentLayout else { return nil }
         var target = layout.target(releasedAt: raw, velocity: velocity)
         var refused = false
         if target == .dismissed && !interaction.isDismissible {
             refused = true
             target = .detent(layout.nearestDetent(to: DragPhysics.projectedPosition(raw, velocity: velocity)))
         }
-        _ = shown
         settle(toward: target, velocity: velocity, now: now)
         return DragRelease(target: target, refusedDismissal: refused)
     }

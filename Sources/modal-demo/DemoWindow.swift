@@ -118,8 +118,9 @@ final class DemoWindowController: WindowDelegate {
     }
 
     func window(_ window: Window, touch frame: TouchFrame) {
+        let clock = monotonicSeconds()
         for event in frame.events {
-            let now = inputClock.now(eventTime: event.time, clock: monotonicSeconds())
+            let now = inputClock.now(eventTime: event.time, clock: clock)
             switch event.kind {
             case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
             case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)

@@ -203,6 +203,26 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertEqual(log.lines, ["presenting", "drag-began", "drag-ended 0.0", "presented", "detent 0"])
     }
 
+    func testACatchDuringADismissalHoldsItAndADragBackPresentsAgain() throws {
+        let (host, _, log) = try sheet()
+        host.handle(.key(.escape, pressed: true), now: 2)
+        let y0 = top(host, 2.175)   // half-way out: 600
+        XCTAssertEqual(y0, 600, accuracy: 0.5)
+        host.handle(.touchDown(id: 3, Point(x: 240, y: 700)), now: 2.175)
+        host.update(now: 4)
+        XCTAssertEqual(top(host, 4), y0, accuracy: 0.5, "held where it was")
+        XCTAssertEqual(log.lines, ["presenting", "presented", "dismissing"], "no extra state event")
+        for (i, y) in stride(from: 680.0, through: 500, by: -20).enumerated() {
+            host.handle(.touchMotion(id: 3, Point(x: 240, y: y)), now: 4 + Double(i + 1) * 0.02)
+        }
+        XCTAssertEqual(top(host, 4.2), y0 - 200, accuracy: 0.5, "touch drags follow 1:1 too")
+        host.handle(.touchUp(id: 3), now: 4.5)
+        host.update(now: 7)
+        XCTAssertEqual(top(host, 7), 400, accuracy: 0.5)
+        XCTAssertEqual(log.lines, ["presenting", "presented", "dismissing", "drag-began", "drag-ended 0.0",
+                                   "presenting", "presented", "detent 0"])
+    }
+
     func testACatchWithoutADragResumesAndTheContentGetsItsTap() throws {
         let (host, card, log) = try sheet(presented: false)
         host.present(card, now: 0)
