@@ -16,18 +16,18 @@ import ModalKit
 public final class AdaptiveStyle: LoadablePresentationStyle {
     public static let name = "adaptive"
     public static let summary = "bottom sheet at most 450 pt wide or 360 pt tall, else a centred card ≤ 560 pt wide; corner radius 12, black dim 0 → 0.4"
-    public static let options: [StyleOption] = [
-        StyleOption(key: "height", summary: "card height: a fraction of the container if ≤ 1, else points (at most H − 48)",
-                    defaultValue: "0.6"),
-        StyleOption(key: "max-width", summary: "largest card width, points (at most W − 48)", defaultValue: "560"),
-        StyleOption(key: "sheet-height", summary: "sheet height: a fraction of the container if ≤ 1, else points",
-                    defaultValue: "0.5"),
-        StyleOption(key: "corner-radius", summary: "corner radius of the card and the sheet's top corners, points",
-                    defaultValue: "12"),
-        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
-        .duration(),
-        .curve(),
-    ]
+    static let heightOption = StyleOption.number("height", "card height: a fraction of the container if ≤ 1, else points (at most H − 48)",
+                                                 default: 0.6, in: 0.01...100000)
+    static let maxWidthOption = StyleOption.number("max-width", "largest card width (at most W − 48)", unit: "points",
+                                                   default: 560, in: 1...100000)
+    static let sheetHeightOption = StyleOption.number("sheet-height", "sheet height: a fraction of the container if ≤ 1, else points",
+                                                      default: 0.5, in: 0.01...100000)
+    static let cornerRadiusOption = StyleOption.number("corner-radius", "corner radius of the card and the sheet's top corners",
+                                                       unit: "points", default: 12, in: 0...10000)
+    static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
+                                                   default: 0.4, in: 0...1)
+    public static let options: [StyleOption] = [heightOption, maxWidthOption, sheetHeightOption, cornerRadiusOption,
+                                                dimAlphaOption, .duration(), .curve()]
 
     /// libadwaita's breakpoint (`adw-dialog.c`): a bottom sheet when the container is at most this
     /// wide or at most this tall, points.
@@ -45,23 +45,15 @@ public final class AdaptiveStyle: LoadablePresentationStyle {
     /// Whether the last layout chose the sheet (the shape the drag follows).
     public private(set) var isSheet = true
 
-    /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
-    ///   (heights > 0 up to 100000, max-width 1…100000, radius 0…10000 points, dim-alpha 0…1,
-    ///   duration 0…10 s, a known curve).
+    /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is outside its
+    ///   declared range (heights 0.01…100000, max-width 1…100000, radius 0…10000 points,
+    ///   dim-alpha 0…1, duration 0…10 s, a known curve).
     public init(options: StyleOptions) throws {
-        func positive(_ key: String) throws -> Double {
-            let v = try options.double(key, in: 0...100000)
-            guard v > 0 else {
-                throw StyleOptionError.badValue(key: key, value: options.string(key),
-                                                expected: "a fraction in (0, 1] or a length in points > 1")
-            }
-            return v
-        }
-        cardHeight = try positive("height")
-        sheetHeight = try positive("sheet-height")
-        maxWidth = try options.double("max-width", in: 1...100000)
-        cornerRadius = try options.double("corner-radius", in: 0...10000)
-        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        cardHeight = try options.number(Self.heightOption)
+        maxWidth = try options.number(Self.maxWidthOption)
+        sheetHeight = try options.number(Self.sheetHeightOption)
+        cornerRadius = try options.number(Self.cornerRadiusOption)
+        dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
     }
