@@ -291,7 +291,7 @@ public final class DemoScene {
     public func renderDrag(into target: PixelBuffer, distance: Double) {
         present(now: 0)
         host.update(now: 10)
-        guard let rect = controller.effectivePresentedViewRect(at: 10) else { return }
+        guard let rect = host.presentedViewRect(at: 10) else { return }
         let p = Point(x: rect.midX, y: min(rect.midY, (rect.minY + containerSize.height) / 2))
         handle(.pointerMotion(p), now: 10)
         handle(.pointerButton(pressed: true), now: 10)

@@ -110,7 +110,7 @@ final class SceneDriver {
     /// frame until the spring has settled (back on its detent, or dismissed). Each frame's sample
     /// counts the allocations of its input events and its render.
     func drag(fraction: Double, _ body: (FrameSample) -> Void) throws {
-        guard let rect = scene.controller.effectivePresentedViewRect(at: now) else {
+        guard let rect = scene.host.presentedViewRect(at: now) else {
             throw BenchFailure(description: "scripted drag: nothing presented")
         }
         let x = rect.midX, y0 = rect.midY, distance = rect.height * fraction
