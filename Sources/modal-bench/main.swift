@@ -301,7 +301,7 @@ func runCycles(cycles: Int) throws {
 
 func runDrags(runs: Int) throws {
     print("method   per run: present, then a scripted pointer drag on the presented view at 60 Hz — down 40 % of")
-    print("         its height in 0.5 s with \(SceneDriver.motionsPerFrame) motion events per frame (coalesced: one render per frame),")
+    print("         its way out in 0.5 s with \(SceneDriver.motionsPerFrame) motion events per frame (coalesced: one render per frame),")
     print("         held 10 frames, released (the spring takes it back), then 70 % (dismissed); every drag frame")
     print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
     print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
