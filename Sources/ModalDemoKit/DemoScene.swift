@@ -76,6 +76,16 @@ public final class DemoScene {
             self.stateChanged(state)
             self.events(SceneEvent(rawValue: state.rawValue)!)
         }
+        host.onInteraction = { [unowned self] event in
+            // A drag takes over a paused presentation (as it catches a moving one): the clock
+            // runs again, so its spring can settle.
+            if event == .dragBegan, let t = self.frozenTime {
+                self.frozenTime = nil
+                self.pauseTime = nil
+                self.clockOffset = self.callNow - t
+            }
+            self.onInteraction(event)
+        }
         // Contents are called back with the host's (scene) time.
         presentingView.onActivate = { [unowned self] sceneNow in
             self.events(.activated)
@@ -87,6 +97,10 @@ public final class DemoScene {
             self.host.dismiss(now: sceneNow)
         }
     }
+
+    /// Gesture events of the host (``PresentationHost/onInteraction``: drag began/ended, detent,
+    /// close attempt), in order with the state events.
+    public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
 
     private let fonts: FontBox
     private let focusVisibility: FocusVisibility
