@@ -106,7 +106,7 @@ public enum BenchOptions {
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
       --drag              scripted-drag mode: per run, present, then a pointer drag on the
-                          presented view down 40 % of its height in 0.5 s (three motion events
+                          presented view down 40 % of its way out in 0.5 s (three motion events
                           per 60 Hz frame), held, released (it springs back), then 70 %
                           (dismissed); every drag frame timed, allocations counted over each
                           frame's input events and render

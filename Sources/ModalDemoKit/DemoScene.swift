@@ -95,6 +95,16 @@ public final class DemoScene {
             }
             self.events(SceneEvent(rawValue: state.rawValue)!, level)
         }
+        host.onInteraction = { [unowned self] event in
+            // A drag takes over a paused presentation (as it catches a moving one): the clock
+            // runs again, so its spring can settle.
+            if event == .dragBegan, let t = self.frozenTime {
+                self.frozenTime = nil
+                self.pauseTime = nil
+                self.clockOffset = self.callNow - t
+            }
+            self.onInteraction(event)
+        }
         // Contents are called back with the host's (scene) time.
         presentingView.onActivate = { [unowned self] sceneNow in
             self.events(.activated, 1)
@@ -147,6 +157,10 @@ public final class DemoScene {
         updateBackground(level: level + 1)
         host.present(next, style: style(level: level + 1), sourceRect: presentAnotherFrame(level: level), now: now)
     }
+
+    /// Gesture events of the host (``PresentationHost/onInteraction``: drag began/ended, detent,
+    /// close attempt), in order with the state events.
+    public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
 
     private let fonts: FontBox
     private let focusVisibility: FocusVisibility

@@ -10,7 +10,8 @@ extension StyleOption {
     public static func detents(default value: String = "") -> StyleOption {
         StyleOption(key: "detents",
                     summary: "resting sizes, smallest first: fractions of the container (≤ 1) or points (> 1), comma-separated; empty = the frame only",
-                    defaultValue: value)
+                    defaultValue: value, unit: "",
+                    accepted: .text("up to \(StyleOptions.maxDetents) comma-separated sizes, each a fraction in (0, 1] or points from 1 to 100000"))
     }
 
     /// `undimmed-detent`: index (from 0) into `detents` of the largest detent that leaves the
@@ -18,21 +19,24 @@ extension StyleOption {
     public static func undimmedDetent(default value: String = "none") -> StyleOption {
         StyleOption(key: "undimmed-detent",
                     summary: "index of the largest detent without dim (the dim fades in up to the next one), or none",
-                    defaultValue: value)
+                    defaultValue: value, unit: "", accepted: .text("none or a detent index from 0"))
     }
 
     /// `dismissible`: `true`, or `false` to refuse user dismissal (dim tap, Escape, drag), each
     /// attempt reported (UIKit's `isModalInPresentation`, AdwDialog's `can-close`).
     public static func dismissible(default value: String = "true") -> StyleOption {
-        StyleOption(key: "dismissible",
-                    summary: "false: dim taps, Escape and drags do not dismiss (each attempt is reported)",
-                    defaultValue: value)
+        .choice("dismissible", "false: dim taps, Escape and drags do not dismiss (each attempt is reported)",
+                default: value, among: ["true", "false"])
     }
 }
 
 extension StyleOptions {
+    /// The most detents a style declares: what the plugin ABI carries (`MODALKIT_MAX_DETENTS`).
+    public static let maxDetents = 8
+
     /// The `detents` option (empty list when the option is empty or undeclared).
-    /// - Throws: `StyleOptionError.badValue` for an entry that is not a number > 0 (at most 100000).
+    /// - Throws: `StyleOptionError.badValue` for an entry that is not a number > 0 (at most 100000),
+    ///   or more than ``maxDetents`` entries.
     public func detents() throws -> [Detent] {
         let text = string("detents").trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return [] }
@@ -43,6 +47,10 @@ extension StyleOptions {
                     expected: "comma-separated sizes, each a fraction in (0, 1] or points from 1 to 100000")
             }
             result.append(v <= 1 ? .fraction(v) : .points(v))
+        }
+        guard result.count <= StyleOptions.maxDetents else {
+            throw StyleOptionError.badValue(key: "detents", value: text,
+                                            expected: "at most \(StyleOptions.maxDetents) sizes")
         }
         return result
     }

@@ -105,15 +105,18 @@ final class SceneDriver {
     static let motionsPerFrame = 3
 
     /// A scripted pointer drag on the presented view (which must be presented and at rest): press
-    /// at its centre, move down by `fraction` of its height over 0.5 s (30 frames, three motions
+    /// at its centre, move down by `fraction` of its travel to the dismissed position (from its top
+    /// to the container's bottom edge) over 0.5 s (30 frames, three motions
     /// each), hold still for 10 frames (the release velocity falls to 0), release, and render every
     /// frame until the spring has settled (back on its detent, or dismissed). Each frame's sample
     /// counts the allocations of its input events and its render.
     func drag(fraction: Double, _ body: (FrameSample) -> Void) throws {
-        guard let rect = scene.presentedViewRect(at: now) else {
+        guard let rect = scene.host.presentedViewRect(at: now) else {
             throw BenchFailure(description: "scripted drag: nothing presented")
         }
-        let x = rect.midX, y0 = rect.midY, distance = rect.height * fraction
+        // Both built-in styles are dragged down: the travel to the dismissed position is from the
+        // view's top to the container's bottom edge.
+        let x = rect.midX, y0 = rect.midY, distance = (scene.containerSize.height - rect.minY) * fraction
         let frames = 30, dt = 1 / SceneDriver.frameRate
         let before = AllocationCounter.count
         scene.handle(.pointerMotion(Point(x: x, y: y0)), now: now)

@@ -308,12 +308,12 @@ func runCycles(cycles: Int, levels: Int = 1) throws {
 
 func runDrags(runs: Int) throws {
     print("method   per run: present, then a scripted pointer drag on the presented view at 60 Hz — down 40 % of")
-    print("         its height in 0.5 s with \(SceneDriver.motionsPerFrame) motion events per frame (coalesced: one render per frame),")
+    print("         its way out in 0.5 s with \(SceneDriver.motionsPerFrame) motion events per frame (coalesced: one render per frame),")
     print("         held 10 frames, released (the spring takes it back), then 70 % (dismissed); every drag frame")
     print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
     print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
     var table = TextTable([("style", .left), ("size", .left), ("drag frames", .right), ("median", .right),
-                           ("p99", .right), ("allocs/frame", .right)])
+                           ("p99", .right), ("moving", .right), ("moving median", .right), ("allocs/frame", .right)])
     var total: UInt64 = 0, totalFrames = 0
     for (name, module) in modules {
         for size in sizes {
@@ -324,23 +324,29 @@ func runDrags(runs: Int) throws {
             }
             let driver = try SceneDriver(style: try module.makeStyle(), size: size)
             try driver.dragCycle { _ in }   // warm-up
-            var times: [Double] = []
+            var times: [Double] = [], moving: [Double] = []
             times.reserveCapacity(400 * runs)
+            moving.reserveCapacity(400 * runs)
             var allocations: UInt64 = 0
             for _ in 0..<runs {
                 try driver.dragCycle { s in
                     times.append(s.seconds * 1000)
+                    if s.damagedPixels > 0 { moving.append(s.seconds * 1000) }
                     allocations += s.allocations
                 }
             }
+            let movingMedian = Statistics.median(moving) ?? 0
             let sorted = times.sorted()
             let median = Statistics.median(sorted: sorted) ?? 0, p99 = Statistics.percentile(99, sorted: sorted) ?? 0
             print("")
             print("\(name) \(size): \(times.count) drag frames (\(runs) runs)")
             print("  frame median  \(ms(median)) ms")
             print("  frame p99     \(ms(p99)) ms")
+            print("  moving        \(moving.count) frames that changed pixels (the rest: held still, or the spring's"
+                  + " sub-pixel tail), median \(ms(movingMedian)) ms")
             print("  allocations   \(allocations) in \(times.count) frames (input events + render)")
             table.append([name, size.description, Format.grouped(times.count), ms(median), ms(p99),
+                          Format.grouped(moving.count), ms(movingMedian),
                           allocations == 0 ? "0" : String(format: "%.2f", Double(allocations) / Double(max(times.count, 1)))])
             total += allocations
             totalFrames += times.count

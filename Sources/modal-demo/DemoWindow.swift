@@ -180,7 +180,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         fail(1, String(describing: error))
     }
     // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
-    scene.host.onInteraction = { event in
+    scene.onInteraction = { event in
         if logEvents { print(event.logLine) }
     }
     scene.pauseFraction = options.pauseAt

@@ -38,3 +38,31 @@ final class DragRenderTests: XCTestCase {
         XCTAssertEqual(sheetTop(image, x: 100), 422 + 136)
     }
 }
+
+/// `--pause-at` and a drag: a drag takes over the paused presentation and its spring settles.
+final class PausedDragTests: XCTestCase {
+    func testADragOnAPausedPresentationResumesTheClockAndSettles() throws {
+        var interactions: [PresentationInteractionEvent] = []
+        var events: [SceneEvent] = []
+        let scene = try DemoScene(style: try BuiltinStyle.bottomSheet.make()) { events.append($0) }
+        scene.onInteraction = { interactions.append($0) }
+        scene.layout(containerSize: Size(width: 480, height: 800), scale: 1)
+        scene.pauseFraction = 0.5
+        scene.present(now: 0)
+        scene.host.update(now: 0)
+        let image = try Image(width: 480, height: 800)
+        scene.render(into: image.pixelBuffer, now: 1, bufferAge: 0)
+        XCTAssertTrue(scene.isPaused)
+        let top = try XCTUnwrap(scene.host.presentedViewRect(at: 0.175)).minY   // 600: half-way
+        scene.handle(.pointerMotion(Point(x: 240, y: top + 100)), now: 2)
+        scene.handle(.pointerButton(pressed: true), now: 2)
+        for i in 1...10 { scene.handle(.pointerMotion(Point(x: 240, y: top + 100 - Double(i) * 15)), now: 2 + Double(i) * 0.02) }
+        scene.handle(.pointerButton(pressed: false), now: 2.5)
+        XCTAssertFalse(scene.isPaused, "the drag took the presentation over")
+        XCTAssertTrue(scene.isAnimating, "its spring runs")
+        scene.render(into: image.pixelBuffer, now: 5, bufferAge: 0)
+        XCTAssertEqual(scene.state, .presented)
+        XCTAssertEqual(interactions, [.dragBegan, .dragEnded(velocity: 0), .detent(0)])
+        XCTAssertEqual(events, [.presenting, .paused, .presented])
+    }
+}

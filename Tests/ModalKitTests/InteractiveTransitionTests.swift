@@ -323,6 +323,10 @@ final class InteractiveTransitionTests: XCTestCase {
             XCTAssertTrue(String(describing: $0).contains("detents"))
         }
         XCTAssertThrowsError(try BuiltinStyle.bottomSheet.make(options: ["dismissible": "maybe"]))
+        XCTAssertThrowsError(try BuiltinStyle.bottomSheet.make(options: ["detents": "0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9"])) {
+            XCTAssertTrue(String(describing: $0).contains("at most 8"), "the plugin ABI carries 8: \($0)")
+        }
+        XCTAssertNoThrow(try BuiltinStyle.bottomSheet.make(options: ["detents": "0.2,0.3,0.4,0.5,0.6,0.7,0.8,300"]))
         XCTAssertThrowsError(try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5", "undimmed-detent": "1"]))
         XCTAssertNoThrow(try BuiltinStyle.insetCentered.make(options: ["dismissible": "false"]))
     }
