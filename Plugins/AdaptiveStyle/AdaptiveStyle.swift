@@ -27,7 +27,7 @@ public final class AdaptiveStyle: LoadablePresentationStyle {
     static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
                                                    default: 0.4, in: 0...1)
     public static let options: [StyleOption] = [heightOption, maxWidthOption, sheetHeightOption, cornerRadiusOption,
-                                                dimAlphaOption, .duration(), .curve()]
+                                                dimAlphaOption, .duration(), .curve(), .dismissible()]
 
     /// libadwaita's breakpoint (`adw-dialog.c`): a bottom sheet when the container is at most this
     /// wide or at most this tall, points.
@@ -42,12 +42,14 @@ public final class AdaptiveStyle: LoadablePresentationStyle {
     public let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
+    /// `dismissible`: false refuses dim taps, Escape and drags (each attempt is reported).
+    public let isDismissible: Bool
     /// Whether the last layout chose the sheet (the shape the drag follows).
     public private(set) var isSheet = true
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is outside its
     ///   declared range (heights 0.01…100000, max-width 1…100000, radius 0…10000 points,
-    ///   dim-alpha 0…1, duration 0…10 s, a known curve).
+    ///   dim-alpha 0…1, duration 0…10 s, a known curve, dismissible true or false).
     public init(options: StyleOptions) throws {
         cardHeight = try options.number(Self.heightOption)
         maxWidth = try options.number(Self.maxWidthOption)
@@ -56,6 +58,7 @@ public final class AdaptiveStyle: LoadablePresentationStyle {
         dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        isDismissible = try options.interaction(dragging: nil).isDismissible
     }
 
     /// Whether a container of `bounds` gets the bottom sheet (libadwaita's conditions).
@@ -91,7 +94,7 @@ public final class AdaptiveStyle: LoadablePresentationStyle {
 
     /// The sheet is dragged down to dismiss; the card has no drag (AdwDialog's floating dialog).
     public var interaction: InteractionDeclaration {
-        InteractionDeclaration(dismissGesture: isSheet ? .drag(.down) : .none)
+        InteractionDeclaration(dismissGesture: isSheet ? .drag(.down) : .none, isDismissible: isDismissible)
     }
 
     // presentedViewTransform: the protocol's default, rising from below the bottom edge.

@@ -125,6 +125,23 @@ final class BuiltinStyles11Tests: XCTestCase {
         XCTAssertEqual(popover.dimmingAppearance(at: 1, context: context()), DimmingAppearance(color: .black, alpha: 0.2))
     }
 
+    /// `dismissible` is on every built-in style: false refuses taps, Escape and drags. The
+    /// adaptive style keeps it in both shapes (its drag follows the shape: down as a sheet,
+    /// none as a card — libadwaita's breakpoint, 450 pt wide).
+    func testEveryBuiltinStyleTakesDismissible() throws {
+        for name in ["inset-centered", "bottom-sheet", "popover", "adaptive"] {
+            XCTAssertTrue(try style(name).interaction.isDismissible, name)
+            let refusing = try style(name, ["dismissible": "false"])
+            refusing.containerViewWillLayoutSubviews(containerBounds: bounds)
+            XCTAssertFalse(refusing.interaction.isDismissible, name)
+        }
+        let adaptive = try style("adaptive", ["dismissible": "false"])
+        adaptive.containerViewWillLayoutSubviews(containerBounds: bounds)
+        XCTAssertEqual(adaptive.interaction, InteractionDeclaration(dismissGesture: .drag(.down), isDismissible: false))
+        adaptive.containerViewWillLayoutSubviews(containerBounds: Rect(x: 0, y: 0, width: 1000, height: 700))
+        XCTAssertEqual(adaptive.interaction, InteractionDeclaration(dismissGesture: .none, isDismissible: false))
+    }
+
     /// From the source rectangle at progress 0 to the centred card at 1, every edge moving
     /// monotonically (straight) in between: a translation and a scale per axis about the top-left.
     func testPopoverGrowsFromTheSourceRectangle() throws {
