@@ -23,22 +23,8 @@ extension Image {
     /// `c × 255 / a` rounded), through libpng's simplified API.
     /// - Throws: `PNGError.writeFailed` with libpng's message (e.g. the directory does not exist).
     public func writePNG(to path: String) throws {
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let buffer = pixelBuffer
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = buffer.pixel(x: x, y: y)
-                let a = p >> 24
-                var r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff
-                if a != 0 && a != 255 {
-                    r = min(255, (r * 255 + a / 2) / a)
-                    g = min(255, (g * 255 + a / 2) / a)
-                    b = min(255, (b * 255 + a / 2) / a)
-                }
-                let o = (y * width + x) * 4
-                rgba[o] = UInt8(r); rgba[o + 1] = UInt8(g); rgba[o + 2] = UInt8(b); rgba[o + 3] = UInt8(a)
-            }
-        }
+        var rgba: [UInt8] = []
+        straightRGBA(into: &rgba)
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(width)
