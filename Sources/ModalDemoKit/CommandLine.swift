@@ -34,8 +34,21 @@ public struct StyleSelection: Equatable, Sendable {
     }
 }
 
+/// `--compositing`: how the window composes its frames.
+public enum CompositingChoice: String, Equatable, Sendable, CaseIterable {
+    /// Sub-surfaces where the compositor offers `wl_subcompositor` and `wp_viewporter`, pixman otherwise.
+    case auto
+    /// The presenting view in the window's buffer, the dim and the presented view as sub-surfaces
+    /// the compositor composes (exit 2 when it lacks a global that needs).
+    case subsurface
+    /// Every frame drawn by pixman into the window's buffer.
+    case pixman
+}
+
 public struct RunOptions: Equatable, Sendable {
     public var selection = StyleSelection()
+    /// `--compositing` (default auto).
+    public var compositing = CompositingChoice.auto
     /// The window size in points asked for when the compositor leaves it to the client.
     public var width = 480, height = 800
     public var logEvents = false
@@ -76,7 +89,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--log-events]
+             [--reduced-motion] [--log-events] [--compositing auto|subsurface|pixman]
   modal-demo --list-styles
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
@@ -97,7 +110,12 @@ Options:
                            0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
                            the desktop's setting, read through the XDG Settings portal, is followed live)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame, reduced-motion on|off)
+                           presented, dismissing, dismissed, frame N TIME backend=B cpu=MS,
+                           presented N TIME, reduced-motion on|off)
+  --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
+                           composes where it offers wl_subcompositor and wp_viewporter, else pixman;
+                           subsurface: require that (exit 2 naming a missing global); pixman: the client
+                           draws every frame (render always does)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
 render:
   --progress P             linear time fraction of the transition, 0...1
@@ -182,6 +200,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             sawSize = true
         case "--log-events" where !isRender:
             run.logEvents = true
+        case "--compositing" where !isRender:
+            let text = try value(for: flag, inline)
+            guard let c = CompositingChoice(rawValue: text) else {
+                throw UsageError("--compositing expects auto, subsurface or pixman, got '\(text)'")
+            }
+            run.compositing = c
         case "--reduced-motion":
             guard inline == nil else { throw UsageError("--reduced-motion takes no value") }
             run.reducedMotion = true

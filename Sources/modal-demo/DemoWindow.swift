@@ -17,19 +17,65 @@ private enum Keysym {
 }
 
 /// The wiring between the Wayland window and the presentation engine: configure → layout,
-/// frame callback → render, seat events → scene input. Logs events for `--log-events`.
-final class DemoWindowController: WindowDelegate {
+/// frame callback → render (pixman) or compose (sub-surfaces), seat events → scene input. Logs
+/// events for `--log-events`.
+final class DemoWindowController: LayeredWindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
+    /// The frame being drawn changed what the window shows (a `frame` line is due at its commit),
+    /// and which backend drew it.
+    private var pendingFrame = false
+    private var pendingBackend = Backend.pixman
+    /// `frame` numbers by commit sequence (for `presented N TIME`), a small ring: feedback arrives
+    /// within a few refreshes.
+    private var frameBySequence = [Int](repeating: 0, count: 64)
+    /// The sub-surface layers (dim below, presented view above), made at the first composed frame.
+    private var dimLayer: SurfaceLayer?
+    private var presentedLayer: SurfaceLayer?
+    /// What the presented layer's image holds: (cache version, buffer pixel size) of an opaque,
+    /// unscaled presented view; nil when it holds a per-frame (alpha or scale) drawing or nothing.
+    private var presentedImage: (version: Int, width: Int, height: Int)?
+    /// What the last composed frame showed (to tell whether this one changed anything).
+    private var lastDim: UInt32 = 0
+    private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
+    /// Holds every presentation at this linear time fraction once reached (a test hook:
+    /// `MODALKIT_PAUSE_AT`), nil normally.
+    private let pauseAt: Double?
+    private var presentStart: Double?
+    private var lastInputTime = 0.0
 
-    init(scene: DemoScene, logEvents: Bool) {
+    /// How a frame was composed (`backend=` on `frame` lines).
+    enum Backend: String {
+        /// Everything drawn by pixman into the window's buffer.
+        case pixman
+        /// The dim and the presented view as sub-surfaces; their pixels drawn once.
+        case subsurface
+        /// Sub-surfaces, the presented view's layer drawn by pixman for this frame (an alpha or a
+        /// scale the compositor cannot apply).
+        case subsurfacePixmanPresented = "subsurface+pixman-presented"
+    }
+
+    init(scene: DemoScene, logEvents: Bool, pauseAt: Double?) {
         self.scene = scene
         self.logEvents = logEvents
+        self.pauseAt = pauseAt
     }
 
     private func log(_ line: @autoclosure () -> String) {
         if logEvents { print(line()) }
+    }
+
+    /// A state change of the scene (called before it is logged).
+    func sceneEvent(_ event: SceneEvent) {
+        if event == .presenting { presentStart = lastInputTime }
+        if event == .dismissed { presentStart = nil }
+    }
+
+    /// The frame time: `now`, or held at the pause fraction of a running presentation.
+    private func frameTime(_ now: Double) -> Double {
+        guard let f = pauseAt, let start = presentStart, scene.state == .presenting else { return now }
+        return min(now, start + f * scene.controller.style.transitionDuration)
     }
 
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
@@ -40,17 +86,114 @@ final class DemoWindowController: WindowDelegate {
 
     func window(_ window: Window, draw target: DrawTarget, damage rects: inout [BufferRect]) {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
-        let damage = scene.render(into: buffer, now: target.time, bufferAge: target.age)
+        let damage = scene.render(into: buffer, now: frameTime(target.time), bufferAge: target.age)
         // While a transition runs, ask for the next frame callback; when it ends, stop asking,
         // so an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
-        if !damage.isEmpty {
-            frames += 1
-            log("frame \(frames) \(String(format: "%.4f", target.time))")
-        }
+        pendingFrame = !damage.isEmpty
+        pendingBackend = .pixman
         // The scene's rectangles (ModalKit) into the window's array (WaylandClient): the one
         // conversion between the two, into an array that keeps its capacity.
         for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+    }
+
+    /// A sub-surface frame: the presenting view in the window's buffer only when it changed, the
+    /// dim as one colour stretched over the container, the presented view as its own buffer (drawn
+    /// once per content, size and scale; per frame by pixman only for an alpha or a scale) moved
+    /// by whole points and cropped to the container (sub-surfaces are not clipped to their parent).
+    func window(_ window: Window, compose frame: FrameComposer) {
+        let host = scene.host
+        let now = frameTime(frame.time)
+        defer { if scene.isAnimating { window.setNeedsRedraw() } }
+        let s = frame.bufferScale
+        guard s > 0 else {
+            // Fractional scale: a sub-surface's position is a whole point, the presented view's edge
+            // a whole pixel, which a whole point may not be: the whole frame by pixman.
+            dimLayer?.hide()
+            presentedLayer?.hide()
+            presentedImage = nil
+            lastPresented = nil
+            lastDim = 0
+            pendingBackend = .pixman
+            pendingFrame = false
+            guard let t = try? frame.baseTarget() else { return }
+            let damage = host.render(into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride),
+                                     now: now, bufferAge: t.age)
+            for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+            pendingFrame = !damage.isEmpty
+            return
+        }
+        if dimLayer == nil {
+            dimLayer = window.makeLayer()
+            presentedLayer = window.makeLayer()
+        }
+        guard let dimLayer, let presentedLayer else { return }
+        let f = host.layerFrame(at: now)
+        var changed = false
+        // The presenting view: the window's own buffer, drawn only when it changed.
+        if frame.mustDrawBase || host.presentingLayerNeedsRender, let t = try? frame.baseTarget() {
+            let damage = host.renderPresentingLayer(into: PixelBuffer(data: t.data, width: t.width, height: t.height,
+                                                                      stride: t.stride), bufferAge: t.age)
+            for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+            changed = !damage.isEmpty
+        }
+        let w = window.width, h = window.height
+        // The dim: one colour over the container.
+        if f.dim != 0 {
+            try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)
+        } else {
+            dimLayer.hide()
+        }
+        changed = changed || f.dim != lastDim
+        lastDim = f.dim
+        // The presented view: its own buffer (whole points: padded with transparent pixels), moved.
+        var backend = Backend.subsurface
+        if f.hasCard {
+            let pw = (f.card.width + s - 1) / s, ph = (f.card.height + s - 1) / s   // points
+            let opaque = f.cardIsUnscaled && f.cardAlpha == 255
+            if !opaque { backend = .subsurfacePixmanPresented }
+            let holds = presentedImage.map { $0 == (f.cardVersion, pw * s, ph * s) } ?? false
+            if !opaque || !holds || !presentedLayer.hasImage {
+                if let t = try? presentedLayer.imageTarget(width: pw * s, height: ph * s) {
+                    host.drawPresentedLayer(f, into: PixelBuffer(data: t.data, width: t.width, height: t.height,
+                                                                 stride: t.stride))
+                    presentedImage = opaque ? (f.cardVersion, pw * s, ph * s) : nil
+                    changed = true
+                } else {
+                    window.setNeedsRedraw()   // every buffer held: retried after a release
+                }
+            }
+            let x = f.card.x / s, y = f.card.y / s
+            let vx = max(0, -x), vy = max(0, -y)
+            let vw = max(0, min(pw, w - x) - vx), vh = max(0, min(ph, h - y) - vy)
+            presentedLayer.showImage(x: x, y: y, visible: (vx, vy, vw, vh), bufferScale: s)
+            let shown = (x: x + vx, y: y + vy, width: vw, height: vh)
+            changed = changed || lastPresented.map { $0 != shown } ?? true
+            lastPresented = shown
+        } else {
+            changed = changed || lastPresented != nil
+            presentedLayer.hide()
+            lastPresented = nil
+        }
+        pendingFrame = changed
+        pendingBackend = backend
+    }
+
+    func window(_ window: Window, didCommit frame: CommittedFrame) {
+        guard pendingFrame else {
+            frameBySequence[frame.sequence % frameBySequence.count] = 0
+            return
+        }
+        pendingFrame = false
+        frames += 1
+        frameBySequence[frame.sequence % frameBySequence.count] = frames
+        log("frame \(frames) \(String(format: "%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(String(format: "%.3f", frame.cpuSeconds * 1000))")
+    }
+
+    func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {
+        let n = frameBySequence[sequence % frameBySequence.count]
+        guard n > 0 else { return }
+        log("presented \(n) \(String(format: "%.4f", time))")
     }
 
     func windowDidRequestClose(_ window: Window) {
@@ -59,6 +202,7 @@ final class DemoWindowController: WindowDelegate {
 
     func window(_ window: Window, pointer frame: PointerFrame) {
         let now = monotonicSeconds()
+        lastInputTime = now
         for event in frame.events {
             switch event.kind {
             case let .enter(x, y), let .motion(x, y):
@@ -85,12 +229,14 @@ final class DemoWindowController: WindowDelegate {
         // Held keys repeat (wl_keyboard.repeat_info); only focus movement should: a held Return
         // or Escape acts once.
         if event.isRepeat && key != .tab && key != .backTab { return }
-        scene.handle(.key(key, pressed: event.pressed), now: monotonicSeconds())
+        lastInputTime = monotonicSeconds()
+        scene.handle(.key(key, pressed: event.pressed), now: lastInputTime)
         redrawIfNeeded(window)
     }
 
     func window(_ window: Window, touch event: TouchEvent) {
         let now = monotonicSeconds()
+        lastInputTime = now
         switch event.kind {
         case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
         case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
@@ -111,17 +257,27 @@ final class DemoWindowController: WindowDelegate {
 func runWindow(_ options: RunOptions) -> Int32 {
     let style = makeStyle(options.selection)
     let logEvents = options.logEvents
+    let pauseAt = pauseFraction()
     let scene: DemoScene
+    var controllerRef: DemoWindowController?
     do {
         scene = try DemoScene(style: style) { event in
+            controllerRef?.sceneEvent(event)
             if logEvents { print(event.rawValue) }
         }
     } catch {
         fail(1, String(describing: error))
     }
-    let controller = DemoWindowController(scene: scene, logEvents: logEvents)
+    // The window shows the presented view at whole points whichever backend draws a frame (a
+    // sub-surface's position is whole surface-local points), so switching backends never moves it.
+    scene.host.snapsPositionsToPoints = true
+    let controller = DemoWindowController(scene: scene, logEvents: logEvents, pauseAt: pauseAt)
+    controllerRef = controller
     do {
         let connection = try WaylandConnection()
+        if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
+            fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
+        }
         // After the compositor answered (a missing one is reported at once), before the window:
         // the first presentation already knows the desktop's setting.
         let motion = DesktopMotion(scene: scene, forced: options.reducedMotion) { line in
@@ -130,7 +286,9 @@ func runWindow(_ options: RunOptions) -> Int32 {
         motion.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
-                                                       requestedSize: (options.width, options.height)),
+                                                       requestedSize: (options.width, options.height),
+                                                       compositing: CompositingMode(rawValue: options.compositing.rawValue) ?? .auto,
+                                                       presentationFeedback: logEvents),
                                 delegate: controller)
         try connection.run()
         withExtendedLifetime((window, motion)) {}
@@ -138,4 +296,15 @@ func runWindow(_ options: RunOptions) -> Int32 {
         fail(1, String(describing: error))
     }
     return 0
+}
+
+/// `MODALKIT_PAUSE_AT=F` (0...1): a test hook that holds every presentation at linear time
+/// fraction F once it gets there, so a screenshot shows an exact frame. Unset or empty: nil;
+/// anything else is a bad environment value (exit 2).
+func pauseFraction() -> Double? {
+    guard let raw = ProcessInfo.processInfo.environment["MODALKIT_PAUSE_AT"], !raw.isEmpty else { return nil }
+    guard let f = Double(raw), f.isFinite, (0...1).contains(f) else {
+        fail(UsageError.exitStatus, "MODALKIT_PAUSE_AT expects a fraction from 0 to 1, got '\(raw)'")
+    }
+    return f
 }

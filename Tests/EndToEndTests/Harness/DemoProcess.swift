@@ -9,7 +9,7 @@ import Glibc
 /// also puts `libModalKitStyle*.so`), stdout and stderr collected.
 ///
 /// Event lines are matched by their first word: `configure 800x600`, `presenting`, `presented`,
-/// `dismissing`, `dismissed`, `activated`, `frame …`.
+/// `dismissing`, `dismissed`, `activated`, `frame …`, and `presented N TIME` as `presented-time`.
 final class DemoProcess {
     static var executablePath: String { productsDirectory() + "/modal-demo" }
 
@@ -74,8 +74,12 @@ final class DemoProcess {
         return (w, h)
     }
 
+    /// The event word of a line: its first word, except that a presentation-feedback line
+    /// `presented N TIME` is `presented-time` (the bare `presented` is the state event).
     static func firstWord(_ line: String) -> Substring {
-        line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
+        let word = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
+        if word == "presented", line.count > word.count { return "presented-time" }
+        return word
     }
 
     /// Waits at most `timeout` seconds for the demo to end.
