@@ -66,10 +66,21 @@ final class DemoWindowController: LayeredWindowDelegate {
         if logEvents { print(line()) }
     }
 
+    /// Presents once after the first frame and dismisses once presented (a test hook for
+    /// compositors without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
+    var presentsOnce = false
+    private weak var window: Window?
+
     /// A state change of the scene (called before it is logged).
     func sceneEvent(_ event: SceneEvent) {
         if event == .presenting { presentStart = lastInputTime }
         if event == .dismissed { presentStart = nil }
+        if event == .presented && presentsOnce {
+            presentsOnce = false
+            lastInputTime = monotonicSeconds()
+            scene.dismiss(now: lastInputTime)
+            window?.setNeedsRedraw()
+        }
     }
 
     /// The frame time: `now`, or held at the pause fraction of a running presentation.
@@ -186,6 +197,12 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         pendingFrame = false
         frames += 1
+        if presentsOnce && frames == 1 && scene.state == .dismissed {
+            self.window = window
+            lastInputTime = monotonicSeconds()
+            scene.present(now: lastInputTime)
+            window.setNeedsRedraw()
+        }
         frameBySequence[frame.sequence % frameBySequence.count] = frames
         log("frame \(frames) \(String(format: "%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(String(format: "%.3f", frame.cpuSeconds * 1000))")
     }
@@ -273,6 +290,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     scene.host.snapsPositionsToPoints = true
     let controller = DemoWindowController(scene: scene, logEvents: logEvents, pauseAt: pauseAt)
     controllerRef = controller
+    controller.presentsOnce = ProcessInfo.processInfo.environment["MODALKIT_TEST_PRESENT_ONCE"] == "1"
     do {
         let connection = try WaylandConnection()
         if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {

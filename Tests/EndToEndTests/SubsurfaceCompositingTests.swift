@@ -82,4 +82,114 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
             }
         }
     }
+
+    // MARK: protocol
+
+    /// A whole run (first frame, presentation, dismissal, close) with WAYLAND_DEBUG=1 under sway:
+    /// the log shows the sub-surfaces being made and used, and no protocol error.
+    func testNoProtocolErrorOverAWholeRunUnderSway() throws {
+        let sway = try startSway(windowWidth: 400, windowHeight: 500)
+        let (demo, _) = try launchDemo(["--compositing", "subsurface"], in: sway,
+                                       environment: ["WAYLAND_DEBUG": "1", "MODALKIT_TEST_PRESENT_ONCE": "1"])
+        guard expectEvent(demo, "dismissed") != nil else { return }
+        _ = try sway.swaymsg(["[pid=\(demo.pid)] kill"])   // xdg_toplevel.close: the demo exits 0
+        XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0), demo.diagnostics())
+        checkDebugLog(demo)
+    }
+
+    /// The same under weston: no xdg-decoration, so the client's title bar is a sub-surface too,
+    /// below the layers; headless weston has no seat, so the run presents and dismisses by itself.
+    func testNoProtocolErrorOverAWholeRunUnderWeston() throws {
+        let weston = try startWeston()
+        var env = weston.clientEnvironment
+        env["WAYLAND_DEBUG"] = "1"
+        env["MODALKIT_TEST_PRESENT_ONCE"] = "1"
+        let demo = try startDemo(["--size", "400x300", "--log-events", "--compositing", "subsurface"], environment: env)
+        guard expectEvent(demo, "dismissed") != nil else { return }
+        XCTAssertTrue(demo.isRunning, demo.diagnostics())
+        demo.stop()
+        checkDebugLog(demo)
+    }
+
+    private func checkDebugLog(_ demo: DemoProcess, file: StaticString = #filePath, line: UInt = #line) {
+        demo.drainOutput()
+        let log = demo.stderrLines
+        let errors = log.filter {
+            $0.contains("wl_display@1.error(") || $0.contains("wl_display#1.error(") || $0.localizedCaseInsensitiveContains("protocol error")
+        }
+        XCTAssertEqual(errors, [], "protocol errors in the WAYLAND_DEBUG log", file: file, line: line)
+        XCTAssertTrue(log.contains { $0.contains("wl_subcompositor@") && $0.contains(".get_subsurface(") },
+                      "sub-surfaces were made", file: file, line: line)
+        XCTAssertTrue(log.contains { $0.contains("wp_viewport@") && $0.contains(".set_source(") },
+                      "viewports were used", file: file, line: line)
+        XCTAssertTrue(log.contains { $0.contains("wl_subsurface@") && $0.contains(".set_position(") },
+                      "the presented view was moved", file: file, line: line)
+        let frames = demo.events("frame")
+        XCTAssertTrue(frames.contains { $0.contains("backend=subsurface") }, "\(frames.prefix(5))", file: file, line: line)
+    }
+
+    // MARK: presentation timing
+
+    /// At 60 Hz a 0.35 s presentation shows at least 20 frames, none more than 2 refreshes after
+    /// the one before (wp_presentation's presented times of the frames committed between the
+    /// `presenting` and `presented` events).
+    func testPresentationShowsTwentyFramesWithoutGapsAtSixtyHertz() throws {
+        let sway = try startSway(windowWidth: 400, windowHeight: 500)
+        let (demo, _) = try launchDemo(["--compositing", "subsurface"], in: sway,
+                                       environment: ["MODALKIT_TEST_PRESENT_ONCE": "1"])
+        guard expectEvent(demo, "dismissed") != nil else { return }
+        usleep(200_000)   // the last feedback events
+        let lines = demo.stdoutLines
+        guard let start = lines.firstIndex(of: "presenting"), let end = lines.firstIndex(of: "presented") else {
+            return XCTFail("no presenting/presented events: \(lines.prefix(20))")
+        }
+        let numbers = Set(lines[start..<end].filter { DemoProcess.firstWord($0) == "frame" }.compactMap { Int($0.split(separator: " ")[1]) })
+        let times = lines.filter { DemoProcess.firstWord($0) == "presented-time" }.compactMap { l -> Double? in
+            let w = l.split(separator: " ")
+            guard w.count == 3, let n = Int(w[1]), numbers.contains(n) else { return nil }
+            return Double(w[2])
+        }.sorted()
+        XCTAssertGreaterThanOrEqual(times.count, 20, "frames presented during the 0.35 s presentation: \(times)")
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        XCTAssertLessThanOrEqual(gaps.max() ?? 0, 2.0 / 60 + 0.0005, "gaps between presented frames: \(gaps)")
+    }
+
+    // MARK: client CPU per frame
+
+    func testSubsurfaceFrameCostsAtMostOneTwentiethOfPixmanAt1080p() throws {
+        try compareCPU(width: 1920, height: 1080, maximumRatio: 0.05)
+    }
+
+    func testSubsurfaceFrameCostsAtMostOneFiftiethOfPixmanAt4K() throws {
+        try compareCPU(width: 3840, height: 2160, maximumRatio: 0.02)
+    }
+
+    /// The median `cpu=` of the transition frames (thread CPU time from frame start to commit) of
+    /// both backends, in the same sway, one after the other: a present and a dismiss of 1 s each.
+    private func compareCPU(width: Int, height: Int, maximumRatio: Double,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let sway = try startSway(windowWidth: width, windowHeight: height)
+        var medians: [String: Double] = [:]
+        for backend in ["subsurface", "pixman"] {
+            let (demo, _) = try launchDemo(["--compositing", backend, "--duration", "1"], in: sway,
+                                           environment: ["MODALKIT_TEST_PRESENT_ONCE": "1"], file: file, line: line)
+            guard expectEvent(demo, "dismissed", timeout: 30, file: file, line: line) != nil else { return }
+            let lines = demo.stdoutLines
+            guard let start = lines.firstIndex(of: "presenting"), let end = lines.lastIndex(of: "dismissed") else { return }
+            let cpu = lines[start..<end].filter { DemoProcess.firstWord($0) == "frame" }.compactMap { l -> Double? in
+                guard let field = l.split(separator: " ").first(where: { $0.hasPrefix("cpu=") }) else { return nil }
+                return Double(field.dropFirst(4))
+            }.sorted()
+            XCTAssertGreaterThanOrEqual(cpu.count, 40, "\(backend): transition frames with cpu=", file: file, line: line)
+            guard !cpu.isEmpty else { return }
+            medians[backend] = cpu.count % 2 == 1 ? cpu[cpu.count / 2] : (cpu[cpu.count / 2 - 1] + cpu[cpu.count / 2]) / 2
+            print("\(width)x\(height) \(backend): median cpu \(medians[backend]!) ms over \(cpu.count) frames, p99 \(cpu[min(cpu.count - 1, Int((0.99 * Double(cpu.count)).rounded(.up)) - 1)]) ms")
+            demo.stop()
+        }
+        if let sub = medians["subsurface"], let pix = medians["pixman"], pix > 0 {
+            XCTAssertLessThanOrEqual(sub / pix, maximumRatio,
+                                     "\(width)x\(height): median CPU per frame \(sub) ms (sub-surfaces) vs \(pix) ms (pixman)",
+                                     file: file, line: line)
+        }
+    }
 }

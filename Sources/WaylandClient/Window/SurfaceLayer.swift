@@ -25,15 +25,18 @@ public enum CompositingMode: String, Hashable, Sendable, CaseIterable {
 /// - The layer takes no input (empty input region): pointer and touch go to the window's content.
 /// - Nothing is re-sent that did not change, so a frame in which a layer does not change costs no
 ///   request, and a moving layer costs one `set_position` and one commit.
-/// - A solid layer shows a 1×1 `wl_shm` buffer of one premultiplied colour stretched by the
-///   viewport; one buffer per colour is made once and kept (never written again), at most
-///   ``solidCacheLimit`` colours.
+/// - A solid layer shows one pixel of one premultiplied colour stretched by the viewport over the
+///   rectangle: the centre pixel of a 3×3 `wl_shm` buffer of that colour (`wp_viewport.set_source`
+///   1, 1, 1, 1), so that a compositor filtering the stretch bilinearly (wlroots' pixman renderer
+///   at scale 2) samples that colour up to the last row and column instead of blending its edge
+///   with the transparent outside of a 1×1 buffer. One buffer per colour is made once and kept
+///   (never written again), at most ``solidCacheLimit`` colours.
 /// - An image layer's buffers come from its own pool: a buffer is drawn into only when the
 ///   compositor has released it (`wl_buffer.release`); when every buffer is held the pool grows,
 ///   up to ``imagePoolCapacity`` buffers, after which ``imageTarget(width:height:)`` returns nil
 ///   until one is released.
 public final class SurfaceLayer {
-    /// Most 1×1 colour buffers kept per layer (a dim fading in 8-bit steps needs at most 256).
+    /// Most colour buffers kept per layer (a dim fading in 8-bit steps needs at most 256).
     public static let solidCacheLimit = 512
     /// Most image buffers alive at once per layer.
     public static let imagePoolCapacity = 4
@@ -108,14 +111,14 @@ public final class SurfaceLayer {
         if attachedSolid != color || attachedImage != nil || !isShown {
             let buffer = try solidBuffer(color)
             surface.attach(buffer.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: 1, height: 1))
+            surface.damageBuffer(BufferRect(x: 0, y: 0, width: 3, height: 3))
             attachedSolid = color
             attachedImage = nil
             isShown = true
             changed = true
         }
         setScale(1)
-        setSource(nil)
+        setSource((1, 1, 1, 1))
         setDestination(width: width, height: height)
         setPosition(x: x, y: y)
         commitIfChanged()
@@ -208,6 +211,7 @@ public final class SurfaceLayer {
         sentSource = r
         sentSourceSet = r != nil
         changed = true
+        viewportChanged = true
     }
 
     private func setDestination(width: Int, height: Int) {
@@ -215,6 +219,7 @@ public final class SurfaceLayer {
         viewport.setDestination(width: width, height: height)
         sentDestination = (width, height)
         changed = true
+        viewportChanged = true
     }
 
     private func setPosition(x: Int, y: Int) {
@@ -225,20 +230,32 @@ public final class SurfaceLayer {
     }
 
     private func commitIfChanged() {
+        if viewportChanged {
+            // A new source or destination without a new buffer: attach the same buffer again with
+            // full damage, so that a compositor that damages a surface only for new buffer contents
+            // (wlroots 0.15, sway 1.7) repaints all of it at its new size.
+            viewportChanged = false
+            if let b = attachedImage ?? attachedSolid.flatMap({ solids[$0] }), isShown {
+                surface.attach(b.proxy)
+                surface.damageBuffer(BufferRect(x: 0, y: 0, width: b.width, height: b.height))
+            }
+        }
         // Each sub-surface commit is cached until the parent's commit (synchronized mode).
         if changed { surface.commit() }
     }
+    private var viewportChanged = false
 
     private func solidBuffer(_ color: UInt32) throws -> ShmBuffer {
         if let b = solids[color] { return b }
         if solids.count >= SurfaceLayer.solidCacheLimit {
-            // Drop every colour but the one attached (a released 1×1 buffer is never written again;
+            // Drop every colour but the one attached (a colour buffer is never written again;
             // destroying one the compositor holds is allowed: wl_buffer.destroy leaves the surface's
             // contents as they are).
             solids = solids.filter { $0.key == attachedSolid }
         }
-        let b = try ShmBuffer(shm: shm, width: 1, height: 1)
-        b.data.storeBytes(of: color, as: UInt32.self)
+        let b = try ShmBuffer(shm: shm, width: 3, height: 3)
+        let pixels = b.data.bindMemory(to: UInt32.self, capacity: 9)
+        for i in 0..<9 { pixels[i] = color }
         solids[color] = b
         return b
     }
