@@ -25,12 +25,14 @@ public enum CompositingMode: String, Hashable, Sendable, CaseIterable {
 /// - The layer takes no input (empty input region): pointer and touch go to the window's content.
 /// - Nothing is re-sent that did not change, so a frame in which a layer does not change costs no
 ///   request, and a moving layer costs one `set_position` and one commit.
-/// - A solid layer shows one pixel of one premultiplied colour stretched by the viewport over the
-///   rectangle: the centre pixel of a 3×3 `wl_shm` buffer of that colour (`wp_viewport.set_source`
-///   1, 1, 1, 1), so that a compositor filtering the stretch bilinearly (wlroots' pixman renderer
-///   at scale 2) samples that colour up to the last row and column instead of blending its edge
-///   with the transparent outside of a 1×1 buffer. One buffer per colour is made once and kept
-///   (never written again), at most ``solidCacheLimit`` colours.
+/// - A solid layer shows one premultiplied colour stretched by the viewport over the rectangle:
+///   the centre 2×2 pixels of a 4×4 `wl_shm` buffer of that colour (`wp_viewport.set_source`
+///   1, 1, 2, 2). A 1×1 buffer stretched whole is what the protocol suggests, but a compositor
+///   that filters the stretch bilinearly blends its edge pixels with the transparent outside of
+///   the buffer, and the 16.16 fixed-point transform of a source of one pixel stretched ~1000
+///   times can round the first row away (wlroots 0.15's pixman renderer at scale 2 does both);
+///   with a margin of the same colour all round and a 2-pixel source neither shows. One buffer
+///   per colour is made once and kept (never written again), at most ``solidCacheLimit`` colours.
 /// - An image layer's buffers come from its own pool: a buffer is drawn into only when the
 ///   compositor has released it (`wl_buffer.release`); when every buffer is held the pool grows,
 ///   up to ``imagePoolCapacity`` buffers, after which ``imageTarget(width:height:)`` returns nil
@@ -111,14 +113,14 @@ public final class SurfaceLayer {
         if attachedSolid != color || attachedImage != nil || !isShown {
             let buffer = try solidBuffer(color)
             surface.attach(buffer.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: 3, height: 3))
+            surface.damageBuffer(BufferRect(x: 0, y: 0, width: 4, height: 4))
             attachedSolid = color
             attachedImage = nil
             isShown = true
             changed = true
         }
         setScale(1)
-        setSource((1, 1, 1, 1))
+        setSource((1, 1, 2, 2))
         setDestination(width: width, height: height)
         setPosition(x: x, y: y)
         commitIfChanged()
@@ -231,11 +233,13 @@ public final class SurfaceLayer {
 
     private func commitIfChanged() {
         if viewportChanged {
-            // A new source or destination without a new buffer: attach the same buffer again with
-            // full damage, so that a compositor that damages a surface only for new buffer contents
-            // (wlroots 0.15, sway 1.7) repaints all of it at its new size.
+            // A new source or destination without a new buffer: attach the same colour buffer again
+            // with full damage, so that a compositor that damages a surface only for new buffer
+            // contents (wlroots 0.15, sway 1.7) repaints all of it at its new size. Only colour
+            // buffers, which are never written: an image buffer attached twice could see a release
+            // for the first attach while the second still holds it.
             viewportChanged = false
-            if let b = attachedImage ?? attachedSolid.flatMap({ solids[$0] }), isShown {
+            if let b = attachedSolid.flatMap({ solids[$0] }), isShown {
                 surface.attach(b.proxy)
                 surface.damageBuffer(BufferRect(x: 0, y: 0, width: b.width, height: b.height))
             }
@@ -253,9 +257,9 @@ public final class SurfaceLayer {
             // contents as they are).
             solids = solids.filter { $0.key == attachedSolid }
         }
-        let b = try ShmBuffer(shm: shm, width: 3, height: 3)
-        let pixels = b.data.bindMemory(to: UInt32.self, capacity: 9)
-        for i in 0..<9 { pixels[i] = color }
+        let b = try ShmBuffer(shm: shm, width: 4, height: 4)
+        let pixels = b.data.bindMemory(to: UInt32.self, capacity: 16)
+        for i in 0..<16 { pixels[i] = color }
         solids[color] = b
         return b
     }

@@ -195,6 +195,7 @@ public final class Window {
             self?.pacing.setNeedsRedraw()
         }
         layers.append(layer)
+        decorations?.hasLayers = true
         return layer
     }
 
