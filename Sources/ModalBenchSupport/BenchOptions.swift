@@ -32,10 +32,19 @@ public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Which backend's client work `modal-bench` measures (`--compositing`).
+public enum BenchCompositing: String, Equatable, Sendable, CaseIterable {
+    /// The whole frame rendered by pixman into the window's buffer.
+    case pixman
+    /// The client's share of a sub-surface frame (the compositor blends the layers).
+    case subsurface
+}
+
 /// What `modal-bench` was asked to do.
 public enum BenchCommand: Equatable {
-    /// Frame timing: every frame of `runs` present + dismiss sequences per style and size.
-    case frames(styles: [String], sizes: [BenchSize], runs: Int)
+    /// Frame timing: every frame of `runs` present + dismiss sequences per style and size, for each
+    /// of `compositing` (in that order).
+    case frames(styles: [String], sizes: [BenchSize], runs: Int, compositing: [BenchCompositing])
     /// Memory: `cycles` present/dismiss cycles per style and size, RSS after the first and the last.
     case cycles(styles: [String], sizes: [BenchSize], cycles: Int)
     case help
@@ -56,7 +65,7 @@ public enum BenchOptions {
 
     public static let usage = """
     Usage:
-      modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N]
+      modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N] [--compositing pixman|subsurface|both]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]...
       modal-bench --help
 
@@ -74,6 +83,13 @@ public enum BenchOptions {
                           Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
+      --compositing MODE  pixman (default): every frame rendered whole by DemoScene.render;
+                          subsurface: the client's share of a sub-surface frame only (the frame's
+                          layer values, the presenting view only when it changed, the presented
+                          view's own buffer only when its content or size changed, or every frame
+                          for an alpha or a scale), as modal-demo --compositing subsurface does
+                          besides its Wayland requests; both: each, and a table side by side with
+                          the CPU time per frame
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
       --help              this text
@@ -90,6 +106,7 @@ public enum BenchOptions {
         var sizes: [BenchSize] = []
         var runs: Int?
         var cycles: Int?
+        var compositing: [BenchCompositing]?
         var i = 0
         func value(_ option: String) throws -> String {
             i += 1
@@ -128,6 +145,17 @@ public enum BenchOptions {
             case "--runs":
                 guard runs == nil else { throw BenchUsageError("--runs given twice") }
                 runs = try count("--runs", try argument(), runsRange)
+            case "--compositing":
+                guard compositing == nil else { throw BenchUsageError("--compositing given twice") }
+                let s = try argument()
+                switch s {
+                case "both": compositing = [.pixman, .subsurface]
+                default:
+                    guard let c = BenchCompositing(rawValue: s) else {
+                        throw BenchUsageError("--compositing needs pixman, subsurface or both, got '\(s)'")
+                    }
+                    compositing = [c]
+                }
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -140,8 +168,10 @@ public enum BenchOptions {
         if styles.isEmpty { styles = defaultStyles }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
+            guard compositing == nil else { throw BenchUsageError("--compositing does not apply to --cycles") }
             return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n)
         }
-        return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
+        return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns,
+                       compositing: compositing ?? [.pixman])
     }
 }

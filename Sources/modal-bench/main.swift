@@ -23,7 +23,7 @@ switch command {
 case .help:
     print(BenchOptions.usage)
     exit(0)
-case let .frames(s, z, _), let .cycles(s, z, _):
+case let .frames(s, z, _, _), let .cycles(s, z, _):
     styleNames = s
     sizes = z
 }
@@ -59,8 +59,8 @@ print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
 
 do {
     switch command {
-    case let .frames(_, _, runs):
-        try runFrames(runs: runs)
+    case let .frames(_, _, runs, compositing):
+        try runFrames(runs: runs, compositing: compositing)
     case let .cycles(_, _, cycles):
         try runCycles(cycles: cycles)
     case .help:
@@ -73,6 +73,7 @@ do {
 // MARK: Frames
 
 struct FrameReport {
+    var compositing: BenchCompositing
     var style: String
     var size: BenchSize
     var frames: Int
@@ -84,9 +85,12 @@ struct FrameReport {
     var paintedPerFrame: Double
     var allocations: UInt64
     var allocationsPerFrame: Double { Double(allocations) / Double(max(frames, 1)) }
+    /// Thread CPU time per frame, ms: median and p99.
+    var cpuMedianMS: Double
+    var cpuP99MS: Double
 }
 
-func runFrames(runs: Int) throws {
+func runFrames(runs: Int, compositing: [BenchCompositing]) throws {
     let referencePerRun = max(20, (200 + runs - 1) / runs)
     print("method   every frame of present + dismiss at 60 Hz (t = k/60 s until each 0.35 s transition ends),")
     print("         rendered offscreen by DemoScene.render into 3 buffers used round-robin (buffer age 3);")
@@ -94,13 +98,31 @@ func runFrames(runs: Int) throws {
     print("         (full-window pixman SRC blit + 50 % black OVER fill, same size, always into one destination;")
     print("         also measured into 3 destinations round-robin, for information).")
     print("         Allocations: malloc & co. in the whole process, counted around each DemoScene.render.")
+    if compositing.contains(.subsurface) {
+        print("         --compositing subsurface: only the client's share of a sub-surface frame is timed (the")
+        print("         frame's layer values; the presenting view redrawn only when it changed; the presented")
+        print("         view's own buffer drawn only when its content or size changed, or every frame for an alpha")
+        print("         or a scale); the compositor blends the layers. CPU: CLOCK_THREAD_CPUTIME_ID over the frame.")
+    }
     var reports: [FrameReport] = []
-    for (name, module) in modules {
-        for size in sizes {
-            let report = try measureFrames(style: name, module: module, size: size, runs: runs,
-                                           referencePerRun: referencePerRun)
-            reports.append(report)
+    for mode in compositing {
+        for (name, module) in modules {
+            for size in sizes {
+                let report = try measureFrames(style: name, module: module, size: size, runs: runs,
+                                               referencePerRun: referencePerRun, compositing: mode)
+                reports.append(report)
+            }
         }
+    }
+    let all = reports
+    reports = all.filter { $0.compositing == .pixman }
+    if compositing.count > 1 || compositing.first == .subsurface {
+        printBackendTable(all)
+    }
+    guard !reports.isEmpty else {
+        let allocations = all.reduce(UInt64(0)) { $0 + $1.allocations }
+        print("  0 heap allocations per frame after warm-up: \(allocations == 0 ? "met" : "MISSED")")
+        return
     }
     print("")
     print("summary (times in ms; damaged/painted in buffer pixels per frame, scale 1)")
@@ -132,13 +154,32 @@ func runFrames(runs: Int) throws {
 
 func ms(_ x: Double) -> String { String(format: "%.3f", x) }
 
+/// Both backends side by side: wall time (median, p99) and thread CPU time per frame, and the
+/// sub-surface path's median CPU as a fraction of the pixman path's.
+func printBackendTable(_ reports: [FrameReport]) {
+    print("")
+    print("backends (times in ms per frame, to 0.1 µs; CPU = thread CPU time; ratio = sub-surface CPU median / pixman CPU median)")
+    func ms(_ x: Double) -> String { String(format: "%.4f", x) }
+    var table = TextTable([("style", .left), ("size", .left), ("pixman median", .right), ("p99", .right),
+                           ("CPU", .right), ("sub-surface median", .right), ("p99", .right), ("CPU", .right),
+                           ("CPU ratio", .right), ("allocs/frame", .right)])
+    for s in reports where s.compositing == .subsurface {
+        let p = reports.first { $0.compositing == .pixman && $0.style == s.style && $0.size == s.size }
+        table.append([s.style, s.size.description, p.map { ms($0.medianMS) } ?? "-", p.map { ms($0.p99MS) } ?? "-",
+                      p.map { ms($0.cpuMedianMS) } ?? "-", ms(s.medianMS), ms(s.p99MS), ms(s.cpuMedianMS),
+                      p.map { String(format: "%.3f", s.cpuMedianMS / $0.cpuMedianMS) } ?? "-",
+                      p.map { "\(allocsText($0)) / \(allocsText(s))" } ?? allocsText(s)])
+    }
+    table.lines.forEach { print($0) }
+}
+
 func allocsText(_ r: FrameReport) -> String {
     r.allocations == 0 ? "0" : String(format: "%.2f", r.allocationsPerFrame)
 }
 
 func measureFrames(style name: String, module: StyleModule, size: BenchSize, runs: Int,
-                   referencePerRun: Int) throws -> FrameReport {
-    let driver = try SceneDriver(style: try module.makeStyle(), size: size)
+                   referencePerRun: Int, compositing: BenchCompositing) throws -> FrameReport {
+    let driver = try SceneDriver(style: try module.makeStyle(), size: size, compositing: compositing)
     let reference = try Reference(size: size)
 
     // Warm-up: draws both layer caches and gives every buffer of the ring defined contents.
@@ -147,12 +188,14 @@ func measureFrames(style name: String, module: StyleModule, size: BenchSize, run
     let callsBefore = driver.transitionCallAllocations
 
     let capacity = framesPerCycle * runs + 16
-    var times: [Double] = [], damaged: [Double] = [], painted: [Double] = []
+    var times: [Double] = [], damaged: [Double] = [], painted: [Double] = [], cpu: [Double] = []
     times.reserveCapacity(capacity); damaged.reserveCapacity(capacity); painted.reserveCapacity(capacity)
+    cpu.reserveCapacity(capacity)
     var allocations: UInt64 = 0, bytes: UInt64 = 0
     for _ in 0..<runs {
         try driver.cycle { s in
             times.append(s.seconds * 1000)
+            cpu.append(s.cpuSeconds * 1000)
             damaged.append(Double(s.damagedPixels))
             painted.append(Double(s.paintedPixels))
             allocations += s.allocations
@@ -163,20 +206,24 @@ func measureFrames(style name: String, module: StyleModule, size: BenchSize, run
     let callAllocations = driver.transitionCallAllocations - callsBefore
 
     let sorted = times.sorted()
+    let cpuSorted = cpu.sorted()
     let report = FrameReport(
-        style: name, size: size, frames: times.count,
+        compositing: compositing, style: name, size: size, frames: times.count,
         medianMS: Statistics.median(sorted: sorted) ?? 0,
         p99MS: Statistics.percentile(99, sorted: sorted) ?? 0,
         referenceMS: (Statistics.median(reference.samples) ?? 0) * 1000,
         damagedPerFrame: Statistics.mean(damaged) ?? 0,
         paintedPerFrame: Statistics.mean(painted) ?? 0,
-        allocations: allocations)
+        allocations: allocations,
+        cpuMedianMS: Statistics.median(sorted: cpuSorted) ?? 0,
+        cpuP99MS: Statistics.percentile(99, sorted: cpuSorted) ?? 0)
 
     let window = Double(size.pixels)
     print("")
-    print("\(name) \(size): \(times.count) frames (\(runs) runs of \(times.count / max(runs, 1)))")
+    print("\(name) \(size)\(compositing == .subsurface ? " (sub-surface)" : ""): \(times.count) frames (\(runs) runs of \(times.count / max(runs, 1)))")
     print("  frame median  \(ms(report.medianMS)) ms")
     print("  frame p99     \(ms(report.p99MS)) ms")
+    print("  CPU median    \(ms(report.cpuMedianMS)) ms (p99 \(ms(report.cpuP99MS)) ms)")
     print("  reference     \(ms(report.referenceMS)) ms  (median of \(reference.samples.count); into 3 buffers round-robin: "
           + ms((Statistics.median(reference.ringSamples) ?? 0) * 1000) + " ms)")
     print("ratio " + String(format: "%.2f", report.ratio))

@@ -159,26 +159,23 @@ final class DemoWindowController: LayeredWindowDelegate {
         lastDim = f.dim
         // The presented view: its own buffer (whole points: padded with transparent pixels), moved.
         var backend = Backend.subsurface
-        if f.hasCard {
-            let pw = (f.card.width + s - 1) / s, ph = (f.card.height + s - 1) / s   // points
-            let opaque = f.cardIsUnscaled && f.cardAlpha == 255
-            if !opaque { backend = .subsurfacePixmanPresented }
-            let holds = presentedImage.map { $0 == (f.cardVersion, pw * s, ph * s) } ?? false
-            if !opaque || !holds || !presentedLayer.hasImage {
-                if let t = try? presentedLayer.imageTarget(width: pw * s, height: ph * s) {
+        if let p = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h) {
+            if !p.isCacheAsIs { backend = .subsurfacePixmanPresented }
+            let holds = presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+            if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
+                if let t = try? presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) {
                     host.drawPresentedLayer(f, into: PixelBuffer(data: t.data, width: t.width, height: t.height,
                                                                  stride: t.stride))
-                    presentedImage = opaque ? (f.cardVersion, pw * s, ph * s) : nil
+                    presentedImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
                     changed = true
                 } else {
                     window.setNeedsRedraw()   // every buffer held: retried after a release
                 }
             }
-            let x = f.card.x / s, y = f.card.y / s
-            let vx = max(0, -x), vy = max(0, -y)
-            let vw = max(0, min(pw, w - x) - vx), vh = max(0, min(ph, h - y) - vy)
-            presentedLayer.showImage(x: x, y: y, visible: (vx, vy, vw, vh), bufferScale: s)
-            let shown = (x: x + vx, y: y + vy, width: vw, height: vh)
+            let v = p.visible
+            presentedLayer.showImage(x: p.x, y: p.y, visible: (Int(v.minX), Int(v.minY), Int(v.width), Int(v.height)),
+                                     bufferScale: s)
+            let shown = (x: p.x + Int(v.minX), y: p.y + Int(v.minY), width: Int(v.width), height: Int(v.height))
             changed = changed || lastPresented.map { $0 != shown } ?? true
             lastPresented = shown
         } else {

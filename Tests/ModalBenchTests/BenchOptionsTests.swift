@@ -9,7 +9,20 @@ final class BenchOptionsTests: XCTestCase {
                        .frames(styles: ["inset-centered", "bottom-sheet"],
                                sizes: [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080),
                                        BenchSize(width: 3840, height: 2160)],
-                               runs: 10))
+                               runs: 10, compositing: [.pixman]))
+    }
+
+    func testCompositingPixmanSubsurfaceOrBoth() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--compositing", "both", "--size", "1920x1080"]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)],
+                               runs: 10, compositing: [.pixman, .subsurface]))
+        XCTAssertEqual(try BenchOptions.parse(["--compositing=subsurface"]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
+                               compositing: [.subsurface]))
+        XCTAssertThrowsError(try BenchOptions.parse(["--compositing", "gpu"])) {
+            XCTAssertEqual(($0 as? BenchUsageError)?.description, "--compositing needs pixman, subsurface or both, got 'gpu'")
+        }
+        XCTAssertThrowsError(try BenchOptions.parse(["--cycles", "3", "--compositing", "both"]))
     }
 
     func testSizesStylesAndRuns() throws {
@@ -17,7 +30,7 @@ final class BenchOptionsTests: XCTestCase {
                                                "--style", "./libX.so", "--runs", "3"]),
                        .frames(styles: ["bottom-sheet", "./libX.so"],
                                sizes: [BenchSize(width: 800, height: 600), BenchSize(width: 1, height: 1)],
-                               runs: 3))
+                               runs: 3, compositing: [.pixman]))
     }
 
     func testCyclesDefaultsTo720p() throws {

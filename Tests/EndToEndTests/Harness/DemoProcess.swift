@@ -18,8 +18,8 @@ final class DemoProcess {
 
     /// Starts modal-demo with `arguments` in `environment` (normally a session's `clientEnvironment`).
     /// - Throws: `HarnessError` when modal-demo has not been built.
-    init(_ arguments: [String], environment: [String: String]) throws {
-        let path = DemoProcess.executablePath
+    init(_ arguments: [String], environment: [String: String], executable: String? = nil) throws {
+        let path = executable ?? DemoProcess.executablePath
         guard access(path, X_OK) == 0 else {
             throw HarnessError("\(path) not built: run `swift build` (all products) before `swift test`, or scripts/test")
         }
