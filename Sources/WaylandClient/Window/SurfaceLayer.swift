@@ -32,14 +32,16 @@ public enum CompositingMode: String, Hashable, Sendable, CaseIterable {
 ///   the buffer, and the 16.16 fixed-point transform of a source of one pixel stretched ~1000
 ///   times can round the first row away (wlroots 0.15's pixman renderer at scale 2 does both);
 ///   with a margin of the same colour all round and a 2-pixel source neither shows. One buffer
-///   per colour is made once and kept (never written again), at most ``solidCacheLimit`` colours.
+///   per colour is made once, in one `wl_shm_pool` made with the first colour, and kept (never
+///   written again) while fewer than ``solidCacheLimit`` colours are in use: a new colour costs a
+///   request, not a system call.
 /// - An image layer's buffers come from its own pool: a buffer is drawn into only when the
 ///   compositor has released it (`wl_buffer.release`); when every buffer is held the pool grows,
 ///   up to ``imagePoolCapacity`` buffers, after which ``imageTarget(width:height:)`` returns nil
 ///   until one is released.
 public final class SurfaceLayer {
     /// Most colour buffers kept per layer (a dim fading in 8-bit steps needs at most 256).
-    public static let solidCacheLimit = 512
+    public static let solidCacheLimit = ColorBuffers.slotCount
     /// Most image buffers alive at once per layer.
     public static let imagePoolCapacity = 4
 
@@ -51,7 +53,8 @@ public final class SurfaceLayer {
     private var viewport: Viewport { viewportObject! }
     private let shm: Shm
     private let pool: BufferPool
-    private var solids: [UInt32: ShmBuffer] = [:]
+    /// The colour buffers (made at the first solid colour).
+    private var colors: ColorBuffers?
 
     // What the compositor has been sent (nil = never / unset).
     private var sentPosition: (x: Int, y: Int)?
@@ -85,7 +88,6 @@ public final class SurfaceLayer {
         pool.onRelease = onRelease
         surface.setEmptyInputRegion(compositor: compositor)
         surface.commit()
-        solids.reserveCapacity(256)
     }
 
     /// Destroys the sub-surface (it disappears with the parent's next commit), the surface and buffers.
@@ -101,7 +103,7 @@ public final class SurfaceLayer {
         subsurfaceObject = nil
         surfaceObject = nil
         pool.removeAll()
-        solids.removeAll()
+        colors = nil
     }
 
     deinit { destroy() }
@@ -111,9 +113,11 @@ public final class SurfaceLayer {
     public func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
         guard !destroyed, width > 0, height > 0 else { return }
         if attachedSolid != color || attachedImage != nil || !isShown {
-            let buffer = try solidBuffer(color)
-            surface.attach(buffer.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: 4, height: 4))
+            if colors == nil { colors = try ColorBuffers(shm: shm) }
+            guard let buffer = colors?.buffer(for: color, keeping: attachedSolid) else { return }
+            surface.attach(buffer)
+            surface.damageBuffer(BufferRect(x: 0, y: 0, width: ColorBuffers.side, height: ColorBuffers.side))
+            colors?.attached(color)
             attachedSolid = color
             attachedImage = nil
             isShown = true
@@ -239,28 +243,14 @@ public final class SurfaceLayer {
             // buffers, which are never written: an image buffer attached twice could see a release
             // for the first attach while the second still holds it.
             viewportChanged = false
-            if let b = attachedSolid.flatMap({ solids[$0] }), isShown {
-                surface.attach(b.proxy)
-                surface.damageBuffer(BufferRect(x: 0, y: 0, width: b.width, height: b.height))
+            if let color = attachedSolid, isShown, let b = colors?.buffer(for: color, keeping: color) {
+                surface.attach(b)
+                surface.damageBuffer(BufferRect(x: 0, y: 0, width: ColorBuffers.side, height: ColorBuffers.side))
+                colors?.attached(color)
             }
         }
         // Each sub-surface commit is cached until the parent's commit (synchronized mode).
         if changed { surface.commit() }
     }
     private var viewportChanged = false
-
-    private func solidBuffer(_ color: UInt32) throws -> ShmBuffer {
-        if let b = solids[color] { return b }
-        if solids.count >= SurfaceLayer.solidCacheLimit {
-            // Drop every colour but the one attached (a colour buffer is never written again;
-            // destroying one the compositor holds is allowed: wl_buffer.destroy leaves the surface's
-            // contents as they are).
-            solids = solids.filter { $0.key == attachedSolid }
-        }
-        let b = try ShmBuffer(shm: shm, width: 4, height: 4)
-        let pixels = b.data.bindMemory(to: UInt32.self, capacity: 16)
-        for i in 0..<16 { pixels[i] = color }
-        solids[color] = b
-        return b
-    }
 }
