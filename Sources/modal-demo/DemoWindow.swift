@@ -71,7 +71,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     var presentsOnce = false
     private weak var window: Window?
 
-    /// A state change of the scene (called before it is logged).
+    /// A state change of the scene (called after it is logged).
     func sceneEvent(_ event: SceneEvent) {
         if event == .presenting { presentStart = lastInputTime }
         if event == .dismissed { presentStart = nil }
@@ -194,12 +194,8 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         pendingFrame = false
         frames += 1
-        if presentsOnce && frames == 1 && scene.state == .dismissed {
-            self.window = window
-            lastInputTime = monotonicSeconds()
-            scene.present(now: lastInputTime)
-            window.setNeedsRedraw()
-        }
+        // Without presentation feedback: right after the first frame.
+        if presentsOnce && frames == 1 && !window.connection.offersPresentationTime { presentOnce(window) }
         frameBySequence[frame.sequence % frameBySequence.count] = frames
         log("frame \(frames) \(String(format: "%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(String(format: "%.3f", frame.cpuSeconds * 1000))")
     }
@@ -208,6 +204,16 @@ final class DemoWindowController: LayeredWindowDelegate {
         let n = frameBySequence[sequence % frameBySequence.count]
         guard n > 0 else { return }
         log("presented \(n) \(String(format: "%.4f", time))")
+        // Once the window is on screen and idle, as when a user presses Return.
+        if presentsOnce && scene.state == .dismissed && !scene.isAnimating { presentOnce(window) }
+    }
+
+    private func presentOnce(_ window: Window) {
+        guard scene.state == .dismissed, presentStart == nil else { return }
+        self.window = window
+        lastInputTime = monotonicSeconds()
+        scene.present(now: lastInputTime)
+        window.setNeedsRedraw()
     }
 
     func windowDidRequestClose(_ window: Window) {
@@ -276,8 +282,8 @@ func runWindow(_ options: RunOptions) -> Int32 {
     var controllerRef: DemoWindowController?
     do {
         scene = try DemoScene(style: style) { event in
-            controllerRef?.sceneEvent(event)
             if logEvents { print(event.rawValue) }
+            controllerRef?.sceneEvent(event)
         }
     } catch {
         fail(1, String(describing: error))

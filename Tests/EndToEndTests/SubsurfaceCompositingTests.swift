@@ -131,27 +131,37 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
     // MARK: presentation timing
 
     /// At 60 Hz a 0.35 s presentation shows at least 20 frames, none more than 2 refreshes after
-    /// the one before (wp_presentation's presented times of the frames committed between the
-    /// `presenting` and `presented` events).
+    /// the one before (wp_presentation's presented times of the frames committed from the
+    /// `presenting` event to the one showing the presented state). Under headless weston at 60 Hz (16666666 ns refresh;
+    /// `repaint-window=16`, see HeadlessWeston): headless sway 1.7 sends no presentation feedback
+    /// but a first `discarded` (wlroots 0.15's headless output reports no presentation times).
     func testPresentationShowsTwentyFramesWithoutGapsAtSixtyHertz() throws {
-        let sway = try startSway(windowWidth: 400, windowHeight: 500)
-        let (demo, _) = try launchDemo(["--compositing", "subsurface"], in: sway,
-                                       environment: ["MODALKIT_TEST_PRESENT_ONCE": "1"])
+        let weston = try startWeston(repaintWindow: 16)
+        var env = weston.clientEnvironment
+        env["MODALKIT_TEST_PRESENT_ONCE"] = "1"
+        let demo = try startDemo(["--size", "400x300", "--log-events", "--compositing", "subsurface"], environment: env)
         guard expectEvent(demo, "dismissed") != nil else { return }
         usleep(200_000)   // the last feedback events
         let lines = demo.stdoutLines
         guard let start = lines.firstIndex(of: "presenting"), let end = lines.firstIndex(of: "presented") else {
             return XCTFail("no presenting/presented events: \(lines.prefix(20))")
         }
-        let numbers = Set(lines[start..<end].filter { DemoProcess.firstWord($0) == "frame" }.compactMap { Int($0.split(separator: " ")[1]) })
+        // The frames from the first after `presenting` to the one that shows the end state (the
+        // `presented` event is logged while that frame is composed, before its `frame` line).
+        let last = lines[end...].firstIndex { DemoProcess.firstWord($0) == "frame" } ?? end
+        let numbers = Set(lines[start...last].filter { DemoProcess.firstWord($0) == "frame" }.compactMap { Int($0.split(separator: " ")[1]) })
         let times = lines.filter { DemoProcess.firstWord($0) == "presented-time" }.compactMap { l -> Double? in
             let w = l.split(separator: " ")
             guard w.count == 3, let n = Int(w[1]), numbers.contains(n) else { return nil }
             return Double(w[2])
         }.sorted()
-        XCTAssertGreaterThanOrEqual(times.count, 20, "frames presented during the 0.35 s presentation: \(times)")
+        XCTAssertGreaterThanOrEqual(times.count, 20, "frames presented during the 0.35 s presentation: \(times)\n\(lines.prefix(80))")
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-        XCTAssertLessThanOrEqual(gaps.max() ?? 0, 2.0 / 60 + 0.0005, "gaps between presented frames: \(gaps)")
+        // The refresh interval as the output keeps it: the median gap (headless weston's timer
+        // runs a little slower than the 16.67 ms it reports), at most 1 ms off 60 Hz.
+        let interval = gaps.sorted()[gaps.count / 2]
+        XCTAssertEqual(interval, 1.0 / 60, accuracy: 0.001, "the output's refresh interval: \(gaps)")
+        XCTAssertLessThanOrEqual(gaps.max() ?? 0, 2 * interval + 0.0005, "gaps between presented frames: \(gaps)")
     }
 
     // MARK: client CPU per frame

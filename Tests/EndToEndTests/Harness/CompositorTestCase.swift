@@ -46,9 +46,9 @@ class CompositorTestCase: XCTestCase {
         return vnc
     }
 
-    func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessWeston {
+    func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil) throws -> HeadlessWeston {
         try requireProgram("weston", "weston-screenshooter")
-        let weston = try HeadlessWeston(width: width, height: height, scale: scale)
+        let weston = try HeadlessWeston(width: width, height: height, scale: scale, repaintWindow: repaintWindow)
         addTeardownBlock { weston.stop() }
         diagnosticsProviders.append { "weston: " + weston.process.diagnostics(maxLines: 15) }
         return weston
