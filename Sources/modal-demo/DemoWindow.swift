@@ -141,14 +141,25 @@ final class DemoWindowController: LayeredWindowDelegate {
         guard let dimLayer, let presentedLayer else { return }
         let f = host.layerFrame(at: now)
         var changed = false
+        let w = window.width, h = window.height
+        // A layer that goes away uncovers the window's own buffer there: that area is damaged too
+        // (sway 1.7 does not repaint the area of an unmapped sub-surface by itself).
+        var uncovered: (x: Int, y: Int, width: Int, height: Int)?
+        if f.dim == 0 && dimLayer.isShown { uncovered = (0, 0, w, h) }
+        if let last = lastPresented, PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w,
+                                                              containerHeight: h) == nil, uncovered == nil {
+            uncovered = last
+        }
         // The presenting view: the window's own buffer, drawn only when it changed.
-        if frame.mustDrawBase || host.presentingLayerNeedsRender, let t = try? frame.baseTarget() {
+        if frame.mustDrawBase || host.presentingLayerNeedsRender || uncovered != nil, let t = try? frame.baseTarget() {
             let damage = host.renderPresentingLayer(into: PixelBuffer(data: t.data, width: t.width, height: t.height,
                                                                       stride: t.stride), bufferAge: t.age)
             for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
-            changed = !damage.isEmpty
+            if let u = uncovered {
+                frame.baseDamage.append(BufferRect(x: u.x * s, y: u.y * s, width: u.width * s, height: u.height * s))
+            }
+            changed = !frame.baseDamage.isEmpty
         }
-        let w = window.width, h = window.height
         // The dim: one colour over the container.
         if f.dim != 0 {
             try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)
