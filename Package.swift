@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
         system("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
+        // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
+        system("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle"]),
@@ -50,8 +52,9 @@ let package = Package(
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
                                "PixmanText"]),
         .target(name: "DesktopSettings", dependencies: ["CDBus"]),
-        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng"]),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings"]),
+        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP"]),
+        .executableTarget(name: "modal-demo",
+                          dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings", "CWaylandClient"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
@@ -66,7 +69,7 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings"],
+        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings", "CWebP"],
                     exclude: ["Fixtures"]),
     ]
 )

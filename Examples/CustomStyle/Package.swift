@@ -16,6 +16,9 @@ let package = Package(
         .package(name: "ModalKit", path: "../.."),
     ],
     targets: [
-        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKit", package: "ModalKit")]),
+        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKit", package: "ModalKit")],
+                // Without the entry function modalkit_style_entry the library would build and then
+                // fail to load; this makes the link fail instead: "undefined symbol 'modalkit_style_entry'".
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])]),
     ]
 )

@@ -8,14 +8,13 @@ import ModalKit
 public final class BottomSheetStyle: LoadablePresentationStyle {
     public static let name = "bottom-sheet"
     public static let summary = "sheet slides up from the bottom while the dim fades in place, clear → black 0.4"
-    public static let options: [StyleOption] = [
-        StyleOption(key: "height", summary: "sheet height: a fraction of the container if ≤ 1, else points",
-                    defaultValue: "0.5"),
-        StyleOption(key: "corner-radius", summary: "radius of the sheet's top corners, points", defaultValue: "10"),
-        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
-        .duration(),
-        .curve(),
-    ]
+    static let heightOption = StyleOption.number("height", "sheet height: a fraction of the container if ≤ 1, else points",
+                                                 default: 0.5, in: 0...100000)
+    static let cornerRadiusOption = StyleOption.number("corner-radius", "radius of the sheet's top corners",
+                                                       unit: "points", default: 10, in: 0...10000)
+    static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
+                                                   default: 0.4, in: 0...1)
+    public static let options: [StyleOption] = [heightOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve()]
 
     /// The `height` option: a fraction of the container height when ≤ 1, else points.
     public let height: Double
@@ -27,14 +26,14 @@ public final class BottomSheetStyle: LoadablePresentationStyle {
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (height > 0 up to 100000, radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
     public init(options: StyleOptions) throws {
-        let h = try options.double("height", in: 0...100000)
+        let h = try options.number(Self.heightOption)
         guard h > 0 else {
             throw StyleOptionError.badValue(key: "height", value: options.string("height"),
                                             expected: "a fraction in (0, 1] or a height in points > 1")
         }
         height = h
-        cornerRadius = try options.double("corner-radius", in: 0...10000)
-        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        cornerRadius = try options.number(Self.cornerRadiusOption)
+        dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
     }

@@ -8,13 +8,16 @@ import ModalKit
 public final class InsetCenteredStyle: LoadablePresentationStyle {
     public static let name = "inset-centered"
     public static let summary = "card inset 20 pt left/right and 110 pt top/bottom, corner radius 10, black dim 0 → 0.5"
+    static let marginXOption = StyleOption.number("margin-x", "left and right inset of the card", unit: "points",
+                                                  default: 20, in: 0...10000)
+    static let marginYOption = StyleOption.number("margin-y", "top and bottom inset of the card", unit: "points",
+                                                  default: 110, in: 0...10000)
+    static let cornerRadiusOption = StyleOption.number("corner-radius", "corner radius of the card", unit: "points",
+                                                       default: 10, in: 0...10000)
+    static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
+                                                   default: 0.5, in: 0...1)
     public static let options: [StyleOption] = [
-        StyleOption(key: "margin-x", summary: "left and right inset of the card, points", defaultValue: "20"),
-        StyleOption(key: "margin-y", summary: "top and bottom inset of the card, points", defaultValue: "110"),
-        StyleOption(key: "corner-radius", summary: "corner radius of the card, points", defaultValue: "10"),
-        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.5"),
-        .duration(),
-        .curve(),
+        marginXOption, marginYOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(),
     ]
 
     /// Inset from the left and right edges, points.
@@ -29,10 +32,10 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
     public init(options: StyleOptions) throws {
-        marginX = try options.double("margin-x", in: 0...10000)
-        marginY = try options.double("margin-y", in: 0...10000)
-        cornerRadius = try options.double("corner-radius", in: 0...10000)
-        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        marginX = try options.number(Self.marginXOption)
+        marginY = try options.number(Self.marginYOption)
+        cornerRadius = try options.number(Self.cornerRadiusOption)
+        dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
     }

@@ -32,21 +32,70 @@ public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Which backend's client work `modal-bench` measures (`--compositing`).
+/// What the benchmark draws on top of each style (`--variant`), so that the chrome's cost is
+/// measured against the plain frame in the same run.
+public enum BenchVariant: String, CaseIterable, Sendable {
+    /// The style with a solid dim of its own colour and alpha and no shadow (the 1.0 frame).
+    case solid
+    /// The same dim as a vertical gradient: transparent at the top edge to the style's dim colour
+    /// half-way down, then constant.
+    case gradient
+    /// The solid dim and a soft drop shadow under the presented view (black 0.35, offset 0,4,
+    /// blur 16 points).
+    case shadow
+    /// The solid dim, and the presenting view recedes while covered: scaled by 1 − 0.08 × progress
+    /// about its centre, moved down 10 × progress points, corners rounded to 10 × progress points,
+    /// over black (a page sheet's recede).
+    case recede
+}
+
+/// Which backend's client work `modal-bench --compositing` measures.
 public enum BenchCompositing: String, Equatable, Sendable, CaseIterable {
     /// The whole frame rendered by pixman into the window's buffer.
     case pixman
     /// The client's share of a sub-surface frame (the compositor blends the layers).
     case subsurface
+
+    /// `--compositing pixman|subsurface|both` taken out of `args` (the rest goes to
+    /// ``BenchOptions/parse(_:)``): the backends to measure side by side, nil without the option.
+    /// - Throws: `BenchUsageError` for a bad or repeated value.
+    public static func extract(from args: [String]) throws -> (backends: [BenchCompositing]?, rest: [String]) {
+        var rest: [String] = [], found: [BenchCompositing]?
+        var i = 0
+        while i < args.count {
+            var value: String?
+            if args[i] == "--compositing" {
+                guard i + 1 < args.count else { throw BenchUsageError("--compositing needs a value") }
+                value = args[i + 1]
+                i += 1
+            } else if args[i].hasPrefix("--compositing=") {
+                value = String(args[i].dropFirst("--compositing=".count))
+            }
+            if let v = value {
+                guard found == nil else { throw BenchUsageError("--compositing given twice") }
+                switch v {
+                case "both": found = [.pixman, .subsurface]
+                default:
+                    guard let c = BenchCompositing(rawValue: v) else {
+                        throw BenchUsageError("--compositing needs pixman, subsurface or both, got '\(v)'")
+                    }
+                    found = [c]
+                }
+            } else {
+                rest.append(args[i])
+            }
+            i += 1
+        }
+        return (found, rest)
+    }
 }
 
 /// What `modal-bench` was asked to do.
 public enum BenchCommand: Equatable {
-    /// Frame timing: every frame of `runs` present + dismiss sequences per style and size, for each
-    /// of `compositing` (in that order).
-    case frames(styles: [String], sizes: [BenchSize], runs: Int, compositing: [BenchCompositing])
-    /// Memory: `cycles` present/dismiss cycles per style and size, RSS after the first and the last.
-    case cycles(styles: [String], sizes: [BenchSize], cycles: Int)
+    /// Frame timing: every frame of `runs` present + dismiss sequences per style, size and variant.
+    case frames(styles: [String], sizes: [BenchSize], runs: Int, variants: [BenchVariant] = [.solid])
+    /// Memory: `cycles` present/dismiss cycles per style, size and variant, RSS after the first and the last.
+    case cycles(styles: [String], sizes: [BenchSize], cycles: Int, variants: [BenchVariant] = [.solid])
     case help
 }
 
@@ -65,8 +114,8 @@ public enum BenchOptions {
 
     public static let usage = """
     Usage:
-      modal-bench [--style NAME|PATH]... [--size WxH]... [--runs N] [--compositing pixman|subsurface|both]
-      modal-bench --cycles N [--style NAME|PATH]... [--size WxH]...
+      modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N]
+      modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -81,15 +130,20 @@ public enum BenchOptions {
                           containing '/'); repeatable. Default: inset-centered and bottom-sheet.
       --size WxH          window size in points at scale 1, each side 1...8192; repeatable.
                           Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
+      --variant V         solid, gradient, shadow, recede or all; repeatable. Draws each style
+                          with a solid dim and no shadow (solid), its dim as a vertical
+                          gradient (gradient), with a soft drop shadow (shadow), or with the
+                          presenting view receding under it (recede), and prints each
+                          variant's median against the solid one's. Default: solid.
+      --compositing MODE  pixman, subsurface or both: instead of the frame table, time per
+                          frame each backend's client work — pixman: the whole frame rendered
+                          (DemoScene.render); subsurface: only what modal-demo's sub-surface
+                          frame does besides its Wayland requests (the frame's layer values, the
+                          presenting view only when it changed, the presented view's own buffer
+                          only when its content or size changed, or every frame for an alpha or
+                          a scale) — with thread CPU time, side by side (solid variant)
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
-      --compositing MODE  pixman (default): every frame rendered whole by DemoScene.render;
-                          subsurface: the client's share of a sub-surface frame only (the frame's
-                          layer values, the presenting view only when it changed, the presented
-                          view's own buffer only when its content or size changed, or every frame
-                          for an alpha or a scale), as modal-demo --compositing subsurface does
-                          besides its Wayland requests; both: each, and a table side by side with
-                          the CPU time per frame
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
       --help              this text
@@ -106,7 +160,7 @@ public enum BenchOptions {
         var sizes: [BenchSize] = []
         var runs: Int?
         var cycles: Int?
-        var compositing: [BenchCompositing]?
+        var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
             i += 1
@@ -142,20 +196,20 @@ public enum BenchOptions {
                     throw BenchUsageError("--size needs WxH with each side 1...\(BenchSize.maximumSide) points, got '\(s)'")
                 }
                 sizes.append(size)
+            case "--variant":
+                let v = try argument()
+                let chosen: [BenchVariant]
+                if v == "all" {
+                    chosen = BenchVariant.allCases
+                } else if let one = BenchVariant(rawValue: v) {
+                    chosen = [one]
+                } else {
+                    throw BenchUsageError("--variant needs solid, gradient, shadow, recede or all, got '\(v)'")
+                }
+                for c in chosen where !variants.contains(c) { variants.append(c) }
             case "--runs":
                 guard runs == nil else { throw BenchUsageError("--runs given twice") }
                 runs = try count("--runs", try argument(), runsRange)
-            case "--compositing":
-                guard compositing == nil else { throw BenchUsageError("--compositing given twice") }
-                let s = try argument()
-                switch s {
-                case "both": compositing = [.pixman, .subsurface]
-                default:
-                    guard let c = BenchCompositing(rawValue: s) else {
-                        throw BenchUsageError("--compositing needs pixman, subsurface or both, got '\(s)'")
-                    }
-                    compositing = [c]
-                }
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -166,12 +220,13 @@ public enum BenchOptions {
             i += 1
         }
         if styles.isEmpty { styles = defaultStyles }
+        if variants.isEmpty { variants = [.solid] }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
-            guard compositing == nil else { throw BenchUsageError("--compositing does not apply to --cycles") }
-            return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n)
+            return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
+                           variants: variants)
         }
         return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns,
-                       compositing: compositing ?? [.pixman])
+                       variants: variants)
     }
 }

@@ -10,6 +10,12 @@ public enum Command: Equatable, Sendable {
     /// `dismiss-point`: the window's options; prints where a tap dismisses (``DismissPointCommand``).
     case dismissPoint(RunOptions)
     case listStyles
+    /// `--describe-style NAME|PATH`: the style's name, path, ABI, summary and options.
+    case describeStyle(String)
+    /// `new-style NAME [--directory DIR]`: write a style package (``StyleTemplate``).
+    case newStyle(NewStyleOptions)
+    /// `preview`: the whole transition as an animated WebP, or a strip of frames as a PNG.
+    case preview(PreviewOptions)
     case help
     case version
 }
@@ -54,7 +60,39 @@ public struct RunOptions: Equatable, Sendable {
     public var logEvents = false
     /// `--reduced-motion`: reduce motion regardless of the desktop's setting.
     public var reducedMotion = false
+    /// `--watch`: reload the style's plugin file when it changes (only for a style given by path).
+    public var watch = false
+    /// `--pause-at FRACTION`: presentations stop at this linear time fraction, 0...1
+    /// (``DemoScene/pauseFraction``).
+    public var pauseAt: Double?
 
+    public init() {}
+}
+
+public struct NewStyleOptions: Equatable, Sendable {
+    /// The style's name, as checked by ``StyleTemplate/validateName(_:)``.
+    public var name = ""
+    /// `--directory DIR`: where the package goes (default: `./NAME`).
+    public var directory: String?
+    public init() {}
+}
+
+public struct PreviewOptions: Equatable, Sendable {
+    public var selection = StyleSelection()
+    /// The size in points (`--size`).
+    public var width = 0, height = 0
+    /// Buffer pixels per point (`--scale`, 0.5...8).
+    public var scale = 1.0
+    /// Frames per second of transition time (`--fps`, 1...120; default 30).
+    public var fps = 30.0
+    /// Seconds the presented and the dismissed frame are held (`--hold`, 0...10; default 0.5).
+    public var hold = 0.5
+    /// `--strip N`: write a one-row PNG of N evenly spaced frames (2...64) instead of the animation.
+    public var strip: Int?
+    /// `--output`: the WebP (or, with `--strip`, PNG) file to write.
+    public var output = ""
+    /// `--reduced-motion`: the reduced-motion frames.
+    public var reducedMotion = false
     public init() {}
 }
 
@@ -89,8 +127,12 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--log-events] [--compositing auto|subsurface|pixman]
+             [--reduced-motion] [--pause-at FRACTION] [--log-events] [--compositing auto|subsurface|pixman]
   modal-demo --list-styles
+  modal-demo --describe-style NAME|PATH
+  modal-demo new-style NAME [--directory DIR]
+  modal-demo preview [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
+                     --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] --output FILE
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
@@ -102,21 +144,28 @@ the chosen presentation style. Tapping the dimmed area or pressing Escape dismis
 Options:
   --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
                            (a value containing '/'). Default: inset-centered.
-  --style-option KEY=VALUE a style option (see --list-styles for the styles; unknown keys are refused)
+  --style-option KEY=VALUE a style option; --describe-style NAME lists a style's options with their
+                           meanings, defaults and accepted values (unknown keys are refused)
   --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
                            (default 480x800)
   --duration SECONDS       transition duration (default: the style's, 0.35)
   --reduced-motion         the presented view does not move: it fades in and out at its frame over
                            0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
                            the desktop's setting, read through the XDG Settings portal, is followed live)
+  --pause-at FRACTION      for style authors: every presentation stops at this linear time fraction
+                           (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
+                           Escape, a tap on the dim or Close dismiss from there as usual
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, dismissing, dismissed, frame N TIME backend=B cpu=MS,
-                           presented N TIME, reduced-motion on|off)
+                           presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS,
+                           presented N TIME, reloaded, reduced-motion on|off)
+  --watch                  with --style PATH: reload the plugin when the file changes (the next
+                           presentation, or one at rest, uses the new style; one in flight finishes)
   --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
                            composes where it offers wl_subcompositor and wp_viewporter, else pixman;
                            subsurface: require that (exit 2 naming a missing global); pixman: the client
                            draws every frame (render always does)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
+  --describe-style NAME|PATH  print a style's name, path, ABI version, summary and options
 render:
   --progress P             linear time fraction of the transition, 0...1
   --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
@@ -124,6 +173,19 @@ render:
                            2; default 1), as a compositor's integer or fractional scale
   --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
                            at most 16384 per side and 67108864 pixels
+
+new-style NAME [--directory DIR]:
+  writes a style package in DIR (default ./NAME; it must not exist or be empty): Package.swift with
+  the dynamic product ModalKitStyle<Name>, one style file, a README; then `swift build` there and
+  `modal-demo render --style DIR/.build/debug/libModalKitStyle<Name>.so ...` show it. NAME is
+  lower-case letters, digits and dashes, starting with a letter.
+
+preview:
+  --fps N                  frames per second of transition time, 1...120 (default 30)
+  --hold SECONDS           how long the presented and the dismissed frame stay, 0...10 (default 0.5)
+  --strip N                write a one-row PNG of N (2...64) evenly spaced frames instead
+  --output FILE            an animated, lossless WebP of present -> presented -> dismiss (or the PNG
+                           strip); frame k of each transition is `render --progress k/(n-1)`
 
 dismiss-point:
   prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
@@ -149,6 +211,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     if args.first == "render" { isRender = true; args = args.dropFirst() }
     var isDismissPoint = false
     if args.first == "dismiss-point" { isDismissPoint = true; args = args.dropFirst() }
+    var isPreview = false
+    if args.first == "preview" { isPreview = true; args = args.dropFirst() }
+    if args.first == "new-style" { return try parseNewStyle(Array(args.dropFirst())) }
+    let isRenderLike = isRender || isPreview
+    var preview = PreviewOptions()
+    var describe: String?
 
     var selection = StyleSelection()
     var run = RunOptions()
@@ -175,8 +243,13 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             return .help
         case "--version":
             return .version
-        case "--list-styles" where !isRender && !isDismissPoint:
+        case "--list-styles" where !isRenderLike && !isDismissPoint:
             listStyles = true
+        case "--describe-style" where !isRenderLike && !isDismissPoint:
+            describe = try value(for: flag, inline)
+        case "--watch" where !isRenderLike && !isDismissPoint:
+            guard inline == nil else { throw UsageError("--watch takes no value") }
+            run.watch = true
         case "--style":
             // An empty name is refused by the loader, whose message lists the available styles.
             selection.style = try value(for: flag, inline)
@@ -198,18 +271,25 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             run.width = w; run.height = h
             render.width = w; render.height = h
             sawSize = true
-        case "--log-events" where !isRender:
+        case "--log-events" where !isRenderLike:
             run.logEvents = true
-        case "--compositing" where !isRender:
+        case "--compositing" where !isRenderLike:
             let text = try value(for: flag, inline)
             guard let c = CompositingChoice(rawValue: text) else {
                 throw UsageError("--compositing expects auto, subsurface or pixman, got '\(text)'")
             }
             run.compositing = c
+        case "--pause-at" where !isRenderLike:
+            let text = try value(for: flag, inline)
+            guard let f = Double(text), f.isFinite, (0...1).contains(f) else {
+                throw UsageError("--pause-at expects a linear time fraction from 0 to 1, got '\(text)'")
+            }
+            run.pauseAt = f
         case "--reduced-motion":
             guard inline == nil else { throw UsageError("--reduced-motion takes no value") }
             run.reducedMotion = true
             render.reducedMotion = true
+            preview.reducedMotion = true
         case "--progress" where isRender:
             let text = try value(for: flag, inline)
             guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
@@ -223,19 +303,40 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             case "dismiss": render.phase = .dismiss
             case let other: throw UsageError("--phase expects present or dismiss, got '\(other)'")
             }
-        case "--scale" where isRender:
+        case "--scale" where isRenderLike:
             let text = try value(for: flag, inline)
             guard let s = Double(text), s.isFinite, (minRenderScale...maxRenderScale).contains(s) else {
                 throw UsageError("--scale expects a number from 0.5 to 8 (e.g. 1, 1.25, 1.5, 2), got '\(text)'")
             }
             render.scale = s
-        case "--output" where isRender:
+            preview.scale = s
+        case "--output" where isRenderLike:
             render.output = try value(for: flag, inline)
             if render.output.isEmpty { throw UsageError("--output needs a file name") }
+            preview.output = render.output
             sawOutput = true
+        case "--fps" where isPreview:
+            let text = try value(for: flag, inline)
+            guard let f = Double(text), f.isFinite, (1...120).contains(f) else {
+                throw UsageError("--fps expects a number from 1 to 120, got '\(text)'")
+            }
+            preview.fps = f
+        case "--hold" where isPreview:
+            let text = try value(for: flag, inline)
+            guard let h = Double(text), h.isFinite, (0...10).contains(h) else {
+                throw UsageError("--hold expects seconds from 0 to 10, got '\(text)'")
+            }
+            preview.hold = h
+        case "--strip" where isPreview:
+            let text = try value(for: flag, inline)
+            guard let n = Int(text), (2...64).contains(n) else {
+                throw UsageError("--strip expects a number of frames from 2 to 64, got '\(text)'")
+            }
+            preview.strip = n
         default:
             if raw.hasPrefix("-") {
-                throw UsageError("unknown option '\(raw)'" + (isRender ? " for render" : "") + " (see --help)")
+                throw UsageError("unknown option '\(raw)'" + (isRender ? " for render" : isPreview ? " for preview" : "")
+                                 + " (see --help)")
             }
             throw UsageError("unexpected argument '\(raw)' (see --help)")
         }
@@ -255,7 +356,29 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         render.selection = selection
         return .render(render)
     }
+    if isPreview {
+        if !sawSize { throw UsageError("preview needs --size WxH") }
+        if !sawOutput { throw UsageError("preview needs --output FILE") }
+        preview.width = render.width; preview.height = render.height
+        let (pw, ph) = Size(width: Double(preview.width), height: Double(preview.height)).pixelSize(scale: preview.scale)
+        let stripWidth = pw * (preview.strip ?? 1)
+        // libwebp's canvas is at most 16383 pixels a side (WEBP_MAX_DIMENSION).
+        let side = preview.strip == nil ? 16383 : maxRenderSide
+        if stripWidth > side || ph > side || stripWidth * ph > maxRenderPixels {
+            throw UsageError("preview of \(stripWidth)x\(ph) pixels is too large (at most \(side) per side and \(maxRenderPixels) pixels: --size times --scale"
+                             + (preview.strip == nil ? ")" : " times --strip)"))
+        }
+        preview.selection = selection
+        return .preview(preview)
+    }
+    if let describe {
+        guard !listStyles else { throw UsageError("give --list-styles or --describe-style, not both") }
+        return .describeStyle(describe)
+    }
     if listStyles { return .listStyles }
+    if run.watch, !selection.style.contains("/") {
+        throw UsageError("--watch needs --style PATH (a plugin file, a value containing '/'), got '\(selection.style)'")
+    }
     run.selection = selection
     return isDismissPoint ? .dismissPoint(run) : .run(run)
 }
@@ -281,9 +404,44 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .dismissPoint(options)
-    case .help, .version, .listStyles:
+    case .preview(var options):
+        options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
+            || options.reducedMotion
+        return .preview(options)
+    case .help, .version, .listStyles, .describeStyle, .newStyle:
         return command
     }
+}
+
+/// `new-style NAME [--directory DIR]`.
+func parseNewStyle(_ arguments: [String]) throws -> Command {
+    var options = NewStyleOptions()
+    var name: String?
+    var args = arguments[...]
+    while let raw = args.popFirst() {
+        var flag = raw
+        var inline: String?
+        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
+            flag = String(raw[..<eq]); inline = String(raw[raw.index(after: eq)...])
+        }
+        switch flag {
+        case "--help", "-h": return .help
+        case "--directory":
+            guard let v = inline ?? args.popFirst() else { throw UsageError("option --directory needs a value") }
+            guard !v.isEmpty else { throw UsageError("--directory needs a directory name") }
+            options.directory = v
+        default:
+            if raw.hasPrefix("-") && name != nil || raw.hasPrefix("--") {
+                throw UsageError("unknown option '\(raw)' for new-style (see --help)")
+            }
+            guard name == nil else { throw UsageError("new-style takes one NAME, got '\(name!)' and '\(raw)'") }
+            name = raw
+        }
+    }
+    guard let name else { throw UsageError("new-style needs a NAME, e.g. modal-demo new-style side-drawer") }
+    try StyleTemplate.validateName(name)
+    options.name = name
+    return .newStyle(options)
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).

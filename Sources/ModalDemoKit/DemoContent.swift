@@ -116,19 +116,53 @@ enum DemoLook {
     static let cardPadding = 16.0, cardButtonHeight = 36.0, cardButtonRadius = 8.0, cardButtonGap = 10.0
     static let presentAnotherWidth = 150.0, closeWidth = 88.0
 
-    /// The card's two buttons in a card of `size` points: a row at the bottom right, `cardPadding`
-    /// from the card's edges, Close rightmost.
+    /// The width a row of both buttons needs, points: padding, Present another, gap, Close, padding.
+    static let cardButtonRowWidth = 2 * cardPadding + presentAnotherWidth + cardButtonGap + closeWidth
+
+    /// The card's two buttons in a card of `size` points, `cardPadding` from the card's edges.
+    /// Side by side at the bottom right, Close rightmost, when the row fits the card's width
+    /// (``cardButtonRowWidth``); otherwise stacked, each as wide as the card's content
+    /// (`size.width − 2·cardPadding`), Close on top of Present another at the bottom — as
+    /// libadwaita's AdwAlertDialog stacks its responses vertically when they do not fit side by side.
     static func cardButtonFrames(in size: Size) -> (presentAnother: Rect, close: Rect) {
-        let y = size.height - cardPadding - cardButtonHeight
-        let close = Rect(x: size.width - cardPadding - closeWidth, y: y, width: closeWidth, height: cardButtonHeight)
-        let another = Rect(x: close.minX - cardButtonGap - presentAnotherWidth, y: y, width: presentAnotherWidth,
+        let bottom = size.height - cardPadding - cardButtonHeight
+        guard size.width >= cardButtonRowWidth else {
+            let w = max(0, size.width - 2 * cardPadding)
+            let another = Rect(x: cardPadding, y: bottom, width: w, height: cardButtonHeight)
+            let close = Rect(x: cardPadding, y: bottom - cardButtonGap - cardButtonHeight, width: w,
+                             height: cardButtonHeight)
+            return (another, close)
+        }
+        let close = Rect(x: size.width - cardPadding - closeWidth, y: bottom, width: closeWidth, height: cardButtonHeight)
+        let another = Rect(x: close.minX - cardButtonGap - presentAnotherWidth, y: bottom, width: presentAnotherWidth,
                            height: cardButtonHeight)
         return (another, close)
     }
 
+    /// The body text's line pitch, points (15 pt text).
+    static let cardBodyLineHeight = 20.0
+
+    /// `text` broken into lines at spaces, each at most `maxWidth` pixels wide as `font` draws it
+    /// (greedy, like a label's word wrap; a single word wider than a line stays whole on its own line).
+    static func wrap(_ text: String, font: Font, maxWidth: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if line.isEmpty || font.width(of: candidate) <= maxWidth {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Draws the presented view's content (replacing everything) into `image` of `size` points ×
-    /// `scale`: the white card, its title (20 pt) and one body line (15 pt) at the top left, and the
-    /// button row — "Present another" drawn disabled (grey fill, grey text), "Close" filled with the
+    /// `scale`: the white card, its title (20 pt) and the body (15 pt, wrapped to the card's width)
+    /// at the top left, and the buttons (``cardButtonFrames(in:)``) — "Present another" drawn disabled (grey fill, grey text), "Close" filled with the
     /// accent (pressed/hovered looks as the Present button), a focus ring around the focused one.
     /// The corner clip is applied by the host.
     static func drawPresentedView(into image: OpaquePointer, size: Size, scale s: Double, fonts: FontSet,
@@ -138,8 +172,13 @@ enum DemoLook {
         let left = Int((cardPadding * s).rounded())
         let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
         fonts.label.draw(cardTitle, into: image, x: left, baseline: titleBaseline, color: cardText)
-        fonts.body.draw(cardBody, into: image, x: left, baseline: titleBaseline + Int((22 * s).rounded()),
-                        color: secondaryColor)
+        // The body wraps within the card's padding (a label's word wrap), so no word is cut at the edge.
+        let bodyWidth = Int(((size.width - 2 * cardPadding) * s).rounded(.down))
+        var baseline = titleBaseline + Int((22 * s).rounded())
+        for line in wrap(cardBody, font: fonts.body, maxWidth: bodyWidth) {
+            fonts.body.draw(line, into: image, x: left, baseline: baseline, color: secondaryColor)
+            baseline += Int((cardBodyLineHeight * s).rounded())
+        }
         let frames = cardButtonFrames(in: size)
         let radius = cardButtonRadius * s
         let another = frames.presentAnother.scaled(by: s).snappedToPixels

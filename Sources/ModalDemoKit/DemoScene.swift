@@ -15,6 +15,8 @@ public enum SceneEvent: String, Hashable, Sendable {
     case activated
     /// The card's Close button was activated (click, tap, Return or space); a dismissal follows.
     case close
+    /// The presentation reached ``DemoScene/pauseFraction`` and stands still there (`--pause-at`).
+    case paused
 }
 
 /// The element with keyboard focus.
@@ -28,7 +30,7 @@ public enum SceneFocus: Hashable, Sendable {
 
 /// The demo's whole window content, an app on ModalKit's ``PresentationHost``: the presenting view
 /// (background, title "ModalKit", centred "Present" button with hover/pressed/focused looks, a hint)
-/// and the presented view (a white card with a title, one body line, a disabled "Present another"
+/// and the presented view (a white card with a title, a wrapped body text, a disabled "Present another"
 /// button and a "Close" button), presented with one style.
 ///
 /// Units: geometry in points; `render` writes buffer pixels = points × `scale`, premultiplied ARGB
@@ -41,10 +43,11 @@ public enum SceneFocus: Hashable, Sendable {
 /// the focused one, pointer and touch taps on Close dismiss; a tap elsewhere on the card does
 /// nothing. The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
 public final class DemoScene {
-    /// The host presenting the card over the presenting view.
+    /// The host presenting the card over the presenting view. Its times are the scene's clock,
+    /// which is the caller's `now` except while paused (``pauseFraction``).
     public let host: PresentationHost
-    /// The presentation controller driving the style (state, transition, container geometry).
-    public var controller: PresentationController { host.controller }
+    /// The presentation style.
+    public var style: any PresentationStyle { host.style }
     private let events: (SceneEvent) -> Void
     private let presentingView: PresentingView
     private let card: CardView
@@ -70,15 +73,18 @@ public final class DemoScene {
         self.focusVisibility = focus
         host.onStateChange = { [unowned self] state in
             self.presentingView.setModal(state != .dismissed)
+            self.stateChanged(state)
             self.events(SceneEvent(rawValue: state.rawValue)!)
         }
-        presentingView.onActivate = { [unowned self] now in
+        // Contents are called back with the host's (scene) time.
+        presentingView.onActivate = { [unowned self] sceneNow in
             self.events(.activated)
-            self.present(now: now)
+            if self.host.state == .dismissed { self.card.resetFocus() }
+            self.host.present(self.card, now: sceneNow)
         }
-        card.onClose = { [unowned self] now in
+        card.onClose = { [unowned self] sceneNow in
             self.events(.close)
-            self.dismiss(now: now)
+            self.host.dismiss(now: sceneNow)
         }
     }
 
@@ -88,10 +94,10 @@ public final class DemoScene {
 
     // MARK: State
 
-    /// The controller's presentation state.
+    /// The presentation state.
     public var state: PresentationState { host.state }
-    /// True while a transition runs.
-    public var isAnimating: Bool { host.isAnimating }
+    /// True while a transition runs (not while it is paused at ``pauseFraction``: nothing moves).
+    public var isAnimating: Bool { host.isAnimating && frozenTime == nil }
     /// True while animating or after a change (layout, input, state) that has not been rendered yet.
     public var needsRedraw: Bool { host.needsRedraw }
 
@@ -107,9 +113,10 @@ public final class DemoScene {
     /// The card's Close button's current look.
     public var closeButtonAppearance: ButtonAppearance { card.appearance }
 
-    /// The card's buttons, points relative to the presented view's frame (Present another, Close).
+    /// The card's buttons, points relative to the presented view's frame (Present another, Close): side by
+    /// side when they fit the card's width, else stacked (`DemoLook.cardButtonFrames(in:)`).
     public func cardButtonFrames() -> (presentAnother: Rect, close: Rect) {
-        DemoLook.cardButtonFrames(in: controller.presentedViewFrame.size)
+        DemoLook.cardButtonFrames(in: host.presentedViewFrame.size)
     }
 
     /// The hint under the Present button for this style and container: "Esc or a tap outside
@@ -120,15 +127,70 @@ public final class DemoScene {
     /// Where the presented view is at `now`, points (`nil` when dismissed); under reduced motion
     /// always its frame.
     public func presentedViewRect(at now: Double) -> Rect? {
-        controller.effectivePresentedViewRect(at: now)
+        host.presentedViewRect(at: sceneTime(now))
     }
 
-    /// Whether transitions reduce motion (`PresentationController.reducesMotion`, `ReducedMotion`):
+    /// Whether transitions reduce motion (``PresentationHost/reducesMotion``, `ReducedMotion`):
     /// the presented view cross-fades at its frame instead of moving. Applies from the next
     /// transition; `renderSnapshot` uses it at once.
     public var reducesMotion: Bool {
-        get { controller.reducesMotion }
-        set { controller.reducesMotion = newValue }
+        get { host.reducesMotion }
+        set { host.reducesMotion = newValue }
+    }
+
+    // MARK: Pausing (`--pause-at`)
+
+    /// A debugging aid for style authors (`modal-demo --pause-at F`): a linear time fraction
+    /// 0...1 at which every presentation transition stops and stays, so its frame can be inspected
+    /// live — exactly the frame of ``renderSnapshot(into:phase:progress:)`` at `.present`, F. The
+    /// scene's clock stands still while paused (Core Animation pauses a layer's animations the same
+    /// way, by stopping its clock: `speed = 0` at a `timeOffset`); ``isAnimating`` is false, so no
+    /// frames are drawn, and ``SceneEvent/paused`` is reported once the frame is F's. Input works as
+    /// usual: a dismissal (Escape, a tap on the dim, Close) runs back from F and the clock goes on.
+    /// A presentation that starts beyond F (reversing a dismissal from further up) is not paused;
+    /// F = 1 pauses nothing (the presentation ends there). nil (default): no pausing.
+    public var pauseFraction: Double? {
+        didSet { pauseFraction = pauseFraction.map { $0.isFinite ? min(max($0, 0), 1) : 0 } }
+    }
+    /// The caller's time minus the scene's: the time spent paused so far.
+    private var clockOffset = 0.0
+    /// The scene time the clock stands at while paused.
+    private var frozenTime: Double?
+    /// The scene time at which the running presentation reaches `pauseFraction`.
+    private var pauseTime: Double?
+    /// The caller's and the scene's time of the current entry point.
+    private var callNow = 0.0, callSceneNow = 0.0
+
+    /// Whether the presentation stands still at ``pauseFraction``.
+    public var isPaused: Bool { frozenTime != nil }
+
+    /// The scene's time for the caller's `now` (monotonic seconds): stands still at the pause.
+    private func sceneTime(_ now: Double) -> Double {
+        callNow = now
+        if let t = frozenTime { callSceneNow = t; return t }
+        var t = now - clockOffset
+        if let tp = pauseTime, host.state == .presenting, t >= tp {
+            t = tp
+            frozenTime = tp
+            events(.paused)
+        }
+        callSceneNow = t
+        return t
+    }
+
+    private func stateChanged(_ state: PresentationState) {
+        if state == .presenting, let f = pauseFraction, f < 1 {
+            // The fraction moves at 1 / duration per second from where the presentation starts.
+            let u = host.fraction(at: callSceneNow)
+            pauseTime = u <= f ? callSceneNow + (f - u) * host.transitionDuration : nil
+        } else if state != .presenting {
+            pauseTime = nil
+            if let t = frozenTime {
+                // Resumed (a dismissal from the pause): the clock goes on from where it stood.
+                frozenTime = nil
+                clockOffset = callNow - t
+            }
+        }
     }
 
     // MARK: Layout
@@ -148,7 +210,7 @@ public final class DemoScene {
         // throw-away controller), so only between presentations and when the size changed.
         if host.state == .dismissed, hintSize != host.containerSize {
             hintSize = host.containerSize
-            let tap = PresentationController.dismissingTapPoint(style: controller.style, containerSize: host.containerSize)
+            let tap = PresentationController.dismissingTapPoint(style: host.style, containerSize: host.containerSize)
             presentingView.hint = tap == nil ? DemoLook.escapeOnlyHint : DemoLook.hint
         }
     }
@@ -158,17 +220,29 @@ public final class DemoScene {
         layout(containerSize: size, scale: Double(max(1, scale)))
     }
 
+    /// Replaces the style while no transition runs (``PresentationHost/replaceStyle(_:)``): a
+    /// presented card takes the new frame at once; the hint is asked of the new style.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard host.replaceStyle(style) else { return false }
+        hintSize = nil
+        layout(containerSize: containerSize, scale: scale)
+        return true
+    }
+
     // MARK: Transitions
 
     /// Presents the card (ignored while presenting or presented; reverses a running dismissal).
     public func present(now: Double) {
+        let t = sceneTime(now)
         if host.state == .dismissed { card.resetFocus() }
-        host.present(card, now: now)
+        host.present(card, now: t)
     }
 
     /// Dismisses the card (ignored while dismissing or dismissed; reverses a running presentation).
     public func dismiss(now: Double) {
-        host.dismiss(now: now)
+        host.dismiss(now: sceneTime(now))
     }
 
     // MARK: Input
@@ -180,7 +254,7 @@ public final class DemoScene {
         case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, card: card)
         default: break
         }
-        host.handle(input, now: now)
+        host.handle(input, now: sceneTime(now))
     }
 
     // MARK: Rendering
@@ -189,16 +263,22 @@ public final class DemoScene {
     /// premultiplied ARGB8888); see ``PresentationHost/render(into:now:bufferAge:)``.
     @discardableResult
     public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
-        host.render(into: target, now: now, bufferAge: bufferAge)
+        host.render(into: target, now: sceneTime(now), bufferAge: bufferAge)
+    }
+
+    /// The frame for `now` as layers for a backend that composes them itself (the scene's clock,
+    /// as ``render(into:now:bufferAge:)``): ``PresentationHost/layerFrame(at:)``.
+    public func layerFrame(at now: Double) -> LayerFrame {
+        host.layerFrame(at: sceneTime(now))
     }
 
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
-    /// `target` (``pixelSize``): ``PresentationController/snapshot(phase:fraction:)`` — the same
+    /// `target` (``pixelSize``): ``PresentationHost/snapshot(phase:fraction:)`` — the same
     /// geometry function as the live frame — drawn by the same caches and compositor. Does not
     /// change the live state, call style hooks or emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
-        host.renderOffline(controller.snapshot(phase: phase, fraction: progress), presented: card, into: target)
+        host.renderOffline(host.snapshot(phase: phase, fraction: progress), presented: card, into: target)
     }
 
     /// Pixels repainted by the last `render`/`renderSnapshot` (for benchmarks).

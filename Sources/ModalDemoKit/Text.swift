@@ -43,6 +43,9 @@ final class Font {
     var ascent: Int { font.ascent }
     var descent: Int { font.descent }
 
+    /// The advance width of `text` as `draw` lays it out, buffer pixels.
+    func width(of text: String) -> Int { font.width(of: text) }
+
     /// Draws `text` with its baseline at `baseline` and its origin at `x` (buffer pixels), OVER `dst`.
     func draw(_ text: String, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
         font.draw(text, into: dst, x: x, baseline: baseline, color: color.pixmanColor)

@@ -16,7 +16,7 @@ public struct StyleABIVersion: Hashable, Sendable, CustomStringConvertible {
     public static let current = StyleABIVersion(major: UInt32(MODALKIT_STYLE_ABI_MAJOR),
                                                 minor: UInt32(MODALKIT_STYLE_ABI_MINOR))
 
-    /// "1.0".
+    /// "1.1".
     public var description: String { "\(major).\(minor)" }
 }
 
@@ -32,8 +32,14 @@ enum StyleABI {
         return size == 0 ? nil : Int(size)
     }
 
-    /// The option record as of ABI 1.0 (three pointers); `option_size` may be larger later.
-    static let minimumOptionSize = MemoryLayout<modalkit_style_option>.size
+    /// The option record as of ABI 1.0 (three pointers): the smallest `option_size` accepted.
+    static let minimumOptionSize = Int(modalkit_style_option_min_size(0))
+
+    /// The option record as of ABI 1.`minor`, bytes; nil for a minor this host does not know.
+    static func optionSize(minor: UInt32) -> Int? {
+        let size = modalkit_style_option_min_size(minor)
+        return size == 0 ? nil : Int(size)
+    }
 }
 
 // MARK: - Value conversions (points, premultiplied colours, seconds: units are unchanged)

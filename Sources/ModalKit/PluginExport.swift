@@ -67,9 +67,7 @@ enum StyleExport {
     {
         let table = UnsafeMutablePointer<modalkit_style_option>.allocate(capacity: max(options.count, 1))
         for (i, option) in options.enumerated() {
-            (table + i).initialize(to: modalkit_style_option(
-                key: permanentCString(option.key), description: permanentCString(option.summary),
-                default_value: permanentCString(option.defaultValue)))
+            (table + i).initialize(to: modalkit_style_option(option))
         }
         let exported = ExportedStyleType(options: options, make: make)
 
@@ -147,5 +145,35 @@ enum StyleExport {
         }
         for (i, b) in bytes.enumerated() { buffer[i] = CChar(bitPattern: b) }
         buffer[bytes.count] = 0
+    }
+}
+
+extension modalkit_style_option {
+    /// The C record of a declaration (ABI 1.1: with its unit and accepted values); its strings
+    /// are permanent copies.
+    init(_ option: StyleOption) {
+        self.init()
+        key = StyleExport.permanentCString(option.key)
+        description = StyleExport.permanentCString(option.summary)
+        default_value = StyleExport.permanentCString(option.defaultValue)
+        unit = option.unit.isEmpty ? nil : StyleExport.permanentCString(option.unit)
+        switch option.accepted {
+        case let .text(s):
+            kind = MODALKIT_OPTION_TEXT
+            accepted = s.isEmpty ? nil : StyleExport.permanentCString(s)
+        case let .number(range):
+            kind = MODALKIT_OPTION_NUMBER
+            minimum = range.lowerBound; maximum = range.upperBound
+        case let .choice(values):
+            kind = MODALKIT_OPTION_CHOICE
+            let words = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(values.count, 1))
+            for (i, v) in values.enumerated() { (words + i).initialize(to: StyleExport.permanentCString(v)) }
+            choices = UnsafePointer(words)
+            choice_count = values.count
+        case .color:
+            kind = MODALKIT_OPTION_COLOR
+        case .curve:
+            kind = MODALKIT_OPTION_CURVE
+        }
     }
 }

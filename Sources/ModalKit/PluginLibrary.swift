@@ -231,20 +231,71 @@ final class PluginLibrary {
             guard stride >= StyleABI.minimumOptionSize else {
                 return bad("option_size \(stride) is smaller than \(StyleABI.minimumOptionSize)")
             }
+            // The 1.1 fields (unit, accepted values) are read only from a plugin built for 1.1 or
+            // later whose entries are that long; a 1.0 plugin's entries end after default_value
+            // and what follows one is the next entry, so only those three fields are read.
+            let hasMetadata = version.minor >= 1 && stride >= (StyleABI.optionSize(minor: 1) ?? Int.max)
             for i in 0..<table.option_count {
-                let o = UnsafeRawPointer(base).advanced(by: i * stride).loadUnaligned(as: modalkit_style_option.self)
+                let entry = UnsafeRawPointer(base).advanced(by: i * stride)
+                var o = modalkit_style_option()
+                withUnsafeMutableBytes(of: &o) { dst in
+                    dst.copyMemory(from: UnsafeRawBufferPointer(
+                        start: entry, count: min(hasMetadata ? stride : StyleABI.minimumOptionSize, dst.count)))
+                }
                 guard let key = o.key.map({ String(cString: $0) }), !key.isEmpty,
                       !key.contains(where: { $0.isWhitespace || $0 == "=" }) else {
                     return bad("option \(i) has a NULL, empty or malformed key")
                 }
                 guard !options.contains(where: { $0.key == key }) else { return bad("option '\(key)' declared twice") }
-                options.append(StyleOption(
-                    key: key,
-                    summary: StyleLoadError.oneLine(o.description.map { String(cString: $0) } ?? ""),
-                    defaultValue: o.default_value.map { String(cString: $0) } ?? ""))
+                let summary = StyleLoadError.oneLine(o.description.map { String(cString: $0) } ?? "")
+                let defaultValue = o.default_value.map { String(cString: $0) } ?? ""
+                guard hasMetadata else {
+                    options.append(StyleOption(key: key, summary: summary, defaultValue: defaultValue))
+                    continue
+                }
+                switch acceptedValues(of: o) {
+                case let .success(accepted):
+                    options.append(StyleOption(key: key, summary: summary, defaultValue: defaultValue,
+                                               unit: StyleLoadError.oneLine(o.unit.map { String(cString: $0) } ?? ""),
+                                               accepted: accepted))
+                case let .failure(reason):
+                    return bad("option '\(key)': \(reason)")
+                }
             }
         }
         return .success(PluginLibrary(path: path, realPath: realPath, version: version, descriptor: descriptor,
                                      table: table, name: name, summary: summary, options: options))
     }
+
+    /// What a 1.1 option record accepts; a failure says why the record is malformed. An unknown
+    /// kind (from a later minor) reads as text.
+    private static func acceptedValues(of o: modalkit_style_option) -> Result<StyleOption.Accepted, LoaderReason> {
+        switch o.kind {
+        case MODALKIT_OPTION_NUMBER:
+            guard o.minimum.isFinite, o.maximum.isFinite, o.minimum <= o.maximum else {
+                return .failure(LoaderReason("range \(o.minimum)...\(o.maximum) is not a finite range"))
+            }
+            return .success(.number(o.minimum...o.maximum))
+        case MODALKIT_OPTION_CHOICE:
+            guard o.choice_count > 0, o.choice_count <= 256, let words = o.choices else {
+                return .failure(LoaderReason("choice_count \(o.choice_count) with choices \(o.choices == nil ? "NULL" : "set") is not a list of 1 to 256 words"))
+            }
+            var values: [String] = []
+            for i in 0..<o.choice_count {
+                guard let w = words[i] else { return .failure(LoaderReason("choice \(i) is NULL")) }
+                values.append(StyleLoadError.oneLine(String(cString: w)))
+            }
+            return .success(.choice(values))
+        case MODALKIT_OPTION_COLOR: return .success(.color)
+        case MODALKIT_OPTION_CURVE: return .success(.curve)
+        default:
+            return .success(.text(StyleLoadError.oneLine(o.accepted.map { String(cString: $0) } ?? "")))
+        }
+    }
+}
+
+/// A reason text as an `Error`, for `Result`.
+struct LoaderReason: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
 }

@@ -36,7 +36,8 @@ public enum PresentationState: String, Hashable, Sendable {
 /// Time is passed in (`now`, monotonic seconds); nothing here reads a clock.
 public final class PresentationController {
     /// The style this controller drives; asked for frames, chrome and timing on every call.
-    public let style: any PresentationStyle
+    /// Replaced only between transitions (`replaceStyle(_:)`).
+    public private(set) var style: any PresentationStyle
     /// Where the presentation is in its life cycle; changes are reported to `onStateChange`.
     public private(set) var state: PresentationState = .dismissed
     /// The transition's clock-independent state (linear time fraction and direction).
@@ -65,6 +66,16 @@ public final class PresentationController {
     /// It runs alongside `transition` in every transition, so that switching `reducesMotion` on
     /// between transitions finds it where the presentation is (0 dismissed, 1 presented).
     public private(set) var fade: Transition
+    /// The rectangle of the control that started the presentation, container points, or nil
+    /// (part of the ``TransitionContext`` every style hook receives).
+    public var sourceRect: Rect?
+
+    /// The context of the current (or, at rest, the last) transition: dismissing while
+    /// `dismissing`, presenting otherwise.
+    public var transitionContext: TransitionContext {
+        TransitionContext(phase: state == .dismissing ? .dismiss : .present, isInteractive: false,
+                          sourceRect: sourceRect, containerBounds: containerBounds)
+    }
 
     /// A controller at rest, `dismissed`, with empty container bounds until `layout(containerBounds:)`.
     public init(style: any PresentationStyle) {
@@ -101,6 +112,19 @@ public final class PresentationController {
         presentedViewFrame = style.frameOfPresentedView(in: containerBounds)
         presentedCornerStyle = style.cornerStyle(forPresentedViewIn: containerBounds)
         style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
+    }
+
+    /// Replaces the style while no transition runs (a style reloaded from its plugin file): when
+    /// something is presented, the new style's frame and corners apply at once (as after a
+    /// container layout, with its layout hooks); its duration and curve apply from the next
+    /// transition. A running transition finishes with the style it started with.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ newStyle: any PresentationStyle) -> Bool {
+        guard !isAnimating else { return false }
+        style = newStyle
+        if state != .dismissed { layoutSubviews() }
+        return true
     }
 
     // MARK: Transitions
@@ -223,12 +247,14 @@ public final class PresentationController {
         return PresentationController.apply(effectivePresentedViewTransform(at: now), to: presentedViewFrame)
     }
 
-    /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by `t.scale`
-    /// about its own centre (points; `t.alpha` does not change the rectangle).
+    /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by
+    /// `t.scaleX`/`t.scaleY` about the anchor point `t.anchor` (unit coordinates of the moved frame,
+    /// Core Animation's `anchorPoint`), points; `t.alpha` does not change the rectangle.
     public static func apply(_ t: ViewTransform, to frame: Rect) -> Rect {
         let moved = frame.offsetBy(dx: t.translation.x, dy: t.translation.y)
-        guard t.scale != 1 else { return moved }
-        let w = moved.width * t.scale, h = moved.height * t.scale
-        return Rect(x: moved.midX - w / 2, y: moved.midY - h / 2, width: w, height: h)
+        guard !t.isUnscaled else { return moved }
+        let ax = moved.minX + t.anchor.x * moved.width, ay = moved.minY + t.anchor.y * moved.height
+        return Rect(x: ax + (moved.minX - ax) * t.scaleX, y: ay + (moved.minY - ay) * t.scaleY,
+                    width: moved.width * t.scaleX, height: moved.height * t.scaleY)
     }
 }

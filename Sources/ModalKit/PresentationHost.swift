@@ -26,13 +26,18 @@ public enum PresentationKey: Hashable, Sendable {
 /// Input delivered to a ``PresentationHost``. Positions are container points (the window's
 /// surface-local logical coordinates).
 public enum PresentationInput: Hashable, Sendable {
+    /// The pointer is at this point (also when it enters the container).
     case pointerMotion(Point)
     /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
     case pointerButton(pressed: Bool)
     /// The pointer left the window: a pointer press in progress ends without a tap.
     case pointerLeave
+    /// A touch point `id` went down here (`id`: the compositor's, unique while the point is down).
+    /// Only the first touch point makes a press; others are ignored until it ends.
     case touchDown(id: Int32, Point)
+    /// Touch point `id` moved here.
     case touchMotion(id: Int32, Point)
+    /// Touch point `id` was lifted where it last was.
     case touchUp(id: Int32)
     /// The compositor took the touch sequence over (e.g. for a gesture): no tap happens.
     case touchCancel
@@ -68,6 +73,12 @@ public protocol PresentationContent: AnyObject {
     /// scale rounded; `scale` > 0, whole or fractional; the exact pixel size is
     /// `Draw.pixelSize(of: image)` — draw nothing outside it). Afterwards `invalidation` must be `.none`.
     /// The host clips a presented view's corners itself. UIKit: `draw(_:)`.
+    ///
+    /// A presented content under a style whose chrome has a background colour finds `image`
+    /// already filled with that colour (UIKit: the view's `backgroundColor` is painted before
+    /// `draw(_:)`): a content that draws only its foreground (OVER) lets it show; one that fills
+    /// every pixel hides it. Without a background colour the image holds the previous pixels and the
+    /// content must paint every pixel (1.0). The border and the grabber are drawn over the content.
     func draw(into image: OpaquePointer, size: Size, scale: Double)
     /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used
     /// (a key not used by a presented content falls back to the host: Escape dismisses).
@@ -94,6 +105,8 @@ private final class PresentedLevel {
 
 private struct PresentedKey: Equatable {
     var width: Int, height: Int, scale: Double, radius: Double, corners: CornerMask
+    /// The chrome baked into the cache (background, border, grabber; the shadow is drawn apart).
+    var chrome: PresentedViewChrome
 }
 
 /// The presentation host over one container (UIKit: the window's root view plus the
@@ -117,14 +130,19 @@ private struct PresentedKey: Equatable {
 ///   dismissed), synchronously, in order.
 public final class PresentationHost {
     /// The controller of the (one) presentation level: state, transition, container geometry.
-    public let controller: PresentationController
+    /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
+    /// and caches; apps use the host's own members (``style``, ``state``, ``reducesMotion``,
+    /// ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …).
+    let controller: PresentationController
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
-    /// Called after each state change, with the new state.
+    /// Called after each state change, with the new state: synchronously, in order, from within the
+    /// call that caused it (`present`, `dismiss`, `handle`, `update`, `snapshot(at:)`, `render`).
     public var onStateChange: (PresentationState) -> Void = { _ in }
 
-    /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
+    /// The container's size of the last `layout`, points (1 × 1 before the first).
     public private(set) var containerSize = Size(width: 1, height: 1)
+    /// The scale of the last `layout`: buffer pixels per point (> 0, whole or fractional).
     public private(set) var scale = 1.0
     /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
@@ -179,6 +197,17 @@ public final class PresentationHost {
 
     // MARK: State
 
+    /// The presentation style (UIKit: the presented view controller's `presentationController`,
+    /// asked for frames, chrome and timing).
+    public var style: any PresentationStyle { controller.style }
+    /// Whether transitions reduce motion (UIKit: `UIAccessibility.isReduceMotionEnabled`): the
+    /// presented view cross-fades at its frame over `ReducedMotion`'s fade instead of moving, while
+    /// the dim fades as usual. Read when a transition starts or reverses; a running one finishes as
+    /// it started. ``snapshot(phase:fraction:)`` uses it at once.
+    public var reducesMotion: Bool {
+        get { controller.reducesMotion }
+        set { controller.reducesMotion = newValue }
+    }
     /// The presentation state of the top level.
     public var state: PresentationState { controller.state }
     /// True while a transition runs.
@@ -187,6 +216,21 @@ public final class PresentationHost {
     public var isModalLayerActive: Bool { controller.isModalLayerActive }
     /// The presented content of the current presentation (nil when dismissed).
     public var presentedContent: (any PresentationContent)? { levels.last?.content }
+    /// The presented view's frame in the container, points: the style's `frameOfPresentedView(in:)`
+    /// for the last layout (UIKit: `frameOfPresentedViewInContainerView`); meaningful while not
+    /// ``PresentationState/dismissed`` (then the last presentation's).
+    public var presentedViewFrame: Rect { controller.presentedViewFrame }
+    /// Where the presented view is on screen at `now` (monotonic seconds), points: its frame under
+    /// the style's transform at that moment (under reduced motion, its frame); nil when dismissed.
+    /// What input hit-tests against.
+    public func presentedViewRect(at now: Double) -> Rect? { controller.effectivePresentedViewRect(at: now) }
+    /// The transition's linear time fraction at `now` (monotonic seconds): 0 dismissed … 1
+    /// presented, moving at 1 / ``transitionDuration`` per second while a transition runs (the
+    /// eased progress is the style's curve at this fraction).
+    public func fraction(at now: Double) -> Double { controller.fraction(at: now) }
+    /// The duration of the current (or last) transition from 0 to 1, seconds (the style's
+    /// `transitionDuration` when it started; UIKit: `transitionDuration(using:)`).
+    public var transitionDuration: Double { controller.transition.duration }
     /// True while animating, after a change not rendered yet, or when a content is invalidated.
     public var needsRedraw: Bool {
         dirty || controller.isAnimating || presentingContent.invalidation != .none
@@ -204,6 +248,16 @@ public final class PresentationHost {
         presentingContent.didLayout(size: containerSize)
         if let level = levels.last { level.content.didLayout(size: controller.presentedViewFrame.size) }
         dirty = true
+    }
+
+    /// Replaces the style while no transition runs (``PresentationController/replaceStyle(_:)``);
+    /// a presented view takes the new style's frame and corners at once.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard controller.replaceStyle(style) else { return false }
+        layout(containerSize: containerSize, scale: scale)
+        return true
     }
 
     // MARK: Transitions
@@ -313,8 +367,9 @@ public final class PresentationHost {
     private func toPresented(_ p: Point, now: Double) -> Point {
         let snap = controller.snapshot(at: now)
         let r = snap.presentedRect
-        let k = snap.presentedTransform.scale > 0 ? snap.presentedTransform.scale : 1
-        return Point(x: (p.x - r.minX) / k, y: (p.y - r.minY) / k)
+        let t = snap.presentedTransform
+        let kx = t.scaleX > 0 ? t.scaleX : 1, ky = t.scaleY > 0 ? t.scaleY : 1
+        return Point(x: (p.x - r.minX) / kx, y: (p.y - r.minY) / ky)
     }
 
     private func deliver(_ input: ContentInput, to target: PressTarget, now: Double) {
@@ -374,7 +429,18 @@ public final class PresentationHost {
         return controller.snapshot(at: now)
     }
 
-    /// Renders the frame for `now` into `target` (size = ``pixelSize``, premultiplied ARGB8888).
+    /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
+    /// a dismissal (`.dismiss`, = a presentation at 1 − fraction) in the current container, offline:
+    /// by the same geometry function as ``snapshot(at:)``, without changing any state (for
+    /// ``renderOffline(_:presented:into:)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
+    /// cross-fade `fraction × duration` seconds into the phase.
+    public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
+        controller.snapshot(phase: phase, fraction: fraction)
+    }
+
+    /// Renders the frame for `now` (monotonic seconds, after advancing the transitions to it) into
+    /// `target` (``pixelSize`` buffer pixels, premultiplied ARGB8888). A content cache that cannot
+    /// be allocated (no memory) leaves that layer out of the frame; nothing throws.
     /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
     /// - Returns: the damage relative to the previous frame, buffer pixels (for
@@ -395,7 +461,7 @@ public final class PresentationHost {
         return damage
     }
 
-    /// Renders `snapshot` (e.g. ``PresentationController/snapshot(phase:fraction:)``) offscreen into
+    /// Renders `snapshot` (e.g. ``snapshot(phase:fraction:)``) offscreen into
     /// `target` (``pixelSize``) from the same caches and compositor as `render`, without touching
     /// the live frame history. With nothing presented, `presented` is drawn into the presented cache
     /// for the picture (not presented: no state change, no event).
@@ -428,7 +494,7 @@ public final class PresentationHost {
         levels.removeAll(keepingCapacity: true)
     }
 
-    /// Pixels repainted by the last render (for benchmarks).
+    /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
     public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
 
     // MARK: Layer backends
@@ -504,8 +570,11 @@ public final class PresentationHost {
             return f
         }
         let radius = snap.presentedCornerRadius(scale: scale)
+        var chrome = snap.chrome
+        chrome.shadow = nil
         updatePresentedCache(level, PresentedKey(width: f.cardSourceWidth, height: f.cardSourceHeight, scale: scale,
-                                                 radius: radius, corners: radius > 0 ? snap.corners.corners : []),
+                                                 radius: radius, corners: radius > 0 ? snap.corners.corners : [],
+                                                 chrome: chrome),
                              size: snap.presentedFrame.size)
         f.cardVersion = level.version
         return f
@@ -539,9 +608,34 @@ public final class PresentationHost {
         }
         level.key = key
         guard let cache = level.cache else { return }
-        level.content.draw(into: cache.pixmanImage, size: size, scale: key.scale)
-        Draw.clipCorners(cache.pixmanImage, width: key.width, height: key.height, radius: key.radius,
-                         corners: key.corners)
+        let image = cache.pixmanImage
+        if let background = key.chrome.backgroundColor {
+            Draw.fill(image, width: key.width, height: key.height, color: background)
+        }
+        level.content.draw(into: image, size: size, scale: key.scale)
+        Self.drawChrome(key.chrome, into: image, width: key.width, height: key.height, scale: key.scale,
+                        radius: key.radius, corners: key.corners)
+        Draw.clipCorners(image, width: key.width, height: key.height, radius: key.radius, corners: key.corners)
         level.version += 1
+    }
+
+    /// The chrome the host draws over a presented content (buffer pixels, `width × height`, corner
+    /// `radius` in pixels): the border inside the rounded edge (CALayer's `borderWidth`, drawn over
+    /// the content), then the grabber — ``PresentedViewChrome/grabberSize`` with fully rounded ends,
+    /// centred, ``PresentedViewChrome/grabberTopInset`` below the top edge (UIKit's sheet grabber).
+    /// The background is filled before the content draws (see ``PresentationContent``).
+    static func drawChrome(_ chrome: PresentedViewChrome, into image: OpaquePointer, width: Int, height: Int,
+                           scale: Double, radius: Double, corners: CornerMask) {
+        let w = Double(width), h = Double(height)
+        if let border = chrome.border, border.width > 0, border.color.alpha > 0 {
+            let bw = min(border.width * scale, w / 2, h / 2)
+            Draw.fillRoundedRect(image, x: 0, y: 0, width: w, height: h, radius: radius, corners: corners,
+                                 color: border.color, ring: (inset: bw, radius: max(0, radius - bw)))
+        }
+        if let grabber = chrome.grabber, grabber.alpha > 0 {
+            let gw = PresentedViewChrome.grabberSize.width * scale, gh = PresentedViewChrome.grabberSize.height * scale
+            Draw.fillRoundedRect(image, x: (w - gw) / 2, y: PresentedViewChrome.grabberTopInset * scale,
+                                 width: gw, height: gh, radius: gh / 2, color: grabber)
+        }
     }
 }

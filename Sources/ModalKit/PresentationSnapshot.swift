@@ -24,48 +24,70 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// The presented view's transform relative to `presentedFrame` (under reduced motion: its
     /// final place with the cross-fade's alpha).
     public var presentedTransform: ViewTransform
+    /// The presented view's chrome (background, border, shadow, grabber) for these bounds.
+    public var chrome: PresentedViewChrome = .none
+    /// How the presenting view is drawn while covered (its transform relative to the container
+    /// bounds, and corner radius) at this progress.
+    public var presentingAppearance: PresentingViewAppearance = .identity
 
     /// Nothing presented in a container of `bounds`.
     public static func unpresented(containerBounds bounds: Rect) -> PresentationSnapshot {
         PresentationSnapshot(containerBounds: bounds, isModalLayerShown: false, presentedFrame: .zero,
-                             corners: .square, dim: .none, presentedTransform: .identity)
+                             corners: .square, dim: .none, presentedTransform: .identity,
+                             chrome: .none, presentingAppearance: .identity)
     }
 
     /// Where the presented view shows, points: `presentedFrame` under `presentedTransform`.
     public var presentedRect: Rect { PresentationController.apply(presentedTransform, to: presentedFrame) }
 
-    /// THE geometry function: the snapshot of `style`'s modal layer in `containerBounds` (points)
-    /// at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
+    /// THE geometry function: the snapshot of `style`'s modal layer in `context.containerBounds`
+    /// (points) at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
     /// - Parameters:
     ///   - presentedFrame / corners: the style's frame and corner clip for these bounds.
+    ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
     ///     and the presented view stays at its final place (``ReducedMotion``).
-    public static func make(style: any PresentationStyle, containerBounds: Rect, presentedFrame: Rect,
+    public static func make(style: any PresentationStyle, context: TransitionContext, presentedFrame: Rect,
                             corners: CornerStyle, progress: Double,
                             reducedMotionAlpha: Double?) -> PresentationSnapshot {
+        let containerBounds = context.containerBounds
         let transform: ViewTransform
         if let alpha = reducedMotionAlpha {
             transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
                                                              in: containerBounds)
         } else {
-            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, in: containerBounds)
+            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
         }
-        var dim = style.dimmingAppearance(at: min(max(progress.isFinite ? progress : 0, 0), 1))
+        let clamped = min(max(progress.isFinite ? progress : 0, 0), 1)
+        var dim = style.dimmingAppearance(at: clamped, context: context)
         dim.alpha = min(max(dim.alpha, 0), 1)
         return PresentationSnapshot(containerBounds: containerBounds, isModalLayerShown: true,
                                     presentedFrame: presentedFrame, corners: corners, dim: dim,
-                                    presentedTransform: transform)
+                                    presentedTransform: transform,
+                                    chrome: style.chrome(forPresentedViewIn: containerBounds),
+                                    presentingAppearance: style.presentingViewAppearance(at: clamped, context: context))
     }
 
     /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the
     /// container is ``pixelLength(_:scale:)`` of each side; the presented view's position and size
     /// are each points × scale rounded half away from zero; the corner radius is points × scale
     /// clamped to half the shorter side. Cache versions are left 0 for the caller to set.
+    ///
+    /// Style 1.1 fields: a gradient dim's points × scale with every stop × the dim's alpha
+    /// (`dimGradient`, `dim` then 0); the shadow's offset and blur radius × scale, rounded, its
+    /// colour as premultiplied ARGB; the covered presenting view's rectangle (the container under
+    /// `presentingAppearance.transform`, edges × scale rounded), corner radius × scale (clamped)
+    /// and alpha byte — nil rectangle when it is drawn as in a 1.0 frame.
     public func layerFrame(scale s: Double) -> LayerFrame {
         var f = LayerFrame()
         (f.width, f.height) = containerBounds.size.pixelSize(scale: s)
         guard isModalLayerShown else { return f }
-        f.dim = dim.color.multipliedAlpha(by: dim.alpha).argb32
+        if let g = dim.gradient {
+            if dim.alpha > 0 { f.dimGradient = g.resolved(scale: s, alpha: dim.alpha) }
+        } else {
+            f.dim = dim.color.multipliedAlpha(by: dim.alpha).argb32
+        }
+        if presentingAppearance != .identity { resolvePresenting(into: &f, scale: s) }
         let cw = Int((presentedFrame.width * s).rounded()), ch = Int((presentedFrame.height * s).rounded())
         let t = presentedTransform
         // Alpha to 0...255 rounded half up, a product within 1e-9 of a half counting as a half (the
@@ -74,10 +96,10 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let a255 = min(max(t.alpha, 0), 1) * 255
         let whole = a255.rounded(.down)
         let alpha = UInt32(abs(a255 - whole - 0.5) < 1e-9 ? whole + 1 : a255.rounded())
-        guard cw > 0, ch > 0, alpha > 0, t.scale > 0 else { return f }
+        guard cw > 0, ch > 0, alpha > 0, t.scaleX > 0, t.scaleY > 0 else { return f }
         let shown = presentedRect
         let x = Int((shown.minX * s).rounded()), y = Int((shown.minY * s).rounded())
-        if t.scale == 1 {
+        if t.isUnscaled {
             f.card = PixelRect(x: x, y: y, width: cw, height: ch)
         } else {
             f.card = PixelRect(x: x, y: y, width: Int((shown.width * s).rounded()),
@@ -90,7 +112,41 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let band = cornerBand(radius: radius)
         f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
         f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
+        f.cardCornerRadius = radius
+        f.cardIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
+        f.cardCorners = radius > 0 ? corners.corners : []
+        if let shadow = chrome.shadow, shadow.color.alpha > 0 {
+            f.shadowColor = shadow.color.argb32
+            f.shadowOffsetX = Int((shadow.offset.x * s).rounded())
+            f.shadowOffsetY = Int((shadow.offset.y * s).rounded())
+            f.shadowBlur = shadow.blurRadius.isFinite
+                ? Int(min(max(shadow.blurRadius, 0) * s, Double(LayerFrame.maxShadowBlur)).rounded()) : 0
+        }
         return f
+    }
+
+    /// The presenting view while covered, in buffer pixels: the container's bounds under
+    /// `presentingAppearance.transform` (edges rounded half away from zero), its corner radius
+    /// × scale clamped to half the shorter side, its alpha as a byte; left nil when that is the
+    /// container itself, square and opaque (drawn as in a 1.0 frame).
+    private func resolvePresenting(into f: inout LayerFrame, scale s: Double) {
+        let t = presentingAppearance.transform
+        let a255 = (t.alpha.isFinite ? min(max(t.alpha, 0), 1) : 1) * 255
+        let alpha = UInt32(a255.rounded())
+        guard t.scaleX > 0, t.scaleY > 0, alpha > 0 else {
+            f.presentingRect = .zero  // hidden: the container shows black
+            return
+        }
+        let shown = PresentationController.apply(t, to: containerBounds)
+        let x0 = Int((shown.minX * s).rounded()), y0 = Int((shown.minY * s).rounded())
+        let rect = PixelRect(x: x0, y: y0, width: Int((shown.maxX * s).rounded()) - x0,
+                             height: Int((shown.maxY * s).rounded()) - y0)
+        let r = presentingAppearance.cornerRadius.isFinite ? presentingAppearance.cornerRadius : 0
+        let radius = clampedRadius(r * s, width: Double(rect.width), height: Double(rect.height))
+        guard rect != f.bounds || radius > 0 || alpha < 255 else { return }
+        f.presentingRect = rect
+        f.presentingCornerRadius = radius
+        f.presentingAlpha = alpha
     }
 
     /// The presented view's corner radius in buffer pixels at `scale`: points × scale, clamped to
@@ -107,7 +163,7 @@ extension PresentationController {
     /// Does not advance the state (call `update(now:)` first).
     public func snapshot(at now: Double) -> PresentationSnapshot {
         guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
-        return .make(style: style, containerBounds: containerBounds, presentedFrame: presentedViewFrame,
+        return .make(style: style, context: transitionContext, presentedFrame: presentedViewFrame,
                      corners: presentedCornerStyle, progress: progress(at: now),
                      reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
     }
@@ -122,7 +178,9 @@ extension PresentationController {
         let p = min(max(fraction.isFinite ? fraction : 0, 0), 1)
         let u = phase == .present ? p : 1 - p
         let bounds = containerBounds
-        return .make(style: style, containerBounds: bounds, presentedFrame: style.frameOfPresentedView(in: bounds),
+        let context = TransitionContext(phase: phase, isInteractive: false, sourceRect: sourceRect,
+                                        containerBounds: bounds)
+        return .make(style: style, context: context, presentedFrame: style.frameOfPresentedView(in: bounds),
                      corners: style.cornerStyle(forPresentedViewIn: bounds),
                      progress: style.timingCurve.value(at: u),
                      reducedMotionAlpha: reducesMotion

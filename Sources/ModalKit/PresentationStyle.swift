@@ -1,29 +1,107 @@
 import Foundation
 
-/// One option a style accepts on the command line (`--style-option KEY=VALUE`).
+/// One option a style accepts on the command line (`--style-option KEY=VALUE`), declared once:
+/// its key, meaning, unit, default and the values it accepts. The declaration is what
+/// `modal-demo --describe-style` prints, what error messages list, and what the typed readers of
+/// `StyleOptions` (`number(_:)`, `choice(_:)`, `color(_:)`) check values against.
+///
+/// ```swift
+/// static let dim = StyleOption.number("dim-alpha", "alpha of the black dim when presented", default: 0.3, in: 0...1)
+/// ```
 public struct StyleOption: Hashable, Sendable {
+    /// The values an option accepts.
+    public enum Accepted: Hashable, Sendable {
+        /// Any text; the string says what is meant (empty: not declared, e.g. a style of ABI 1.0).
+        case text(String)
+        /// A finite decimal number within the range (inclusive), in the option's `unit`.
+        case number(ClosedRange<Double>)
+        /// One of these words, exactly.
+        case choice([String])
+        /// A colour: `#RRGGBB` or `#RRGGBBAA` (straight alpha), as in CSS.
+        case color
+        /// A timing curve, as `TimingCurve(parsing:)` reads it.
+        case curve
+    }
+
     /// The key, lower-case with dashes, e.g. `margin-x`.
     public var key: String
-    /// One line saying what the value means and its unit, e.g. "left and right inset, points".
+    /// One line saying what the value means (and, for options declared with the plain
+    /// initialiser, its unit), e.g. "left and right inset of the card".
     public var summary: String
     /// The value used when the option is not given, as it would be written on the command line.
     public var defaultValue: String
+    /// The unit of a number, e.g. "points", "seconds"; empty for none (a fraction, a word).
+    public var unit: String
+    /// What values are accepted.
+    public var accepted: Accepted
 
+    /// An option declared with text alone (ABI 1.0's three fields): any value is passed to the
+    /// style, which checks it itself.
     public init(key: String, summary: String, defaultValue: String) {
-        self.key = key; self.summary = summary; self.defaultValue = defaultValue
+        self.init(key: key, summary: summary, defaultValue: defaultValue, unit: "", accepted: .text(""))
     }
 
-    /// `duration`: the transition's duration in seconds (built-in styles: 0.35).
+    /// An option with its unit and accepted values.
+    public init(key: String, summary: String, defaultValue: String, unit: String, accepted: Accepted) {
+        self.key = key; self.summary = summary; self.defaultValue = defaultValue
+        self.unit = unit; self.accepted = accepted
+    }
+
+    /// A number in `range` (inclusive), in `unit` (empty for none); read with `StyleOptions.number(_:)`.
+    public static func number(_ key: String, _ summary: String, unit: String = "", default value: Double,
+                              in range: ClosedRange<Double>) -> StyleOption {
+        StyleOption(key: key, summary: summary, defaultValue: formatNumber(value), unit: unit, accepted: .number(range))
+    }
+
+    /// One of `values`; read with `StyleOptions.choice(_:)`.
+    public static func choice(_ key: String, _ summary: String, default value: String, among values: [String]) -> StyleOption {
+        StyleOption(key: key, summary: summary, defaultValue: value, unit: "", accepted: .choice(values))
+    }
+
+    /// A colour, `#RRGGBB` or `#RRGGBBAA`; read with `StyleOptions.color(_:)`.
+    public static func color(_ key: String, _ summary: String, default value: String) -> StyleOption {
+        StyleOption(key: key, summary: summary, defaultValue: value, unit: "", accepted: .color)
+    }
+
+    /// `duration`: the transition's duration in seconds, 0 to 10 (built-in styles: 0.35).
     public static func duration(default value: String = "0.35") -> StyleOption {
-        StyleOption(key: "duration", summary: "transition duration, seconds", defaultValue: value)
+        StyleOption(key: "duration", summary: "transition duration", defaultValue: value, unit: "seconds",
+                    accepted: .number(0...10))
     }
 
     /// `curve`: the timing curve (`TimingCurve(parsing:)`; built-in styles: ease-in-out).
     public static func curve(default value: String = "ease-in-out") -> StyleOption {
-        StyleOption(key: "curve",
-                    summary: "timing curve: linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2), spring(k,c)",
-                    defaultValue: value)
+        StyleOption(key: "curve", summary: "timing curve", defaultValue: value, unit: "", accepted: .curve)
     }
+
+    /// The meaning with its unit, e.g. "left and right inset of the card, points".
+    public var meaning: String {
+        unit.isEmpty ? summary : summary.isEmpty ? unit : "\(summary), \(unit)"
+    }
+
+    /// What is accepted, in words, e.g. "0 to 1", "left, right", "#RRGGBB or #RRGGBBAA"; empty
+    /// when the option does not say (a 1.0 plugin's option, or plain text without a description).
+    public var acceptedDescription: String {
+        switch accepted {
+        case let .text(s): return s
+        case let .number(r): return "\(StyleOption.formatNumber(r.lowerBound)) to \(StyleOption.formatNumber(r.upperBound))"
+        case let .choice(values): return values.joined(separator: ", ")
+        case .color: return "#RRGGBB or #RRGGBBAA"
+        case .curve: return TimingCurve.acceptedSyntax
+        }
+    }
+
+    /// A number as it is written on the command line: no trailing ".0" (0.5, 20, 1e-06).
+    public static func formatNumber(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+}
+
+extension TimingCurve {
+    /// The curve syntax `init?(parsing:)` accepts, in words.
+    public static let acceptedSyntax =
+        "linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2) with x in 0...1 and y in -10...10, or spring(stiffness,damping) with each above 0 and at most 1e6"
 }
 
 /// Why a style could not be created from its options. The message is one line, meant for stderr.
@@ -47,11 +125,14 @@ public enum StyleOptionError: Error, Equatable, CustomStringConvertible {
 /// Creating one rejects keys the style does not declare.
 public struct StyleOptions: Sendable {
     public let values: [String: String]
+    /// The declarations, by key.
+    public let declarations: [String: StyleOption]
 
     /// - Throws: `StyleOptionError.unknownKey` for a key not in `declared`.
     public init(_ given: [String: String], declared: [StyleOption]) throws {
         var values: [String: String] = [:]
-        for option in declared { values[option.key] = option.defaultValue }
+        var declarations: [String: StyleOption] = [:]
+        for option in declared { values[option.key] = option.defaultValue; declarations[option.key] = option }
         for key in given.keys.sorted() {
             guard values[key] != nil else {
                 throw StyleOptionError.unknownKey(key, known: declared.map(\.key))
@@ -59,6 +140,7 @@ public struct StyleOptions: Sendable {
             values[key] = given[key]
         }
         self.values = values
+        self.declarations = declarations
     }
 
     public func string(_ key: String) -> String { values[key] ?? "" }
@@ -74,6 +156,55 @@ public struct StyleOptions: Sendable {
         return v
     }
 
+    /// The value of a `.number` option, checked against its declared range.
+    /// - Throws: `StyleOptionError.badValue` naming the declared range (and unit).
+    public func number(_ option: StyleOption) throws -> Double {
+        let text = string(option.key)
+        let range: ClosedRange<Double>
+        if case let .number(r) = option.accepted { range = r } else { range = -1e9...1e9 }
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, range.contains(v) else {
+            let unit = option.unit.isEmpty ? "" : " \(option.unit)"
+            throw StyleOptionError.badValue(key: option.key, value: text, expected: "a number from "
+                + "\(StyleOption.formatNumber(range.lowerBound)) to \(StyleOption.formatNumber(range.upperBound))\(unit)")
+        }
+        return v
+    }
+
+    /// The value of a `.choice` option: one of its declared words.
+    /// - Throws: `StyleOptionError.badValue` listing them.
+    public func choice(_ option: StyleOption) throws -> String {
+        let text = string(option.key)
+        guard case let .choice(values) = option.accepted else { return text }
+        guard values.contains(text) else {
+            throw StyleOptionError.badValue(key: option.key, value: text, expected: "one of \(values.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// The value of a `.color` option (`#RRGGBB`, or `#RRGGBBAA` with straight alpha), premultiplied.
+    /// - Throws: `StyleOptionError.badValue` for any other text.
+    public func color(_ option: StyleOption) throws -> Color {
+        let text = string(option.key)
+        guard let c = StyleOptions.parseColor(text) else {
+            throw StyleOptionError.badValue(key: option.key, value: text, expected: "#RRGGBB or #RRGGBBAA")
+        }
+        return c
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA` (hex digits, either case; straight alpha) as a premultiplied colour.
+    public static func parseColor(_ text: String) -> Color? {
+        let hex = Array(text.utf8)
+        guard hex.count == 7 || hex.count == 9, hex[0] == UInt8(ascii: "#") else { return nil }
+        var v: UInt64 = 0
+        for c in hex.dropFirst() {
+            guard let d = Int(String(UnicodeScalar(c)), radix: 16) else { return nil }
+            v = v << 4 | UInt64(d)
+        }
+        if hex.count == 7 { v = v << 8 | 0xFF }
+        func byte(_ shift: UInt64) -> Double { Double((v >> shift) & 0xFF) / 255 }
+        return Color(red: byte(24), green: byte(16), blue: byte(8), alpha: byte(0))
+    }
+
     /// The `duration` option in seconds, 0 (no animation) to 10.
     public func duration() throws -> Double { try double("duration", in: 0...10) }
 
@@ -82,21 +213,28 @@ public struct StyleOptions: Sendable {
     public func curve() throws -> TimingCurve {
         let text = string("curve")
         guard let c = TimingCurve(parsing: text) else {
-            throw StyleOptionError.badValue(key: "curve", value: text,
-                expected: "linear, ease-in-out, ease-out, cubic-bezier(x1,y1,x2,y2) with x in 0...1 and y in -10...10, or spring(stiffness,damping) with each above 0 and at most 1e6")
+            throw StyleOptionError.badValue(key: "curve", value: text, expected: TimingCurve.acceptedSyntax)
         }
         return c
     }
 }
 
-/// The dimming view's look at one moment: a colour (premultiplied) and the view's alpha.
-/// The rendered dim is `color.multipliedAlpha(by: alpha)` over the whole container bounds.
+/// The dimming view's look at one moment: a fill (one colour, or a linear gradient) and the
+/// view's alpha. The rendered dim covers the whole container bounds and is the fill × `alpha`:
+/// `color.multipliedAlpha(by: alpha)` for a solid fill; for a gradient every stop's colour × `alpha`.
 public struct DimmingAppearance: Hashable, Sendable {
     /// The dimming view's background colour, premultiplied (black for both built-in styles).
+    /// Ignored when `gradient` is set.
     public var color: Color
     /// The dimming view's `alpha`, 0...1 (UIKit's `UIView.alpha`).
     public var alpha: Double
-    public init(color: Color, alpha: Double) { self.color = color; self.alpha = alpha }
+    /// A linear gradient fill instead of `color` (CAGradientLayer as the dimming view), or nil.
+    public var gradient: LinearGradient?
+    public init(color: Color, alpha: Double) { self.color = color; self.alpha = alpha; self.gradient = nil }
+    /// A gradient dim: `gradient` × `alpha`.
+    public init(gradient: LinearGradient, alpha: Double) {
+        self.color = .clear; self.alpha = alpha; self.gradient = gradient
+    }
     public static let none = DimmingAppearance(color: .clear, alpha: 0)
 }
 
@@ -123,18 +261,45 @@ public struct CornerStyle: Hashable, Sendable {
     public static let square = CornerStyle(radius: 0, corners: [])
 }
 
-/// Where the presented view is drawn at one moment, relative to its frame: a translation in
-/// points, then a uniform scale about the frame's centre, and an opacity (0...1).
+/// Where a view is drawn at one moment, relative to its frame: a translation in points, then a
+/// scale per axis about an anchor point, and an opacity (0...1). Core Animation's `anchorPoint`
+/// rule: the anchor is given in unit coordinates of the view (0,0 top-left, 1,1 bottom-right,
+/// default 0.5,0.5 = the centre) and stays fixed while the view scales.
 public struct ViewTransform: Hashable, Sendable {
     /// Offset from the frame's origin, points (applied first).
     public var translation: Point
-    /// Uniform scale about the translated frame's centre; 1 = unscaled, ≤ 0 hides the view.
-    public var scale: Double
+    /// Horizontal and vertical scale about `anchor` of the translated frame; 1 = unscaled, ≤ 0
+    /// on either axis hides the view.
+    public var scaleX: Double
+    public var scaleY: Double
+    /// The point that stays fixed while scaling, unit coordinates of the view (0...1 each;
+    /// values outside are allowed and lie outside the view). Default: the centre (0.5, 0.5).
+    public var anchor: Point
     /// Opacity 0...1 (UIKit's `UIView.alpha`); values outside are clamped when drawn.
     public var alpha: Double
+
+    /// A uniform scale about the centre.
     public init(translation: Point = .zero, scale: Double = 1, alpha: Double = 1) {
-        self.translation = translation; self.scale = scale; self.alpha = alpha
+        self.init(translation: translation, scaleX: scale, scaleY: scale, anchor: Point(x: 0.5, y: 0.5), alpha: alpha)
     }
+
+    /// A scale per axis about `anchor` (unit coordinates of the view).
+    public init(translation: Point = .zero, scaleX: Double, scaleY: Double,
+                anchor: Point = Point(x: 0.5, y: 0.5), alpha: Double = 1) {
+        self.translation = translation; self.scaleX = scaleX; self.scaleY = scaleY
+        self.anchor = anchor; self.alpha = alpha
+    }
+
+    /// The uniform scale: reading gives `scaleX` (equal to `scaleY` for a uniform transform);
+    /// setting sets both axes.
+    public var scale: Double {
+        get { scaleX }
+        set { scaleX = newValue; scaleY = newValue }
+    }
+
+    /// Whether both axes are unscaled.
+    public var isUnscaled: Bool { scaleX == 1 && scaleY == 1 }
+
     public static let identity = ViewTransform()
 }
 
@@ -186,6 +351,31 @@ public protocol PresentationStyle: AnyObject {
     func containerViewWillLayoutSubviews(containerBounds: Rect)
     /// UIKit: `containerViewDidLayoutSubviews()`, with the new container bounds.
     func containerViewDidLayoutSubviews(containerBounds: Rect)
+
+    // MARK: Style ABI 1.1 — each has a default that gives exactly the 1.0 behaviour.
+
+    /// The duration of the transition described by `context`, seconds (a dismissal may differ from
+    /// the presentation; UIKit's `transitionDuration(using:)` gets the context too).
+    /// Default: `transitionDuration`.
+    func transitionDuration(for context: TransitionContext) -> Double
+    /// The timing curve of the transition described by `context`. Default: `timingCurve`.
+    func timingCurve(for context: TransitionContext) -> TimingCurve
+    /// The dimming view at `progress` (clamped to 0...1) in `context`.
+    /// Default: `dimmingAppearance(at:)`.
+    func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance
+    /// The presented view's transform at `progress` in `context`, relative to `frame`.
+    /// Default: `presentedViewTransform(at:frame:in:)` with the context's container bounds.
+    func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform
+    /// The presented view's chrome (background, border, shadow, grabber) in a container of these
+    /// bounds. Default: ``PresentedViewChrome/none`` (the content paints every pixel of the view).
+    func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome
+    /// How the presenting view (or the level below, in a stack) looks while this presentation
+    /// covers it, at `progress` (clamped to 0...1) — UIKit's page sheet makes it recede.
+    /// Default: ``PresentingViewAppearance/identity``.
+    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance
+    /// The interactions the style allows (dismiss gesture, detents, whether it may be dismissed).
+    /// Default: ``InteractionDeclaration/standard`` (no drag, one detent, dismissible).
+    var interaction: InteractionDeclaration { get }
 }
 
 /// A style that can be selected by name and built as a plugin (`exportStyle(_:)`): its name,
@@ -225,4 +415,18 @@ extension PresentationStyle {
     public func dismissalTransitionDidEnd(completed: Bool) {}
     public func containerViewWillLayoutSubviews(containerBounds: Rect) {}
     public func containerViewDidLayoutSubviews(containerBounds: Rect) {}
+
+    public func transitionDuration(for context: TransitionContext) -> Double { transitionDuration }
+    public func timingCurve(for context: TransitionContext) -> TimingCurve { timingCurve }
+    public func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance {
+        dimmingAppearance(at: progress)
+    }
+    public func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
+        presentedViewTransform(at: progress, frame: frame, in: context.containerBounds)
+    }
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome { .none }
+    public func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+        .identity
+    }
+    public var interaction: InteractionDeclaration { .standard }
 }

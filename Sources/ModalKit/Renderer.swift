@@ -30,8 +30,54 @@ public struct LayerFrame: Equatable, Sendable {
     /// scales the view (the cache is then drawn scaled, bilinear).
     public var cardSourceWidth = 0, cardSourceHeight = 0
 
+    // Style ABI 1.1 (each default draws exactly what a frame without it draws).
+
+    /// A gradient dim instead of `dim` (which is then 0): start and end points in buffer pixels of
+    /// the container, stop colours premultiplied and already multiplied by the dimming view's alpha;
+    /// nil for a solid dim. Drawn with OVER over the whole container (pad beyond the end points).
+    public var dimGradient: LinearGradient?
+    /// Whether the presented cache is opaque between its rounded-corner bands (drawn there with SRC,
+    /// nothing under it): true unless the style's chrome declares a translucent background (a
+    /// content must then leave translucent pixels only where that background shows).
+    public var cardIsOpaque = true
+    /// The presented view's corner radius, buffer pixels (already clamped to half the shorter side
+    /// of the cache), and the corners it applies to: the shape of the drop shadow.
+    public var cardCornerRadius = 0.0
+    public var cardCorners: CornerMask = []
+    /// The drop shadow's colour (premultiplied ARGB, the colour of its darkest part), 0 = no shadow.
+    public var shadowColor: UInt32 = 0
+    /// The shadow's offset from `card`, buffer pixels.
+    public var shadowOffsetX = 0, shadowOffsetY = 0
+    /// The shadow's blur radius, buffer pixels, 0...``LayerFrame/maxShadowBlur``: the shadow fades
+    /// out over this distance on both sides of the offset edge, so it extends `shadowBlur` beyond it.
+    public var shadowBlur = 0
+    /// The largest shadow blur radius drawn, buffer pixels (a larger one is drawn at this radius:
+    /// the blurred image, made once, stays within a few megabytes).
+    public static let maxShadowBlur = 256
+    /// Where the presenting cache lands while covered (buffer pixels; drawn scaled to this
+    /// rectangle, bilinear, when its size differs from the container's), or nil: at the origin,
+    /// 1:1 — the 1.0 frame. Outside it the container shows ``Renderer/uncoveredColor`` (black).
+    public var presentingRect: PixelRect?
+    /// The presenting view's corner radius (all four corners) while covered, buffer pixels (clamped
+    /// to half the shorter side of `presentingRect`); 0 = square. Used only with `presentingRect`.
+    public var presentingCornerRadius = 0.0
+    /// The presenting view's opacity 0...255 while covered (over black). Used only with `presentingRect`.
+    public var presentingAlpha: UInt32 = 255
+
     /// An empty frame: set the fields that apply.
     public init() {}
+
+    /// Whether the presented view casts a shadow in this frame.
+    public var hasShadow: Bool { hasCard && shadowColor != 0 }
+    /// The drop shadow's extent, buffer pixels: `card` moved by the offset and grown by the blur
+    /// radius on every side (`.zero` without a shadow).
+    public var shadowRect: PixelRect {
+        guard hasShadow else { return .zero }
+        return PixelRect(x: card.x + shadowOffsetX - shadowBlur, y: card.y + shadowOffsetY - shadowBlur,
+                         width: card.width + 2 * shadowBlur, height: card.height + 2 * shadowBlur)
+    }
+    /// Everything the presented view paints: its rectangle and its shadow's.
+    public var cardExtent: PixelRect { card.union(shadowRect) }
 
     /// Whether the card is drawn 1:1 (no scale transform).
     public var cardIsUnscaled: Bool { card.width == cardSourceWidth && card.height == cardSourceHeight }
@@ -44,9 +90,12 @@ public struct LayerFrame: Equatable, Sendable {
 
 /// Composes a frame from the cached layers into a target buffer and tracks damage.
 ///
-/// A frame is: presenting cache (SRC) → dim (one OVER of a solid colour) → presented cache at its
-/// position (SRC where it is opaque, OVER in the rounded-corner bands). The background is not drawn
-/// under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
+/// A frame is: presenting cache (SRC; while covered by a style that makes it recede: black, then
+/// the cache scaled into `presentingRect`, bilinear, with rounded corners) → dim (one OVER of a
+/// solid colour, or of a gradient: ``DimGradientLayer``) → the presented view's drop shadow
+/// (``ShadowLayer``, a nine-slice of one cached blurred image) → presented cache at its position
+/// (SRC where it is opaque, OVER in the rounded-corner bands; scaled per axis, bilinear, when the
+/// style scales it). The background is not drawn under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
 /// age n the damage of the n − 1 frames since that buffer was drawn is repainted too.
 ///
 /// Steady state allocates nothing: the rectangle lists keep their capacity, solid colours are 1×1
@@ -62,6 +111,16 @@ public final class Renderer {
 
     private let dimSource = SolidSource()
     private let alphaMask = SolidSource()
+    /// Solid colours of the runs of a gradient dim or a shadow edge (rewritten per run).
+    private let runSource = SolidSource()
+    private let blackSource = SolidSource(Renderer.uncoveredColor)
+    private let gradient = DimGradientLayer()
+    private let shadow = ShadowLayer()
+    private let corners = CornerMaskImage()
+
+    /// What the container shows where the covered presenting view no longer is (premultiplied
+    /// ARGB): opaque black, like UIKit's window behind a receding page sheet's presenting view.
+    public static let uncoveredColor: UInt32 = 0xFF00_0000
     private var targets: [(key: TargetKey, image: OpaquePointer)] = []
 
     /// Damage of this frame relative to the previous one (returned to the caller).
@@ -103,6 +162,18 @@ public final class Renderer {
     deinit {
         for t in targets { pixman_image_unref(t.image) }
         if let w = scaledWrapper { pixman_image_unref(w.image) }
+        if let w = presentingWrapper { pixman_image_unref(w.image) }
+    }
+
+    /// Brings the frame's derived layers up to date (once per frame, before painting): the gradient
+    /// dim's colour table and the shadow's slices. Allocates only when their shape first appears or
+    /// grows (a new card size, blur or colour for the shadow; a larger container for the gradient).
+    private func prepareLayers(_ f: LayerFrame) {
+        if let g = f.dimGradient { gradient.update(g, width: f.width, height: f.height) }
+        if f.hasShadow { shadow.update(f) }
+        if f.presentingRect != nil {
+            corners.update(radius: f.presentingCornerRadius, alpha: f.presentingAlpha, rect: f.presentingRect ?? .zero)
+        }
     }
 
     private struct TargetKey: Equatable {
@@ -166,6 +237,7 @@ public final class Renderer {
         simplify(&paint, bounds: full)
 
         if let dst = image(for: target) {
+            prepareLayers(frame)
             var painted = 0
             for r in paint {
                 let c = r.intersection(full)
@@ -192,14 +264,25 @@ public final class Renderer {
 
     private func computeDamage(from prev: LayerFrame, to frame: LayerFrame, presentingDamage: PixelRect) {
         let bounds = frame.bounds
-        if prev.dim != frame.dim || prev.presentingVersion != frame.presentingVersion {
-            damage.append(bounds)  // the dim's alpha changed (or the whole background did)
+        if prev.dim != frame.dim || prev.dimGradient != frame.dimGradient
+            || prev.presentingVersion != frame.presentingVersion || prev.presentingRect != frame.presentingRect
+            || prev.presentingCornerRadius != frame.presentingCornerRadius
+            || prev.presentingAlpha != frame.presentingAlpha
+            || (frame.presentingRect != nil && !presentingDamage.isEmpty) {
+            // The dim changed (alpha or gradient), or the whole background did (its pixels, or where
+            // and how the covered presenting view is drawn).
+            damage.append(bounds)
             return
         }
         if !presentingDamage.isEmpty { damage.append(presentingDamage.intersection(bounds)) }
         if prev.card != frame.card || prev.cardVersion != frame.cardVersion || prev.cardAlpha != frame.cardAlpha
-            || prev.cardTopBand != frame.cardTopBand || prev.cardBottomBand != frame.cardBottomBand {
-            let a = prev.card.intersection(bounds), b = frame.card.intersection(bounds)
+            || prev.cardTopBand != frame.cardTopBand || prev.cardBottomBand != frame.cardBottomBand
+            || prev.cardCornerRadius != frame.cardCornerRadius || prev.cardCorners != frame.cardCorners
+            || prev.cardIsOpaque != frame.cardIsOpaque
+            || prev.shadowColor != frame.shadowColor || prev.shadowOffsetX != frame.shadowOffsetX
+            || prev.shadowOffsetY != frame.shadowOffsetY || prev.shadowBlur != frame.shadowBlur {
+            // The card's rectangle and its shadow's, before and after.
+            let a = prev.cardExtent.intersection(bounds), b = frame.cardExtent.intersection(bounds)
             // Overlapping old and new rectangles (a slide): one rectangle covering both.
             if !a.isEmpty && !b.isEmpty && !a.intersection(b).isEmpty {
                 damage.append(a.union(b))
@@ -232,7 +315,7 @@ public final class Renderer {
     /// The part of the card that is fully opaque and drawn with SRC (nothing under it is drawn):
     /// the rows between the rounded-corner bands, when the card is at full opacity.
     private func opaqueInterior(_ f: LayerFrame) -> PixelRect {
-        guard f.hasCard, f.cardAlpha == 255, f.cardIsUnscaled else { return .zero }
+        guard f.hasCard, f.cardAlpha == 255, f.cardIsUnscaled, f.cardIsOpaque else { return .zero }
         let h = f.card.height - f.cardTopBand - f.cardBottomBand
         guard h > 0 else { return .zero }
         return PixelRect(x: f.card.x, y: f.card.y + f.cardTopBand, width: f.card.width, height: h)
@@ -256,14 +339,19 @@ public final class Renderer {
         subtract(r, interior)
         if f.dim != 0 { dimSource.set(f.dim) }
         for p in pieces {
-            if let src = presenting {
+            if f.presentingRect != nil {
+                drawCoveredPresenting(p, frame: f, presenting: presenting, dst: dst)
+            } else if let src = presenting {
                 pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, Int32(p.x), Int32(p.y), 0, 0,
                                          Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
             }
             if f.dim != 0 {
                 pixman_image_composite32(PIXMAN_OP_OVER, dimSource.image, nil, dst, 0, 0, 0, 0,
                                          Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
+            } else if f.dimGradient != nil {
+                gradient.draw(p, runs: runSource, dst: dst)
             }
+            if f.hasShadow && presented != nil { shadow.draw(p, frame: f, runs: runSource, alphaMask: alphaMask, dst: dst) }
         }
         guard f.hasCard, let card = presented else { return }
         let c = r.intersection(f.card)
@@ -306,6 +394,83 @@ public final class Renderer {
         pixman_image_composite32(PIXMAN_OP_OVER, img, f.cardAlpha == 255 ? nil : alphaMask.image, dst,
                                  Int32(c.x - f.card.x), Int32(c.y - f.card.y), 0, 0,
                                  Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+    }
+
+    /// A pixman image over the presenting cache's pixels that carries the recede's scale transform
+    /// (keyed by the pixels' address and shape, so redrawing the cache in place keeps it).
+    private var presentingWrapper: (data: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int32,
+                                    image: OpaquePointer)?
+
+    private func fillBlack(_ q: PixelRect, dst: OpaquePointer) {
+        guard !q.isEmpty else { return }
+        pixman_image_composite32(PIXMAN_OP_SRC, blackSource.image, nil, dst, 0, 0, 0, 0,
+                                 Int32(q.x), Int32(q.y), Int32(q.width), Int32(q.height))
+    }
+
+    /// Paints piece `p` of the background while the presenting view is covered: black outside
+    /// `presentingRect`; inside it the presenting cache scaled to the rectangle (bilinear) — with
+    /// SRC, as the uncovered presenting view is drawn, when opaque; over black where its corners are
+    /// rounded or its alpha is below 1.
+    private func drawCoveredPresenting(_ p: PixelRect, frame f: LayerFrame, presenting: OpaquePointer?,
+                                       dst: OpaquePointer) {
+        guard let src = presenting, let rect = f.presentingRect, !rect.isEmpty,
+              !p.intersection(rect).isEmpty else {
+            fillBlack(p, dst: dst)
+            return
+        }
+        // p − rect: the rows above and below it, then the columns left and right of it.
+        let i = p.intersection(rect)
+        fillBlack(PixelRect(x: p.x, y: p.y, width: p.width, height: i.y - p.y), dst: dst)
+        fillBlack(PixelRect(x: p.x, y: i.maxY, width: p.width, height: p.maxY - i.maxY), dst: dst)
+        fillBlack(PixelRect(x: p.x, y: i.y, width: i.x - p.x, height: i.height), dst: dst)
+        fillBlack(PixelRect(x: i.maxX, y: i.y, width: p.maxX - i.maxX, height: i.height), dst: dst)
+        let sw = pixman_image_get_width(src), sh = pixman_image_get_height(src)
+        var image = src
+        if Int(sw) != rect.width || Int(sh) != rect.height {
+            guard let data = pixman_image_get_data(src) else { return }
+            let raw = UnsafeMutableRawPointer(data), stride = pixman_image_get_stride(src)
+            if let w = presentingWrapper, w.data != raw || w.width != sw || w.height != sh || w.stride != stride {
+                pixman_image_unref(w.image)
+                presentingWrapper = nil
+            }
+            if presentingWrapper == nil {
+                guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, sw, sh, data, stride) else { return }
+                pixman_image_set_filter(img, PIXMAN_FILTER_BILINEAR, nil, 0)
+                presentingWrapper = (raw, sw, sh, stride, img)
+            }
+            guard let img = presentingWrapper?.image else { return }
+            var t = pixman_transform_t()
+            pixman_transform_init_scale(&t, pixman_fixed_t(Double(sw) / Double(rect.width) * 65536),
+                                        pixman_fixed_t(Double(sh) / Double(rect.height) * 65536))
+            pixman_image_set_transform(img, &t)
+            image = img
+        }
+        if f.presentingAlpha != 255 { alphaMask.set(f.presentingAlpha << 24) }
+        let plainMask = f.presentingAlpha == 255 ? nil : alphaMask.image
+        // Three stripes: the top and bottom corner bands (corner squares masked), the rows between.
+        let n = corners.band
+        let x0 = rect.x, x1 = rect.maxX, y0 = rect.y, y1 = rect.maxY
+        func part(_ q: PixelRect, mask: OpaquePointer?, maskOrigin: (x: Int, y: Int, mx: Int, my: Int)?) {
+            let c = q.intersection(p)
+            guard !c.isEmpty else { return }
+            let mx = maskOrigin.map { $0.mx + c.x - $0.x } ?? 0, my = maskOrigin.map { $0.my + c.y - $0.y } ?? 0
+            if mask != nil { fillBlack(c, dst: dst) }
+            pixman_image_composite32(mask == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, image, mask, dst,
+                                     Int32(c.x - x0), Int32(c.y - y0), Int32(mx), Int32(my),
+                                     Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+        }
+        if n == 0 {
+            part(rect, mask: plainMask, maskOrigin: nil)
+            return
+        }
+        let cm = corners.image
+        part(PixelRect(x: x0, y: y0 + n, width: rect.width, height: rect.height - 2 * n), mask: plainMask, maskOrigin: nil)
+        part(PixelRect(x: x0 + n, y: y0, width: rect.width - 2 * n, height: n), mask: plainMask, maskOrigin: nil)
+        part(PixelRect(x: x0 + n, y: y1 - n, width: rect.width - 2 * n, height: n), mask: plainMask, maskOrigin: nil)
+        part(PixelRect(x: x0, y: y0, width: n, height: n), mask: cm, maskOrigin: (x0, y0, 0, 0))
+        part(PixelRect(x: x1 - n, y: y0, width: n, height: n), mask: cm, maskOrigin: (x1 - n, y0, n, 0))
+        part(PixelRect(x: x0, y: y1 - n, width: n, height: n), mask: cm, maskOrigin: (x0, y1 - n, 0, n))
+        part(PixelRect(x: x1 - n, y: y1 - n, width: n, height: n), mask: cm, maskOrigin: (x1 - n, y1 - n, n, n))
     }
 
     private func composite(_ op: pixman_op_t, _ card: OpaquePointer, mask: OpaquePointer?, _ p: PixelRect,

@@ -37,8 +37,8 @@ public struct StyleModule {
     ///   order), `StyleLoadError.optionsRejected` with the plugin's one-line message when
     ///   `create` fails (e.g. a bad value); both list the style's keys.
     public func makeStyle(options given: [String: String] = [:]) throws -> any PresentationStyle {
-        let known = options.map(\.key)
-        for key in given.keys.sorted() where !known.contains(key) {
+        let known = options
+        for key in given.keys.sorted() where !known.contains(where: { $0.key == key }) {
             throw StyleLoadError.unknownOption(path: path, style: name, key: key, known: known)
         }
         let pairs = given.sorted { $0.key < $1.key }
@@ -65,6 +65,30 @@ public struct StyleModule {
                 known: known)
         }
         return PluginHostStyle(library: library, instance: instance)
+    }
+}
+
+extension StyleModule {
+    /// What `modal-demo --describe-style` prints: `name:`, `path:`, `abi:` and `summary:` lines,
+    /// then a table of the options — key, default, meaning (with its unit), accepted values —
+    /// with a header row, columns separated by at least two spaces, tabs and newlines in any field
+    /// replaced by spaces. An option of a 1.0 plugin, which carries no accepted values, shows `-`.
+    public func descriptionLines() -> [String] {
+        func clean(_ s: String) -> String { StyleLoadError.oneLine(s) }
+        var lines = ["name: \(clean(name))", "path: \(clean(path))", "abi: \(abiVersion)", "summary: \(clean(summary))"]
+        guard !options.isEmpty else { return lines + ["options: none"] }
+        let rows = [["option", "default", "meaning", "accepted"]] + options.map {
+            [clean($0.key), clean($0.defaultValue), clean($0.meaning),
+             $0.acceptedDescription.isEmpty ? "-" : clean($0.acceptedDescription)]
+        }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        lines.append("options:")
+        for row in rows {
+            var line = "  "
+            for column in 0..<3 { line += row[column].padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) }
+            lines.append(line + row[3])
+        }
+        return lines
     }
 }
 
@@ -136,7 +160,7 @@ public struct StyleLoader {
     }
 
     /// The running executable's real path, from `/proc/self/exe` (proc(5)).
-    static func currentExecutablePath() -> String? {
+    public static func currentExecutablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
@@ -184,7 +208,26 @@ public struct StyleLoader {
             if library.name == nameOrPath { return StyleModule(library: library, path: path) }
             if !available.contains(library.name) { available.append(library.name) }
         }
-        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath, failed: failed)
+        throw StyleLoadError.unknownName(nameOrPath, available: available, searchPath: searchPath, failed: failed,
+                                         misnamed: misnamedLibraries(resembling: nameOrPath))
+    }
+
+    /// Shared libraries on the search path that the lookup by name skips because their file name
+    /// does not start with `libModalKitStyle`, but whose name contains `styleName` (compared in
+    /// lower case, letters and digits only: `side-drawer` matches `libSideDrawer.so`). Not opened.
+    public func misnamedLibraries(resembling styleName: String) -> [String] {
+        func letters(_ s: String) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let wanted = letters(styleName)
+        guard !wanted.isEmpty else { return [] }
+        var found: [String] = []
+        for dir in searchPath {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            for file in names.sorted() where !file.hasPrefix("libModalKitStyle")
+                && (file.hasSuffix(".so") || file.contains(".so.")) && letters(file).contains(wanted) {
+                found.append(dir.hasSuffix("/") ? dir + file : dir + "/" + file)
+            }
+        }
+        return found
     }
 
     /// Opens every candidate on the search path.

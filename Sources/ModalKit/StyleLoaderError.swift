@@ -41,13 +41,16 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     /// libraries there that could not be loaded (`StyleLoader.list()` says why).
     case emptyName(available: [String], searchPath: [String], failed: Int)
     /// No library on `searchPath` declares this style name; `available` lists the names found;
-    /// `failed` counts the libraries there that could not be loaded (one of them may be the style).
-    case unknownName(String, available: [String], searchPath: [String], failed: Int)
-    /// `--style-option KEY=…` with a key the style does not declare; `known` lists its keys.
-    case unknownOption(path: String, style: String, key: String, known: [String])
+    /// `failed` counts the libraries there that could not be loaded (one of them may be the style);
+    /// `misnamed` lists shared libraries on `searchPath` whose file name resembles the style's
+    /// but does not start with `libModalKitStyle`, so the lookup by name never opens them.
+    case unknownName(String, available: [String], searchPath: [String], failed: Int, misnamed: [String] = [])
+    /// `--style-option KEY=…` with a key the style does not declare; `known` lists its options
+    /// (the message names each with its meaning).
+    case unknownOption(path: String, style: String, key: String, known: [StyleOption])
     /// The style's `create` refused the options; `message` is its one line (usually a
-    /// `StyleOptionError.badValue`); `known` lists the style's keys.
-    case optionsRejected(path: String, style: String, message: String, known: [String])
+    /// `StyleOptionError.badValue`); `known` lists the style's options.
+    case optionsRejected(path: String, style: String, message: String, known: [StyleOption])
 
     /// The library path the error is about; nil for name errors.
     public var path: String? {
@@ -89,12 +92,12 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
             return "invalid style descriptor: \(reason)"
         case let .emptyName(available, _, _):
             return "empty style name (available: \(StyleLoadError.list(available)))"
-        case let .unknownName(name, available, _, _):
+        case let .unknownName(name, available, _, _, _):
             return "no style named '\(name)' (available: \(StyleLoadError.list(available)))"
         case let .unknownOption(_, style, key, known):
-            return "style '\(style)' has no option '\(key)' (options: \(StyleLoadError.list(known)))"
+            return "style '\(style)' has no option '\(key)' (options: \(StyleLoadError.list(options: known)))"
         case let .optionsRejected(_, style, message, known):
-            return "style '\(style)': \(message) (options: \(StyleLoadError.list(known)))"
+            return "style '\(style)': \(message) (options: \(StyleLoadError.list(options: known)))"
         }
     }
 
@@ -103,15 +106,26 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     public var description: String {
         let line: String
         switch self {
-        case let .emptyName(_, searchPath, failed), let .unknownName(_, _, searchPath, failed):
+        case let .emptyName(_, searchPath, failed), let .unknownName(_, _, searchPath, failed, _):
             let dirs = searchPath.isEmpty ? "nothing (empty style path)" : searchPath.joined(separator: ":")
             line = "\(reason); searched \(dirs)"
                 + (failed == 0 ? "" : "; \(failed) \(failed == 1 ? "library" : "libraries") there failed to load (--list-styles says why)")
+                + misnamedNote
         default:
             line = "\(path ?? ""): \(reason)"
         }
         return StyleLoadError.oneLine(line)
     }
+
+    /// "; /x/libSideDrawer.so is not looked at: a style library's name must start with
+    /// libModalKitStyle (rename it, or give its path)" for `unknownName`'s `misnamed`.
+    private var misnamedNote: String {
+        guard case let .unknownName(_, _, _, _, misnamed) = self, !misnamed.isEmpty else { return "" }
+        let files = misnamed.joined(separator: ", ")
+        return "; \(files) \(misnamed.count == 1 ? "is" : "are") not looked at: a style library's file name must "
+            + "start with libModalKitStyle (rename it, or give its path to --style)"
+    }
+
 
     /// The same error about another path to the same file (the loader caches per real path).
     func withPath(_ newPath: String) -> StyleLoadError {
@@ -135,6 +149,12 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
     }
 
     static func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+
+    /// Options with their meanings: "margin-x (left and right inset of the card, points), …";
+    /// a key declared without a meaning stands alone.
+    static func list(options: [StyleOption]) -> String {
+        list(options.map { $0.meaning.isEmpty ? $0.key : "\($0.key) (\($0.meaning))" })
+    }
 
     /// Newlines and tabs (possible in `dlerror()` text or a plugin's message) become spaces.
     static func oneLine(_ s: String) -> String {

@@ -12,20 +12,25 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let command: BenchCommand
+let backends: [BenchCompositing]?
 do {
-    command = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    let extracted = try BenchCompositing.extract(from: Array(CommandLine.arguments.dropFirst()))
+    backends = extracted.backends
+    command = try BenchOptions.parse(extracted.rest)
+    if backends != nil, case .cycles = command { throw BenchUsageError("--compositing does not apply to --cycles") }
 } catch {
     fail("\(error)", status: 2)
 }
 
-let styleNames: [String], sizes: [BenchSize]
+let styleNames: [String], sizes: [BenchSize], variants: [BenchVariant]
 switch command {
 case .help:
     print(BenchOptions.usage)
     exit(0)
-case let .frames(s, z, _, _), let .cycles(s, z, _):
+case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
+    variants = v
 }
 
 // Styles come only through the loader, as in modal-demo: by name along the style path, or a file.
@@ -39,7 +44,7 @@ for name in styleNames {
         modules.append((module.name, module))
     } catch let error as StyleLoadError {
         var message = error.description
-        if case let .unknownName(_, available, _, _) = error, available.isEmpty {
+        if case let .unknownName(_, available, _, _, _) = error, available.isEmpty {
             message += " (build the style plugins first: swift build -c release)"
         }
         fail(message, status: 2)
@@ -59,9 +64,9 @@ print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
 
 do {
     switch command {
-    case let .frames(_, _, runs, compositing):
-        try runFrames(runs: runs, compositing: compositing)
-    case let .cycles(_, _, cycles):
+    case let .frames(_, _, runs, _):
+        if let backends { try runBackends(runs: runs, backends: backends) } else { try runFrames(runs: runs) }
+    case let .cycles(_, _, cycles, _):
         try runCycles(cycles: cycles)
     case .help:
         break
@@ -73,8 +78,8 @@ do {
 // MARK: Frames
 
 struct FrameReport {
-    var compositing: BenchCompositing
     var style: String
+    var variant: BenchVariant
     var size: BenchSize
     var frames: Int
     var medianMS: Double
@@ -85,12 +90,9 @@ struct FrameReport {
     var paintedPerFrame: Double
     var allocations: UInt64
     var allocationsPerFrame: Double { Double(allocations) / Double(max(frames, 1)) }
-    /// Thread CPU time per frame, ms: median and p99.
-    var cpuMedianMS: Double
-    var cpuP99MS: Double
 }
 
-func runFrames(runs: Int, compositing: [BenchCompositing]) throws {
+func runFrames(runs: Int) throws {
     let referencePerRun = max(20, (200 + runs - 1) / runs)
     print("method   every frame of present + dismiss at 60 Hz (t = k/60 s until each 0.35 s transition ends),")
     print("         rendered offscreen by DemoScene.render into 3 buffers used round-robin (buffer age 3);")
@@ -98,50 +100,58 @@ func runFrames(runs: Int, compositing: [BenchCompositing]) throws {
     print("         (full-window pixman SRC blit + 50 % black OVER fill, same size, always into one destination;")
     print("         also measured into 3 destinations round-robin, for information).")
     print("         Allocations: malloc & co. in the whole process, counted around each DemoScene.render.")
-    if compositing.contains(.subsurface) {
-        print("         --compositing subsurface: only the client's share of a sub-surface frame is timed (the")
-        print("         frame's layer values; the presenting view redrawn only when it changed; the presented")
-        print("         view's own buffer drawn only when its content or size changed, or every frame for an alpha")
-        print("         or a scale); the compositor blends the layers. CPU: CLOCK_THREAD_CPUTIME_ID over the frame.")
+    if variants != [.solid] {
+        print("         Variants (\(variants.map(\.rawValue).joined(separator: ", "))): each run times one present + dismiss of")
+        print("         every variant in turn, so their medians share the machine's load.")
     }
     var reports: [FrameReport] = []
-    for mode in compositing {
-        for (name, module) in modules {
-            for size in sizes {
-                let report = try measureFrames(style: name, module: module, size: size, runs: runs,
-                                               referencePerRun: referencePerRun, compositing: mode)
-                reports.append(report)
-            }
+    for (name, module) in modules {
+        for size in sizes {
+            reports += try measureFrames(style: name, module: module, size: size, runs: runs,
+                                         referencePerRun: referencePerRun)
         }
-    }
-    let all = reports
-    reports = all.filter { $0.compositing == .pixman }
-    if compositing.count > 1 || compositing.first == .subsurface {
-        printBackendTable(all)
-    }
-    guard !reports.isEmpty else {
-        let allocations = all.reduce(UInt64(0)) { $0 + $1.allocations }
-        print("  0 heap allocations per frame after warm-up: \(allocations == 0 ? "met" : "MISSED")")
-        return
     }
     print("")
     print("summary (times in ms; damaged/painted in buffer pixels per frame, scale 1)")
-    var table = TextTable([("style", .left), ("size", .left), ("median", .right), ("p99", .right),
+    var table = TextTable([("style", .left), ("variant", .left), ("size", .left), ("median", .right), ("p99", .right),
                            ("reference", .right), ("ratio", .right), ("damaged px/frame", .right),
                            ("painted px/frame", .right), ("allocs/frame", .right)])
     for r in reports {
-        table.append([r.style, r.size.description, ms(r.medianMS), ms(r.p99MS), ms(r.referenceMS),
+        table.append([r.style, r.variant.rawValue, r.size.description, ms(r.medianMS), ms(r.p99MS), ms(r.referenceMS),
                       String(format: "%.2f", r.ratio), Format.grouped(Int(r.damagedPerFrame.rounded())),
                       Format.grouped(Int(r.paintedPerFrame.rounded())), allocsText(r)])
     }
     table.lines.forEach { print($0) }
 
+    // The chrome's cost: each variant's median against the solid variant's (same style, size, run).
+    var chrome: [(FrameReport, Double)] = []
+    for r in reports where r.variant != .solid {
+        if let solid = reports.first(where: { $0.variant == .solid && $0.style == r.style && $0.size == r.size }),
+           solid.medianMS > 0 {
+            chrome.append((r, r.medianMS / solid.medianMS))
+        }
+    }
+    if !chrome.isEmpty {
+        print("")
+        print("chrome cost (median of the variant / median of solid, same style and size, interleaved runs)")
+        var t = TextTable([("style", .left), ("size", .left), ("variant", .left), ("median", .right),
+                           ("solid median", .right), ("× solid", .right), ("allocs/frame", .right)])
+        for (r, k) in chrome {
+            let solid = reports.first(where: { $0.variant == .solid && $0.style == r.style && $0.size == r.size })!
+            t.append([r.style, r.size.description, r.variant.rawValue, ms(r.medianMS), ms(solid.medianMS),
+                      String(format: "%.2f", k), allocsText(r)])
+        }
+        t.lines.forEach { print($0) }
+    }
+
     print("")
     print("targets")
-    let big = reports.filter { [BenchSize(width: 1920, height: 1080), BenchSize(width: 3840, height: 2160)].contains($0.size) }
+    // The reference target is the 1.0 frame's: measured on the solid variant.
+    let big = reports.filter { $0.variant == .solid
+        && [BenchSize(width: 1920, height: 1080), BenchSize(width: 3840, height: 2160)].contains($0.size) }
     if let worst = big.max(by: { $0.ratio < $1.ratio }) {
         let verdict = worst.ratio <= 1.5 ? "met" : "MISSED"
-        print("  median ≤ 1.5 × reference at 1920x1080 and 3840x2160: \(verdict) (highest ratio "
+        print("  median ≤ 1.5 × reference at 1920x1080 and 3840x2160\(variants == [.solid] ? "" : " (solid)"): \(verdict) (highest ratio "
               + String(format: "%.2f", worst.ratio) + ", \(worst.style) \(worst.size))")
     } else {
         print("  median ≤ 1.5 × reference at 1920x1080 and 3840x2160: not measured (neither size was run)")
@@ -150,80 +160,77 @@ func runFrames(runs: Int, compositing: [BenchCompositing]) throws {
     let frames = reports.reduce(0) { $0 + $1.frames }
     print("  0 heap allocations per frame after warm-up: \(allocations == 0 ? "met" : "MISSED")"
           + " (\(allocations) in \(Format.grouped(frames)) timed frames)")
+    if let worst = chrome.filter({ $0.0.variant == .gradient || $0.0.variant == .shadow }).max(by: { $0.1 < $1.1 }) {
+        print("  gradient dim and shadow ≤ 1.2 × the solid-dim frame: \(worst.1 <= 1.2 ? "met" : "MISSED") (highest "
+              + String(format: "%.2f", worst.1) + ", \(worst.0.style) \(worst.0.variant.rawValue) \(worst.0.size))")
+    }
 }
 
 func ms(_ x: Double) -> String { String(format: "%.3f", x) }
-
-/// Both backends side by side: wall time (median, p99) and thread CPU time per frame, and the
-/// sub-surface path's median CPU as a fraction of the pixman path's.
-func printBackendTable(_ reports: [FrameReport]) {
-    print("")
-    print("backends (times in ms per frame, to 0.1 µs; CPU = thread CPU time; ratio = sub-surface CPU median / pixman CPU median)")
-    func ms(_ x: Double) -> String { String(format: "%.4f", x) }
-    var table = TextTable([("style", .left), ("size", .left), ("pixman median", .right), ("p99", .right),
-                           ("CPU", .right), ("sub-surface median", .right), ("p99", .right), ("CPU", .right),
-                           ("CPU ratio", .right), ("allocs/frame", .right)])
-    for s in reports where s.compositing == .subsurface {
-        let p = reports.first { $0.compositing == .pixman && $0.style == s.style && $0.size == s.size }
-        table.append([s.style, s.size.description, p.map { ms($0.medianMS) } ?? "-", p.map { ms($0.p99MS) } ?? "-",
-                      p.map { ms($0.cpuMedianMS) } ?? "-", ms(s.medianMS), ms(s.p99MS), ms(s.cpuMedianMS),
-                      p.map { String(format: "%.3f", s.cpuMedianMS / $0.cpuMedianMS) } ?? "-",
-                      p.map { "\(allocsText($0)) / \(allocsText(s))" } ?? allocsText(s)])
-    }
-    table.lines.forEach { print($0) }
-}
 
 func allocsText(_ r: FrameReport) -> String {
     r.allocations == 0 ? "0" : String(format: "%.2f", r.allocationsPerFrame)
 }
 
+/// The figures of one variant while its runs are measured.
+private final class VariantRun {
+    let variant: BenchVariant
+    let driver: SceneDriver
+    var times: [Double] = [], damaged: [Double] = [], painted: [Double] = []
+    var allocations: UInt64 = 0, bytes: UInt64 = 0
+    var callsBefore: UInt64 = 0
+    init(_ variant: BenchVariant, _ driver: SceneDriver) { self.variant = variant; self.driver = driver }
+}
+
 func measureFrames(style name: String, module: StyleModule, size: BenchSize, runs: Int,
-                   referencePerRun: Int, compositing: BenchCompositing) throws -> FrameReport {
-    let driver = try SceneDriver(style: try module.makeStyle(), size: size, compositing: compositing)
+                   referencePerRun: Int) throws -> [FrameReport] {
+    let measured = try variants.map { VariantRun($0, try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: $0),
+                                                                     size: size)) }
     let reference = try Reference(size: size)
 
-    // Warm-up: draws both layer caches and gives every buffer of the ring defined contents.
-    var framesPerCycle = 0
-    try driver.cycle { _ in framesPerCycle += 1 }
-    let callsBefore = driver.transitionCallAllocations
-
-    let capacity = framesPerCycle * runs + 16
-    var times: [Double] = [], damaged: [Double] = [], painted: [Double] = [], cpu: [Double] = []
-    times.reserveCapacity(capacity); damaged.reserveCapacity(capacity); painted.reserveCapacity(capacity)
-    cpu.reserveCapacity(capacity)
-    var allocations: UInt64 = 0, bytes: UInt64 = 0
+    // Warm-up: draws the layer caches (and the shadow's image) and gives every buffer of the ring
+    // defined contents.
+    for m in measured {
+        var framesPerCycle = 0
+        try m.driver.cycle { _ in framesPerCycle += 1 }
+        m.callsBefore = m.driver.transitionCallAllocations
+        let capacity = framesPerCycle * runs + 16
+        m.times.reserveCapacity(capacity); m.damaged.reserveCapacity(capacity); m.painted.reserveCapacity(capacity)
+    }
     for _ in 0..<runs {
-        try driver.cycle { s in
-            times.append(s.seconds * 1000)
-            cpu.append(s.cpuSeconds * 1000)
-            damaged.append(Double(s.damagedPixels))
-            painted.append(Double(s.paintedPixels))
-            allocations += s.allocations
-            bytes += s.allocatedBytes
+        for m in measured {
+            try m.driver.cycle { s in
+                m.times.append(s.seconds * 1000)
+                m.damaged.append(Double(s.damagedPixels))
+                m.painted.append(Double(s.paintedPixels))
+                m.allocations += s.allocations
+                m.bytes += s.allocatedBytes
+            }
         }
         reference.measure(referencePerRun)
     }
-    let callAllocations = driver.transitionCallAllocations - callsBefore
+    return measured.map { report(name: name, size: size, runs: runs, $0, reference: reference) }
+}
 
+private func report(name: String, size: BenchSize, runs: Int, _ m: VariantRun, reference: Reference) -> FrameReport {
+    let times = m.times, allocations = m.allocations, bytes = m.bytes
+    let callAllocations = m.driver.transitionCallAllocations - m.callsBefore
     let sorted = times.sorted()
-    let cpuSorted = cpu.sorted()
     let report = FrameReport(
-        compositing: compositing, style: name, size: size, frames: times.count,
+        style: name, variant: m.variant, size: size, frames: times.count,
         medianMS: Statistics.median(sorted: sorted) ?? 0,
         p99MS: Statistics.percentile(99, sorted: sorted) ?? 0,
         referenceMS: (Statistics.median(reference.samples) ?? 0) * 1000,
-        damagedPerFrame: Statistics.mean(damaged) ?? 0,
-        paintedPerFrame: Statistics.mean(painted) ?? 0,
-        allocations: allocations,
-        cpuMedianMS: Statistics.median(sorted: cpuSorted) ?? 0,
-        cpuP99MS: Statistics.percentile(99, sorted: cpuSorted) ?? 0)
+        damagedPerFrame: Statistics.mean(m.damaged) ?? 0,
+        paintedPerFrame: Statistics.mean(m.painted) ?? 0,
+        allocations: allocations)
 
     let window = Double(size.pixels)
     print("")
-    print("\(name) \(size)\(compositing == .subsurface ? " (sub-surface)" : ""): \(times.count) frames (\(runs) runs of \(times.count / max(runs, 1)))")
+    let label = variants == [.solid] ? name : "\(name) (\(m.variant.rawValue))"
+    print("\(label) \(size): \(times.count) frames (\(runs) runs of \(times.count / max(runs, 1)))")
     print("  frame median  \(ms(report.medianMS)) ms")
     print("  frame p99     \(ms(report.p99MS)) ms")
-    print("  CPU median    \(ms(report.cpuMedianMS)) ms (p99 \(ms(report.cpuP99MS)) ms)")
     print("  reference     \(ms(report.referenceMS)) ms  (median of \(reference.samples.count); into 3 buffers round-robin: "
           + ms((Statistics.median(reference.ringSamples) ?? 0) * 1000) + " ms)")
     print("ratio " + String(format: "%.2f", report.ratio))
@@ -245,35 +252,38 @@ func runCycles(cycles: Int) throws {
     var worstGrowth: (kb: Int, what: String)?
     for (name, module) in modules {
         for size in sizes {
-            let resetOK = MemoryFigures.resetPeak()
-            let driver = try SceneDriver(style: try module.makeStyle(), size: size)
-            var frames = 0
-            try driver.cycle { _ in frames += 1 }
-            guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
-            var allocations: UInt64 = 0
-            var laterFrames = 0
-            for _ in 1..<cycles {
-                try driver.cycle { s in
-                    allocations += s.allocations
-                    laterFrames += 1
+            for variant in variants {
+                let label = variants == [.solid] ? name : "\(name) (\(variant.rawValue))"
+                let resetOK = MemoryFigures.resetPeak()
+                let driver = try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: variant), size: size)
+                var frames = 0
+                try driver.cycle { _ in frames += 1 }
+                guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
+                var allocations: UInt64 = 0
+                var laterFrames = 0
+                for _ in 1..<cycles {
+                    try driver.cycle { s in
+                        allocations += s.allocations
+                        laterFrames += 1
+                    }
                 }
-            }
-            frames += laterFrames
-            guard let last = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
+                frames += laterFrames
+                guard let last = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
 
-            print("")
-            print("\(name) \(size): \(cycles) cycles, \(Format.grouped(frames)) frames"
-                  + (resetOK ? "" : " (peak not reset: /proc/self/clear_refs refused; VmHWM includes earlier runs)"))
-            var table = TextTable([("", .left), ("after cycle 1", .right), ("after cycle \(cycles)", .right),
-                                   ("growth", .right)])
-            func kb(_ n: Int) -> String { "\(Format.grouped(n)) kB" }
-            func growth(_ n: Int) -> String { (n >= 0 ? "+" : "") + kb(n) }
-            table.append(["peak RSS (VmHWM)", kb(first.peakKB), kb(last.peakKB), growth(last.peakKB - first.peakKB)])
-            table.append(["RSS (VmRSS)", kb(first.currentKB), kb(last.currentKB), growth(last.currentKB - first.currentKB)])
-            table.lines.forEach { print("  " + $0) }
-            print("  allocations in the frames of cycles 2...\(cycles): \(allocations) (\(Format.grouped(laterFrames)) frames)")
-            let g = max(last.peakKB - first.peakKB, last.currentKB - first.currentKB)
-            if worstGrowth == nil || g > worstGrowth!.kb { worstGrowth = (g, "\(name) \(size)") }
+                print("")
+                print("\(label) \(size): \(cycles) cycles, \(Format.grouped(frames)) frames"
+                      + (resetOK ? "" : " (peak not reset: /proc/self/clear_refs refused; VmHWM includes earlier runs)"))
+                var table = TextTable([("", .left), ("after cycle 1", .right), ("after cycle \(cycles)", .right),
+                                       ("growth", .right)])
+                func kb(_ n: Int) -> String { "\(Format.grouped(n)) kB" }
+                func growth(_ n: Int) -> String { (n >= 0 ? "+" : "") + kb(n) }
+                table.append(["peak RSS (VmHWM)", kb(first.peakKB), kb(last.peakKB), growth(last.peakKB - first.peakKB)])
+                table.append(["RSS (VmRSS)", kb(first.currentKB), kb(last.currentKB), growth(last.currentKB - first.currentKB)])
+                table.lines.forEach { print("  " + $0) }
+                print("  allocations in the frames of cycles 2...\(cycles): \(allocations) (\(Format.grouped(laterFrames)) frames)")
+                let g = max(last.peakKB - first.peakKB, last.currentKB - first.currentKB)
+                if worstGrowth == nil || g > worstGrowth!.kb { worstGrowth = (g, "\(label) \(size)") }
+            }
         }
     }
     if let w = worstGrowth {
@@ -284,3 +294,71 @@ func runCycles(cycles: Int) throws {
               + (cycles == 1000 ? "" : "; the target is stated for 1000 cycles"))
     }
 }
+
+// MARK: Backends (--compositing)
+
+/// One backend's frames of one style and size: wall time and thread CPU time per frame, ms.
+struct BackendReport {
+    var backend: BenchCompositing
+    var style: String
+    var size: BenchSize
+    var frames: Int
+    var medianMS: Double, p99MS: Double
+    var cpuMedianMS: Double, cpuP99MS: Double
+    var allocations: UInt64
+}
+
+/// Each backend's client work per frame, interleaved run by run (so both share the machine's
+/// load), then a table side by side.
+func runBackends(runs: Int, backends: [BenchCompositing]) throws {
+    print("method   every frame of present + dismiss at 60 Hz (t = k/60 s until each 0.35 s transition ends),")
+    print("         1 warm-up present + dismiss, then \(runs) timed, the backends interleaved run by run.")
+    print("         pixman: DemoScene.render into 3 buffers round-robin (buffer age 3). subsurface: only the")
+    print("         client's share of a sub-surface frame (the frame's layer values; the presenting view")
+    print("         redrawn only when it changed; the presented view's own buffer drawn only when its content")
+    print("         or size changed, or every frame for an alpha or a scale); the compositor blends the layers.")
+    print("         CPU: CLOCK_THREAD_CPUTIME_ID around the frame. Allocations: malloc & co., whole process.")
+    var reports: [BackendReport] = []
+    for (name, module) in modules {
+        for size in sizes {
+            let drivers = try backends.map { ($0, try SceneDriver(style: try module.makeStyle(), size: size, compositing: $0)) }
+            var samples: [[FrameSample]] = drivers.map { _ in [] }
+            for (_, d) in drivers { try d.cycle { _ in } }
+            for _ in 0..<runs {
+                for (i, (_, d)) in drivers.enumerated() { try d.cycle { samples[i].append($0) } }
+            }
+            for (i, (backend, _)) in drivers.enumerated() {
+                let t = samples[i].map { $0.seconds * 1000 }.sorted(), c = samples[i].map { $0.cpuSeconds * 1000 }.sorted()
+                let r = BackendReport(backend: backend, style: name, size: size, frames: t.count,
+                                      medianMS: Statistics.median(sorted: t) ?? 0, p99MS: Statistics.percentile(99, sorted: t) ?? 0,
+                                      cpuMedianMS: Statistics.median(sorted: c) ?? 0,
+                                      cpuP99MS: Statistics.percentile(99, sorted: c) ?? 0,
+                                      allocations: samples[i].reduce(0) { $0 + $1.allocations })
+                reports.append(r)
+                print("\(name) \(size) \(backend.rawValue): \(r.frames) frames, median \(us(r.medianMS)) ms, p99 \(us(r.p99MS)) ms,"
+                      + " CPU median \(us(r.cpuMedianMS)) ms, p99 \(us(r.cpuP99MS)) ms, \(r.allocations) allocations")
+            }
+        }
+    }
+    print("")
+    print("backends side by side (ms per frame; CPU = thread CPU time; CPU ratio = sub-surface / pixman CPU median)")
+    var table = TextTable([("style", .left), ("size", .left), ("pixman median", .right), ("p99", .right),
+                           ("CPU", .right), ("sub-surface median", .right), ("p99", .right), ("CPU", .right),
+                           ("CPU ratio", .right), ("allocs/frame", .right)])
+    for (name, _) in modules {
+        for size in sizes {
+            let p = reports.first { $0.backend == .pixman && $0.style == name && $0.size == size }
+            let s = reports.first { $0.backend == .subsurface && $0.style == name && $0.size == size }
+            func cell(_ r: BackendReport?, _ v: (BackendReport) -> Double) -> String { r.map { us(v($0)) } ?? "-" }
+            let ratio = (p != nil && s != nil && p!.cpuMedianMS > 0) ? String(format: "%.3f", s!.cpuMedianMS / p!.cpuMedianMS) : "-"
+            let allocs = [p, s].compactMap { $0 }.map { $0.allocations == 0 ? "0" : String(format: "%.2f", Double($0.allocations) / Double(max($0.frames, 1))) }
+            table.append([name, size.description, cell(p) { $0.medianMS }, cell(p) { $0.p99MS }, cell(p) { $0.cpuMedianMS },
+                          cell(s) { $0.medianMS }, cell(s) { $0.p99MS }, cell(s) { $0.cpuMedianMS }, ratio,
+                          allocs.joined(separator: " / ")])
+        }
+    }
+    table.lines.forEach { print($0) }
+}
+
+/// Milliseconds to 0.1 µs.
+func us(_ x: Double) -> String { String(format: "%.4f", x) }

@@ -23,6 +23,9 @@ final class DemoWindowController: LayeredWindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
+    private weak var window: Window?
+    /// A reloaded style waiting for the running transition to end (`--watch`), with its path.
+    private var pendingStyle: (style: any PresentationStyle, path: String)?
     /// The frame being drawn changed what the window shows (a `frame` line is due at its commit),
     /// and which backend drew it.
     private var pendingFrame = false
@@ -39,11 +42,10 @@ final class DemoWindowController: LayeredWindowDelegate {
     /// What the last composed frame showed (to tell whether this one changed anything).
     private var lastDim: UInt32 = 0
     private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
-    /// Holds every presentation at this linear time fraction once reached (a test hook:
-    /// `MODALKIT_PAUSE_AT`), nil normally.
-    private let pauseAt: Double?
-    private var presentStart: Double?
-    private var lastInputTime = 0.0
+    /// Presents once the window is shown and dismisses once presented (a test hook for compositors
+    /// without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
+    var presentsOnce = false
+    private var presentedOnce = false
 
     /// How a frame was composed (`backend=` on `frame` lines).
     enum Backend: String {
@@ -56,40 +58,26 @@ final class DemoWindowController: LayeredWindowDelegate {
         case subsurfacePixmanPresented = "subsurface+pixman-presented"
     }
 
-    init(scene: DemoScene, logEvents: Bool, pauseAt: Double?) {
+    init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
         self.logEvents = logEvents
-        self.pauseAt = pauseAt
+    }
+
+    /// A state change of the scene (called after it is logged).
+    func sceneEvent(_ event: SceneEvent) {
+        if event == .presented && presentsOnce {
+            presentsOnce = false
+            scene.dismiss(now: monotonicSeconds())
+            window?.setNeedsRedraw()
+        }
     }
 
     private func log(_ line: @autoclosure () -> String) {
         if logEvents { print(line()) }
     }
 
-    /// Presents once after the first frame and dismisses once presented (a test hook for
-    /// compositors without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
-    var presentsOnce = false
-    private weak var window: Window?
-
-    /// A state change of the scene (called after it is logged).
-    func sceneEvent(_ event: SceneEvent) {
-        if event == .presenting { presentStart = lastInputTime }
-        if event == .dismissed { presentStart = nil }
-        if event == .presented && presentsOnce {
-            presentsOnce = false
-            lastInputTime = monotonicSeconds()
-            scene.dismiss(now: lastInputTime)
-            window?.setNeedsRedraw()
-        }
-    }
-
-    /// The frame time: `now`, or held at the pause fraction of a running presentation.
-    private func frameTime(_ now: Double) -> Double {
-        guard let f = pauseAt, let start = presentStart, scene.state == .presenting else { return now }
-        return min(now, start + f * scene.controller.style.transitionDuration)
-    }
-
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
+        self.window = window
         log("configure \(width)x\(height)")
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
         window.setNeedsRedraw()
@@ -97,10 +85,11 @@ final class DemoWindowController: LayeredWindowDelegate {
 
     func window(_ window: Window, draw target: DrawTarget, damage rects: inout [BufferRect]) {
         let buffer = PixelBuffer(data: target.data, width: target.width, height: target.height, stride: target.stride)
-        let damage = scene.render(into: buffer, now: frameTime(target.time), bufferAge: target.age)
+        let damage = scene.render(into: buffer, now: target.time, bufferAge: target.age)
         // While a transition runs, ask for the next frame callback; when it ends, stop asking,
         // so an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
+        if pendingStyle != nil, !scene.isAnimating { applyPendingStyle() }
         pendingFrame = !damage.isEmpty
         pendingBackend = .pixman
         // The scene's rectangles (ModalKit) into the window's array (WaylandClient): the one
@@ -114,24 +103,15 @@ final class DemoWindowController: LayeredWindowDelegate {
     /// by whole points and cropped to the container (sub-surfaces are not clipped to their parent).
     func window(_ window: Window, compose frame: FrameComposer) {
         let host = scene.host
-        let now = frameTime(frame.time)
-        defer { if scene.isAnimating { window.setNeedsRedraw() } }
+        defer {
+            if scene.isAnimating { window.setNeedsRedraw() }
+            if pendingStyle != nil, !scene.isAnimating { applyPendingStyle() }
+        }
         let s = frame.bufferScale
         guard s > 0 else {
             // Fractional scale: a sub-surface's position is a whole point, the presented view's edge
             // a whole pixel, which a whole point may not be: the whole frame by pixman.
-            dimLayer?.hide()
-            presentedLayer?.hide()
-            presentedImage = nil
-            lastPresented = nil
-            lastDim = 0
-            pendingBackend = .pixman
-            pendingFrame = false
-            guard let t = try? frame.baseTarget() else { return }
-            let damage = host.render(into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride),
-                                     now: now, bufferAge: t.age)
-            for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
-            pendingFrame = !damage.isEmpty
+            composeWithPixman(window, frame)
             return
         }
         if dimLayer == nil {
@@ -139,7 +119,13 @@ final class DemoWindowController: LayeredWindowDelegate {
             presentedLayer = window.makeLayer()
         }
         guard let dimLayer, let presentedLayer else { return }
-        let f = host.layerFrame(at: now)
+        let f = scene.layerFrame(at: frame.time)
+        // Chrome the layers do not express yet (a gradient dim, a drop shadow, a receding
+        // presenting view): the whole frame by pixman, decided per frame.
+        if f.dimGradient != nil || f.hasShadow || f.presentingRect != nil {
+            composeWithPixman(window, frame)
+            return
+        }
         var changed = false
         let w = window.width, h = window.height
         // A layer that goes away uncovers the window's own buffer there: that area is damaged too
@@ -220,11 +206,28 @@ final class DemoWindowController: LayeredWindowDelegate {
     }
 
     private func presentOnce(_ window: Window) {
-        guard scene.state == .dismissed, presentStart == nil else { return }
+        guard scene.state == .dismissed, !presentedOnce else { return }
+        presentedOnce = true
         self.window = window
-        lastInputTime = monotonicSeconds()
-        scene.present(now: lastInputTime)
+        scene.present(now: monotonicSeconds())
         window.setNeedsRedraw()
+    }
+
+    /// A frame drawn whole by pixman into the window's buffer, the layers hidden (a fractional
+    /// scale, or chrome the layers do not express).
+    private func composeWithPixman(_ window: Window, _ frame: FrameComposer) {
+        dimLayer?.hide()
+        presentedLayer?.hide()
+        presentedImage = nil
+        lastPresented = nil
+        lastDim = 0
+        pendingBackend = .pixman
+        pendingFrame = false
+        guard let t = try? frame.baseTarget() else { return }
+        let damage = scene.render(into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride),
+                                  now: frame.time, bufferAge: t.age)
+        for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        pendingFrame = !damage.isEmpty
     }
 
     func windowDidRequestClose(_ window: Window) {
@@ -233,7 +236,6 @@ final class DemoWindowController: LayeredWindowDelegate {
 
     func window(_ window: Window, pointer frame: PointerFrame) {
         let now = monotonicSeconds()
-        lastInputTime = now
         for event in frame.events {
             switch event.kind {
             case let .enter(x, y), let .motion(x, y):
@@ -260,21 +262,35 @@ final class DemoWindowController: LayeredWindowDelegate {
         // Held keys repeat (wl_keyboard.repeat_info); only focus movement should: a held Return
         // or Escape acts once.
         if event.isRepeat && key != .tab && key != .backTab { return }
-        lastInputTime = monotonicSeconds()
-        scene.handle(.key(key, pressed: event.pressed), now: lastInputTime)
+        scene.handle(.key(key, pressed: event.pressed), now: monotonicSeconds())
         redrawIfNeeded(window)
     }
 
-    func window(_ window: Window, touch event: TouchEvent) {
+    func window(_ window: Window, touch frame: TouchFrame) {
         let now = monotonicSeconds()
-        lastInputTime = now
-        switch event.kind {
-        case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
-        case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
-        case let .up(id): scene.handle(.touchUp(id: id), now: now)
-        case .cancel: scene.handle(.touchCancel, now: now)
+        for event in frame.events {
+            switch event.kind {
+            case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
+            case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
+            case let .up(id): scene.handle(.touchUp(id: id), now: now)
+            case .cancel: scene.handle(.touchCancel, now: now)
+            }
         }
         redrawIfNeeded(window)
+    }
+
+    /// Uses a reloaded style (`--watch`): at once when no transition runs (a presented card takes
+    /// its frame and dim now), else after the running transition's last frame.
+    func offer(_ style: any PresentationStyle, path: String) {
+        pendingStyle = (style, path)
+        if !scene.isAnimating { applyPendingStyle() }
+    }
+
+    private func applyPendingStyle() {
+        guard let pending = pendingStyle, scene.replaceStyle(pending.style) else { return }
+        pendingStyle = nil
+        log("reloaded \(pending.path)")
+        window?.setNeedsRedraw()
     }
 
     private func redrawIfNeeded(_ window: Window) {
@@ -286,25 +302,35 @@ final class DemoWindowController: LayeredWindowDelegate {
 /// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
-    let style = makeStyle(options.selection)
     let logEvents = options.logEvents
-    let pauseAt = pauseFraction()
+    // --watch: the style is loaded from a copy of its file, now and at every change.
+    var controllerRef: (() -> DemoWindowController?) = { nil }
+    let reloader = options.watch ? StyleReloader(
+        path: options.selection.style, options: options.selection.effectiveOptions,
+        log: { line in if logEvents { print(line) } },
+        apply: { style in controllerRef()?.offer(style, path: options.selection.style) }) : nil
+    let style: any PresentationStyle
+    if let reloader {
+        do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
+    } else {
+        style = makeStyle(options.selection)
+    }
     let scene: DemoScene
-    var controllerRef: DemoWindowController?
     do {
         scene = try DemoScene(style: style) { event in
             if logEvents { print(event.rawValue) }
-            controllerRef?.sceneEvent(event)
+            controllerRef()?.sceneEvent(event)
         }
     } catch {
         fail(1, String(describing: error))
     }
+    scene.pauseFraction = options.pauseAt
     // The window shows the presented view at whole points whichever backend draws a frame (a
     // sub-surface's position is whole surface-local points), so switching backends never moves it.
     scene.host.snapsPositionsToPoints = true
-    let controller = DemoWindowController(scene: scene, logEvents: logEvents, pauseAt: pauseAt)
-    controllerRef = controller
+    let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     controller.presentsOnce = ProcessInfo.processInfo.environment["MODALKIT_TEST_PRESENT_ONCE"] == "1"
+    controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()
         if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
@@ -316,6 +342,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
             if logEvents { print(line) }
         }
         motion.attach(to: connection)
+        reloader?.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
                                                        requestedSize: (options.width, options.height),
@@ -323,20 +350,9 @@ func runWindow(_ options: RunOptions) -> Int32 {
                                                        presentationFeedback: logEvents),
                                 delegate: controller)
         try connection.run()
-        withExtendedLifetime((window, motion)) {}
+        withExtendedLifetime((window, motion, reloader)) {}
     } catch {
         fail(1, String(describing: error))
     }
     return 0
-}
-
-/// `MODALKIT_PAUSE_AT=F` (0...1): a test hook that holds every presentation at linear time
-/// fraction F once it gets there, so a screenshot shows an exact frame. Unset or empty: nil;
-/// anything else is a bad environment value (exit 2).
-func pauseFraction() -> Double? {
-    guard let raw = ProcessInfo.processInfo.environment["MODALKIT_PAUSE_AT"], !raw.isEmpty else { return nil }
-    guard let f = Double(raw), f.isFinite, (0...1).contains(f) else {
-        fail(UsageError.exitStatus, "MODALKIT_PAUSE_AT expects a fraction from 0 to 1, got '\(raw)'")
-    }
-    return f
 }

@@ -43,6 +43,17 @@ case .version:
 case .listStyles:
     let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
     for line in loader.listingLines() { print(line) }
+case .describeStyle(let style):
+    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
+    do {
+        for line in try loader.load(style).descriptionLines() { print(line) }
+    } catch {
+        fail(UsageError.exitStatus, String(describing: error))
+    }
+case .newStyle(let options):
+    exit(runNewStyle(options))
+case .preview(let options):
+    exit(runPreview(options))
 case .render(let options):
     exit(runRender(options))
 case .dismissPoint(let options):

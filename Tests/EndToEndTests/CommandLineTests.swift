@@ -29,6 +29,7 @@ final class CommandLineTests: XCTestCase {
         try assertUsageError(["--size", "9000x600"], mentions: "9000x600")
         try assertUsageError(["--size", "-5x10"], mentions: "-5x10")
         try assertUsageError(["--duration", "nan"], mentions: "nan")
+        try assertUsageError(["--pause-at", "1.5"], mentions: "--pause-at expects a linear time fraction from 0 to 1, got '1.5'")
         try assertUsageError(["--style-option", "margin-x"], mentions: "KEY=VALUE")
         try assertUsageError(["--progress", "0.5"], mentions: "--progress")   // a render option outside render
         try assertUsageError(["render", "--size", "100x100", "--progress", "1.5", "--output", "/tmp/x.png"], mentions: "1.5")

@@ -63,7 +63,7 @@ final class PluginExportTests: XCTestCase {
         XCTAssertEqual(m.name, "recording")
         XCTAssertEqual(m.summary, "records calls across the ABI", "tabs become spaces: one listing field")
         XCTAssertEqual(m.options, RecordingStyle.options)
-        XCTAssertEqual(m.abiVersion, StyleABIVersion(major: 1, minor: 0))
+        XCTAssertEqual(m.abiVersion, StyleABIVersion(major: 1, minor: 1))
     }
 
     func testEveryRequirementCrossesTheTable() throws {
@@ -117,12 +117,13 @@ final class PluginExportTests: XCTestCase {
             XCTAssertEqual(error as? StyleLoadError, .optionsRejected(
                 path: "in-process", style: "recording",
                 message: "bad value '200' for style option 'offset' (expected a number from 0.0 to 100.0)",
-                known: ["offset", "duration"]))
+                known: RecordingStyle.options))
             XCTAssertEqual("\(error)", "in-process: style 'recording': bad value '200' for style option 'offset' "
-                           + "(expected a number from 0.0 to 100.0) (options: offset, duration)")
+                           + "(expected a number from 0.0 to 100.0) (options: offset (points), duration (transition duration, seconds))")
         }
         XCTAssertThrowsError(try m.makeStyle(options: ["offsett": "1"])) { error in
-            XCTAssertEqual("\(error)", "in-process: style 'recording' has no option 'offsett' (options: offset, duration)")
+            XCTAssertEqual("\(error)", "in-process: style 'recording' has no option 'offsett' "
+                           + "(options: offset (points), duration (transition duration, seconds))")
         }
     }
 

@@ -3,6 +3,7 @@
 // library directory.
 import Foundation
 import XCTest
+import ModalDemoKit
 import ModalKit
 
 final class PluginInstallTests: XCTestCase {
@@ -73,5 +74,31 @@ final class PluginInstallTests: XCTestCase {
         let style = try StyleLoader(searchPath: [Support.buildDirectory]).load("bottom-sheet").makeStyle()
         let expected = try PluginRendering.png(of: style, width: 200, height: 300, progress: 1, in: prefix)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), expected)
+    }
+
+    /// `new-style` run from an installed prefix makes a package that depends on the prefix's own
+    /// copy of the ModalKit library (`share/modalkit/ModalKit`), which builds, and the installed
+    /// demo renders the result.
+    func testNewStyleFromTheInstalledPrefixBuildsAgainstItsModalKit() throws {
+        let prefix = try installedPrefix()
+        let demo = prefix + "/bin/modal-demo"
+        let env = Support.environment(["MODALKIT_STYLE_PATH": nil, "LD_LIBRARY_PATH": nil,
+                                       "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket"])
+        let package = prefix + "/my-style"
+        let made = try Support.run(demo, ["new-style", "my-drawer", "--directory", package], environment: env,
+                                   currentDirectory: "/", timeout: 60)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
+        XCTAssertTrue(manifest.contains(".package(name: \"ModalKit\", path: \"\(prefix)/share/modalkit/ModalKit\")"), manifest)
+        let build = try Support.run("/usr/bin/env", ["swift", "build"], currentDirectory: package, isolatingTMPDIR: true,
+                                    timeout: 1500)
+        XCTAssertEqual(build.status, 0, String((build.stdout + build.stderr).suffix(3000)))
+        let output = prefix + "/drawer.png"
+        let render = try Support.run(demo, ["render", "--style", package + "/.build/debug/libModalKitStyleMyDrawer.so",
+                                            "--size", "200x300", "--progress", "1", "--output", output],
+                                     environment: env, currentDirectory: "/", timeout: 60)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let image = try Image(pngFile: output)
+        XCTAssertEqual([image.width, image.height], [200, 300])
     }
 }

@@ -3,10 +3,10 @@
 // the pixman backend, live under headless sway: the same pixels at the same frame, at scale 1 and
 // 2, for both built-in styles, also after a resize mid-transition.
 //
-// "The same frame": a running transition cannot be screenshotted at an exact progress, so the
-// demo's test hook MODALKIT_PAUSE_AT=F holds the presentation at linear time fraction F once it
-// gets there (the frame time is clamped to start + F × duration); each backend is run to F in
-// turn and the screenshot taken once the picture is stable.
+// "The same frame": a running transition cannot be screenshotted at an exact progress, so
+// `--pause-at F` holds the presentation at linear time fraction F (the `paused` event; F = 1 is
+// the end, `presented`); each backend is run to F in turn and the screenshot taken once the
+// picture is stable.
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -47,22 +47,22 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
         for f in fractions ?? self.fractions {
             var shots: [String: RGBImage] = [:]
             for backend in ["subsurface", "pixman"] {
-                let (demo, _) = try launchDemo(["--style", style, "--duration", "4", "--compositing", backend], in: sway,
-                                               environment: ["MODALKIT_PAUSE_AT": String(f)], file: file, line: line)
+                let (demo, _) = try launchDemo(["--style", style, "--duration", "4", "--compositing", backend,
+                                                "--pause-at", String(f)], in: sway, file: file, line: line)
                 try vnc.park()
                 let before = try sway.stableScreenshot()
                 let mark = demo.mark()
                 try vnc.key("enter")
                 guard expectEvent(demo, "presenting", since: mark, file: file, line: line) != nil else { return }
+                guard expectEvent(demo, f < 1 ? "paused" : "presented", since: mark, timeout: 4 * f + 10,
+                                  file: file, line: line) != nil else { return }
                 if resize {
                     // Mid-transition (held at f), the tiled window shrinks: a larger outer gap.
-                    _ = waitUntil(timeout: 10, interval: 0.05) { demo.events("frame", since: mark).count >= 3 }
                     let m = demo.mark()
                     _ = try sway.swaymsg(["gaps outer all set 50"])
                     guard expectEvent(demo, "configure", since: m, file: file, line: line) != nil else { return }
                 }
-                // Held at f: the picture stops changing once the transition got there (4 s × f).
-                let shot = try sway.stableScreenshot(timeout: 4 * f + 5, interval: 0.3)
+                let shot = try sway.stableScreenshot(timeout: 5, interval: 0.3)
                 keep(shot, "\(style)-x\(scale)-\(f)-\(backend)")
                 let frames = demo.events("frame", since: mark)
                 XCTAssertFalse(frames.isEmpty, "frames were committed", file: file, line: line)

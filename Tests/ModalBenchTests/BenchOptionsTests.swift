@@ -9,20 +9,7 @@ final class BenchOptionsTests: XCTestCase {
                        .frames(styles: ["inset-centered", "bottom-sheet"],
                                sizes: [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080),
                                        BenchSize(width: 3840, height: 2160)],
-                               runs: 10, compositing: [.pixman]))
-    }
-
-    func testCompositingPixmanSubsurfaceOrBoth() throws {
-        XCTAssertEqual(try BenchOptions.parse(["--compositing", "both", "--size", "1920x1080"]),
-                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)],
-                               runs: 10, compositing: [.pixman, .subsurface]))
-        XCTAssertEqual(try BenchOptions.parse(["--compositing=subsurface"]),
-                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
-                               compositing: [.subsurface]))
-        XCTAssertThrowsError(try BenchOptions.parse(["--compositing", "gpu"])) {
-            XCTAssertEqual(($0 as? BenchUsageError)?.description, "--compositing needs pixman, subsurface or both, got 'gpu'")
-        }
-        XCTAssertThrowsError(try BenchOptions.parse(["--cycles", "3", "--compositing", "both"]))
+                               runs: 10))
     }
 
     func testSizesStylesAndRuns() throws {
@@ -30,7 +17,7 @@ final class BenchOptionsTests: XCTestCase {
                                                "--style", "./libX.so", "--runs", "3"]),
                        .frames(styles: ["bottom-sheet", "./libX.so"],
                                sizes: [BenchSize(width: 800, height: 600), BenchSize(width: 1, height: 1)],
-                               runs: 3, compositing: [.pixman]))
+                               runs: 3))
     }
 
     func testCyclesDefaultsTo720p() throws {
@@ -39,6 +26,21 @@ final class BenchOptionsTests: XCTestCase {
                                sizes: [BenchSize(width: 1280, height: 720)], cycles: 1000))
         XCTAssertEqual(try BenchOptions.parse(["--cycles=5", "--size", "1920x1080", "--style", "bottom-sheet"]),
                        .cycles(styles: ["bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)], cycles: 5))
+    }
+
+    func testVariantsInOrderWithoutRepeatsAllForTheThree() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--variant", "shadow", "--variant=solid", "--variant", "shadow"]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
+                               variants: [.shadow, .solid]))
+        XCTAssertEqual(try BenchOptions.parse(["--variant", "all", "--runs", "2"]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 2,
+                               variants: [.solid, .gradient, .shadow, .recede]))
+        XCTAssertEqual(try BenchOptions.parse(["--cycles", "3", "--variant", "gradient"]),
+                       .cycles(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize.cyclesDefault], cycles: 3,
+                               variants: [.gradient]))
+        XCTAssertEqual(try BenchOptions.parse([]),
+                       .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
+                               variants: [.solid]), "solid by default")
     }
 
     func testHelp() throws {
@@ -63,6 +65,8 @@ final class BenchOptionsTests: XCTestCase {
             (["--frobnicate"], "'--frobnicate'"),
             (["extra"], "'extra'"),
             (["--help=yes"], "--help takes no value"),
+            (["--variant", "glow"], "'glow'"),
+            (["--variant"], "--variant needs a value"),
         ]
         for (args, fragment) in cases {
             XCTAssertThrowsError(try BenchOptions.parse(args), "\(args)") { error in
@@ -80,5 +84,18 @@ final class BenchOptionsTests: XCTestCase {
         XCTAssertNil(BenchSize(parsing: "x1080"))
         XCTAssertNil(BenchSize(parsing: "+1920x1080"))
         XCTAssertNil(BenchSize(parsing: ""))
+    }
+
+    func testCompositingIsTakenOutBeforeTheRest() throws {
+        let both = try BenchCompositing.extract(from: ["--size", "1920x1080", "--compositing", "both", "--runs", "3"])
+        XCTAssertEqual(both.backends, [.pixman, .subsurface])
+        XCTAssertEqual(both.rest, ["--size", "1920x1080", "--runs", "3"])
+        XCTAssertEqual(try BenchCompositing.extract(from: ["--compositing=subsurface"]).backends, [.subsurface])
+        XCTAssertNil(try BenchCompositing.extract(from: ["--runs", "3"]).backends)
+        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing", "gpu"])) {
+            XCTAssertEqual(($0 as? BenchUsageError)?.description, "--compositing needs pixman, subsurface or both, got 'gpu'")
+        }
+        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing"]))
+        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing", "pixman", "--compositing=both"]))
     }
 }

@@ -214,6 +214,18 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "frame"], "unexpected argument 'frame' (see --help)")
     }
 
+    func testPauseAtTakesALinearFractionForTheWindow() throws {
+        XCTAssertNil(try run([]).pauseAt)
+        XCTAssertEqual(try run(["--pause-at", "0.3"]).pauseAt, 0.3)
+        XCTAssertEqual(try run(["--pause-at=0"]).pauseAt, 0)
+        XCTAssertEqual(try run(["--pause-at", "1"]).pauseAt, 1)
+        for bad in ["-0.1", "1.01", "nan", "inf", "half", ""] {
+            assertUsageError(["--pause-at", bad], "--pause-at expects a linear time fraction from 0 to 1, got '\(bad)'")
+        }
+        assertUsageError(["--pause-at"], "option --pause-at needs a value")
+        assertUsageError(["render", "--pause-at", "0.5"] + renderBase, "unknown option '--pause-at' for render (see --help)")
+    }
+
     // MARK: Usage errors
 
     func testWindowMistakes() {

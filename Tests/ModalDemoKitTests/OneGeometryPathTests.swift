@@ -42,7 +42,7 @@ final class OneGeometryPathTests: XCTestCase {
                 let offline = try DemoScene(style: try styleCase.make(options: ["curve": "spring(300,10)"]))
                 offline.reducesMotion = reducesMotion
                 offline.layout(containerSize: Size(width: 400, height: 600), scale: 1)
-                let offSnap = offline.controller.snapshot(phase: phase, fraction: p)
+                let offSnap = offline.host.snapshot(phase: phase, fraction: p)
                 let offImage = try Image(width: 400, height: 600)
                 offline.renderSnapshot(into: offImage.pixelBuffer, phase: phase, progress: p)
 
@@ -97,7 +97,7 @@ final class OneGeometryPathTests: XCTestCase {
         let p = fractions.first { style.timingCurve.value(at: $0) > 1.01 }!
         let scene = try DemoScene(style: style)
         scene.layout(containerSize: Size(width: 400, height: 600), scale: 1)
-        let snap = scene.controller.snapshot(phase: .present, fraction: p)
+        let snap = scene.host.snapshot(phase: .present, fraction: p)
         XCTAssertEqual(snap.dim.alpha, 0.5, accuracy: 1e-12)
         XCTAssertLessThan(snap.presentedRect.minY, snap.presentedFrame.minY, "the card overshoots upwards, past its frame")
     }

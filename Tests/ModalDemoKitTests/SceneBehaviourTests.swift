@@ -42,7 +42,7 @@ final class SceneBehaviourTests: XCTestCase {
         let img = try f.newImage()
         _ = f.render(now: 1, into: img)
         XCTAssertEqual(f.recorded, [.activated, .presenting, .dismissing, .dismissed])
-        XCTAssertFalse(f.scene.controller.isChromeInstalled)
+        XCTAssertFalse(f.scene.host.snapshot(at: 1).isModalLayerShown, "no dimming view left")
     }
 
     func testTapOnPresentedViewDoesNothingAndTouchTapOnDimDismisses() throws {
@@ -106,7 +106,7 @@ final class SceneBehaviourTests: XCTestCase {
         f.scene.present(now: 0)
         f.scene.handle(.key(.escape, pressed: true), now: 1)
         f.scene.handle(.key(.escape, pressed: true), now: 1 + d / 2)
-        XCTAssertEqual(f.scene.controller.fraction(at: 1 + d / 2), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(f.scene.host.fraction(at: 1 + d / 2), 0.5, accuracy: 1e-9)
         f.scene.handle(.pointerMotion(.zero), now: 1 + d)
         XCTAssertEqual(f.scene.state, .dismissed)
         XCTAssertEqual(f.recorded, [.presenting, .presented, .dismissing, .dismissed])
@@ -189,7 +189,7 @@ final class SceneBehaviourTests: XCTestCase {
         let base = try f.unpresented()
         f.scene.present(now: 0)
         f.scene.dismiss(now: 0.3 * d)
-        XCTAssertEqual(f.scene.controller.fraction(at: 0.3 * d), 0.3, accuracy: 1e-9)
+        XCTAssertEqual(f.scene.host.fraction(at: 0.3 * d), 0.3, accuracy: 1e-9)
         // 0.1 × duration later the frame is the presentation's frame at 0.2.
         let mid = try f.newImage()
         _ = f.render(now: 0.4 * d, into: mid)
@@ -198,7 +198,7 @@ final class SceneBehaviourTests: XCTestCase {
         let end = try f.newImage()
         _ = f.render(now: 0.6 * d, into: end)
         XCTAssertEqual(f.scene.state, .dismissed)
-        XCTAssertFalse(f.scene.controller.isChromeInstalled)
+        XCTAssertFalse(f.scene.host.snapshot(at: 0.6 * d).isModalLayerShown, "no dimming view left")
         XCTAssertTrue(samePixels(end, base), "no chrome left: the frame is the presenting view alone")
         XCTAssertEqual(f.recorded, [.presenting, .dismissing, .dismissed])
     }

@@ -28,7 +28,7 @@ final class SceneFixture {
     /// The presenting view alone (nothing presented), through the live path of a fresh scene.
     func unpresented() throws -> Image {
         let image = try newImage()
-        let s = try DemoScene(style: scene.controller.style)
+        let s = try DemoScene(style: scene.style)
         s.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: scale)
         s.render(into: image.pixelBuffer, now: 0, bufferAge: 0)
         return image

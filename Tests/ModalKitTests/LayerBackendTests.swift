@@ -33,7 +33,7 @@ final class LayerBackendTests: XCTestCase {
     private func check(scale: Int, times: [Double], reducedMotion: Bool = false) throws {
         let host = PresentationHost(style: RecordingStyle(duration: 1), presenting: Fill(Color(rgb: 0x2040A0)))
         host.snapsPositionsToPoints = true
-        host.controller.reducesMotion = reducedMotion
+        host.reducesMotion = reducedMotion
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
         let full = try Image(width: w, height: h), base = try Image(width: w, height: h)

@@ -33,6 +33,8 @@ MK_DEBIAN_PACKAGES=(
   # GNOME's compositor headless (WindowMutterTests): mutter, PipeWire for its screen cast (read with
   # gst-launch pipewiresrc + videoconvert).
   mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
+  # Build: `modal-demo preview` writes animated WebP through libwebp (libwebpmux; tests decode with libwebpdemux).
+  libwebp-dev
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }

@@ -24,8 +24,10 @@
  *     behaviour the host does not have);
  *   - `descriptor_size` must be at least the size of the descriptor as of the plugin's minor.
  * Within one major, structs only grow at the end: a new minor appends fields to
- * modalkit_style_descriptor (and bumps MODALKIT_STYLE_ABI_MINOR), never reorders or removes
- * them. A host reads fields past the ones of its own minor only if struct_size covers them.
+ * modalkit_style_descriptor or modalkit_style_option (and bumps MODALKIT_STYLE_ABI_MINOR), never
+ * reorders or removes them. A host reads fields past the ones of its own minor only if struct_size
+ * (option_size for options) covers them, and a minor's fields only from a plugin of that minor
+ * or later. 1.1: options carry their unit and accepted values.
  * Anything else is a new major.
  *
  * Units: geometry in points (the container's coordinate space, origin top-left, y down);
@@ -50,7 +52,7 @@ extern "C" {
 #endif
 
 #define MODALKIT_STYLE_ABI_MAJOR 1
-#define MODALKIT_STYLE_ABI_MINOR 0
+#define MODALKIT_STYLE_ABI_MINOR 1 /* 1.1: modalkit_style_option carries unit and accepted values */
 
 #define MODALKIT_STYLE_ENTRY_SYMBOL "modalkit_style_entry"
 #define MODALKIT_STYLE_ABI_VERSION_SYMBOL "modalkit_style_abi_version"
@@ -125,11 +127,34 @@ typedef struct modalkit_timing_curve {
     double p1, p2, p3, p4;
 } modalkit_timing_curve;
 
-/* One option the style accepts (`--style-option KEY=VALUE`). Strings are UTF-8. */
+/* modalkit_style_option.kind (1.1): what values an option accepts. */
+#define MODALKIT_OPTION_TEXT 0u   /* any text; `accepted` may describe it */
+#define MODALKIT_OPTION_NUMBER 1u /* a finite number in minimum...maximum (inclusive), in `unit` */
+#define MODALKIT_OPTION_CHOICE 2u /* one of choice_count words in `choices` */
+#define MODALKIT_OPTION_COLOR 3u  /* "#RRGGBB" or "#RRGGBBAA" (straight alpha) */
+#define MODALKIT_OPTION_CURVE 4u  /* a timing curve: linear, ease-in-out, ease-out, cubic-bezier(...), spring(k,c) */
+
+/*
+ * One option the style accepts (`--style-option KEY=VALUE`). Strings are UTF-8.
+ * The table's stride is the descriptor's option_size: a 1.0 plugin's entries end after
+ * default_value, and the host reads the 1.1 fields only from a plugin of minor >= 1 whose
+ * option_size covers them (fields only grow at the end, as in the descriptor).
+ */
 typedef struct modalkit_style_option {
+    /* --- ABI 1.0 --- */
     const char *key;           /* lower-case with dashes, e.g. "margin-x" */
-    const char *description;   /* one line: meaning and unit */
+    const char *description;   /* one line: meaning (in 1.0 also the unit) */
     const char *default_value; /* as it would be written on the command line */
+
+    /* --- ABI 1.1 --- */
+    uint32_t kind;              /* 1.1: MODALKIT_OPTION_*; an unknown kind reads as TEXT */
+    uint32_t reserved;          /* 1.1: 0 */
+    const char *unit;           /* 1.1: unit of a number, e.g. "points", "seconds"; NULL or "" for none */
+    double minimum, maximum;    /* 1.1: NUMBER: the accepted range, inclusive; otherwise 0 */
+    const char *const *choices; /* 1.1: CHOICE: choice_count words; otherwise NULL */
+    size_t choice_count;        /* 1.1: entries in `choices` (at most 256) */
+    const char *accepted;       /* 1.1: TEXT: one line saying what is accepted; NULL or "" if nothing */
+    /* --- later minors append fields here, and only here --- */
 } modalkit_style_option;
 
 /* A style instance, opaque to the host. */
@@ -200,6 +225,10 @@ typedef struct modalkit_style_descriptor {
 
     /* --- later minors append fields here, and only here --- */
 } modalkit_style_descriptor;
+
+/* The size an option entry of ABI 1.<minor> has at least, bytes (1.0: through default_value,
+ * 1.1: through accepted); 0 for a minor this header does not know. */
+size_t modalkit_style_option_min_size(uint32_t minor);
 
 /* The size a descriptor of ABI 1.<minor> has at least, bytes; 0 for a minor this header does
  * not know. The host checks the version symbol's descriptor_size against it before the entry

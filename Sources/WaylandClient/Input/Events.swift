@@ -120,3 +120,15 @@ public struct TouchEvent: Equatable, Sendable {
         self.time = time
     }
 }
+
+/// The touch events of one `wl_touch.frame` on one window, in the order the compositor sent them:
+/// what belongs together (wl_touch.frame: "a set of events that logically belong together", e.g.
+/// the motions of several fingers moving at once, or a down and an up). A `wl_touch.cancel` comes
+/// as a frame of its own holding only ``TouchEvent/Kind/cancel``. Only the events on the window's
+/// content are in it (the decorations take theirs).
+public struct TouchFrame: Equatable, Sendable {
+    /// At least one event.
+    public var events: [TouchEvent]
+
+    public init(events: [TouchEvent]) { self.events = events }
+}

@@ -6,7 +6,10 @@ import CWaylandClient
 /// one on a resize border an interactive resize from that edge (xdg_toplevel.resize); neither is
 /// forwarded to the delegate, and the compositor then owns that touch sequence; both go to the
 /// window's ``WindowDecorations``. Events carry the protocol's serial (down, up) and time (down,
-/// up, motion); they are delivered as they come (`wl_touch.frame` is not waited for).
+/// up, motion); they reach the delegate grouped as the compositor groups them, one ``TouchFrame``
+/// per window at each `wl_touch.frame` (or at the up of the last touch point, after which some
+/// compositors send no frame), and a `wl_touch.cancel` at once as a frame of its own
+/// (``TouchFrameCollector``).
 /// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
 final class Touch {
     let proxy: OpaquePointer
@@ -17,6 +20,8 @@ final class Touch {
     private weak var connection: WaylandConnection?
     /// Live touch points → the window each went down on.
     private var points: [Int32: WeakWindow] = [:]
+    /// The content events of the frame being collected.
+    private var frames = TouchFrameCollector<Window>()
 
     init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
         self.proxy = proxy
@@ -48,16 +53,34 @@ final class Touch {
             break
         }
         points[id] = WeakWindow(window)
-        window.deliver(TouchEvent(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
-                                  serial: serial, time: time))
+        add(TouchEvent(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), serial: serial, time: time),
+            for: window)
     }
 
+    private func up(serial: UInt32, time: UInt32, id: Int32) {
+        guard let window = points.removeValue(forKey: id)?.window else { return }
+        add(TouchEvent(.up(id: id), serial: serial, time: time), for: window)
+    }
+
+    private func motion(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard let window = points[id]?.window else { return }
+        add(TouchEvent(.motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time), for: window)
+    }
+
+    /// Collects a content event; the up of the last touch point is handed out at once (mutter and
+    /// weston send no `frame` after it: ``TouchFrameCollector``).
+    private func add(_ event: TouchEvent, for window: Window) {
+        if frames.add(event, for: window) { deliverFrame() }
+    }
+
+    /// `wl_touch.frame`: each window's collected events as one frame.
+    private func deliverFrame() {
+        frames.take { window, frame in window.deliver(frame) }
+    }
+
+    /// `wl_touch.cancel` (or the device going away): every live point of every window ends untapped.
     private func cancel() {
-        var notified: [ObjectIdentifier] = []
-        for window in points.values.compactMap(\.window) where !notified.contains(ObjectIdentifier(window)) {
-            notified.append(ObjectIdentifier(window))
-            window.deliver(TouchEvent(.cancel))
-        }
+        frames.cancel(live: points.values.compactMap(\.window)) { window, frame in window.deliver(frame) }
         points.removeAll()
     }
 
@@ -66,14 +89,12 @@ final class Touch {
             owner(data, as: Touch.self).down(serial: serial, time: time, surface: surface, id: id, x: x, y: y)
         },
         up: { data, _, serial, time, id in
-            let touch = owner(data, as: Touch.self)
-            touch.points.removeValue(forKey: id)?.window?.deliver(TouchEvent(.up(id: id), serial: serial, time: time))
+            owner(data, as: Touch.self).up(serial: serial, time: time, id: id)
         },
         motion: { data, _, time, id, x, y in
-            owner(data, as: Touch.self).points[id]?.window?.deliver(
-                TouchEvent(.motion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time))
+            owner(data, as: Touch.self).motion(time: time, id: id, x: x, y: y)
         },
-        frame: { _, _ in },
+        frame: { data, _ in owner(data, as: Touch.self).deliverFrame() },
         cancel: { data, _ in owner(data, as: Touch.self).cancel() },
         shape: { _, _, _, _, _ in },
         orientation: { _, _, _, _ in }))

@@ -240,9 +240,9 @@ public final class Window {
         delegate?.window(self, key: event)
     }
 
-    func deliver(_ event: TouchEvent) {
+    func deliver(_ frame: TouchFrame) {
         guard !isClosed else { return }
-        delegate?.window(self, touch: event)
+        delegate?.window(self, touch: frame)
     }
 
     func outputScaleChanged(_ output: Output) {

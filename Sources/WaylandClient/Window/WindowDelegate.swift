@@ -113,8 +113,9 @@ public protocol WindowDelegate: AnyObject {
     func window(_ window: Window, pointer frame: PointerFrame)
     /// Keyboard input while the window has keyboard focus. Default: ignored.
     func window(_ window: Window, key event: KeyEvent)
-    /// Touch input on the window. Default: ignored.
-    func window(_ window: Window, touch event: TouchEvent)
+    /// Touch input on the window's content, one `wl_touch.frame` at a time (see ``TouchFrame``).
+    /// Default: ignored.
+    func window(_ window: Window, touch frame: TouchFrame)
 
     /// A frame that changed what the window shows (a buffer attached, or a layer changed) was
     /// committed; see ``CommittedFrame``. Default: nothing.
@@ -188,7 +189,7 @@ public final class FrameComposer {
 public extension WindowDelegate {
     func window(_ window: Window, pointer frame: PointerFrame) {}
     func window(_ window: Window, key event: KeyEvent) {}
-    func window(_ window: Window, touch event: TouchEvent) {}
+    func window(_ window: Window, touch frame: TouchFrame) {}
     func window(_ window: Window, didCommit frame: CommittedFrame) {}
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {}
 }

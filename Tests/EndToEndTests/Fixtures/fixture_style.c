@@ -10,6 +10,10 @@
  *   FIXTURE_UNRESOLVED    the entry calls a function no library defines (RTLD_NOW must refuse)
  *   FIXTURE_NULL_CREATE   leave the required create() NULL
  *   FIXTURE_NONFINITE     every value the style returns is NaN, infinite or absurdly large
+ *   FIXTURE_OPTIONS_1_0   options laid out as ABI 1.0 has them (three pointers, option_size 24):
+ *                         "inset" and "tint" back to back
+ *   FIXTURE_OPTIONS_1_1   options with ABI 1.1's unit and accepted values: inset (number 0...100
+ *                         points), edge (choice left/right), tint (colour), note (text "any words")
  *
  * The style itself (used when all rules hold): the presented view is the container inset by
  * option "inset" (points, default 10) on every side, corner radius 4, dim black 0 -> 0.3,
@@ -131,6 +135,27 @@ static const modalkit_style_option fixture_options[] = {
     {"inset", "inset on every side, points", "10"},
 };
 
+#ifdef FIXTURE_OPTIONS_1_0
+/* ABI 1.0's option record: what a plugin built with the 1.0 header has. */
+struct fixture_option_1_0 {
+    const char *key, *description, *default_value;
+};
+static const struct fixture_option_1_0 fixture_options_1_0[] = {
+    {"inset", "inset on every side, points", "10"},
+    {"tint", "a second option right behind the first", "#000000"},
+};
+#endif
+
+#ifdef FIXTURE_OPTIONS_1_1
+static const char *const fixture_edges[] = {"left", "right"};
+static const modalkit_style_option fixture_options_1_1[] = {
+    {"inset", "inset on every side", "10", MODALKIT_OPTION_NUMBER, 0, "points", 0, 100, NULL, 0, NULL},
+    {"edge", "the edge it hangs from", "left", MODALKIT_OPTION_CHOICE, 0, NULL, 0, 0, fixture_edges, 2, NULL},
+    {"tint", "the dim's colour", "#000000", MODALKIT_OPTION_COLOR, 0, NULL, 0, 0, NULL, 0, NULL},
+    {"note", "a remark", "", MODALKIT_OPTION_TEXT, 0, "", 0, 0, NULL, 0, "any words"},
+};
+#endif
+
 #ifdef FIXTURE_UNRESOLVED
 extern void modalkit_fixture_function_nobody_defines(void);
 #endif
@@ -159,6 +184,15 @@ const modalkit_style_descriptor *modalkit_style_entry(void) {
     d.description = "C fixture: container inset on every side, dim 0.3";
     d.option_count = 1;
     d.options = fixture_options;
+#ifdef FIXTURE_OPTIONS_1_0
+    d.option_size = sizeof(struct fixture_option_1_0);
+    d.option_count = 2;
+    d.options = (const modalkit_style_option *)(const void *)fixture_options_1_0;
+#endif
+#ifdef FIXTURE_OPTIONS_1_1
+    d.option_count = 4;
+    d.options = fixture_options_1_1;
+#endif
 #ifndef FIXTURE_NULL_CREATE
     d.create = fixture_create;
 #endif

@@ -14,27 +14,28 @@ import ModalKit
 public final class FadeScaleStyle: LoadablePresentationStyle {
     public static let name = "fade-scale"
     public static let summary = "centred card that fades in and scales 0.9 → 1 over a black dim"
-    public static let options: [StyleOption] = [
-        StyleOption(key: "width", summary: "card width, points (at most the container width − 40)", defaultValue: "280"),
-        StyleOption(key: "height", summary: "card height, points (at most the container height − 40)", defaultValue: "200"),
-        StyleOption(key: "scale-from", summary: "card scale when dismissed, 0.1 to 1", defaultValue: "0.9"),
-        StyleOption(key: "dim-alpha", summary: "alpha of the black dim when presented, 0 to 1", defaultValue: "0.4"),
-        .duration(default: "0.25"),
-        .curve(default: "ease-out"),
-    ]
+    // Each option declared once: key, meaning, unit, default, accepted range. `--describe-style`,
+    // error messages and the typed readers in `init(options:)` all use these declarations.
+    static let width = StyleOption.number("width", "card width (at most the container width − 40)", unit: "points",
+                                          default: 280, in: 1...10000)
+    static let height = StyleOption.number("height", "card height (at most the container height − 40)", unit: "points",
+                                           default: 200, in: 1...10000)
+    static let scaleFrom = StyleOption.number("scale-from", "card scale when dismissed", default: 0.9, in: 0.1...1)
+    static let dim = StyleOption.number("dim-alpha", "alpha of the black dim when presented", default: 0.4, in: 0...1)
+    public static let options = [width, height, scaleFrom, dim, .duration(default: "0.25"), .curve(default: "ease-out")]
 
     let size: Size
-    let scaleFrom: Double
+    let scaleFromValue: Double
     let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
 
     /// Called by the host with the defaults above overlaid by `--style-option KEY=VALUE`.
-    /// - Throws: `StyleOptionError.badValue` for a value out of range; `modal-demo` prints it.
+    /// - Throws: `StyleOptionError.badValue` for a value out of its declared range; `modal-demo` prints it.
     public init(options: StyleOptions) throws {
-        size = Size(width: try options.double("width", in: 1...10000), height: try options.double("height", in: 1...10000))
-        scaleFrom = try options.double("scale-from", in: 0.1...1)
-        dimAlpha = try options.double("dim-alpha", in: 0...1)
+        size = Size(width: try options.number(Self.width), height: try options.number(Self.height))
+        scaleFromValue = try options.number(Self.scaleFrom)
+        dimAlpha = try options.number(Self.dim)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
     }
@@ -54,7 +55,7 @@ public final class FadeScaleStyle: LoadablePresentationStyle {
 
     /// No movement: opacity follows progress, scale goes scale-from → 1 about the card's centre.
     public func presentedViewTransform(at progress: Double, frame: Rect, in bounds: Rect) -> ViewTransform {
-        ViewTransform(scale: scaleFrom + (1 - scaleFrom) * progress, alpha: progress)
+        ViewTransform(scale: scaleFromValue + (1 - scaleFromValue) * progress, alpha: progress)
     }
 }
 

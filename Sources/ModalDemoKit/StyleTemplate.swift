@@ -1,0 +1,243 @@
+import Foundation
+
+/// The package `modal-demo new-style NAME` writes: a side drawer (a panel 70 % of the container
+/// wide sliding in from the left edge, right corners rounded 12, black dim 0 → 0.3, a tap right of
+/// the panel dismisses) in one short style file, ready to build and change.
+///
+/// Files, under the package directory:
+/// - `Package.swift` — product `ModalKitStyle<Name>` (`.dynamic`, so the loader finds
+///   `libModalKitStyle<Name>.so`), depending on ModalKit by path; its linker flag makes a build
+///   without the `modalkit_style_entry` function fail at link time.
+/// - `Sources/<Name>Style/<Name>Style.swift` — the style.
+/// - `Sources/<Name>Style/Entry.swift` — the generated entry (`@_cdecl("modalkit_style_entry")`).
+/// - `README.md` — the next two commands.
+public struct StyleTemplate: Equatable, Sendable {
+    /// The style name (`--style NAME`), e.g. `side-drawer`.
+    public let name: String
+    /// The ModalKit package the style depends on, an absolute path.
+    public let modalKitPath: String
+    /// The `modal-demo` to name in the README's commands.
+    public let demoPath: String
+
+    /// - Throws: `UsageError` for a bad name (``validateName(_:)``).
+    public init(name: String, modalKitPath: String, demoPath: String) throws {
+        try StyleTemplate.validateName(name)
+        self.name = name; self.modalKitPath = modalKitPath; self.demoPath = demoPath
+    }
+
+    /// A style name: 1 to 64 characters, lower-case ASCII letters, digits and single dashes,
+    /// starting with a letter and not ending with a dash (it becomes a Swift type name and a file
+    /// name, and the loader refuses whitespace and `/`).
+    /// - Throws: `UsageError` saying what is wrong.
+    public static func validateName(_ name: String) throws {
+        func bad(_ why: String) -> UsageError {
+            UsageError("bad style name '\(name)': \(why) (use lower-case letters, digits and dashes, e.g. side-drawer)")
+        }
+        if name.isEmpty { throw UsageError("bad style name '': empty (use lower-case letters, digits and dashes, e.g. side-drawer)") }
+        if name.contains(where: { $0.isWhitespace }) { throw bad("it contains whitespace") }
+        if name.contains("/") { throw bad("it contains '/'") }
+        if name.contains(where: { $0.isUppercase }) { throw bad("it contains upper case") }
+        guard name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            throw bad("only a-z, 0-9 and '-' are allowed")
+        }
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { throw bad("it must start with a letter") }
+        if name.hasSuffix("-") || name.contains("--") { throw bad("dashes must separate words") }
+        if name.count > 64 { throw bad("longer than 64 characters") }
+    }
+
+    /// `side-drawer` → `SideDrawer`.
+    public var typeStem: String {
+        name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+    /// The style class, e.g. `SideDrawerStyle`.
+    public var className: String { typeStem + "Style" }
+    /// The library product, e.g. `ModalKitStyleSideDrawer`.
+    public var productName: String { "ModalKitStyle" + typeStem }
+    /// The built library's file name, e.g. `libModalKitStyleSideDrawer.so`.
+    public var libraryFile: String { "lib\(productName).so" }
+
+    /// The files to write, by path relative to the package directory, in writing order.
+    public var files: [(path: String, contents: String)] {
+        [("Package.swift", packageManifest),
+         ("Sources/\(className)/\(className).swift", styleSource),
+         ("Sources/\(className)/Entry.swift", entrySource),
+         ("README.md", readme),
+         (".gitignore", ".build/\n")]
+    }
+
+    /// A Swift string literal of `s`.
+    private static func literal(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    public var packageManifest: String {
+        """
+        // swift-tools-version:5.10
+        // The presentation style '\(name)', loaded by modal-demo (or any ModalKit host) at run time:
+        //   swift build   → .build/debug/\(libraryFile)
+        // The product's name must start with ModalKitStyle (the loader looks for libModalKitStyle*.so
+        // by name) and be .dynamic, so that SwiftPM links a shared library.
+        import PackageDescription
+
+        let package = Package(
+            name: \(StyleTemplate.literal(className)),
+            products: [
+                .library(name: \(StyleTemplate.literal(productName)), type: .dynamic, targets: [\(StyleTemplate.literal(className))]),
+            ],
+            dependencies: [
+                .package(name: "ModalKit", path: \(StyleTemplate.literal(modalKitPath))),
+            ],
+            targets: [
+                .target(
+                    name: \(StyleTemplate.literal(className)),
+                    dependencies: [.product(name: "ModalKit", package: "ModalKit")],
+                    // The host finds the style through the C function modalkit_style_entry
+                    // (Entry.swift). Without it the library would build and then fail to load; this
+                    // makes the link fail instead: "undefined symbol 'modalkit_style_entry'".
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])]
+                ),
+            ]
+        )
+
+        """
+    }
+
+    public var styleSource: String {
+        """
+        import ModalKit
+
+        /// A panel from the left edge, 70 % of the container wide, right corners rounded, over a black
+        /// dim; a tap on the dim right of the panel dismisses.
+        public final class \(className): LoadablePresentationStyle {
+            public static let name = \(StyleTemplate.literal(name))
+            public static let summary = "panel 70 % wide slides in from the left edge over a black dim 0 → 0.3"
+            static let width = StyleOption.number("width", "panel width, a fraction of the container", default: 0.7, in: 0.1...1)
+            static let radius = StyleOption.number("corner-radius", "radius of the right corners", unit: "points", default: 12, in: 0...100)
+            static let dim = StyleOption.number("dim-alpha", "alpha of the black dim when presented", default: 0.3, in: 0...1)
+            public static let options = [width, radius, dim, .duration(), .curve()]
+
+            let widthFraction, cornerRadius, dimAlpha: Double
+            public let transitionDuration: Double
+            public let timingCurve: TimingCurve
+
+            public init(options: StyleOptions) throws {
+                (widthFraction, cornerRadius, dimAlpha) = (try options.number(Self.width), try options.number(Self.radius), try options.number(Self.dim))
+                (transitionDuration, timingCurve) = (try options.duration(), try options.curve())
+            }
+
+            public func frameOfPresentedView(in bounds: Rect) -> Rect {
+                Rect(x: bounds.minX, y: bounds.minY, width: (bounds.width * widthFraction).rounded(), height: bounds.height)
+            }
+            public func cornerStyle(forPresentedViewIn bounds: Rect) -> CornerStyle { CornerStyle(radius: cornerRadius, corners: [.topRight, .bottomRight]) }
+            public func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: dimAlpha * progress) }
+            /// Slides in from beyond the left edge.
+            public func presentedViewTransform(at progress: Double, frame: Rect, in bounds: Rect) -> ViewTransform {
+                ViewTransform(translation: Point(x: -(1 - progress) * frame.maxX, y: 0))
+            }
+            public func shouldDismiss(onTapAt point: Point, in bounds: Rect) -> Bool { point.x >= frameOfPresentedView(in: bounds).maxX }
+        }
+
+        """
+    }
+
+    public var entrySource: String {
+        """
+        // Generated by `modal-demo new-style`: the one symbol the host looks up (after checking the
+        // style ABI version this library carries). Keep it when you rename the class.
+        import ModalKit
+
+        @_cdecl("modalkit_style_entry")
+        public func modalkitStyleEntry() -> UnsafeRawPointer { exportStyle(\(className).self) }
+
+        """
+    }
+
+    public var readme: String {
+        """
+        # \(name)
+
+        A ModalKit presentation style, made by `modal-demo new-style \(name)`. Build it, then see it:
+
+        ```sh
+        swift build
+        \(demoPath) render --style .build/debug/\(libraryFile) --size 390x844 --progress 0.5 --output half.png
+        ```
+
+        More: `\(demoPath) preview --style .build/debug/\(libraryFile) --size 390x844 --output \(name).webp`
+        (the whole transition), `\(demoPath) --style .build/debug/\(libraryFile) --watch` (live, reloaded
+        on every `swift build`), `\(demoPath) --describe-style .build/debug/\(libraryFile)` (its options).
+
+        The style is `Sources/\(className)/\(className).swift`: each option is declared once (key,
+        meaning, unit, default, accepted range) and read typed in `init(options:)`; the hooks are named
+        after `UIPresentationController`'s. `Entry.swift` exports it to the host.
+
+        """
+    }
+
+    // MARK: Writing
+
+    /// Why the package could not be written: one line. `isUsage` errors (a directory that is not
+    /// empty, or not a directory) exit 2; I/O failures exit 1.
+    public struct WriteError: Error, CustomStringConvertible {
+        public let description: String
+        public let isUsage: Bool
+    }
+
+    /// Checks that `directory` does not exist or is an empty directory, without writing anything.
+    public static func checkDestination(_ directory: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw WriteError(description: "'\(directory)' exists and is not a directory", isUsage: true)
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["?"]
+        guard entries.isEmpty else {
+            throw WriteError(description: "directory '\(directory)' is not empty (new-style writes only into a new or empty directory)",
+                             isUsage: true)
+        }
+    }
+
+    /// Writes the files into `directory` (created with its parents when missing).
+    /// - Throws: `WriteError`; on an I/O failure what was written so far is removed again.
+    public func write(to directory: String) throws {
+        try StyleTemplate.checkDestination(directory)
+        let existed = FileManager.default.fileExists(atPath: directory)
+        do {
+            for file in files {
+                let path = directory + "/" + file.path
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try file.contents.write(toFile: path, atomically: false, encoding: .utf8)
+            }
+        } catch {
+            if existed {
+                for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                    try? FileManager.default.removeItem(atPath: directory + "/" + entry)
+                }
+            } else {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+            throw WriteError(description: "cannot write the package in '\(directory)': \(error.localizedDescription)", isUsage: false)
+        }
+    }
+
+    /// The ModalKit package a style made by the `modal-demo` at `executable` should depend on:
+    /// in an installed prefix, `PREFIX/share/modalkit/ModalKit` (`scripts/install`); in a build
+    /// tree, the checkout the executable was built from (the nearest ancestor directory with a
+    /// `Package.swift` declaring `name: "ModalKit"`). Nil when neither exists.
+    public static func modalKitPackage(forExecutable executable: String) -> String? {
+        let exeDir = (executable as NSString).deletingLastPathComponent
+        let installed = ((exeDir as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("share/modalkit/ModalKit")
+        if FileManager.default.fileExists(atPath: installed + "/Package.swift") { return installed }
+        var dir = exeDir
+        while dir != "/" && !dir.isEmpty {
+            let manifest = dir + "/Package.swift"
+            if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("name: \"ModalKit\"") {
+                return dir
+            }
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+}

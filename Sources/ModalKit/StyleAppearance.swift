@@ -1,0 +1,274 @@
+// What a style can express beyond a plain card over a flat dim (style ABI 1.1): gradient dims,
+// the presented view's chrome, the presenting view while covered, the transition context, and the
+// interactions a style allows. Every type here has a default that draws exactly what a style
+// without it draws (docs/design.md, "What a style can express").
+
+/// One colour stop of a gradient: where it sits on the gradient line (0 = start point,
+/// 1 = end point) and its colour, premultiplied (CSS `linear-gradient`, `CAGradientLayer`).
+public struct GradientStop: Hashable, Sendable {
+    /// Position on the gradient line, 0...1.
+    public var location: Double
+    /// Premultiplied colour at `location`.
+    public var color: Color
+    public init(location: Double, color: Color) { self.location = location; self.color = color }
+}
+
+/// A linear gradient between two points in container coordinates (points), with 2...8 stops in
+/// non-decreasing location order. Before the first stop the first colour holds, after the last the
+/// last colour (pad extension, as `CAGradientLayer` and pixman's `PIXMAN_REPEAT_PAD`).
+///
+/// The stops are stored inline (no heap storage), so a style can return a new gradient on every
+/// frame without allocating.
+public struct LinearGradient: Hashable, Sendable {
+    /// The most stops a gradient holds.
+    public static let maxStops = 8
+    /// Where location 0 and location 1 lie, container points.
+    public var start: Point
+    public var end: Point
+    private var storage: InlineArray<8, GradientStop>
+    /// How many of the stored stops are used, 2...8.
+    public private(set) var count: Int
+
+    /// Why a gradient cannot be made.
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+        /// Fewer than 2 or more than 8 stops.
+        case stopCount(Int)
+        /// A location outside 0...1 or not finite, or a colour component not finite.
+        case badStop(index: Int)
+        /// A stop's location is smaller than the one before it.
+        case outOfOrder(index: Int)
+        /// The start or end point is not finite.
+        case badPoint
+
+        public var description: String {
+            switch self {
+            case let .stopCount(n): return "a gradient has 2 to 8 stops, not \(n)"
+            case let .badStop(i): return "gradient stop \(i) has a location outside 0...1 or a non-finite colour"
+            case let .outOfOrder(i): return "gradient stop \(i) comes before the stop ahead of it"
+            case .badPoint: return "a gradient's start and end points must be finite"
+            }
+        }
+    }
+
+    /// A gradient from `start` to `end` (container points) through `stops`.
+    /// - Throws: ``Invalid`` when the stops are fewer than 2 or more than 8, out of order,
+    ///   located outside 0...1, or anything is not finite.
+    public init(start: Point, end: Point, stops: [GradientStop]) throws {
+        guard (2...LinearGradient.maxStops).contains(stops.count) else { throw Invalid.stopCount(stops.count) }
+        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { throw Invalid.badPoint }
+        for (i, s) in stops.enumerated() {
+            let c = s.color
+            guard s.location.isFinite, (0...1).contains(s.location),
+                  c.red.isFinite, c.green.isFinite, c.blue.isFinite, c.alpha.isFinite else { throw Invalid.badStop(index: i) }
+            if i > 0, s.location < stops[i - 1].location { throw Invalid.outOfOrder(index: i) }
+        }
+        self.init(unchecked: start, end, stops)
+    }
+
+    /// A two-stop gradient (allocation-free; the arguments must be valid: locations 0 and 1).
+    public init(start: Point, end: Point, from first: Color, to last: Color) {
+        self.start = start; self.end = end
+        storage = InlineArray(repeating: GradientStop(location: 1, color: last))
+        storage[0] = GradientStop(location: 0, color: first)
+        count = 2
+    }
+
+    private init(unchecked start: Point, _ end: Point, _ stops: [GradientStop]) {
+        self.start = start; self.end = end
+        storage = InlineArray(repeating: stops[stops.count - 1])
+        for i in 0..<stops.count { storage[i] = stops[i] }
+        count = stops.count
+    }
+
+    /// Stop `i`, 0..<count.
+    public subscript(i: Int) -> GradientStop {
+        precondition(i >= 0 && i < count, "gradient stop index out of range")
+        return storage[i]
+    }
+
+    /// Whether the gradient line is vertical (start.x == end.x): such a gradient can be drawn as
+    /// a 1×N strip stretched over the container.
+    public var isVertical: Bool { start.x == end.x }
+
+    public static func == (a: LinearGradient, b: LinearGradient) -> Bool {
+        guard a.start == b.start, a.end == b.end, a.count == b.count else { return false }
+        for i in 0..<a.count where a.storage[i] != b.storage[i] { return false }
+        return true
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(start); h.combine(end); h.combine(count)
+        for i in 0..<count { h.combine(storage[i]) }
+    }
+
+    /// This gradient with its points multiplied by `scale` (points → buffer pixels) and every
+    /// stop's colour multiplied by `alpha` (the dimming view's alpha); allocation-free.
+    func resolved(scale s: Double, alpha: Double) -> LinearGradient {
+        var g = self
+        g.start = Point(x: start.x * s, y: start.y * s)
+        g.end = Point(x: end.x * s, y: end.y * s)
+        for i in 0..<count { g.storage[i].color = storage[i].color.multipliedAlpha(by: alpha) }
+        return g
+    }
+
+    /// The premultiplied colour at `t` along the gradient line (0 = start, 1 = end): the first
+    /// stop's colour up to its location, the last stop's from its location on (pad), linear
+    /// interpolation of the premultiplied components between neighbouring stops (two stops at one
+    /// location make a hard edge: the later one applies from there on).
+    public func color(at t: Double) -> Color {
+        let first = storage[0], last = storage[count - 1]
+        if !(t > first.location) { return first.color }
+        if t >= last.location { return last.color }
+        var i = 0
+        while i + 1 < count - 1 && storage[i + 1].location <= t { i += 1 }
+        let a = storage[i], b = storage[i + 1]
+        let span = b.location - a.location
+        guard span > 0 else { return b.color }
+        let f = (t - a.location) / span
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        return Color(premultipliedRed: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+    }
+}
+
+/// A drop shadow behind the presented view (CALayer's `shadowColor`/`shadowOffset`/`shadowRadius`):
+/// the view's rounded rectangle, offset, blurred by `blurRadius`, in `color`. Drawn from a cached
+/// blurred image made once per size and scale, never blurred per frame.
+public struct Shadow: Hashable, Sendable {
+    /// Premultiplied colour of the shadow's darkest part (its alpha is the shadow's opacity).
+    public var color: Color
+    /// Offset of the shadow from the view, points.
+    public var offset: Point
+    /// Blur radius, points, ≥ 0 (the shadow fades out over this distance beyond the offset edge).
+    public var blurRadius: Double
+    public init(color: Color, offset: Point, blurRadius: Double) {
+        self.color = color; self.offset = offset; self.blurRadius = blurRadius
+    }
+}
+
+/// A border along the presented view's (rounded) edge, inside its frame (CALayer's `borderWidth`
+/// and `borderColor`).
+public struct Border: Hashable, Sendable {
+    /// Width, points, ≥ 0.
+    public var width: Double
+    /// Premultiplied colour.
+    public var color: Color
+    public init(width: Double, color: Color) { self.width = width; self.color = color }
+}
+
+/// The presented view's chrome, drawn by the host around and over the app's content.
+public struct PresentedViewChrome: Hashable, Sendable {
+    /// The view's background colour (premultiplied), filled under the content; nil = the content
+    /// paints every pixel itself (1.0 behaviour).
+    public var backgroundColor: Color?
+    /// A border inside the view's edge, or nil.
+    public var border: Border?
+    /// A drop shadow outside the view, or nil.
+    public var shadow: Shadow?
+    /// The grabber's colour (premultiplied), or nil for none. The grabber is UIKit's sheet grabber:
+    /// a 36×5 pt bar with fully rounded ends, centred horizontally, its top 5 pt below the view's
+    /// top edge, drawn over the content.
+    public var grabber: Color?
+
+    public init(backgroundColor: Color? = nil, border: Border? = nil, shadow: Shadow? = nil, grabber: Color? = nil) {
+        self.backgroundColor = backgroundColor; self.border = border; self.shadow = shadow; self.grabber = grabber
+    }
+    /// No chrome: the content alone, clipped to the corners.
+    public static let none = PresentedViewChrome()
+
+    /// The grabber's size and its top inset from the view's top edge, points (UIKit's sheet grabber).
+    public static let grabberSize = Size(width: 36, height: 5)
+    public static let grabberTopInset = 5.0
+}
+
+/// How the presenting view (or, in a stack, the level below) is drawn while a presentation covers
+/// it: a transform about its centre (or anchor) and a corner radius, points (UIKit's page sheet
+/// shrinks the presenting view and rounds its top corners, "recede").
+public struct PresentingViewAppearance: Hashable, Sendable {
+    /// The transform relative to the container bounds.
+    public var transform: ViewTransform
+    /// Corner radius, points, applied to all four corners; 0 = square.
+    public var cornerRadius: Double
+    public init(transform: ViewTransform = .identity, cornerRadius: Double = 0) {
+        self.transform = transform; self.cornerRadius = cornerRadius
+    }
+    /// Unchanged: drawn as if nothing covered it.
+    public static let identity = PresentingViewAppearance()
+}
+
+/// What a style's hooks are told about the transition they take part in (UIKit's
+/// `UIViewControllerContextTransitioning`, reduced to what a style needs).
+public struct TransitionContext: Hashable, Sendable {
+    /// Presenting (progress runs 0 → 1) or dismissing (1 → 0).
+    public var phase: TransitionPhase
+    /// Whether a gesture drives the progress (a drag), rather than the clock.
+    public var isInteractive: Bool
+    /// The rectangle of the control that started the presentation, container points (so a style
+    /// can grow from it, like a popover from its source view); nil when not known (a key press,
+    /// an app call without a source).
+    public var sourceRect: Rect?
+    /// The container's bounds, points.
+    public var containerBounds: Rect
+
+    public init(phase: TransitionPhase, isInteractive: Bool = false, sourceRect: Rect? = nil, containerBounds: Rect) {
+        self.phase = phase; self.isInteractive = isInteractive
+        self.sourceRect = sourceRect; self.containerBounds = containerBounds
+    }
+}
+
+/// The direction a drag moves the presented view to dismiss it.
+public enum DragDirection: String, Hashable, Sendable, CaseIterable {
+    case down, up, left, right
+    /// Whether the drag runs along the y axis.
+    public var isVertical: Bool { self == .down || self == .up }
+}
+
+/// How the user may dismiss the presented view by a gesture.
+public enum DismissGesture: Hashable, Sendable {
+    /// No gesture (taps and Escape only).
+    case none
+    /// Drag the presented view in `direction` (UIKit's sheet: down).
+    case drag(DragDirection)
+}
+
+/// A resting size of a sheet (UIKit's `UISheetPresentationController.Detent`): the extent of the
+/// presented view along its drag axis, measured from the container edge it is dismissed toward.
+public enum Detent: Hashable, Sendable {
+    /// A fraction (0...1] of the container's length along the drag axis.
+    case fraction(Double)
+    /// An absolute length, points.
+    case points(Double)
+
+    /// The detent's length in points for a container `length` points long along the drag axis
+    /// (at most `length`).
+    public func resolved(containerLength length: Double) -> Double {
+        switch self {
+        case let .fraction(f): return min(max(f, 0), 1) * length
+        case let .points(p): return min(max(p, 0), length)
+        }
+    }
+}
+
+/// The interactions a style allows. The host reads it when a presentation begins and on every
+/// container layout.
+public struct InteractionDeclaration: Hashable, Sendable {
+    /// The dismiss gesture (default: none).
+    public var dismissGesture: DismissGesture
+    /// The resting sizes, in ascending order; empty = one detent, the presented view's frame.
+    public var detents: [Detent]
+    /// Index into `detents` of the largest detent at which the dim is not shown (UIKit's
+    /// `largestUndimmedDetentIdentifier`); nil = dimmed at every detent.
+    public var largestUndimmedDetent: Int?
+    /// False: taps on the dim, Escape and drags do not dismiss; each attempt is reported
+    /// (UIKit's `isModalInPresentation` + `presentationControllerDidAttemptToDismiss`, AdwDialog's
+    /// `can-close` + `close-attempt`).
+    public var isDismissible: Bool
+
+    public init(dismissGesture: DismissGesture = .none, detents: [Detent] = [], largestUndimmedDetent: Int? = nil,
+                isDismissible: Bool = true) {
+        self.dismissGesture = dismissGesture; self.detents = detents
+        self.largestUndimmedDetent = largestUndimmedDetent; self.isDismissible = isDismissible
+    }
+    /// No drag, one detent, dismissible: the 1.0 behaviour.
+    public static let standard = InteractionDeclaration()
+}

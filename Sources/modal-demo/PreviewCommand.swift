@@ -1,0 +1,44 @@
+import Foundation
+import ModalDemoKit
+import ModalKit
+
+/// `modal-demo preview`: the whole present → presented → dismiss cycle drawn offscreen, frame by
+/// frame through the same snapshot path as `render`, into an animated lossless WebP — or, with
+/// `--strip N`, N evenly spaced frames side by side in one PNG.
+/// - Returns: 0. A bad style exits 2; no font, an encoder error or an unwritable file exits 1.
+func runPreview(_ options: PreviewOptions) -> Int32 {
+    let style = makeStyle(options.selection)
+    let scene: DemoScene
+    do {
+        scene = try DemoScene(style: style)
+    } catch {
+        fail(1, String(describing: error))
+    }
+    scene.reducesMotion = options.reducedMotion
+    scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)), scale: options.scale)
+    let timeline = PreviewTimeline(duration: style.transitionDuration, fps: options.fps, hold: options.hold)
+    let (width, height) = scene.pixelSize
+    do {
+        let frame = try Image(width: width, height: height)
+        if let count = options.strip {
+            let strip = try Image(width: width * count, height: height)
+            for (slot, i) in timeline.stripFrames(count: count).enumerated() {
+                let (phase, progress) = timeline.frame(i)
+                scene.renderSnapshot(into: frame.pixelBuffer, phase: phase, progress: progress)
+                strip.copy(frame, toX: slot * width)
+            }
+            try strip.writePNG(to: options.output)
+        } else {
+            let writer = try AnimatedWebPWriter(width: width, height: height, path: options.output)
+            for i in 0..<timeline.frameCount {
+                let (phase, progress) = timeline.frame(i)
+                scene.renderSnapshot(into: frame.pixelBuffer, phase: phase, progress: progress)
+                try writer.add(frame, timestamp: timeline.start(of: i), path: options.output)
+            }
+            try writer.finish(end: timeline.start(of: timeline.frameCount), path: options.output)
+        }
+    } catch {
+        fail(1, String(describing: error))
+    }
+    return 0
+}

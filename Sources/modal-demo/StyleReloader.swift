@@ -1,0 +1,181 @@
+import CWaylandClient  // sys/timerfd.h (its shim), as WaylandClient's key-repeat timer
+import Foundation
+import ModalDemoKit
+import ModalKit
+import WaylandClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--watch`: reloads the style's plugin file when it changes, without restarting.
+///
+/// The file's directory is watched with inotify (inotify(7): `IN_CLOSE_WRITE`, `IN_MOVED_TO`,
+/// `IN_CREATE`, `IN_DELETE`), so a file replaced by a rename, rewritten in place or deleted and
+/// made anew by a linker is seen. Changes are collected for 0.25 s, then the file is copied under a
+/// new name into a private directory and that copy is loaded: the dynamic loader returns the
+/// already-loaded object for a path it has opened (dlopen(3)), and a loaded plugin is never
+/// unloaded (the Swift runtime keeps its metadata registered), so every version is a new object.
+/// The copy is unlinked right after `dlopen` (the mapping stays), so nothing is left behind.
+///
+/// A copy that does not load is retried every 0.25 s (a linker may still be writing the file); once
+/// it has failed on a file unchanged for a second (4 more tries), one line goes to stderr and the
+/// style in use stays. A new style is handed to `apply`, which uses it at once
+/// when no transition runs, else when the running one has finished.
+final class StyleReloader {
+    private let path: String
+    private let options: [String: String]
+    private let log: (String) -> Void
+    private let apply: (any PresentationStyle) -> Void
+    private var inotifyFD: Int32 = -1
+    private var timerFD: Int32 = -1
+    private var watches: [FDWatch] = []
+    private weak var connection: WaylandConnection?
+    private var generation = 0
+    /// Size and modification time of the file at the last failed try.
+    private var lastFailure: (size: Int, mtime: timespec)?
+    private var retries = 0
+    private var unchangedFailures = 0
+
+    init(path: String, options: [String: String], log: @escaping (String) -> Void,
+         apply: @escaping (any PresentationStyle) -> Void) {
+        self.path = path; self.options = options; self.log = log; self.apply = apply
+    }
+
+    deinit {
+        for w in watches { connection?.removeWatch(w) }
+        if inotifyFD >= 0 { close(inotifyFD) }
+        if timerFD >= 0 { close(timerFD) }
+    }
+
+    /// Starts watching. Failures are one line on stderr; the window runs on without reloading.
+    func attach(to connection: WaylandConnection) {
+        self.connection = connection
+        let directory = (path as NSString).deletingLastPathComponent
+        inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+        guard inotifyFD >= 0, timerFD >= 0,
+              inotify_add_watch(inotifyFD, directory.isEmpty ? "." : directory, mask) >= 0 else {
+            warn("--watch: cannot watch \(directory): \(String(cString: strerror(errno)))")
+            return
+        }
+        watches.append(connection.watch(fd: inotifyFD) { [weak self] _ in self?.readEvents() })
+        watches.append(connection.watch(fd: timerFD) { [weak self] _ in self?.timerFired() })
+    }
+
+    private func warn(_ line: String) {
+        FileHandle.standardError.write(("modal-demo: " + line.replacingOccurrences(of: "\n", with: " ") + "\n").data(using: .utf8)!)
+    }
+
+    /// Drains the inotify queue; an event for the file's name (re)arms the 0.25 s timer.
+    private func readEvents() {
+        let name = (path as NSString).lastPathComponent
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        var relevant = false
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(inotifyFD, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            var offset = 0
+            buffer.withUnsafeBytes { raw in
+                while offset + MemoryLayout<inotify_event>.size <= n {
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let nameStart = offset + MemoryLayout<inotify_event>.size
+                    if event.len > 0 {
+                        let bytes = raw[nameStart..<min(n, nameStart + Int(event.len))].prefix { $0 != 0 }
+                        if String(decoding: bytes, as: UTF8.self) == name { relevant = true }
+                    }
+                    offset = nameStart + Int(event.len)
+                }
+            }
+        }
+        if relevant { retries = 0; arm(after: 0.25) }
+    }
+
+    private func arm(after seconds: Double) {
+        var spec = itimerspec()
+        spec.it_value.tv_sec = Int(seconds)
+        spec.it_value.tv_nsec = Int((seconds - Double(Int(seconds))) * 1e9)
+        timerfd_settime(timerFD, 0, &spec, nil)
+    }
+
+    private func timerFired() {
+        var expirations: UInt64 = 0
+        _ = read(timerFD, &expirations, 8)
+        reload()
+    }
+
+    /// The file's size and modification time; nil when it is missing.
+    private func stamp() -> (size: Int, mtime: timespec)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (Int(info.st_size), info.st_mtim)
+    }
+
+    private func reload() {
+        guard let before = stamp() else { return }   // deleted: wait for the new file
+        do {
+            let style = try loadCopy()
+            lastFailure = nil
+            retries = 0
+            unchangedFailures = 0
+            apply(style)
+        } catch {
+            var message = String(describing: error)
+            if message.hasPrefix(path + ": ") { message.removeFirst(path.count + 2) }
+            let unchanged = lastFailure.map { $0.size == before.size && $0.mtime.tv_sec == before.mtime.tv_sec
+                && $0.mtime.tv_nsec == before.mtime.tv_nsec } ?? false
+            lastFailure = before
+            unchangedFailures = unchanged ? unchangedFailures + 1 : 0
+            retries += 1
+            // Reported once the file has stayed the same over 4 more tries (1 s): a linker that
+            // is still writing changes it meanwhile.
+            if unchangedFailures >= 4 || retries > 120 {
+                warn("cannot reload \(path): \(message) (keeping the previous style)")
+                retries = 0
+                unchangedFailures = 0
+            } else {
+                arm(after: 0.25)   // still being written, maybe: try again
+            }
+        }
+    }
+
+    /// The first style, also loaded from a copy: the watched file itself is never mapped into this
+    /// process, so rewriting it in place (`cp` over it) cannot change code that is running.
+    /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
+    func loadInitial() throws -> any PresentationStyle { try loadCopy() }
+
+    /// Copies the file to a new name, loads the copy, removes it, and creates the style.
+    private func loadCopy() throws -> any PresentationStyle {
+        generation += 1
+        let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? NSTemporaryDirectory()
+        var template = Array("\(base)/modal-demo-reload-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw ReloadError("\(path): cannot make a directory in \(base) to load a copy") }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let copy = directory + "/" + "reload-\(generation)-" + (path as NSString).lastPathComponent
+        // Only a regular file is copied (a FIFO would block); anything else goes to the loader,
+        // whose message says what it is.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ReloadError("\(path): no such file") }
+        let source = info.st_mode & S_IFMT == S_IFREG ? copy : path
+        if source == copy {
+            do {
+                try FileManager.default.copyItem(atPath: path, toPath: copy)
+            } catch {
+                throw ReloadError("\(path): cannot be copied for loading: \(error.localizedDescription)")
+            }
+        }
+        do {
+            let module = try StyleLoader(searchPath: []).load(source)
+            return try module.makeStyle(options: options)
+        } catch {
+            throw ReloadError(String(describing: error).replacingOccurrences(of: copy, with: path))
+        }
+    }
+}
+
+struct ReloadError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
