@@ -191,8 +191,11 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         pendingFrame = false
         frames += 1
-        // Without presentation feedback: right after the first frame.
-        if presentsOnce && frames == 1 && !window.connection.offersPresentationTime { presentOnce(window) }
+        // Without presentation feedback (none offered, or none sent: headless sway): after the
+        // first frame, or the second (a tiling compositor's resize after the first configure).
+        if presentsOnce && (frames == 2 || frames == 1 && !window.connection.offersPresentationTime) {
+            presentOnce(window)
+        }
         frameBySequence[frame.sequence % frameBySequence.count] = frames
         log("frame \(frames) \(String(format: "%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(String(format: "%.3f", frame.cpuSeconds * 1000))")
     }
