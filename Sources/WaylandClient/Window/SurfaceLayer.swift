@@ -51,8 +51,10 @@ public final class SurfaceLayer {
     private var surface: Surface { surfaceObject! }
     private var subsurface: Subsurface { subsurfaceObject! }
     private var viewport: Viewport { viewportObject! }
-    private let shm: Shm
-    private let pool: BufferPool
+    /// The connection's `wl_shm` and the image pool; nil once destroyed (a layer its app keeps
+    /// after the window closed must not keep Wayland objects beyond the connection).
+    private var shmObject: Shm?
+    private var poolObject: BufferPool?
     /// The colour buffers (made at the first solid colour).
     private var colors: ColorBuffers?
 
@@ -75,7 +77,7 @@ public final class SurfaceLayer {
     /// can show it without a new ``imageTarget(width:height:)``. False after ``hide()``.
     public var hasImage: Bool { attachedImage != nil || drawing != nil }
     /// Buffers alive in the image pool (for tests and statistics).
-    public var imageBufferCount: Int { pool.count }
+    public var imageBufferCount: Int { poolObject?.count ?? 0 }
 
     init(compositor: Compositor, subcompositor: Subcompositor, viewporter: Viewporter, shm: Shm, parent: Surface,
          onRelease: @escaping () -> Void) {
@@ -83,9 +85,10 @@ public final class SurfaceLayer {
         surfaceObject = surface
         subsurfaceObject = subcompositor.subsurface(surface, parent: parent)   // synchronized, at (0, 0), on top
         viewportObject = viewporter.viewport(for: surface)
-        self.shm = shm
-        pool = BufferPool(shm: shm, capacity: SurfaceLayer.imagePoolCapacity)
+        shmObject = shm
+        let pool = BufferPool(shm: shm, capacity: SurfaceLayer.imagePoolCapacity)
         pool.onRelease = onRelease
+        poolObject = pool
         surface.setEmptyInputRegion(compositor: compositor)
         surface.commit()
     }
@@ -94,7 +97,7 @@ public final class SurfaceLayer {
     func destroy() {
         guard !destroyed else { return }
         destroyed = true
-        if let d = drawing { pool.finishDrawing(id: d.id, attached: false) }
+        if let d = drawing { poolObject?.finishDrawing(id: d.id, attached: false) }
         drawing = nil
         attachedImage = nil
         // The viewport and the sub-surface role before their surface; the layer vanishes with the
@@ -102,8 +105,10 @@ public final class SurfaceLayer {
         viewportObject = nil
         subsurfaceObject = nil
         surfaceObject = nil
-        pool.removeAll()
+        poolObject?.removeAll()
+        poolObject = nil
         colors = nil
+        shmObject = nil
     }
 
     deinit { destroy() }
@@ -113,7 +118,7 @@ public final class SurfaceLayer {
     public func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
         guard !destroyed, width > 0, height > 0 else { return }
         if attachedSolid != color || attachedImage != nil || !isShown {
-            if colors == nil { colors = try ColorBuffers(shm: shm) }
+            if colors == nil, let shm = shmObject { colors = try ColorBuffers(shm: shm) }
             guard let buffer = colors?.buffer(for: color, keeping: attachedSolid) else { return }
             surface.attach(buffer)
             surface.damageBuffer(BufferRect(x: 0, y: 0, width: ColorBuffers.side, height: ColorBuffers.side))
@@ -135,7 +140,7 @@ public final class SurfaceLayer {
     /// compositor and the pool is full (draw later; the window redraws after a release). The image
     /// is shown by the next ``showImage(x:y:visible:bufferScale:)``; asking again first drops it.
     public func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
-        guard !destroyed, width > 0, height > 0 else { return nil }
+        guard !destroyed, width > 0, height > 0, let pool = poolObject else { return nil }
         if let d = drawing { pool.finishDrawing(id: d.id, attached: false) }
         drawing = nil
         pool.setSize(width: width, height: height)
@@ -157,7 +162,7 @@ public final class SurfaceLayer {
             drawing = nil
             surface.attach(d.buffer.proxy)
             surface.damageBuffer(BufferRect(x: 0, y: 0, width: d.buffer.width, height: d.buffer.height))
-            pool.finishDrawing(id: d.id, attached: true)
+            poolObject?.finishDrawing(id: d.id, attached: true)
             attachedImage = d.buffer
             attachedSolid = nil
             isShown = true
@@ -184,7 +189,7 @@ public final class SurfaceLayer {
     public func hide() {
         guard !destroyed else { return }
         if let d = drawing {
-            pool.finishDrawing(id: d.id, attached: false)
+            poolObject?.finishDrawing(id: d.id, attached: false)
             drawing = nil
         }
         guard isShown else { return }
