@@ -30,6 +30,8 @@ let package = Package(
         // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
         .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyle"]),
         .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyle"]),
+        .library(name: "ModalKitStyleAdaptive", type: .dynamic, targets: ["AdaptiveStyle"]),
+        .library(name: "ModalKitStylePopover", type: .dynamic, targets: ["PopoverStyle"]),
     ],
     targets: [
         system("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
@@ -62,6 +64,8 @@ let package = Package(
                           dependencies: ["ModalDemoKit", "ModalKit", "ModalBenchSupport", "CAllocCounter", "CPixman"]),
         .target(name: "InsetCenteredStyle", dependencies: ["ModalKit"], path: "Plugins/InsetCenteredStyle"),
         .target(name: "BottomSheetStyle", dependencies: ["ModalKit"], path: "Plugins/BottomSheetStyle"),
+        .target(name: "AdaptiveStyle", dependencies: ["ModalKit"], path: "Plugins/AdaptiveStyle"),
+        .target(name: "PopoverStyle", dependencies: ["ModalKit"], path: "Plugins/PopoverStyle"),
         // The built-in styles' doubles (docs/design.md numbers), adopted in process by both unit-test targets.
         .target(name: "BuiltinStyleDoubles", dependencies: ["ModalKit"], path: "Tests/BuiltinStyleDoubles"),
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles"]),

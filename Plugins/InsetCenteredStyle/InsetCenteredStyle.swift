@@ -16,8 +16,10 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
                                                        default: 10, in: 0...10000)
     static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
                                                    default: 0.5, in: 0...1)
+    static let borderOption = StyleOption.optionalColor("border", "a 1 pt border inside the card's edge")
     public static let options: [StyleOption] = [
-        marginXOption, marginYOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(),
+        marginXOption, marginYOption, cornerRadiusOption, dimAlphaOption, .duration(), .curve(), .dismissible(),
+        .shadow(), .background(), borderOption,
     ]
 
     /// Inset from the left and right edges, points.
@@ -28,6 +30,12 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     public let dimAlpha: Double
     public let transitionDuration: Double
     public let timingCurve: TimingCurve
+    /// The `shadow` option (nil: none).
+    public let shadow: Shadow?
+    /// The `background` option (nil: none, the content paints every pixel).
+    public let background: Color?
+    /// The `border` option's colour (nil: none).
+    public let borderColor: Color?
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (margins and radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
@@ -38,7 +46,14 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
         dimAlpha = try options.number(Self.dimAlphaOption)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
+        shadow = try options.shadow()
+        background = try options.optionalColor(.background())
+        borderColor = try options.optionalColor(Self.borderOption)
     }
+
+    /// Dragged down to dismiss (its axis is vertical: it rises from the bottom edge); `dismissible`.
+    public let interaction: InteractionDeclaration
 
     /// x = margin-x, y = margin-y, width = W − 2·margin-x, height = H − 2·margin-y (never negative).
     public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
@@ -54,6 +69,12 @@ public final class InsetCenteredStyle: LoadablePresentationStyle {
     /// Black at alpha `dim-alpha × progress`.
     public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+
+    /// The `background` colour under the content, the 1 pt `border` and the `shadow`.
+    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
+        PresentedViewChrome(backgroundColor: background, border: borderColor.map { Border(width: 1, color: $0) },
+                            shadow: shadow)
     }
 
     // presentedViewTransform: the protocol's default, cover-vertical from below the bottom edge.

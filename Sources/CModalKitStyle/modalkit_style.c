@@ -19,9 +19,11 @@ const modalkit_style_abi_version_t modalkit_style_abi_version = {
 size_t modalkit_style_descriptor_min_size(uint32_t minor) {
     switch (minor) {
     case 0: /* ABI 1.0 ends with container_view_did_layout */
-    case 1: /* ABI 1.1 appends to modalkit_style_option only, not to the descriptor */
         return offsetof(modalkit_style_descriptor, container_view_did_layout) +
                sizeof(((modalkit_style_descriptor *)0)->container_view_did_layout);
+    case 1: /* ABI 1.1 ends with interaction */
+        return offsetof(modalkit_style_descriptor, interaction) +
+               sizeof(((modalkit_style_descriptor *)0)->interaction);
     default:
         return 0;
     }

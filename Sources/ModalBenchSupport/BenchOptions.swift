@@ -96,6 +96,12 @@ public enum BenchCommand: Equatable {
     case frames(styles: [String], sizes: [BenchSize], runs: Int, variants: [BenchVariant] = [.solid])
     /// Memory: `cycles` present/dismiss cycles per style, size and variant, RSS after the first and the last.
     case cycles(styles: [String], sizes: [BenchSize], cycles: Int, variants: [BenchVariant] = [.solid])
+    /// Memory of stacks: `cycles` cycles per style and size, each presenting `levels` (≥ 2) levels
+    /// one over the other (the card's Present another) and dismissing them from the top.
+    case stackCycles(styles: [String], sizes: [BenchSize], cycles: Int, levels: Int)
+    /// Frame timing while dragging: `runs` scripted drags (present, drag 40 % and release, drag
+    /// 70 % and release) per style and size, every drag frame timed.
+    case drags(styles: [String], sizes: [BenchSize], runs: Int)
     case help
 }
 
@@ -111,11 +117,14 @@ public enum BenchOptions {
     public static let defaultRuns = 10
     public static let runsRange = 1...10_000
     public static let cyclesRange = 1...1_000_000
+    public static let levelsRange = 1...16
 
     public static let usage = """
     Usage:
       modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N]
+      modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
+      modal-bench --cycles N --levels L [--style NAME|PATH]... [--size WxH]...
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -144,8 +153,16 @@ public enum BenchOptions {
                           a scale) — with thread CPU time, side by side (solid variant)
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
+      --drag              scripted-drag mode: per run, present, then a pointer drag on the
+                          presented view down 40 % of its way out in 0.5 s (three motion events
+                          per 60 Hz frame), held, released (it springs back), then 70 %
+                          (dismissed); every drag frame timed, allocations counted over each
+                          frame's input events and render
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
+      --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
+                          over the last by the card's Present another) and dismisses them from
+                          the top (default 1)
       --help              this text
 
     Styles are loaded through the style path ($MODALKIT_STYLE_PATH, then the directory of the
@@ -160,6 +177,8 @@ public enum BenchOptions {
         var sizes: [BenchSize] = []
         var runs: Int?
         var cycles: Int?
+        var levels: Int?
+        var drag = false
         var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
@@ -210,6 +229,12 @@ public enum BenchOptions {
             case "--runs":
                 guard runs == nil else { throw BenchUsageError("--runs given twice") }
                 runs = try count("--runs", try argument(), runsRange)
+            case "--levels":
+                guard levels == nil else { throw BenchUsageError("--levels given twice") }
+                levels = try count("--levels", try argument(), levelsRange)
+            case "--drag":
+                guard inline == nil else { throw BenchUsageError("--drag takes no value") }
+                drag = true
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -223,8 +248,19 @@ public enum BenchOptions {
         if variants.isEmpty { variants = [.solid] }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
+            guard !drag else { throw BenchUsageError("--drag does not apply to --cycles") }
+            if let l = levels, l > 1 {
+                guard variants == [.solid] else { throw BenchUsageError("--levels takes no --variant") }
+                return .stackCycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
+                                    levels: l)
+            }
             return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
                            variants: variants)
+        }
+        guard levels == nil else { throw BenchUsageError("--levels applies to --cycles only") }
+        if drag {
+            guard variants == [.solid] else { throw BenchUsageError("--variant does not apply to --drag") }
+            return .drags(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
         }
         return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns,
                        variants: variants)

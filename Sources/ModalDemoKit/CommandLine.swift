@@ -52,7 +52,14 @@ public enum CompositingChoice: String, Equatable, Sendable, CaseIterable {
 }
 
 public struct RunOptions: Equatable, Sendable {
-    public var selection = StyleSelection()
+    /// The style of each level, in order (`--style` is repeatable: level n uses the n-th, the last
+    /// one repeats); never empty.
+    public var selections = [StyleSelection()]
+    /// Level 1's style (`selections[0]`).
+    public var selection: StyleSelection {
+        get { selections[0] }
+        set { selections[0] = newValue }
+    }
     /// `--compositing` (default auto).
     public var compositing = CompositingChoice.auto
     /// The window size in points asked for when the compositor leaves it to the client.
@@ -97,7 +104,14 @@ public struct PreviewOptions: Equatable, Sendable {
 }
 
 public struct RenderOptions: Equatable, Sendable {
-    public var selection = StyleSelection()
+    /// The style of each level; with more than one, `render` draws a stack: levels 1…n − 1
+    /// presented, level n at `progress`. Never empty.
+    public var selections = [StyleSelection()]
+    /// Level 1's style (`selections[0]`).
+    public var selection: StyleSelection {
+        get { selections[0] }
+        set { selections[0] = newValue }
+    }
     /// The size in points (`--size`).
     public var width = 0, height = 0
     /// Buffer pixels per point: whole or fractional (`--scale`, 0.5...8).
@@ -109,6 +123,9 @@ public struct RenderOptions: Equatable, Sendable {
     public var output = ""
     /// `--reduced-motion`: draw the reduced-motion frame (the presented view cross-fading at its frame).
     public var reducedMotion = false
+    /// `--drag DY`: instead of a transition frame, the frame of a scripted pointer drag of DY
+    /// points on the presented view (`DemoScene.renderDrag(into:distance:)`), -10000...10000.
+    public var drag: Double?
 
     public init() {}
 }
@@ -126,7 +143,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// `--help`'s text.
 public let usageText = """
 Usage:
-  modal-demo [--style NAME|PATH] [--style-option KEY=VALUE]... [--size WxH] [--duration SECONDS]
+  modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
              [--reduced-motion] [--pause-at FRACTION] [--log-events] [--compositing auto|subsurface|pixman]
   modal-demo --list-styles
   modal-demo --describe-style NAME|PATH
@@ -134,8 +151,9 @@ Usage:
   modal-demo preview [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
                      --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] --output FILE
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
-  modal-demo render [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
+  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
+  modal-demo render [--style ...]... --size WxH --drag DY [--scale S] --output FILE.png
   modal-demo --help | --version
 
 Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
@@ -143,9 +161,12 @@ the chosen presentation style. Tapping the dimmed area or pressing Escape dismis
 
 Options:
   --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
-                           (a value containing '/'). Default: inset-centered.
-  --style-option KEY=VALUE a style option; --describe-style NAME lists a style's options with their
-                           meanings, defaults and accepted values (unknown keys are refused)
+                           (a value containing '/'). Default: inset-centered. Repeatable: the card's
+                           "Present another" presents level n with the n-th --style (the last repeats);
+                           render draws levels 1..n-1 presented and level n at --progress
+  --style-option KEY=VALUE an option of the --style before it (level 1's when none came before);
+                           --describe-style NAME lists a style's options with their meanings,
+                           defaults and accepted values (unknown keys are refused)
   --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
                            (default 480x800)
   --duration SECONDS       transition duration (default: the style's, 0.35)
@@ -156,8 +177,10 @@ Options:
                            (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
                            Escape, a tap on the dim or Close dismiss from there as usual
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS,
-                           presented N TIME, reloaded, reduced-motion on|off)
+                           presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
+                           reloaded,
+                           reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,
+                           close-attempt); a level n > 1 appends " n" to its lines (presenting 2)
   --watch                  with --style PATH: reload the plugin when the file changes (the next
                            presentation, or one at rest, uses the new style; one in flight finishes)
   --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
@@ -169,6 +192,9 @@ Options:
 render:
   --progress P             linear time fraction of the transition, 0...1
   --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
+  --drag DY                instead of --progress: presented, then a pointer pressed on the presented
+                           view and moved DY points down (negative: up) in 10 steps; the frame
+                           while it is held there (a drag, through the window's own input path)
   --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
                            2; default 1), as a compositor's integer or fractional scale
   --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
@@ -218,11 +244,13 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     var preview = PreviewOptions()
     var describe: String?
 
-    var selection = StyleSelection()
+    var selections = [StyleSelection()]
+    var sawStyle = false
     var run = RunOptions()
     var render = RenderOptions()
     var sawSize = false, sawProgress = false, sawOutput = false
     var listStyles = false
+    var duration: Double?
 
     func value(for flag: String, _ inline: String?) throws -> String {
         if let inline { return inline }
@@ -252,19 +280,25 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             run.watch = true
         case "--style":
             // An empty name is refused by the loader, whose message lists the available styles.
-            selection.style = try value(for: flag, inline)
+            // Repeatable: each --style after the first starts the next level; the --style-options
+            // after it belong to it.
+            let name = try value(for: flag, inline)
+            if sawStyle { selections.append(StyleSelection()) }
+            sawStyle = true
+            selections[selections.count - 1].style = name
         case "--style-option":
             let kv = try value(for: flag, inline)
             guard let eq = kv.firstIndex(of: "="), eq != kv.startIndex else {
                 throw UsageError("--style-option expects KEY=VALUE, got '\(kv)'")
             }
-            selection.options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
+            selections[selections.count - 1].options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
         case "--duration":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, d >= 0, d <= 10 else {
                 throw UsageError("--duration expects seconds from 0 to 10, got '\(text)'")
             }
-            selection.duration = d
+            for i in selections.indices { selections[i].duration = d }
+            duration = d
         case "--size":
             let text = try value(for: flag, inline)
             let (w, h) = try parseSize(text)
@@ -297,6 +331,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             }
             render.progress = p
             sawProgress = true
+        case "--drag" where isRender:
+            let text = try value(for: flag, inline)
+            guard let d = Double(text), d.isFinite, (-10000...10000).contains(d) else {
+                throw UsageError("--drag expects points from -10000 to 10000, got '\(text)'")
+            }
+            render.drag = d
         case "--phase" where isRender:
             switch try value(for: flag, inline) {
             case "present": render.phase = .present
@@ -342,18 +382,21 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         }
     }
 
-    if selection.duration != nil, selection.options["duration"] != nil {
+    // --duration applies to every level, also those whose --style came after it.
+    if let d = duration { for i in selections.indices { selections[i].duration = d } }
+    if duration != nil, selections.contains(where: { $0.options["duration"] != nil }) {
         throw UsageError("--duration and --style-option duration=... both set the duration; give one of them")
     }
     if isRender {
         if !sawSize { throw UsageError("render needs --size WxH") }
-        if !sawProgress { throw UsageError("render needs --progress P") }
+        if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
+        if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }
         let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)
         if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {
             throw UsageError("render of \(pw)x\(ph) buffer pixels is too large (at most \(maxRenderSide) per side and \(maxRenderPixels) pixels: --size times --scale)")
         }
-        render.selection = selection
+        render.selections = selections
         return .render(render)
     }
     if isPreview {
@@ -368,7 +411,8 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             throw UsageError("preview of \(stripWidth)x\(ph) pixels is too large (at most \(side) per side and \(maxRenderPixels) pixels: --size times --scale"
                              + (preview.strip == nil ? ")" : " times --strip)"))
         }
-        preview.selection = selection
+        guard selections.count == 1 else { throw UsageError("preview takes one --style") }
+        preview.selection = selections[0]
         return .preview(preview)
     }
     if let describe {
@@ -376,10 +420,10 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         return .describeStyle(describe)
     }
     if listStyles { return .listStyles }
-    if run.watch, !selection.style.contains("/") {
-        throw UsageError("--watch needs --style PATH (a plugin file, a value containing '/'), got '\(selection.style)'")
+    if run.watch, !selections[0].style.contains("/") {
+        throw UsageError("--watch needs --style PATH (a plugin file, a value containing '/'), got '\(selections[0].style)'")
     }
-    run.selection = selection
+    run.selections = selections
     return isDismissPoint ? .dismissPoint(run) : .run(run)
 }
 

@@ -16,7 +16,7 @@ public struct ButtonAppearance: Hashable, Sendable {
 /// Layout and colours of the demo's two views, in points. The presenting view: a soft background
 /// gradient, a large title "ModalKit" with a subtitle, a centred filled "Present" button and a hint
 /// line. The presented view: a white card with a title, one body line and two buttons,
-/// "Present another" (disabled) and "Close".
+/// "Present another" (a tinted secondary button) and "Close".
 enum DemoLook {
     static let backgroundTop = Color(rgb: 0xF6F7FB)
     static let backgroundBottom = Color(rgb: 0xE7EBF3)
@@ -110,6 +110,10 @@ enum DemoLook {
     static let cardBody = "Focus stays here until it is dismissed."
     static let presentAnotherTitle = "Present another"
     static let closeTitle = "Close"
+    /// "Present another": a tinted secondary button (accent text on a light accent fill).
+    static let secondaryFill = Color(rgb: 0xE6F0FF)
+    static let secondaryHover = Color(rgb: 0xD6E6FF)
+    static let secondaryPressed = Color(rgb: 0xC2DAFF)
     static let disabledFill = Color(rgb: 0xE5E7EB)
     static let disabledText = Color(rgb: 0x9CA3AF)
     /// Card padding, button height, radius and gap, points.
@@ -160,15 +164,18 @@ enum DemoLook {
         return lines
     }
 
-    /// Draws the presented view's content (replacing everything) into `image` of `size` points ×
-    /// `scale`: the white card, its title (20 pt) and the body (15 pt, wrapped to the card's width)
-    /// at the top left, and the buttons (``cardButtonFrames(in:)``) — "Present another" drawn disabled (grey fill, grey text), "Close" filled with the
-    /// accent (pressed/hovered looks as the Present button), a focus ring around the focused one.
-    /// The corner clip is applied by the host.
+    /// Draws the presented view's content into `image` of `size` points × `scale`: the white card
+    /// (replacing every pixel; with `fillsBackground` false only the foreground, OVER the style's
+    /// background colour already in `image`), its title (20 pt) and the body (15 pt, wrapped to the
+    /// card's width) at the top left, and the buttons (``cardButtonFrames(in:)``) — "Present
+    /// another" tinted (accent text on a light accent fill, darker when hovered or pressed), "Close"
+    /// filled with the accent (pressed/hovered looks as the Present button), a focus ring around the
+    /// focused one. The corner clip is applied by the host.
     static func drawPresentedView(into image: OpaquePointer, size: Size, scale s: Double, fonts: FontSet,
-                                  close: ButtonAppearance) {
+                                  presentAnother: ButtonAppearance = ButtonAppearance(), close: ButtonAppearance,
+                                  fillsBackground: Bool = true) {
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
-        Draw.fill(image, width: wpx, height: hpx, color: cardBackground)
+        if fillsBackground { Draw.fill(image, width: wpx, height: hpx, color: cardBackground) }
         let left = Int((cardPadding * s).rounded())
         let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
         fonts.label.draw(cardTitle, into: image, x: left, baseline: titleBaseline, color: cardText)
@@ -182,10 +189,18 @@ enum DemoLook {
         let frames = cardButtonFrames(in: size)
         let radius = cardButtonRadius * s
         let another = frames.presentAnother.scaled(by: s).snappedToPixels
+        let tint = presentAnother.isPressed ? secondaryPressed : (presentAnother.isHovered ? secondaryHover : secondaryFill)
         Draw.fillRoundedRect(image, x: another.minX, y: another.minY, width: another.width, height: another.height,
-                             radius: radius, color: disabledFill)
+                             radius: radius, color: tint)
         fonts.body.drawCentered(presentAnotherTitle, into: image, centerX: another.midX, centerY: another.midY,
-                                color: disabledText)
+                                color: accent)
+        if presentAnother.showsFocusRing {
+            let o = (focusGap + focusWidth) * s
+            Draw.fillRoundedRect(image, x: another.minX - o, y: another.minY - o, width: another.width + 2 * o,
+                                 height: another.height + 2 * o, radius: radius + o,
+                                 color: accent.multipliedAlpha(by: 0.55),
+                                 ring: (inset: focusWidth * s, radius: radius + focusGap * s))
+        }
         let c = frames.close.scaled(by: s).snappedToPixels
         let fill = close.isPressed ? accentPressed : (close.isHovered ? accentHover : accent)
         Draw.fillRoundedRect(image, x: c.minX, y: c.minY, width: c.width, height: c.height, radius: radius, color: fill)

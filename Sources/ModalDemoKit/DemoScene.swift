@@ -30,27 +30,31 @@ public enum SceneFocus: Hashable, Sendable {
 
 /// The demo's whole window content, an app on ModalKit's ``PresentationHost``: the presenting view
 /// (background, title "ModalKit", centred "Present" button with hover/pressed/focused looks, a hint)
-/// and the presented view (a white card with a title, a wrapped body text, a disabled "Present another"
-/// button and a "Close" button), presented with one style.
+/// and the presented views (white cards with a title, a wrapped body text, a "Present another"
+/// button that presents the next card over this one, and a "Close" button), level n presented with
+/// the style for level n.
 ///
 /// Units: geometry in points; `render` writes buffer pixels = points × `scale`, premultiplied ARGB
 /// (the host's rules: ``PresentationSnapshot/layerFrame(scale:)``). Time: every entry point takes
 /// `now`, seconds of `CLOCK_MONOTONIC`; the scene never reads a clock.
 ///
-/// Input: the host's routing (``PresentationHost``). Within the card, focus starts on the card
-/// itself; Tab / Shift-Tab move it among the enabled controls (only Close while stacking does not
-/// exist; "Present another" is drawn disabled and never focused), Return/space activate
-/// the focused one, pointer and touch taps on Close dismiss; a tap elsewhere on the card does
-/// nothing. The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
+/// Input: the host's routing (``PresentationHost``; only the top card takes input). Within a card,
+/// focus starts on the card itself; Tab / Shift-Tab move it between "Present another" and "Close",
+/// Return/space activate the focused one, pointer and touch taps on them activate them; a tap
+/// elsewhere on the card does nothing. When a card is dismissed, focus is back on the control
+/// that presented it (Present, or the lower card's Present another). The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
 public final class DemoScene {
     /// The host presenting the card over the presenting view. Its times are the scene's clock,
     /// which is the caller's `now` except while paused (``pauseFraction``).
     public let host: PresentationHost
-    /// The presentation style.
+    /// The presentation style of level 1.
     public var style: any PresentationStyle { host.style }
-    private let events: (SceneEvent) -> Void
+    private let events: (SceneEvent, Int) -> Void
     private let presentingView: PresentingView
-    private let card: CardView
+    /// The card of level n at index n − 1, made when level n is first presented.
+    private var cards: [CardView] = []
+    private let styleForLevel: (Int) -> any PresentationStyle
+    private var card: CardView { cards[0] }
 
     /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
     public var containerSize: Size { host.containerSize }
@@ -62,31 +66,101 @@ public final class DemoScene {
     /// - Parameters:
     ///   - events: called synchronously, in order, for every state change and button activation.
     /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
-    public init(style: any PresentationStyle, events: @escaping (SceneEvent) -> Void = { _ in }) throws {
+    public convenience init(style: any PresentationStyle, events: @escaping (SceneEvent) -> Void = { _ in }) throws {
+        try self.init(styleForLevel: { _ in style }, levelEvents: { event, _ in events(event) })
+    }
+
+    /// Creates the scene with a style per level.
+    /// - Parameters:
+    ///   - styleForLevel: the style of level n (n ≥ 1), asked once per level the first time it is
+    ///     presented (level 1 at once); return a new style object per level (a style's hooks see
+    ///     one presentation).
+    ///   - levelEvents: called synchronously, in order, for every state change and button
+    ///     activation, with the level it belongs to (1 = the first card; `activated` is level 1).
+    /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
+    public init(styleForLevel: @escaping (Int) -> any PresentationStyle,
+                levelEvents: @escaping (SceneEvent, Int) -> Void) throws {
         let fonts = FontBox(try FontSet(scale: 1))
         let focus = FocusVisibility()
         presentingView = PresentingView(fonts: fonts, focus: focus)
-        card = CardView(fonts: fonts, focus: focus)
-        host = PresentationHost(style: style, presenting: presentingView)
-        self.events = events
+        host = PresentationHost(style: styleForLevel(1), presenting: presentingView)
+        self.styleForLevel = styleForLevel
+        self.events = levelEvents
         self.fonts = fonts
         self.focusVisibility = focus
-        host.onStateChange = { [unowned self] state in
-            self.presentingView.setModal(state != .dismissed)
-            self.stateChanged(state)
-            self.events(SceneEvent(rawValue: state.rawValue)!)
+        host.onLevelStateChange = { [unowned self] state, level in
+            if level == 1 {
+                self.presentingView.setModal(state != .dismissed)
+                self.stateChanged(state)
+            }
+            self.events(SceneEvent(rawValue: state.rawValue)!, level)
+        }
+        host.onInteraction = { [unowned self] event in
+            // A drag takes over a paused presentation (as it catches a moving one): the clock
+            // runs again, so its spring can settle.
+            if event == .dragBegan, let t = self.frozenTime {
+                self.frozenTime = nil
+                self.pauseTime = nil
+                self.clockOffset = self.callNow - t
+            }
+            self.onInteraction(event)
         }
         // Contents are called back with the host's (scene) time.
         presentingView.onActivate = { [unowned self] sceneNow in
-            self.events(.activated)
+            self.events(.activated, 1)
             if self.host.state == .dismissed { self.card.resetFocus() }
-            self.host.present(self.card, now: sceneNow)
+            self.host.present(self.card, sourceRect: self.buttonFrame, now: sceneNow)
         }
-        card.onClose = { [unowned self] sceneNow in
-            self.events(.close)
-            self.host.dismiss(now: sceneNow)
-        }
+        _ = cardForLevel(1)
     }
+
+    /// The card of `level` (≥ 1), made on first use. Its callbacks get the host's (scene) time.
+    private func cardForLevel(_ level: Int) -> CardView {
+        while cards.count < level {
+            let n = cards.count + 1
+            let c = CardView(fonts: fonts, focus: focusVisibility)
+            c.onClose = { [unowned self] sceneNow in
+                self.events(.close, n)
+                self.host.dismiss(now: sceneNow)
+            }
+            c.onPresentAnother = { [unowned self] sceneNow in self.presentAnother(from: n, now: sceneNow) }
+            cards.append(c)
+        }
+        return cards[level - 1]
+    }
+
+    /// Whether `level`'s card paints its own white background (its style sets no background colour).
+    private func updateBackground(level: Int) {
+        let bounds = Rect(size: host.containerSize)
+        cards[level - 1].fillsBackground = style(level: level).chrome(forPresentedViewIn: bounds).backgroundColor == nil
+    }
+
+    /// Styles of the levels above 1, made on first use (level n at index n − 2).
+    private var upperStyles: [any PresentationStyle] = []
+    private func style(level: Int) -> any PresentationStyle {
+        if level == 1 { return host.style }
+        while upperStyles.count < level - 1 { upperStyles.append(styleForLevel(upperStyles.count + 2)) }
+        return upperStyles[level - 2]
+    }
+
+    /// The Present another button of `level`'s card in container points (at the card's frame).
+    private func presentAnotherFrame(level: Int) -> Rect? {
+        guard let f = host.presentedViewFrame(level: level) else { return nil }
+        return DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
+    }
+
+    /// The card of `level` activated Present another: the next level is presented over it.
+    private func presentAnother(from level: Int, now: Double) {
+        guard host.levelCount == level else { return }
+        let next = cardForLevel(level + 1)
+        next.resetFocus()
+        updateBackground(level: level + 1)
+        host.present(next, style: style(level: level + 1), sourceRect: presentAnotherFrame(level: level), now: now)
+    }
+
+    /// Gesture events of the host (``PresentationHost/onInteraction``: drag began/ended, detent,
+    /// close attempt), in order with the state events.
+    public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
 
     private let fonts: FontBox
     private let focusVisibility: FocusVisibility
@@ -94,8 +168,10 @@ public final class DemoScene {
 
     // MARK: State
 
-    /// The presentation state.
+    /// The top level's presentation state (level 1's when nothing is presented).
     public var state: PresentationState { host.state }
+    /// How many cards are in the stack (a card stays until its dismissal completes).
+    public var levelCount: Int { host.levelCount }
     /// True while a transition runs (not while it is paused at ``pauseFraction``: nothing moves).
     public var isAnimating: Bool { host.isAnimating && frozenTime == nil }
     /// True while animating or after a change (layout, input, state) that has not been rendered yet.
@@ -110,13 +186,19 @@ public final class DemoScene {
     /// The Present button's current look.
     public var buttonAppearance: ButtonAppearance { presentingView.appearance(modal: host.isModalLayerActive) }
 
-    /// The card's Close button's current look.
+    /// The first card's Close button's current look.
     public var closeButtonAppearance: ButtonAppearance { card.appearance }
 
-    /// The card's buttons, points relative to the presented view's frame (Present another, Close): side by
-    /// side when they fit the card's width, else stacked (`DemoLook.cardButtonFrames(in:)`).
-    public func cardButtonFrames() -> (presentAnother: Rect, close: Rect) {
-        DemoLook.cardButtonFrames(in: host.presentedViewFrame.size)
+    /// The look of `level`'s card buttons (Present another, Close), or nil for a level never presented.
+    public func cardButtonAppearances(level: Int) -> (presentAnother: ButtonAppearance, close: ButtonAppearance)? {
+        level >= 1 && level <= cards.count ? (cards[level - 1].presentAnotherAppearance, cards[level - 1].appearance) : nil
+    }
+
+    /// The card's buttons, points relative to the presented view's frame (Present another, Close), of
+    /// `level` (default 1): side by side when they fit the card's width, else stacked
+    /// (`DemoLook.cardButtonFrames(in:)`).
+    public func cardButtonFrames(level: Int = 1) -> (presentAnother: Rect, close: Rect) {
+        DemoLook.cardButtonFrames(in: (host.presentedViewFrame(level: level) ?? host.presentedViewFrame).size)
     }
 
     /// The hint under the Present button for this style and container: "Esc or a tap outside
@@ -124,10 +206,10 @@ public final class DemoScene {
     /// (``PresentationController/dismissingTapPoint(style:containerSize:)`` finds none).
     public var hint: String { presentingView.hint }
 
-    /// Where the presented view is at `now`, points (`nil` when dismissed); under reduced motion
-    /// always its frame.
-    public func presentedViewRect(at now: Double) -> Rect? {
-        host.presentedViewRect(at: sceneTime(now))
+    /// Where `level`'s presented view (default 1) is at `now`, points (`nil` when dismissed); under
+    /// reduced motion always its frame.
+    public func presentedViewRect(at now: Double, level: Int = 1) -> Rect? {
+        host.presentedViewRect(at: sceneTime(now), level: level)
     }
 
     /// Whether transitions reduce motion (``PresentationHost/reducesMotion``, `ReducedMotion`):
@@ -172,7 +254,7 @@ public final class DemoScene {
         if let tp = pauseTime, host.state == .presenting, t >= tp {
             t = tp
             frozenTime = tp
-            events(.paused)
+            events(.paused, 1)
         }
         callSceneNow = t
         return t
@@ -203,9 +285,13 @@ public final class DemoScene {
         if scale != fonts.set.scale, let f = try? FontSet(scale: scale) {
             fonts.set = f
             presentingView.invalidateAll()  // (a size or scale change is a new cache for the host anyway)
-            card.invalidateAll()
+            for c in cards { c.invalidateAll() }
         }
         host.layout(containerSize: size, scale: scale)
+        // The card is white unless the style gives the presented view a background colour, which
+        // then shows under its text and buttons (UIKit: a view whose `backgroundColor` the
+        // presentation sets draws only its content).
+        for level in 1...cards.count { updateBackground(level: level) }
         // The hint asks the style where a dim tap dismisses (its presentation hooks run on a
         // throw-away controller), so only between presentations and when the size changed.
         if host.state == .dismissed, hintSize != host.containerSize {
@@ -233,14 +319,23 @@ public final class DemoScene {
 
     // MARK: Transitions
 
-    /// Presents the card (ignored while presenting or presented; reverses a running dismissal).
+    /// Presents the card from the Present button's frame (its ``TransitionContext/sourceRect``;
+    /// ignored while presenting or presented; reverses a running dismissal).
     public func present(now: Double) {
         let t = sceneTime(now)
         if host.state == .dismissed { card.resetFocus() }
-        host.present(card, now: t)
+        host.present(card, sourceRect: buttonFrame, now: t)
     }
 
-    /// Dismisses the card (ignored while dismissing or dismissed; reverses a running presentation).
+    /// Presents the next card over the top one, as its Present another does (ignored unless the
+    /// top card is presented).
+    public func presentAnother(now: Double) {
+        let t = sceneTime(now)
+        guard host.levelCount >= 1, host.state == .presented else { return }
+        presentAnother(from: host.levelCount, now: t)
+    }
+
+    /// Dismisses the top card (ignored while dismissing or dismissed; reverses a running presentation).
     public func dismiss(now: Double) {
         host.dismiss(now: sceneTime(now))
     }
@@ -250,8 +345,8 @@ public final class DemoScene {
     /// Routes one input event at time `now` (``PresentationHost/handle(_:now:)``).
     public func handle(_ input: SceneInput, now: Double) {
         switch input {
-        case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, card: card)
-        case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, card: card)
+        case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, cards: cards)
+        case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, cards: cards)
         default: break
         }
         host.handle(input, now: sceneTime(now))
@@ -275,10 +370,65 @@ public final class DemoScene {
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
     /// `target` (``pixelSize``): ``PresentationHost/snapshot(phase:fraction:)`` — the same
-    /// geometry function as the live frame — drawn by the same caches and compositor. Does not
-    /// change the live state, call style hooks or emit events.
+    /// geometry function as the live frame — drawn by the same caches and compositor; the source
+    /// rectangle is the Present button's frame, as for a click. Does not change the live state,
+    /// call style hooks or emit events.
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
+        // Presented from the Present button, as a click on it does (a live presentation already is).
+        if host.state == .dismissed { host.sourceRect = buttonFrame }
         host.renderOffline(host.snapshot(phase: phase, fraction: progress), presented: card, into: target)
+    }
+
+    /// Renders, offscreen, a stack of `levels` cards (≥ 1): levels 1…n − 1 presented, level n at
+    /// linear time fraction `progress` of a presentation or dismissal, each with its level's style
+    /// (the same geometry function as the live frames, drawn by the same caches and compositor).
+    /// Does not change the live state or emit events.
+    public func renderStackSnapshot(into target: PixelBuffer, levels: Int, phase: TransitionPhase, progress: Double) {
+        let n = max(1, levels)
+        var snapshots: [PresentationSnapshot] = []
+        var contents: [any PresentationContent] = []
+        let bounds = Rect(size: containerSize)
+        for level in 1...n {
+            let phase = level == n ? phase : .present, fraction = level == n ? progress : 1
+            if level == 1 {
+                // Presented from the Present button (a live presentation already is).
+                if host.state == .dismissed { host.sourceRect = buttonFrame }
+                snapshots.append(host.snapshot(phase: phase, fraction: fraction))
+            } else {
+                // An offline controller of this level's style, presented from the card below's
+                // Present another.
+                let c = PresentationController(style: style(level: level))
+                c.reducesMotion = host.reducesMotion
+                c.layout(containerBounds: bounds)
+                let f = style(level: level - 1).frameOfPresentedView(in: bounds)
+                c.sourceRect = DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
+                snapshots.append(c.snapshot(phase: phase, fraction: fraction))
+            }
+            _ = cardForLevel(level)
+            updateBackground(level: level)
+            contents.append(cards[level - 1])
+        }
+        host.renderOffline(snapshots, presented: contents, into: target)
+    }
+
+    /// Renders the frame of a scripted pointer drag into `target` (``pixelSize``), through the
+    /// window's own path (``PresentationHost`` input and render) at synthetic times: presents and
+    /// lets the presentation end (t = 10 s), presses at the centre of the presented view, moves the
+    /// pointer `distance` points down (negative: up) in 10 steps 20 ms apart, and draws the frame
+    /// of the last step (the button still held). Changes the live state (meant for `render`).
+    public func renderDrag(into target: PixelBuffer, distance: Double) {
+        present(now: 0)
+        host.update(now: 10)
+        guard let rect = host.presentedViewRect(at: 10) else { return }
+        let p = Point(x: rect.midX, y: min(rect.midY, (rect.minY + containerSize.height) / 2))
+        handle(.pointerMotion(p), now: 10)
+        handle(.pointerButton(pressed: true), now: 10)
+        var t = 10.0
+        for i in 1...10 {
+            t += 0.02
+            handle(.pointerMotion(Point(x: p.x, y: p.y + distance * Double(i) / 10)), now: t)
+        }
+        render(into: target, now: t, bufferAge: 0)
     }
 
     /// Pixels repainted by the last `render`/`renderSnapshot` (for benchmarks).
@@ -294,11 +444,11 @@ final class FontBox {
 /// Whether focus rings show (after keyboard use, hidden by a press: `:focus-visible`).
 final class FocusVisibility {
     private(set) var isVisible = false
-    func set(_ v: Bool, presenting: PresentingView, card: CardView) {
+    func set(_ v: Bool, presenting: PresentingView, cards: [CardView]) {
         guard v != isVisible else { return }
         isVisible = v
         presenting.focusVisibilityChanged()
-        card.focusVisibilityChanged()
+        for card in cards { card.focusVisibilityChanged() }
     }
 }
 
@@ -379,21 +529,22 @@ final class PresentingView: PresentationContent {
     private var pressed = false
 }
 
-/// The presented card: title, body line, "Present another" (disabled), "Close".
+/// A presented card: title, body line, "Present another", "Close".
 final class CardView: PresentationContent {
     private let fonts: FontBox
     private let focus: FocusVisibility
     var onClose: (Double) -> Void = { _ in }
+    var onPresentAnother: (Double) -> Void = { _ in }
     private(set) var invalidation: ContentInvalidation = .all
     private var size = Size(width: 1, height: 1)
     private var hover: Point?
     private var pressPoint: Point?
-    private var pressedClose = false
-    private var drawn: ButtonAppearance?
+    private var pressed: Control?
+    private var drawn: (ButtonAppearance, ButtonAppearance)?
 
-    /// The enabled, focusable controls in Tab order; focus is on `focusIndex` of them.
-    private enum Control { case close }
-    private let enabledControls: [Control] = [.close]  // Present another is disabled until stacking exists
+    /// The focusable controls in Tab order; focus is on `focusIndex` of them.
+    private enum Control { case presentAnother, close }
+    private let enabledControls: [Control] = [.presentAnother, .close]
     /// nil: the card itself has focus (as a presentation starts — so a repeated Return that
     /// presented it cannot close it at once); Tab / Shift-Tab then move among `enabledControls`.
     private var focusIndex: Int?
@@ -401,24 +552,37 @@ final class CardView: PresentationContent {
     init(fonts: FontBox, focus: FocusVisibility) { self.fonts = fonts; self.focus = focus }
 
     private var closeFrame: Rect { DemoLook.cardButtonFrames(in: size).close }
+    private func frame(of control: Control) -> Rect {
+        let f = DemoLook.cardButtonFrames(in: size)
+        return control == .close ? f.close : f.presentAnother
+    }
 
-    var appearance: ButtonAppearance {
+    private func appearance(of control: Control) -> ButtonAppearance {
         var a = ButtonAppearance()
-        if pressPoint == nil, let p = hover { a.isHovered = closeFrame.contains(p) }
-        if pressedClose, let p = pressPoint {
-            a.isPressed = closeFrame.contains(p)
+        let r = frame(of: control)
+        if pressPoint == nil, let p = hover { a.isHovered = r.contains(p) }
+        if pressed == control, let p = pressPoint {
+            a.isPressed = r.contains(p)
             a.isHovered = a.isPressed
         }
-        a.showsFocusRing = focus.isVisible && focusIndex.map { enabledControls[$0] } == .close
+        a.showsFocusRing = focus.isVisible && focusIndex.map { enabledControls[$0] } == control
         return a
     }
+    /// Close's look.
+    var appearance: ButtonAppearance { appearance(of: .close) }
+    /// Present another's look.
+    var presentAnotherAppearance: ButtonAppearance { appearance(of: .presentAnother) }
 
     func resetFocus() {
         focusIndex = nil
         hover = nil
         pressPoint = nil
-        pressedClose = false
+        pressed = nil
         changed()
+    }
+    /// Whether the card paints its white background (false: the style's chrome fills it).
+    var fillsBackground = true {
+        didSet { if fillsBackground != oldValue { invalidation = .all } }
     }
     func invalidateAll() { invalidation = .all }
     func didLayout(size: Size) {
@@ -426,11 +590,14 @@ final class CardView: PresentationContent {
         self.size = size
     }
     func focusVisibilityChanged() { changed() }
-    private func changed() { if appearance != drawn { invalidation = .all } }
+    private func changed() {
+        if drawn.map({ $0 != (presentAnotherAppearance, appearance) }) ?? true { invalidation = .all }
+    }
 
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
-        let a = appearance
-        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, close: a)
+        let a = (presentAnotherAppearance, appearance)
+        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, presentAnother: a.0,
+                                   close: a.1, fillsBackground: fillsBackground)
         drawn = a
         invalidation = .none
     }
@@ -441,19 +608,23 @@ final class CardView: PresentationContent {
         case let .hover(p):
             hover = p
         case let .press(p):
-            pressedClose = closeFrame.contains(p)
-            pressPoint = pressedClose ? p : nil
-            used = pressedClose  // a press on the card elsewhere does nothing
+            pressed = enabledControls.first { frame(of: $0).contains(p) }
+            pressPoint = pressed == nil ? nil : p
+            used = pressed != nil  // a press on the card elsewhere does nothing
         case let .drag(p):
-            if pressedClose { pressPoint = p }
+            if pressed != nil { pressPoint = p }
         case let .release(p):
-            let tap = pressedClose && closeFrame.contains(p)
-            pressedClose = false
+            let tapped = pressed.flatMap { frame(of: $0).contains(p) ? $0 : nil }
+            pressed = nil
             pressPoint = nil
             hover = p
-            if tap { activate(.close, now: now) }
+            if let c = tapped {
+                // A tapped control takes focus (so it gets it back after the card it presents).
+                focusIndex = enabledControls.firstIndex(of: c)
+                activate(c, now: now)
+            }
         case .cancel:
-            pressedClose = false
+            pressed = nil
             pressPoint = nil
         case let .key(key):
             switch key {
@@ -472,6 +643,7 @@ final class CardView: PresentationContent {
     private func activate(_ control: Control, now: Double) {
         switch control {
         case .close: onClose(now)
+        case .presentAnother: onPresentAnother(now)
         }
     }
 }

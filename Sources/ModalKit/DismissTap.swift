@@ -68,3 +68,14 @@ extension PresentationController {
         return nil
     }
 }
+
+extension PresentationController {
+    /// Whether a tap at `point` (container points) on the modal layer dismisses at `now`: outside
+    /// the presented view as drawn at `now` (``effectivePresentedViewRect(at:)``, which follows a
+    /// drag and rests on the current detent) and accepted by the style's `shouldDismiss(onTapAt:in:)`.
+    /// Does not look at ``InteractionDeclaration/isDismissible`` (the host reports a refused tap).
+    public func tapOnDimDismisses(at point: Point, now: Double) -> Bool {
+        guard let rect = effectivePresentedViewRect(at: now) else { return false }
+        return !rect.contains(point) && style.shouldDismiss(onTapAt: point, in: containerBounds)
+    }
+}

@@ -2,6 +2,7 @@
 // version and the conversions between ModalKit's value types and the C structs. Nothing here
 // is public except the version, which errors and listings name.
 import CModalKitStyle
+import Foundation
 
 /// A version of the style-plugin C ABI (`modalkit_style.h`). Compatibility follows GStreamer
 /// and weston practice: the major must be equal, the plugin's minor not newer than the host's,
@@ -154,5 +155,348 @@ extension TimingCurve {
             self = curve
         default: return nil
         }
+    }
+}
+
+// MARK: - ABI 1.1: checking what plugin code returns, and reporting it once
+
+/// What was wrong with values that came from plugin code, as bits, so that checking a frame's
+/// values allocates nothing; the host repairs each value and reports each kind of problem once
+/// per plugin and function (``PluginDiagnostics``).
+struct BoundaryIssues: OptionSet, Hashable {
+    let rawValue: UInt32
+    /// A NaN or an infinity.
+    static let nonFinite = BoundaryIssues(rawValue: 1 << 0)
+    /// A finite value outside its range (a colour component or alpha outside 0...1, a coordinate
+    /// beyond ±10⁶ points, a scale beyond 0...1000, a negative length).
+    static let outOfRange = BoundaryIssues(rawValue: 1 << 1)
+    /// Fewer than 2 or more than 8 gradient stops.
+    static let stopCount = BoundaryIssues(rawValue: 1 << 2)
+    /// Gradient stops whose locations decrease.
+    static let stopOrder = BoundaryIssues(rawValue: 1 << 3)
+    /// A kind or direction constant the header does not define.
+    static let unknownConstant = BoundaryIssues(rawValue: 1 << 4)
+    /// More detents than MODALKIT_MAX_DETENTS, or an undimmed-detent index outside them.
+    static let detents = BoundaryIssues(rawValue: 1 << 5)
+
+    /// What the host did about each problem, for the one stderr line.
+    var explanation: String {
+        var parts: [String] = []
+        if contains(.nonFinite) { parts.append("NaN or an infinite value (the neutral value is used)") }
+        if contains(.outOfRange) { parts.append("a value out of range (clamped)") }
+        if contains(.stopCount) { parts.append("not 2 to 8 gradient stops (cut to 8, or the one stop repeated)") }
+        if contains(.stopOrder) { parts.append("gradient stops out of order (made non-decreasing)") }
+        if contains(.unknownConstant) { parts.append("an unknown kind or direction (the default is used)") }
+        if contains(.detents) { parts.append("detents beyond the 8 the ABI holds or a bad undimmed index (ignored)") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// Checks and repairs values from plugin code, collecting what was wrong in `issues`.
+struct BoundaryCheck {
+    var issues: BoundaryIssues = []
+
+    /// `v` within `range`; NaN becomes `fallback`, ±∞ the nearer bound (both `.nonFinite`), a
+    /// finite value outside the range is clamped (`.outOfRange`, with a 1e-9 allowance for
+    /// arithmetic noise, e.g. 0.4 × 2.5 ≠ 1 exactly).
+    mutating func value(_ v: Double, ifNaN fallback: Double, in range: ClosedRange<Double>) -> Double {
+        if !v.isFinite { issues.insert(.nonFinite) }
+        else if v < range.lowerBound - 1e-9 || v > range.upperBound + 1e-9 { issues.insert(.outOfRange) }
+        return boundaryValue(v, ifNaN: fallback, in: range)
+    }
+    mutating func unit(_ v: Double) -> Double { value(v, ifNaN: 0, in: 0...1) }
+    mutating func coordinate(_ v: Double) -> Double { value(v, ifNaN: 0, in: boundaryCoordinates) }
+    mutating func length(_ v: Double) -> Double { value(v, ifNaN: 0, in: 0...1e6) }
+    mutating func point(_ p: modalkit_point) -> Point { Point(x: coordinate(p.x), y: coordinate(p.y)) }
+    mutating func color(_ c: modalkit_color) -> Color {
+        Color(premultipliedRed: unit(c.red), green: unit(c.green), blue: unit(c.blue), alpha: unit(c.alpha))
+    }
+    /// A rectangle; a negative width or height is an empty rectangle (not reported: UIKit's frames
+    /// may be empty), NaN parts are 0.
+    mutating func rect(_ r: modalkit_rect) -> Rect {
+        Rect(x: coordinate(r.x), y: coordinate(r.y), width: max(0, coordinate(r.width)),
+             height: max(0, coordinate(r.height)))
+    }
+
+    /// A gradient: locations clamped to 0...1 and made non-decreasing, at most 8 stops, NaN 0;
+    /// nil when it has no stop (no dim is drawn). One stop is repeated (a flat fill).
+    mutating func gradient(_ g: modalkit_linear_gradient) -> LinearGradient? {
+        let declared = Int(g.stop_count)
+        if declared < 2 || declared > LinearGradient.maxStops { issues.insert(.stopCount) }
+        let n = min(declared, LinearGradient.maxStops)
+        guard n > 0 else { return nil }
+        let start = point(g.start), end = point(g.end)
+        var stops = g.stops  // a fixed-size C array: a tuple, no heap storage
+        return withUnsafeBytes(of: &stops) { raw in
+            let s = raw.bindMemory(to: modalkit_gradient_stop.self)
+            var previous = 0.0
+            var clean = InlineArray<8, GradientStop>(repeating: GradientStop(location: 0, color: .clear))
+            for i in 0..<n {
+                var location = unit(s[i].location)
+                if location < previous { issues.insert(.stopOrder); location = previous }
+                previous = location
+                clean[i] = GradientStop(location: location, color: color(s[i].color))
+            }
+            if n == 1 {
+                let only = clean[0]
+                return LinearGradient(validatedStart: start, end: end, count: 2) { i in
+                    GradientStop(location: Double(i), color: only.color)
+                }
+            }
+            return LinearGradient(validatedStart: start, end: end, count: n) { clean[$0] }
+        }
+    }
+
+    /// A per-axis transform: translation within ±10⁶ points, scales within 0...1000, the anchor
+    /// within ±1000 view lengths, alpha within 0...1; NaN parts are the identity's.
+    mutating func transform(_ t: modalkit_anchored_transform) -> ViewTransform {
+        ViewTransform(translation: Point(x: coordinate(t.translate_x), y: coordinate(t.translate_y)),
+                      scaleX: value(t.scale_x, ifNaN: 1, in: 0...1000),
+                      scaleY: value(t.scale_y, ifNaN: 1, in: 0...1000),
+                      anchor: Point(x: value(t.anchor_x, ifNaN: 0.5, in: -1000...1000),
+                                    y: value(t.anchor_y, ifNaN: 0.5, in: -1000...1000)),
+                      alpha: value(t.alpha, ifNaN: 1, in: 0...1))
+    }
+}
+
+/// Where the host reports values from plugin code that it had to repair: one line per plugin,
+/// function and kind of problem, the first time it happens (a broken plugin would otherwise fill
+/// stderr at the frame rate). Default: standard error, prefixed with the program's name.
+public enum PluginDiagnostics {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sink: (String) -> Void = { line in
+        FileHandle.standardError.write((ProcessInfo.processInfo.processName + ": " + line + "\n").data(using: .utf8)!)
+    }
+    nonisolated(unsafe) private static var reported = Set<String>()
+
+    /// Replaces where the lines go (tests); returns the previous sink.
+    @discardableResult
+    public static func setSink(_ new: @escaping (String) -> Void) -> (String) -> Void {
+        lock.lock(); defer { lock.unlock() }
+        let old = sink
+        sink = new
+        return old
+    }
+
+    /// Reports `issues` found in what `function` of the plugin at `path` (style `name`) returned,
+    /// unless that plugin file, function and kind of problem were reported before. Called only
+    /// when something was wrong, so a good plugin costs nothing here.
+    static func report(_ issues: BoundaryIssues, function: StaticString, style name: String, path: String) {
+        lock.lock()
+        var fresh: BoundaryIssues = []
+        for bit in 0..<32 {
+            let one = BoundaryIssues(rawValue: 1 << UInt32(bit))
+            guard issues.contains(one) else { continue }
+            if reported.insert("\(path)\u{0}\(function)\u{0}\(bit)").inserted { fresh.insert(one) }
+        }
+        let out = sink
+        lock.unlock()
+        guard !fresh.isEmpty else { return }
+        out("style '\(name)' (\(path)): \(function) returned \(fresh.explanation); reported once")
+    }
+}
+
+extension modalkit_transition_context {
+    init(_ c: TransitionContext) {
+        self.init(phase: c.phase == .dismiss ? MODALKIT_PHASE_DISMISS : MODALKIT_PHASE_PRESENT,
+                  is_interactive: c.isInteractive, has_source_rect: c.sourceRect != nil,
+                  source_rect: modalkit_rect(c.sourceRect ?? .zero), container_bounds: modalkit_rect(c.containerBounds))
+    }
+}
+
+extension TransitionContext {
+    /// The context the host passed (a plugin reads it; it comes from the host, so only the
+    /// phase is interpreted: anything but dismiss is present).
+    init(_ c: modalkit_transition_context) {
+        self.init(phase: c.phase == MODALKIT_PHASE_DISMISS ? .dismiss : .present, isInteractive: c.is_interactive,
+                  sourceRect: c.has_source_rect ? Rect(c.source_rect) : nil, containerBounds: Rect(c.container_bounds))
+    }
+}
+
+extension modalkit_color {
+    init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+}
+
+extension modalkit_linear_gradient {
+    /// The gradient's stops copied inline; stops beyond MODALKIT_GRADIENT_MAX_STOPS cannot exist
+    /// (``LinearGradient`` holds at most 8).
+    init(_ g: LinearGradient) {
+        self.init()
+        start = modalkit_point(g.start); end = modalkit_point(g.end)
+        stop_count = UInt32(g.count)
+        withUnsafeMutableBytes(of: &stops) { raw in
+            let s = raw.bindMemory(to: modalkit_gradient_stop.self)
+            for i in 0..<min(g.count, s.count) {
+                s[i] = modalkit_gradient_stop(location: g[i].location, color: modalkit_color(g[i].color))
+            }
+        }
+    }
+}
+
+extension modalkit_dimming_fill {
+    init(_ d: DimmingAppearance) {
+        self.init()
+        alpha = d.alpha
+        color = modalkit_color(d.color)
+        if let g = d.gradient {
+            kind = MODALKIT_DIM_GRADIENT
+            gradient = modalkit_linear_gradient(g)
+        } else {
+            kind = MODALKIT_DIM_SOLID
+        }
+    }
+}
+
+extension DimmingAppearance {
+    /// A checked dim: colours and alpha clamped to 0...1, the gradient repaired
+    /// (``BoundaryCheck/gradient(_:)``), an unknown kind drawn as the solid colour.
+    init(_ d: modalkit_dimming_fill, check: inout BoundaryCheck) {
+        let alpha = check.unit(d.alpha)
+        switch d.kind {
+        case MODALKIT_DIM_GRADIENT:
+            if let g = check.gradient(d.gradient) { self.init(gradient: g, alpha: alpha) } else { self = .none }
+        default:
+            if d.kind != MODALKIT_DIM_SOLID { check.issues.insert(.unknownConstant) }
+            self.init(color: check.color(d.color), alpha: alpha)
+        }
+    }
+}
+
+extension modalkit_anchored_transform {
+    init(_ t: ViewTransform) {
+        self.init(translate_x: t.translation.x, translate_y: t.translation.y, scale_x: t.scaleX, scale_y: t.scaleY,
+                  anchor_x: t.anchor.x, anchor_y: t.anchor.y, alpha: t.alpha)
+    }
+}
+
+extension modalkit_chrome {
+    init(_ c: PresentedViewChrome) {
+        self.init()
+        if let b = c.backgroundColor { parts |= MODALKIT_CHROME_BACKGROUND; background_color = modalkit_color(b) }
+        if let b = c.border {
+            parts |= MODALKIT_CHROME_BORDER
+            border = modalkit_border(width: b.width, color: modalkit_color(b.color))
+        }
+        if let s = c.shadow {
+            parts |= MODALKIT_CHROME_SHADOW
+            shadow = modalkit_shadow(color: modalkit_color(s.color), offset: modalkit_point(s.offset),
+                                     blur_radius: s.blurRadius)
+        }
+        if let g = c.grabber { parts |= MODALKIT_CHROME_GRABBER; grabber_color = modalkit_color(g) }
+    }
+}
+
+extension PresentedViewChrome {
+    /// Checked chrome: colours clamped to 0...1, a border width and a blur radius to 0...10⁶ points
+    /// (a negative blur is 0), a shadow offset to ±10⁶ points; unknown bits of `parts` ignored.
+    init(_ c: modalkit_chrome, check: inout BoundaryCheck) {
+        self.init()
+        let known = MODALKIT_CHROME_BACKGROUND | MODALKIT_CHROME_BORDER | MODALKIT_CHROME_SHADOW | MODALKIT_CHROME_GRABBER
+        if c.parts & ~known != 0 { check.issues.insert(.unknownConstant) }
+        if c.parts & MODALKIT_CHROME_BACKGROUND != 0 { backgroundColor = check.color(c.background_color) }
+        if c.parts & MODALKIT_CHROME_BORDER != 0 {
+            border = Border(width: check.length(c.border.width), color: check.color(c.border.color))
+        }
+        if c.parts & MODALKIT_CHROME_SHADOW != 0 {
+            shadow = Shadow(color: check.color(c.shadow.color), offset: check.point(c.shadow.offset),
+                            blurRadius: check.length(c.shadow.blur_radius))
+        }
+        if c.parts & MODALKIT_CHROME_GRABBER != 0 { grabber = check.color(c.grabber_color) }
+    }
+}
+
+extension modalkit_presenting_appearance {
+    init(_ a: PresentingViewAppearance) {
+        self.init(transform: modalkit_anchored_transform(a.transform), corner_radius: a.cornerRadius)
+    }
+}
+
+extension PresentingViewAppearance {
+    init(_ a: modalkit_presenting_appearance, check: inout BoundaryCheck) {
+        self.init(transform: check.transform(a.transform), cornerRadius: check.length(a.corner_radius))
+    }
+}
+
+extension DragDirection {
+    var abiValue: UInt32 {
+        switch self {
+        case .down: return MODALKIT_DRAG_DOWN
+        case .up: return MODALKIT_DRAG_UP
+        case .left: return MODALKIT_DRAG_LEFT
+        case .right: return MODALKIT_DRAG_RIGHT
+        }
+    }
+    init?(abiValue v: UInt32) {
+        switch v {
+        case MODALKIT_DRAG_DOWN: self = .down
+        case MODALKIT_DRAG_UP: self = .up
+        case MODALKIT_DRAG_LEFT: self = .left
+        case MODALKIT_DRAG_RIGHT: self = .right
+        default: return nil
+        }
+    }
+}
+
+extension modalkit_interaction {
+    /// The declaration in C; detents beyond MODALKIT_MAX_DETENTS are dropped (the host reports it
+    /// as a bad value when it sees `detent_count` above 8, which cannot happen from here, so the
+    /// export sets it to 8 and the later detents are lost: a style needs at most a few).
+    init(_ i: InteractionDeclaration) {
+        self.init()
+        switch i.dismissGesture {
+        case .none: dismiss_gesture = MODALKIT_DISMISS_GESTURE_NONE
+        case let .drag(d): dismiss_gesture = MODALKIT_DISMISS_GESTURE_DRAG; drag_direction = d.abiValue
+        }
+        let n = min(i.detents.count, Int(MODALKIT_MAX_DETENTS))
+        detent_count = UInt32(n)
+        withUnsafeMutableBytes(of: &detents) { raw in
+            let d = raw.bindMemory(to: modalkit_detent.self)
+            for k in 0..<n {
+                switch i.detents[k] {
+                case let .fraction(f): d[k] = modalkit_detent(kind: MODALKIT_DETENT_FRACTION, value: f)
+                case let .points(p): d[k] = modalkit_detent(kind: MODALKIT_DETENT_POINTS, value: p)
+                }
+            }
+        }
+        largest_undimmed_detent = i.largestUndimmedDetent.map { $0 < n ? Int32($0) : -1 } ?? -1
+        is_dismissible = i.isDismissible
+    }
+}
+
+extension InteractionDeclaration {
+    /// A checked declaration: an unknown gesture or direction is no gesture, at most 8 detents,
+    /// fractions within (0, 1] and points within 0...10⁶ (NaN detents dropped), an undimmed index
+    /// outside the detents ignored.
+    init(_ c: modalkit_interaction, check: inout BoundaryCheck) {
+        var gesture = DismissGesture.none
+        switch c.dismiss_gesture {
+        case MODALKIT_DISMISS_GESTURE_NONE: break
+        case MODALKIT_DISMISS_GESTURE_DRAG:
+            if let d = DragDirection(abiValue: c.drag_direction) { gesture = .drag(d) }
+            else { check.issues.insert(.unknownConstant) }
+        default: check.issues.insert(.unknownConstant)
+        }
+        if c.detent_count > MODALKIT_MAX_DETENTS { check.issues.insert(.detents) }
+        let n = min(Int(c.detent_count), Int(MODALKIT_MAX_DETENTS))
+        var list: [Detent] = []
+        var raw = c.detents
+        withUnsafeBytes(of: &raw) { bytes in
+            let d = bytes.bindMemory(to: modalkit_detent.self)
+            for k in 0..<n {
+                guard !d[k].value.isNaN else { check.issues.insert(.nonFinite); continue }
+                switch d[k].kind {
+                case MODALKIT_DETENT_FRACTION: list.append(.fraction(check.value(d[k].value, ifNaN: 1, in: 0...1)))
+                case MODALKIT_DETENT_POINTS: list.append(.points(check.length(d[k].value)))
+                default: check.issues.insert(.unknownConstant)
+                }
+            }
+        }
+        var undimmed: Int?
+        if c.largest_undimmed_detent >= 0 {
+            if Int(c.largest_undimmed_detent) < list.count { undimmed = Int(c.largest_undimmed_detent) }
+            else { check.issues.insert(.detents) }
+        }
+        self.init(dismissGesture: gesture, detents: list, largestUndimmedDetent: undimmed,
+                  isDismissible: c.is_dismissible)
     }
 }

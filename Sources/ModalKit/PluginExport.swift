@@ -119,6 +119,31 @@ enum StyleExport {
         d.dismissal_transition_did_end = { StyleExport.style(of: $0).dismissalTransitionDidEnd(completed: $1) }
         d.container_view_will_layout = { StyleExport.style(of: $0).containerViewWillLayoutSubviews(containerBounds: Rect($1)) }
         d.container_view_did_layout = { StyleExport.style(of: $0).containerViewDidLayoutSubviews(containerBounds: Rect($1)) }
+        // ABI 1.1
+        d.transition_duration_in_context = { instance, context in
+            StyleExport.style(of: instance).transitionDuration(for: TransitionContext(context!.pointee))
+        }
+        d.timing_curve_in_context = { instance, context in
+            modalkit_timing_curve(StyleExport.style(of: instance).timingCurve(for: TransitionContext(context!.pointee)))
+        }
+        d.dimming_in_context = { instance, progress, context, out in
+            out!.pointee = modalkit_dimming_fill(StyleExport.style(of: instance).dimmingAppearance(
+                at: progress, context: TransitionContext(context!.pointee)))
+        }
+        d.presented_view_transform_in_context = { instance, progress, frame, context in
+            modalkit_anchored_transform(StyleExport.style(of: instance).presentedViewTransform(
+                at: progress, frame: Rect(frame), context: TransitionContext(context!.pointee)))
+        }
+        d.chrome = { instance, bounds, out in
+            out!.pointee = modalkit_chrome(StyleExport.style(of: instance).chrome(forPresentedViewIn: Rect(bounds)))
+        }
+        d.presenting_view_appearance = { instance, progress, context in
+            modalkit_presenting_appearance(StyleExport.style(of: instance).presentingViewAppearance(
+                at: progress, context: TransitionContext(context!.pointee)))
+        }
+        d.interaction = { instance, out in
+            out!.pointee = modalkit_interaction(StyleExport.style(of: instance).interaction)
+        }
         return d
     }
 

@@ -155,19 +155,13 @@ final class PluginLibrary {
         }
 
         // 3. The version, read as data: major equal, minor not newer (GStreamer, weston).
+        // 4. The size of the descriptor it was built with covers its minor's fields.
         let raw = UnsafeRawPointer(versionSymbol).loadUnaligned(as: modalkit_style_abi_version_t.self)
         let version = StyleABIVersion(major: raw.major, minor: raw.minor)
-        let host = StyleABIVersion.current
-        guard version.major == host.major else {
-            return .failure(.abiMismatch(path: path, plugin: version, host: host))
-        }
-        guard version.minor <= host.minor, let minimum = StyleABI.minimumDescriptorSize(minor: version.minor) else {
-            return .failure(.newerMinor(path: path, plugin: version, host: host))
-        }
-        // 4. The size of the descriptor it was built with covers its minor's fields.
-        guard Int(raw.descriptor_size) >= minimum else {
-            return .failure(.badStructSize(path: path, size: Int(raw.descriptor_size), minimum: minimum,
-                                           version: version))
+        let minimum: Int
+        switch checkVersion(raw, host: .current, path: path) {
+        case let .success(m): minimum = m
+        case let .failure(e): return .failure(e)
         }
 
         // 5. The first plugin code: the entry.
@@ -176,6 +170,28 @@ final class PluginLibrary {
             return .failure(.badDescriptor(path: path, reason: "\(StyleABI.entrySymbol)() returned NULL"))
         }
         return validate(descriptor, version: version, minimum: minimum, path: path, realPath: realPath)
+    }
+
+    /// Steps 3 and 4 of loading: whether a plugin whose version symbol reads `raw` may be loaded
+    /// by a host speaking `host` — the major equal, the plugin's minor not newer (GStreamer,
+    /// weston) and its descriptor at least as large as its minor needs. A host knows the sizes of
+    /// its own minors only; a newer minor is refused before its size is looked at.
+    /// - Returns: the plugin's minimum descriptor size, bytes.
+    static func checkVersion(_ raw: modalkit_style_abi_version_t, host: StyleABIVersion, path: String)
+        -> Result<Int, StyleLoadError>
+    {
+        let version = StyleABIVersion(major: raw.major, minor: raw.minor)
+        guard version.major == host.major else {
+            return .failure(.abiMismatch(path: path, plugin: version, host: host))
+        }
+        guard version.minor <= host.minor, let minimum = StyleABI.minimumDescriptorSize(minor: version.minor) else {
+            return .failure(.newerMinor(path: path, plugin: version, host: host))
+        }
+        guard Int(raw.descriptor_size) >= minimum else {
+            return .failure(.badStructSize(path: path, size: Int(raw.descriptor_size), minimum: minimum,
+                                           version: version))
+        }
+        return .success(minimum)
     }
 
     /// Wraps a descriptor made in this process (e.g. by `exportStyle`), with the same checks as

@@ -70,6 +70,26 @@ public final class PresentationController {
     /// (part of the ``TransitionContext`` every style hook receives).
     public var sourceRect: Rect?
 
+    /// The style's interactions as read at the last layout (``InteractionDeclaration``).
+    public private(set) var interaction: InteractionDeclaration = .standard
+    /// The resting places along the drag axis for the last layout; nil when the style declares
+    /// no drag gesture (the presented view then rests at its frame).
+    public private(set) var detentLayout: DetentLayout?
+    /// The detent the presented view rests at (or last rested at), declaration index; a
+    /// presentation comes to rest at the smallest detent (UIKit's sheet).
+    public private(set) var currentDetent = 0
+    /// Called when a drag's settling spring comes to rest on a detent (declaration index), after
+    /// any state change it causes.
+    public var onDetentSettled: (Int) -> Void = { _ in }
+
+    /// Who places the presented view: the transition's clock, a drag, or a drag's settling spring.
+    private enum Motion {
+        case clock
+        case tracking(offset: Double)
+        case settling(CriticalSpring, DetentLayout.Target)
+    }
+    private var motion = Motion.clock
+
     /// The context of the current (or, at rest, the last) transition: dismissing while
     /// `dismissing`, presenting otherwise.
     public var transitionContext: TransitionContext {
@@ -89,8 +109,18 @@ public final class PresentationController {
     /// dismissal completes).
     public var isChromeInstalled: Bool { dimmingViewFrame != nil }
 
-    /// Whether a transition is running.
-    public var isAnimating: Bool { state == .presenting || state == .dismissing }
+    /// Whether the presented view moves on its own: a transition runs (not held by a drag), or a
+    /// drag's settling spring runs.
+    public var isAnimating: Bool {
+        switch motion {
+        case .clock: return state == .presenting || state == .dismissing
+        case .tracking: return false
+        case .settling: return true
+        }
+    }
+
+    /// Whether a drag holds the presented view (``beginDrag(now:)`` until ``endDrag(rawOffset:velocity:now:)``).
+    public var isTracking: Bool { if case .tracking = motion { return true } else { return false } }
 
     /// Whether the modal layer (dimming view + presented view) is in front and takes all input.
     public var isModalLayerActive: Bool { state != .dismissed }
@@ -109,9 +139,92 @@ public final class PresentationController {
     private func layoutSubviews() {
         style.containerViewWillLayoutSubviews(containerBounds: containerBounds)
         dimmingViewFrame = containerBounds
+        // Where the view shows now (during a morph, between its two shapes), before the new frame.
+        let shown = morph.map { shape(of: $0, at: lastNow) } ?? targetShape
+        let oldCorners = presentedCornerStyle
         presentedViewFrame = style.frameOfPresentedView(in: containerBounds)
         presentedCornerStyle = style.cornerStyle(forPresentedViewIn: containerBounds)
+        // A layout that changes which corners are rounded changes the presented view's shape (an
+        // adaptive style crossing its breakpoint: sheet ↔ card). While presented, the view morphs
+        // from where it shows now to the new shape, never dismissing; a layout meanwhile retargets.
+        if state != .dismissed, shown.frame != .zero, oldCorners.corners != presentedCornerStyle.corners || morph != nil {
+            morph = Morph(from: shown, start: nil)
+        }
+        interaction = style.interaction
+        if case let .drag(direction) = interaction.dismissGesture {
+            detentLayout = DetentLayout(interaction, direction: direction, frame: presentedViewFrame,
+                                        containerBounds: containerBounds)
+            if currentDetent >= detentLayout!.offsets.count { currentDetent = detentLayout!.initialDetent }
+        } else {
+            detentLayout = nil
+            currentDetent = 0
+        }
         style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
+    }
+
+    // MARK: Shape morph (adaptive styles)
+
+    /// The morph's duration, seconds, and curve: 0.25 s ease-in-out.
+    public static let morphDuration = 0.25
+    public static let morphCurve = TimingCurve.easeInOut
+
+    /// Where the presented view's frame and corner radii come from during a morph.
+    struct MorphShape: Equatable {
+        var frame: Rect, topRadius: Double, bottomRadius: Double
+    }
+    private struct Morph {
+        var from: MorphShape
+        /// When the morph started (monotonic seconds); nil until the first `update(now:)` after the
+        /// layout that started it (layouts carry no time).
+        var start: Double?
+    }
+    private var morph: Morph?
+    /// The latest time passed to `update(now:)`, `present` or `dismiss`.
+    private var lastNow = 0.0
+
+    /// Whether the presented view is morphing between two shapes (it needs frames meanwhile).
+    public var isMorphing: Bool { morph != nil }
+
+    private var targetShape: MorphShape {
+        MorphShape(frame: presentedViewFrame, topRadius: presentedCornerStyle.topRadius,
+                   bottomRadius: presentedCornerStyle.bottomRadius)
+    }
+
+    private func shape(of m: Morph, at now: Double) -> MorphShape {
+        let to = targetShape
+        guard let start = m.start else { return m.from }
+        let t = min(max((now - start) / PresentationController.morphDuration, 0), 1)
+        let k = PresentationController.morphCurve.value(at: t)
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * k }
+        return MorphShape(frame: Rect(x: mix(m.from.frame.minX, to.frame.minX), y: mix(m.from.frame.minY, to.frame.minY),
+                                      width: mix(m.from.frame.width, to.frame.width),
+                                      height: mix(m.from.frame.height, to.frame.height)),
+                          topRadius: mix(m.from.topRadius, to.topRadius),
+                          bottomRadius: mix(m.from.bottomRadius, to.bottomRadius))
+    }
+
+    /// The presented view's frame at `now` as shown: ``presentedViewFrame``, or during a morph the
+    /// frame between the old and the new shape (points).
+    public func displayedFrame(at now: Double) -> Rect {
+        guard let m = morph else { return presentedViewFrame }
+        return shape(of: m, at: now).frame
+    }
+
+    /// The presented view's corner clip at `now` as shown: ``presentedCornerStyle``, or during a
+    /// morph the radii between the old and the new shape (top and bottom corners apart).
+    public func displayedCorners(at now: Double) -> (style: CornerStyle, bottomRadius: Double?) {
+        guard let m = morph else { return (presentedCornerStyle, nil) }
+        let s = shape(of: m, at: now)
+        var mask: CornerMask = []
+        if s.topRadius > 0 { mask.formUnion(.top) }
+        if s.bottomRadius > 0 { mask.formUnion([.bottomLeft, .bottomRight]) }
+        return (CornerStyle(radius: s.topRadius > 0 ? s.topRadius : s.bottomRadius, corners: mask), s.bottomRadius)
+    }
+
+    private func advanceMorph(now: Double) {
+        guard var m = morph else { return }
+        if m.start == nil { m.start = now; morph = m }
+        if now - m.start! >= PresentationController.morphDuration { morph = nil }
     }
 
     /// Replaces the style while no transition runs (a style reloaded from its plugin file): when
@@ -133,17 +246,25 @@ public final class PresentationController {
     /// - Returns: whether anything changed (false when already presenting or presented).
     @discardableResult
     public func present(now: Double) -> Bool {
+        lastNow = now
+        if case .clock = motion {} else {
+            // A drag or its spring holds the view: a present heads it for the smallest detent.
+            guard state == .dismissing, let layout = detentLayout else { return false }
+            settle(toward: .detent(layout.initialDetent), velocity: currentVelocity(at: now), now: now)
+            return true
+        }
         switch state {
         case .presenting, .presented:
             return false
         case .dismissed:
             style.presentationTransitionWillBegin()
             layoutSubviews()  // installs the dimming view and applies the frame
+            currentDetent = detentLayout?.initialDetent ?? 0
         case .dismissing:
             style.dismissalTransitionDidEnd(completed: false)  // the chrome stays
             style.presentationTransitionWillBegin()
         }
-        refreshTiming()
+        refreshTiming(.present, now: now)
         transition.run(.forward, now: now)
         fade.run(.forward, now: now)
         setState(.presenting)
@@ -155,6 +276,13 @@ public final class PresentationController {
     /// - Returns: whether anything changed (false when already dismissing or dismissed).
     @discardableResult
     public func dismiss(now: Double) -> Bool {
+        lastNow = now
+        if case let .settling(_, target) = motion, target == .dismissed { return false }
+        if case .clock = motion {} else {
+            // A drag or its spring holds the view: the spring takes it away from where it is.
+            settle(toward: .dismissed, velocity: currentVelocity(at: now), now: now)
+            return true
+        }
         switch state {
         case .dismissed, .dismissing:
             return false
@@ -164,7 +292,7 @@ public final class PresentationController {
         case .presented:
             style.dismissalTransitionWillBegin()
         }
-        refreshTiming()
+        refreshTiming(.dismiss, now: now)
         transition.run(.backward, now: now)
         fade.run(.backward, now: now)
         setState(.dismissing)
@@ -175,6 +303,17 @@ public final class PresentationController {
     /// Advances to `now`: completes a transition whose end has been reached (calling the
     /// `…DidEnd(completed: true)` hook, removing the chrome after a dismissal).
     public func update(now: Double) {
+        lastNow = now
+        advanceMorph(now: now)
+        switch motion {
+        case .tracking:
+            return
+        case let .settling(spring, target):
+            if spring.isSettled(at: now) { finishSettling(target) }
+            return
+        case .clock:
+            break
+        }
         guard isAnimating, transition.isFinished(at: now) else { return }
         transition.stop(now: now)
         // The fade is never longer than the transition (F ≤ D): it has ended too; put it at the end
@@ -186,13 +325,42 @@ public final class PresentationController {
         } else {
             style.dismissalTransitionDidEnd(completed: true)
             dimmingViewFrame = nil
+            morph = nil
             setState(.dismissed)
         }
     }
 
-    private func refreshTiming() {
-        transition.duration = max(0, style.transitionDuration)
-        transition.curve = style.timingCurve
+    /// The duration, curve and direction of the curve for a transition in `phase`
+    /// (``PresentationStyle/transitionDuration(for:)``, ``PresentationStyle/timingCurve(for:)``):
+    /// a dismissal whose curve equals the presentation's plays the presentation backwards (1.0);
+    /// one with its own curve runs it forward from the presented end
+    /// (``Transition/runsFromPresentedEnd``).
+    public static func timing(style: any PresentationStyle, phase: TransitionPhase, sourceRect: Rect?,
+                              containerBounds: Rect) -> (duration: Double, curve: TimingCurve, runsFromPresentedEnd: Bool) {
+        let present = TransitionContext(phase: .present, sourceRect: sourceRect, containerBounds: containerBounds)
+        let presentCurve = style.timingCurve(for: present)
+        guard phase == .dismiss else { return (max(0, style.transitionDuration(for: present)), presentCurve, false) }
+        let dismiss = TransitionContext(phase: .dismiss, sourceRect: sourceRect, containerBounds: containerBounds)
+        let curve = style.timingCurve(for: dismiss)
+        return (max(0, style.transitionDuration(for: dismiss)), curve, curve != presentCurve)
+    }
+
+    /// Takes the timing of `phase` from the style. When a running transition reverses into a
+    /// phase with another curve mapping, its linear fraction is moved to where the new mapping
+    /// gives the progress it had, so the view does not jump.
+    private func refreshTiming(_ phase: TransitionPhase, now: Double) {
+        let before = transition.progress(at: now)
+        let reversing = isAnimating
+        let timing = PresentationController.timing(style: style, phase: phase, sourceRect: sourceRect,
+                                                   containerBounds: containerBounds)
+        let changed = timing.curve != transition.curve || timing.runsFromPresentedEnd != transition.runsFromPresentedEnd
+        transition.duration = timing.duration
+        transition.curve = timing.curve
+        transition.runsFromPresentedEnd = timing.runsFromPresentedEnd
+        if reversing, changed {
+            transition.stop(now: now)
+            transition.set(fraction: transition.fraction(nearestProgress: before), direction: transition.direction)
+        }
         fade.duration = ReducedMotion.fadeDuration(forTransitionDuration: transition.duration)
         isReducingMotion = reducesMotion
     }
@@ -215,12 +383,33 @@ public final class PresentationController {
     /// presented view past its frame, but the dim never gets darker than its presented alpha (nor
     /// lighter than clear).
     public func dimmingAppearance(progress: Double) -> DimmingAppearance {
-        isChromeInstalled ? style.dimmingAppearance(at: min(max(progress, 0), 1)) : .none
+        isChromeInstalled ? style.dimmingAppearance(at: min(max(progress, 0), 1), context: transitionContext) : .none
     }
 
-    /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`.
+    /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`: the
+    /// style's, plus the resting detent's translation × progress (``PresentedPlacement/resting(rest:dimFactor:)``).
     public func presentedViewTransform(progress: Double) -> ViewTransform {
-        style.presentedViewTransform(at: progress, frame: presentedViewFrame, in: containerBounds)
+        var t = style.presentedViewTransform(at: progress, frame: presentedViewFrame, context: transitionContext)
+        if case let .resting(rest, _) = restingPlacement {
+            t.translation.x += rest.x * progress
+            t.translation.y += rest.y * progress
+        }
+        return t
+    }
+
+    /// The placement of a view at rest on ``currentDetent`` (the frame for a style without drag).
+    var restingPlacement: PresentedPlacement {
+        guard let layout = detentLayout, currentDetent < layout.offsets.count else { return .frame }
+        let o = layout.offsets[currentDetent]
+        return .resting(rest: layout.translation(of: o), dimFactor: layout.dimProgress(at: o))
+    }
+
+    /// The placement at the smallest detent of `style` for `frame` in `bounds` (offline frames).
+    static func initialPlacement(style: any PresentationStyle, frame: Rect, bounds: Rect) -> PresentedPlacement {
+        guard case let .drag(direction) = style.interaction.dismissGesture else { return .frame }
+        let layout = DetentLayout(style.interaction, direction: direction, frame: frame, containerBounds: bounds)
+        let o = layout.offsets[layout.initialDetent]
+        return .resting(rest: layout.translation(of: o), dimFactor: layout.dimProgress(at: o))
     }
 
     /// Where the presented view is on screen at eased `progress`, points: its frame translated by
@@ -235,16 +424,15 @@ public final class PresentationController {
     /// the cross-fade's alpha (`ReducedMotion`). The one place the window, hit-testing and
     /// benchmarks get the presented view's geometry from.
     public func effectivePresentedViewTransform(at now: Double) -> ViewTransform {
-        guard isReducingMotion else { return presentedViewTransform(progress: progress(at: now)) }
-        return ReducedMotion.presentedViewTransform(style: style, alpha: fade.fraction(at: now),
-                                                    frame: presentedViewFrame, in: containerBounds)
+        guard state != .dismissed else { return presentedViewTransform(progress: 0) }
+        return snapshot(at: now).presentedTransform
     }
 
     /// Where the presented view is on screen at `now`, points, as drawn
     /// (`effectivePresentedViewTransform(at:)` applied to its frame; `nil` when dismissed).
     public func effectivePresentedViewRect(at now: Double) -> Rect? {
         guard state != .dismissed else { return nil }
-        return PresentationController.apply(effectivePresentedViewTransform(at: now), to: presentedViewFrame)
+        return PresentationController.apply(effectivePresentedViewTransform(at: now), to: displayedFrame(at: now))
     }
 
     /// Where `frame` (points) shows under `t`: moved by `t.translation`, then scaled by
@@ -256,5 +444,141 @@ public final class PresentationController {
         let ax = moved.minX + t.anchor.x * moved.width, ay = moved.minY + t.anchor.y * moved.height
         return Rect(x: ax + (moved.minX - ax) * t.scaleX, y: ay + (moved.minY - ay) * t.scaleY,
                     width: moved.width * t.scaleX, height: moved.height * t.scaleY)
+    }
+
+    // MARK: Dragging (interactive transitions)
+
+    /// The offset the drag or its spring puts the view at, at `now`; nil when the clock places it.
+    func draggedOffset(at now: Double) -> Double? {
+        switch motion {
+        case .clock: return nil
+        case let .tracking(offset): return offset
+        case let .settling(spring, _): return spring.position(at: now)
+        }
+    }
+
+    private func currentVelocity(at now: Double) -> Double {
+        if case let .settling(spring, _) = motion { return spring.velocity(at: now) }
+        return 0
+    }
+
+    /// Where the presented view is at `now` along the drag axis, points toward dismissal from its
+    /// frame (the drag's or spring's offset, or the clock's transform projected on the axis); nil
+    /// when the style declares no drag or nothing is presented.
+    public func dragOffset(at now: Double) -> Double? {
+        guard state != .dismissed, let layout = detentLayout else { return nil }
+        if let o = draggedOffset(at: now) { return o }
+        return layout.offset(of: snapshot(at: now).presentedTransform.translation)
+    }
+
+    /// Whether the presented view can be dragged (a drag gesture declared, something presented).
+    public var isDraggable: Bool { state != .dismissed && detentLayout != nil }
+
+    /// A drag takes hold of the presented view at `now`, where it is (a running transition or
+    /// spring stops there: UIKit's interruptible animations). No state changes, no hooks.
+    /// - Returns: the offset it holds the view at, points; nil when not draggable.
+    @discardableResult
+    public func beginDrag(now: Double) -> Double? {
+        update(now: now)
+        guard let offset = dragOffset(at: now) else { return nil }
+        transition.stop(now: now)
+        motion = .tracking(offset: offset)
+        return offset
+    }
+
+    /// The drag's finger puts the view at `raw` points toward dismissal from its frame; the view
+    /// shows there, rubber-banded past the largest detent and — when dismissal is refused —
+    /// past the smallest detent (``DetentLayout/displayedOffset(raw:dismissible:)``).
+    /// - Returns: the displayed offset (nil when no drag holds the view).
+    @discardableResult
+    public func drag(toRawOffset raw: Double) -> Double? {
+        guard isTracking, let layout = detentLayout else { return nil }
+        let shown = layout.displayedOffset(raw: raw, dismissible: interaction.isDismissible)
+        motion = .tracking(offset: shown)
+        return shown
+    }
+
+    /// The outcome of a drag's release.
+    public struct DragRelease: Hashable, Sendable {
+        /// Where the spring takes the view.
+        public var target: DetentLayout.Target
+        /// The release would have dismissed a presentation that refuses it (report a close attempt).
+        public var refusedDismissal: Bool
+    }
+
+    /// Releases the drag at `now` with the finger at `raw` (points toward dismissal, unbanded) and
+    /// moving at `velocity` (points per second, + toward dismissal): the target is the nearest of
+    /// the detents and the dismissed position to the projected position
+    /// (``DetentLayout/target(releasedAt:velocity:)``); a refused dismissal goes to the nearest
+    /// detent instead. A critically damped spring starting at `velocity` takes the view from where
+    /// it shows to the target. Heading for dismissal, the state becomes `dismissing` (hooks as for
+    /// `dismiss`); heading for a detent from `dismissing`, `presenting`.
+    /// - Returns: nil when no drag holds the view.
+    @discardableResult
+    public func endDrag(rawOffset raw: Double, velocity: Double, now: Double) -> DragRelease? {
+        guard isTracking, let layout = detentLayout else { return nil }
+        var target = layout.target(releasedAt: raw, velocity: velocity)
+        var refused = false
+        if target == .dismissed && !interaction.isDismissible {
+            refused = true
+            target = .detent(layout.nearestDetent(to: DragPhysics.projectedPosition(raw, velocity: velocity)))
+        }
+        settle(toward: target, velocity: velocity, now: now)
+        return DragRelease(target: target, refusedDismissal: refused)
+    }
+
+    /// A press caught the view and ended without becoming a drag: it resumes toward where it
+    /// was heading (the smallest detent while presenting, away while dismissing, its spring's
+    /// target while settling), from rest.
+    public func resumeAfterCatch(now: Double) {
+        guard isTracking, let layout = detentLayout else { return }
+        settle(toward: state == .dismissing ? .dismissed
+                   : (state == .presenting ? .detent(layout.initialDetent) : .detent(currentDetent)),
+               velocity: 0, now: now)
+    }
+
+    /// Starts the settling spring from where the view is now toward `target`, with the state
+    /// changes and hooks that heading there implies.
+    private func settle(toward target: DetentLayout.Target, velocity: Double, now: Double) {
+        guard let layout = detentLayout, let from = dragOffset(at: now) else { return }
+        switch (target, state) {
+        case (.dismissed, .presented):
+            style.dismissalTransitionWillBegin()
+            setState(.dismissing)
+        case (.dismissed, .presenting):
+            style.presentationTransitionDidEnd(completed: false)
+            style.dismissalTransitionWillBegin()
+            setState(.dismissing)
+        case (.detent, .dismissing):
+            style.dismissalTransitionDidEnd(completed: false)
+            style.presentationTransitionWillBegin()
+            setState(.presenting)
+        default:
+            break
+        }
+        motion = .settling(CriticalSpring(from: from, velocity: velocity, to: layout.offset(of: target), at: now),
+                           target)
+        update(now: now)
+    }
+
+    private func finishSettling(_ target: DetentLayout.Target) {
+        motion = .clock
+        switch target {
+        case let .detent(i):
+            currentDetent = i
+            transition.set(fraction: 1, direction: .forward)
+            fade.set(fraction: 1, direction: .forward)
+            if state == .presenting {
+                style.presentationTransitionDidEnd(completed: true)
+                setState(.presented)
+            }
+            onDetentSettled(i)
+        case .dismissed:
+            transition.set(fraction: 0, direction: .backward)
+            fade.set(fraction: 0, direction: .backward)
+            style.dismissalTransitionDidEnd(completed: true)
+            dimmingViewFrame = nil
+            setState(.dismissed)
+        }
     }
 }

@@ -1,3 +1,17 @@
+/// Where the presented view is placed in a snapshot, beyond its frame.
+public enum PresentedPlacement: Hashable, Sendable {
+    /// Moved by the style's transform at the progress, plus `rest` × progress (points): the
+    /// translation of the detent it rests at (zero at the frame), so a transition ends on the
+    /// detent. The dim is the style's at the clamped progress × `dimFactor` (0...1; below 1 at a
+    /// detent at or below the largest undimmed one).
+    case resting(rest: Point, dimFactor: Double)
+    /// Moved by exactly this translation from its frame, points (a drag or its settling spring:
+    /// the view follows the finger 1:1); the progress given is the dim's.
+    case dragged(Point)
+    /// The style's transform alone (the 1.0 behaviour).
+    public static let frame = PresentedPlacement.resting(rest: .zero, dimFactor: 1)
+}
+
 /// What one frame of a presentation shows, in points, before any pixels are drawn: the value a
 /// backend consumes (the pixman ``Renderer`` through ``layerFrame(scale:)``, or a backend that hands
 /// the layers to the compositor as subsurfaces). UIKit analogue: the presentation layer tree of the
@@ -29,6 +43,9 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// How the presenting view is drawn while covered (its transform relative to the container
     /// bounds, and corner radius) at this progress.
     public var presentingAppearance: PresentingViewAppearance = .identity
+    /// The bottom corners' radius when it differs from `corners.radius` (points; a shape morph
+    /// between a sheet and a card rounds the bottom corners gradually), else nil.
+    public var bottomCornerRadius: Double?
 
     /// Nothing presented in a container of `bounds`.
     public static func unpresented(containerBounds bounds: Rect) -> PresentationSnapshot {
@@ -47,18 +64,32 @@ public struct PresentationSnapshot: Hashable, Sendable {
     ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
     ///     and the presented view stays at its final place (``ReducedMotion``).
+    ///   - placement: where the presented view rests or is dragged (``PresentedPlacement``);
+    ///     default ``PresentedPlacement/frame``, the style's transform alone.
     public static func make(style: any PresentationStyle, context: TransitionContext, presentedFrame: Rect,
                             corners: CornerStyle, progress: Double,
-                            reducedMotionAlpha: Double?) -> PresentationSnapshot {
+                            reducedMotionAlpha: Double?,
+                            placement: PresentedPlacement = .frame) -> PresentationSnapshot {
         let containerBounds = context.containerBounds
-        let transform: ViewTransform
-        if let alpha = reducedMotionAlpha {
-            transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
-                                                             in: containerBounds)
-        } else {
-            transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
+        var transform: ViewTransform
+        var dimFactor = 1.0
+        switch placement {
+        case let .dragged(translation):
+            transform = ViewTransform(translation: translation)
+        case let .resting(rest, factor):
+            dimFactor = min(max(factor.isFinite ? factor : 1, 0), 1)
+            if let alpha = reducedMotionAlpha {
+                transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
+                                                                 in: containerBounds)
+                transform.translation.x += rest.x
+                transform.translation.y += rest.y
+            } else {
+                transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
+                transform.translation.x += rest.x * progress
+                transform.translation.y += rest.y * progress
+            }
         }
-        let clamped = min(max(progress.isFinite ? progress : 0, 0), 1)
+        let clamped = min(max(progress.isFinite ? progress : 0, 0), 1) * dimFactor
         var dim = style.dimmingAppearance(at: clamped, context: context)
         dim.alpha = min(max(dim.alpha, 0), 1)
         return PresentationSnapshot(containerBounds: containerBounds, isModalLayerShown: true,
@@ -111,7 +142,8 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let radius = presentedCornerRadius(scale: s)
         let band = cornerBand(radius: radius)
         f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
-        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : band
+        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0
+            : cornerBand(radius: presentedBottomCornerRadius(scale: s))
         f.cardCornerRadius = radius
         f.cardIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
         f.cardCorners = radius > 0 ? corners.corners : []
@@ -149,6 +181,14 @@ public struct PresentationSnapshot: Hashable, Sendable {
         f.presentingAlpha = alpha
     }
 
+    /// The bottom corners' radius in buffer pixels at `scale` (``presentedCornerRadius(scale:)``
+    /// unless ``bottomCornerRadius`` is set), clamped the same way.
+    public func presentedBottomCornerRadius(scale s: Double) -> Double {
+        guard let b = bottomCornerRadius else { return presentedCornerRadius(scale: s) }
+        let cw = (presentedFrame.width * s).rounded(), ch = (presentedFrame.height * s).rounded()
+        return clampedRadius(b * s, width: cw, height: ch)
+    }
+
     /// The presented view's corner radius in buffer pixels at `scale`: points × scale, clamped to
     /// half the shorter side of its pixel size (Core Animation's rule).
     public func presentedCornerRadius(scale s: Double) -> Double {
@@ -163,15 +203,30 @@ extension PresentationController {
     /// Does not advance the state (call `update(now:)` first).
     public func snapshot(at now: Double) -> PresentationSnapshot {
         guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
-        return .make(style: style, context: transitionContext, presentedFrame: presentedViewFrame,
-                     corners: presentedCornerStyle, progress: progress(at: now),
-                     reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil)
+        let corners = displayedCorners(at: now)
+        let frame = displayedFrame(at: now)
+        var snap: PresentationSnapshot
+        if let offset = draggedOffset(at: now), let layout = detentLayout {
+            var context = transitionContext
+            context.isInteractive = true
+            snap = .make(style: style, context: context, presentedFrame: frame,
+                         corners: corners.style, progress: layout.dimProgress(at: offset),
+                         reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
+        } else {
+            snap = .make(style: style, context: transitionContext, presentedFrame: frame,
+                         corners: corners.style, progress: progress(at: now),
+                         reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil,
+                         placement: restingPlacement)
+        }
+        snap.bottomCornerRadius = corners.bottomRadius
+        return snap
     }
 
     /// The snapshot at linear time fraction `fraction` (0...1, clamped; non-finite = 0) of a
     /// presentation (`.present`) or dismissal (`.dismiss`) in the current container bounds, the
-    /// offline frame (`modal-demo render`): eased progress = the curve at `fraction` (`1 − fraction`
-    /// dismissing); with `reducesMotion` the cross-fade at `fraction · duration` seconds into the
+    /// offline frame (`modal-demo render`): eased progress = the phase's curve at `fraction`
+    /// (`PresentationController.timing`: a dismissal playing the presentation backwards takes the
+    /// curve at `1 − fraction`, one with its own curve `1 − curve(fraction)`); with `reducesMotion` the cross-fade at `fraction · duration` seconds into the
     /// phase (`ReducedMotion.presentedAlpha(phase:fraction:duration:)`). Changes no state and calls
     /// no hook beyond the style's geometry and appearance.
     public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
@@ -180,11 +235,33 @@ extension PresentationController {
         let bounds = containerBounds
         let context = TransitionContext(phase: phase, isInteractive: false, sourceRect: sourceRect,
                                         containerBounds: bounds)
-        return .make(style: style, context: context, presentedFrame: style.frameOfPresentedView(in: bounds),
+        let timing = PresentationController.timing(style: style, phase: phase, sourceRect: sourceRect,
+                                                   containerBounds: bounds)
+        var mapping = Transition(duration: timing.duration, curve: timing.curve)
+        mapping.runsFromPresentedEnd = timing.runsFromPresentedEnd
+        let frame = style.frameOfPresentedView(in: bounds)
+        return .make(style: style, context: context, presentedFrame: frame,
                      corners: style.cornerStyle(forPresentedViewIn: bounds),
-                     progress: style.timingCurve.value(at: u),
+                     progress: mapping.progress(atFraction: u),
                      reducedMotionAlpha: reducesMotion
-                        ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: style.transitionDuration)
-                        : nil)
+                        ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: timing.duration)
+                        : nil,
+                     placement: PresentationController.initialPlacement(style: style, frame: frame, bounds: bounds))
+    }
+
+    /// The snapshot with the presented view dragged to `offset` points toward dismissal from its
+    /// frame (0 = at the frame; a drag's displayed offset, e.g. a detent's), in the current
+    /// container bounds, the offline frame of a drag; nil for a style without a drag gesture.
+    /// Changes no state.
+    public func snapshot(dragOffset offset: Double) -> PresentationSnapshot? {
+        let bounds = containerBounds
+        let frame = style.frameOfPresentedView(in: bounds)
+        guard case let .drag(direction) = style.interaction.dismissGesture else { return nil }
+        let layout = DetentLayout(style.interaction, direction: direction, frame: frame, containerBounds: bounds)
+        let context = TransitionContext(phase: .present, isInteractive: true, sourceRect: sourceRect,
+                                        containerBounds: bounds)
+        return .make(style: style, context: context, presentedFrame: frame,
+                     corners: style.cornerStyle(forPresentedViewIn: bounds), progress: layout.dimProgress(at: offset),
+                     reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
     }
 }

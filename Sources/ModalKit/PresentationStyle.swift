@@ -259,6 +259,10 @@ public struct CornerStyle: Hashable, Sendable {
     public var corners: CornerMask
     public init(radius: Double, corners: CornerMask = .all) { self.radius = radius; self.corners = corners }
     public static let square = CornerStyle(radius: 0, corners: [])
+    /// The radius of the top corners (0 when neither is rounded), points.
+    public var topRadius: Double { corners.isDisjoint(with: .top) ? 0 : radius }
+    /// The radius of the bottom corners (0 when neither is rounded), points.
+    public var bottomRadius: Double { corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0 : radius }
 }
 
 /// Where a view is drawn at one moment, relative to its frame: a translation in points, then a

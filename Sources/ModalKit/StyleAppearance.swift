@@ -80,6 +80,16 @@ public struct LinearGradient: Hashable, Sendable {
         count = stops.count
     }
 
+    /// A gradient of `count` (2...8) stops given by `stop(i)`, taken as they are: for the plugin
+    /// boundary, which checks and repairs the values first (allocation-free).
+    init(validatedStart start: Point, end: Point, count: Int, stop: (Int) -> GradientStop) {
+        precondition((2...LinearGradient.maxStops).contains(count), "gradient stop count out of range")
+        self.start = start; self.end = end
+        storage = InlineArray(repeating: stop(count - 1))
+        for i in 0..<count { storage[i] = stop(i) }
+        self.count = count
+    }
+
     /// Stop `i`, 0..<count.
     public subscript(i: Int) -> GradientStop {
         precondition(i >= 0 && i < count, "gradient stop index out of range")

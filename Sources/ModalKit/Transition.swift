@@ -22,6 +22,11 @@ public struct Transition: Hashable, Sendable {
     public var duration: Double
     /// The curve from `u` to progress.
     public var curve: TimingCurve
+    /// How progress follows from `u`: false, `curve.value(at: u)` (a presentation, and a dismissal
+    /// that plays the presentation backwards, as in 1.0); true, `1 − curve.value(at: 1 − u)` (a
+    /// dismissal with its own curve, which then runs forward in the dismissal's own time, as a
+    /// UIKit animator does: an ease-in dismissal starts slowly at the presented end).
+    public var runsFromPresentedEnd = false
     public private(set) var direction: Direction = .backward
     /// Whether the transition is moving (started and its end not reached yet).
     public private(set) var isRunning = false
@@ -52,8 +57,34 @@ public struct Transition: Hashable, Sendable {
         return u
     }
 
-    /// The eased progress (0 dismissed … 1 presented) at `now`: `curve.value(at: fraction(at: now))`.
-    public func progress(at now: Double) -> Double { curve.value(at: fraction(at: now)) }
+    /// The eased progress (0 dismissed … 1 presented) at `now`: `curve.value(at: fraction(at: now))`
+    /// (mirrored when `runsFromPresentedEnd`).
+    public func progress(at now: Double) -> Double { progress(atFraction: fraction(at: now)) }
+
+    /// The eased progress at linear time fraction `u`.
+    public func progress(atFraction u: Double) -> Double {
+        runsFromPresentedEnd ? 1 - curve.value(at: 1 - u) : curve.value(at: u)
+    }
+
+    /// The linear time fraction whose progress is nearest to `progress` (the first such, for a
+    /// curve that passes a value more than once): where a reversed transition whose curve changed
+    /// resumes so that the view does not jump. 65 samples, then a ternary search between the
+    /// nearest sample's neighbours (exact for a monotonic curve to ~1e-12).
+    public func fraction(nearestProgress target: Double) -> Double {
+        var best = 0.0, bestError = Double.infinity
+        for i in 0...64 {
+            let u = Double(i) / 64
+            let e = abs(progress(atFraction: u) - target)
+            if e < bestError { best = u; bestError = e }
+        }
+        var lo = max(0, best - 1.0 / 64), hi = min(1, best + 1.0 / 64)
+        for _ in 0..<60 {
+            let a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3
+            if abs(progress(atFraction: a) - target) <= abs(progress(atFraction: b) - target) { hi = b } else { lo = a }
+        }
+        let refined = (lo + hi) / 2
+        return abs(progress(atFraction: refined) - target) <= bestError ? refined : best
+    }
 
     /// Whether the transition has reached the end it is heading to at `now`.
     public func isFinished(at now: Double) -> Bool {

@@ -76,12 +76,15 @@ final class SceneDriver {
     }
 
     /// Renders the frame for time `t` into the next buffer of the ring, timing it and counting the
-    /// allocations it makes. Inside the timed window there is only `DemoScene.render`.
+    /// allocations it makes. Inside the timed window there is only `DemoScene.render`; `input`
+    /// (the input events that arrived since the last frame) runs before it, inside the counted
+    /// window but outside the timed one.
     @inline(never)
-    func frame(at t: Double) -> FrameSample {
+    func frame(at t: Double, input: () -> Void = {}) -> FrameSample {
         let (index, age) = ring.next()
         let target = targets[index]
         let allocations0 = AllocationCounter.count, bytes0 = AllocationCounter.bytes
+        input()
         let cpu0 = threadCPUSeconds()
         let start = monotonicSeconds()
         var damaged = 0, painted = 0
@@ -133,10 +136,10 @@ final class SceneDriver {
     /// every frame at t = start + k/60, k = 1, 2, …, until the transition has finished (the last
     /// frame shows the end state), passing each to `body`.
     /// - Throws: `BenchFailure` when the transition does not end within `frameLimit` frames.
-    func transition(present: Bool, _ body: (FrameSample) -> Void) throws {
+    func transition(present: Bool, another: Bool = false, _ body: (FrameSample) -> Void) throws {
         let start = now
         let before = AllocationCounter.count
-        if present { scene.present(now: start) } else { scene.dismiss(now: start) }
+        if another { scene.presentAnother(now: start) } else if present { scene.present(now: start) } else { scene.dismiss(now: start) }
         transitionCallAllocations += AllocationCounter.count - before
         var k = 0
         repeat {
@@ -148,9 +151,75 @@ final class SceneDriver {
         } while scene.isAnimating
     }
 
-    /// One present + dismiss.
-    func cycle(_ body: (FrameSample) -> Void) throws {
+    /// Pointer motion events per frame in a scripted drag: a 180 Hz pointer under a 60 Hz
+    /// display, so each frame coalesces three motions (the host takes each at once; the window
+    /// draws once per frame callback).
+    static let motionsPerFrame = 3
+
+    /// A scripted pointer drag on the presented view (which must be presented and at rest): press
+    /// at its centre, move down by `fraction` of its travel to the dismissed position (from its top
+    /// to the container's bottom edge) over 0.5 s (30 frames, three motions
+    /// each), hold still for 10 frames (the release velocity falls to 0), release, and render every
+    /// frame until the spring has settled (back on its detent, or dismissed). Each frame's sample
+    /// counts the allocations of its input events and its render.
+    func drag(fraction: Double, _ body: (FrameSample) -> Void) throws {
+        guard let rect = scene.host.presentedViewRect(at: now) else {
+            throw BenchFailure(description: "scripted drag: nothing presented")
+        }
+        // Both built-in styles are dragged down: the travel to the dismissed position is from the
+        // view's top to the container's bottom edge.
+        let x = rect.midX, y0 = rect.midY, distance = (scene.containerSize.height - rect.minY) * fraction
+        let frames = 30, dt = 1 / SceneDriver.frameRate
+        let before = AllocationCounter.count
+        scene.handle(.pointerMotion(Point(x: x, y: y0)), now: now)
+        scene.handle(.pointerButton(pressed: true), now: now)
+        transitionCallAllocations += AllocationCounter.count - before
+        var t = now
+        for k in 1...frames {
+            let t0 = t
+            t += dt
+            body(frame(at: t) {
+                for j in 1...SceneDriver.motionsPerFrame {
+                    let step = Double((k - 1) * SceneDriver.motionsPerFrame + j)
+                    let y = y0 + distance * step / Double(frames * SceneDriver.motionsPerFrame)
+                    scene.handle(.pointerMotion(Point(x: x, y: y)), now: t0 + dt * Double(j) / Double(SceneDriver.motionsPerFrame))
+                }
+            })
+        }
+        for _ in 0..<10 {
+            t += dt
+            body(frame(at: t))
+        }
+        var k = 0
+        let release = t
+        body(frame(at: release + dt) { scene.handle(.pointerButton(pressed: false), now: release) })
+        t = release + dt
+        while scene.isAnimating {
+            k += 1
+            guard k <= SceneDriver.frameLimit else {
+                throw BenchFailure(description: "the drag's spring did not settle within \(SceneDriver.frameLimit) frames")
+            }
+            t += dt
+            body(frame(at: t))
+        }
+    }
+
+    /// One present, a 40 % drag (springs back), a 70 % drag (dismisses): the drag frames only are
+    /// passed to `body`.
+    func dragCycle(_ body: (FrameSample) -> Void) throws {
+        try transition(present: true) { _ in }
+        try drag(fraction: 0.4, body)
+        try drag(fraction: 0.7, body)
+        guard scene.state == .dismissed else {
+            throw BenchFailure(description: "scripted drag: a 70 % drag left the style \(scene.state.rawValue)")
+        }
+    }
+
+    /// One present + dismiss; with `levels` > 1 a stack: level 1 presented, each next level over
+    /// the top one (the card's Present another), then every level dismissed from the top.
+    func cycle(levels: Int = 1, _ body: (FrameSample) -> Void) throws {
         try transition(present: true, body)
-        try transition(present: false, body)
+        if levels > 1 { for _ in 2...levels { try transition(present: true, another: true, body) } }
+        for _ in 1...max(1, levels) { try transition(present: false, body) }
     }
 }

@@ -31,6 +31,10 @@ case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
     variants = v
+case let .stackCycles(s, z, _, _), let .drags(s, z, _):
+    styleNames = s
+    sizes = z
+    variants = [.solid]
 }
 
 // Styles come only through the loader, as in modal-demo: by name along the style path, or a file.
@@ -68,6 +72,10 @@ do {
         if let backends { try runBackends(runs: runs, backends: backends) } else { try runFrames(runs: runs) }
     case let .cycles(_, _, cycles, _):
         try runCycles(cycles: cycles)
+    case let .stackCycles(_, _, cycles, levels):
+        try runCycles(cycles: cycles, levels: levels)
+    case let .drags(_, _, runs):
+        try runDrags(runs: runs)
     case .help:
         break
     }
@@ -245,8 +253,13 @@ private func report(name: String, size: BenchSize, runs: Int, _ m: VariantRun, r
 
 // MARK: Cycles
 
-func runCycles(cycles: Int) throws {
-    print("method   \(cycles) present + dismiss cycles per style and size, every frame rendered at 60 Hz as in the")
+func runCycles(cycles: Int, levels: Int = 1) throws {
+    if levels > 1 {
+        print("method   \(cycles) cycles of a \(levels)-level stack per style and size (present level 1, then each next")
+        print("         level over it, then dismiss them from the top), every frame rendered at 60 Hz as in the")
+    } else {
+        print("method   \(cycles) present + dismiss cycles per style and size, every frame rendered at 60 Hz as in the")
+    }
     print("         frame benchmark; VmHWM (peak RSS) and VmRSS from /proc/self/status after cycle 1 and cycle \(cycles);")
     print("         the peak is reset (/proc/self/clear_refs) before each style and size.")
     var worstGrowth: (kb: Int, what: String)?
@@ -257,12 +270,12 @@ func runCycles(cycles: Int) throws {
                 let resetOK = MemoryFigures.resetPeak()
                 let driver = try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: variant), size: size)
                 var frames = 0
-                try driver.cycle { _ in frames += 1 }
+                try driver.cycle(levels: levels) { _ in frames += 1 }
                 guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
                 var allocations: UInt64 = 0
                 var laterFrames = 0
                 for _ in 1..<cycles {
-                    try driver.cycle { s in
+                    try driver.cycle(levels: levels) { s in
                         allocations += s.allocations
                         laterFrames += 1
                     }
@@ -293,6 +306,63 @@ func runCycles(cycles: Int) throws {
               + " (largest growth \(w.kb >= 0 ? "+" : "")\(Format.grouped(w.kb)) kB, \(w.what))"
               + (cycles == 1000 ? "" : "; the target is stated for 1000 cycles"))
     }
+}
+
+// MARK: Drags
+
+func runDrags(runs: Int) throws {
+    print("method   per run: present, then a scripted pointer drag on the presented view at 60 Hz — down 40 % of")
+    print("         its way out in 0.5 s with \(SceneDriver.motionsPerFrame) motion events per frame (coalesced: one render per frame),")
+    print("         held 10 frames, released (the spring takes it back), then 70 % (dismissed); every drag frame")
+    print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
+    print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
+    var table = TextTable([("style", .left), ("size", .left), ("drag frames", .right), ("median", .right),
+                           ("p99", .right), ("moving", .right), ("moving median", .right), ("allocs/frame", .right)])
+    var total: UInt64 = 0, totalFrames = 0
+    for (name, module) in modules {
+        for size in sizes {
+            guard case .drag = try module.makeStyle().interaction.dismissGesture else {
+                print("")
+                print("\(name) \(size): no drag gesture declared; skipped")
+                continue
+            }
+            let driver = try SceneDriver(style: try module.makeStyle(), size: size)
+            try driver.dragCycle { _ in }   // warm-up
+            var times: [Double] = [], moving: [Double] = []
+            times.reserveCapacity(400 * runs)
+            moving.reserveCapacity(400 * runs)
+            var allocations: UInt64 = 0
+            for _ in 0..<runs {
+                try driver.dragCycle { s in
+                    times.append(s.seconds * 1000)
+                    if s.damagedPixels > 0 { moving.append(s.seconds * 1000) }
+                    allocations += s.allocations
+                }
+            }
+            let movingMedian = Statistics.median(moving) ?? 0
+            let sorted = times.sorted()
+            let median = Statistics.median(sorted: sorted) ?? 0, p99 = Statistics.percentile(99, sorted: sorted) ?? 0
+            print("")
+            print("\(name) \(size): \(times.count) drag frames (\(runs) runs)")
+            print("  frame median  \(ms(median)) ms")
+            print("  frame p99     \(ms(p99)) ms")
+            print("  moving        \(moving.count) frames that changed pixels (the rest: held still, or the spring's"
+                  + " sub-pixel tail), median \(ms(movingMedian)) ms")
+            print("  allocations   \(allocations) in \(times.count) frames (input events + render)")
+            table.append([name, size.description, Format.grouped(times.count), ms(median), ms(p99),
+                          Format.grouped(moving.count), ms(movingMedian),
+                          allocations == 0 ? "0" : String(format: "%.2f", Double(allocations) / Double(max(times.count, 1)))])
+            total += allocations
+            totalFrames += times.count
+        }
+    }
+    print("")
+    print("summary (times in ms)")
+    table.lines.forEach { print($0) }
+    print("")
+    print("targets")
+    print("  0 heap allocations per drag frame after warm-up: \(total == 0 ? "met" : "MISSED")"
+          + " (\(total) in \(Format.grouped(totalFrames)) drag frames)")
 }
 
 // MARK: Backends (--compositing)

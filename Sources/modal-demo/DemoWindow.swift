@@ -16,6 +16,27 @@ private enum Keysym {
     static let isoLeftTab: UInt32 = 0xfe20
 }
 
+/// Input event times on the monotonic clock: a drag's release velocity is measured from the
+/// times the compositor stamped on its events (`wl_pointer.motion` / `wl_touch.motion`, ms on an
+/// undefined base), not from when the client got round to reading them (events queued while a
+/// frame renders arrive together). The base is the smallest `receive time − event time` seen
+/// (the event that waited least); a jump of a second or more (a new base, wrap-around) resets it.
+struct InputClock {
+    private var base: Double?
+
+    /// The monotonic time (seconds) of an event stamped `time` (ms), received at `clock`.
+    mutating func now(eventTime time: UInt32?, clock: Double) -> Double {
+        guard let time = time else { return clock }
+        let stamp = Double(time) / 1000
+        let candidate = clock - stamp
+        if let b = base, candidate >= b, candidate - b < 1 {
+            return b + stamp
+        }
+        base = candidate
+        return clock
+    }
+}
+
 /// The wiring between the Wayland window and the presentation engine: configure → layout,
 /// frame callback → render (pixman) or compose (sub-surfaces), seat events → scene input. Logs
 /// events for `--log-events`.
@@ -23,6 +44,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
+    private var inputClock = InputClock()
     private weak var window: Window?
     /// A reloaded style waiting for the running transition to end (`--watch`), with its path.
     private var pendingStyle: (style: any PresentationStyle, path: String)?
@@ -120,9 +142,9 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         guard let dimLayer, let presentedLayer else { return }
         let f = scene.layerFrame(at: frame.time)
-        // Chrome the layers do not express yet (a gradient dim, a drop shadow, a receding
-        // presenting view): the whole frame by pixman, decided per frame.
-        if f.dimGradient != nil || f.hasShadow || f.presentingRect != nil {
+        // What the layers do not express yet (a gradient dim, a drop shadow, a receding presenting
+        // view, a stack of levels): the whole frame by pixman, decided per frame.
+        if f.dimGradient != nil || f.hasShadow || f.presentingRect != nil || host.levelCount > 1 {
             composeWithPixman(window, frame)
             return
         }
@@ -238,8 +260,9 @@ final class DemoWindowController: LayeredWindowDelegate {
     }
 
     func window(_ window: Window, pointer frame: PointerFrame) {
-        let now = monotonicSeconds()
+        let clock = monotonicSeconds()
         for event in frame.events {
+            let now = inputClock.now(eventTime: event.time, clock: clock)
             switch event.kind {
             case let .enter(x, y), let .motion(x, y):
                 scene.handle(.pointerMotion(Point(x: x, y: y)), now: now)
@@ -270,8 +293,9 @@ final class DemoWindowController: LayeredWindowDelegate {
     }
 
     func window(_ window: Window, touch frame: TouchFrame) {
-        let now = monotonicSeconds()
+        let clock = monotonicSeconds()
         for event in frame.events {
+            let now = inputClock.now(eventTime: event.time, clock: clock)
             switch event.kind {
             case let .down(id, x, y): scene.handle(.touchDown(id: id, Point(x: x, y: y)), now: now)
             case let .motion(id, x, y): scene.handle(.touchMotion(id: id, Point(x: x, y: y)), now: now)
@@ -305,6 +329,9 @@ final class DemoWindowController: LayeredWindowDelegate {
 /// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
+    // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
+    // --watch level 1's comes from the reloader's copy and the levels above share it.
+    let styles: ((Int) -> any PresentationStyle)? = options.watch ? nil : makeStyleFactory(options.selections)
     let logEvents = options.logEvents
     // --watch: the style is loaded from a copy of its file, now and at every change.
     var controllerRef: (() -> DemoWindowController?) = { nil }
@@ -316,16 +343,21 @@ func runWindow(_ options: RunOptions) -> Int32 {
     if let reloader {
         do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
     } else {
-        style = makeStyle(options.selection)
+        style = styles!(1)
     }
     let scene: DemoScene
     do {
-        scene = try DemoScene(style: style) { event in
-            if logEvents { print(event.rawValue) }
-            controllerRef()?.sceneEvent(event)
+        // Level 1's lines as they always were; a level n > 1 appends " n".
+        scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) }) { event, level in
+            if logEvents { print(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue) }
+            if level == 1 { controllerRef()?.sceneEvent(event) }
         }
     } catch {
         fail(1, String(describing: error))
+    }
+    // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
+    scene.onInteraction = { event in
+        if logEvents { print(event.logLine) }
     }
     scene.pauseFraction = options.pauseAt
     // The window shows the presented view at whole points whichever backend draws a frame (a

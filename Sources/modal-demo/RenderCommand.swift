@@ -7,10 +7,10 @@ import ModalKit
 /// - Returns: 0. Failures do not return: a bad style exits 2, no font or an unwritable PNG exits 1
 ///   (one stderr line, `fail`).
 func runRender(_ options: RenderOptions) -> Int32 {
-    let style = makeStyle(options.selection)
+    let styles = makeStyleFactory(options.selections)
     let scene: DemoScene
     do {
-        scene = try DemoScene(style: style)
+        scene = try DemoScene(styleForLevel: styles, levelEvents: { _, _ in })
     } catch {
         fail(1, String(describing: error))
     }
@@ -24,7 +24,14 @@ func runRender(_ options: RenderOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
-    scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, progress: options.progress)
+    if let distance = options.drag {
+        scene.renderDrag(into: image.pixelBuffer, distance: distance)
+    } else if options.selections.count > 1 {
+        scene.renderStackSnapshot(into: image.pixelBuffer, levels: options.selections.count, phase: options.phase,
+                                  progress: options.progress)
+    } else {
+        scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, progress: options.progress)
+    }
     do {
         try image.writePNG(to: options.output)
     } catch {

@@ -28,6 +28,29 @@ func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
     }
 }
 
+/// The styles of a stack: every selection loaded and made once at start-up (so a bad one exits 2
+/// before any window opens); level n gets the n-th selection's style, a level past the last gets a
+/// new style object of the last selection (each level has its own style object).
+func makeStyleFactory(_ selections: [StyleSelection]) -> (Int) -> any PresentationStyle {
+    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
+    var made: [any PresentationStyle] = []
+    var last: (module: StyleModule, options: [String: String])?
+    for selection in selections {
+        do {
+            let module = try loader.load(selection.style)
+            made.append(try module.makeStyle(options: selection.effectiveOptions))
+            last = (module, selection.effectiveOptions)
+        } catch {
+            fail(UsageError.exitStatus, String(describing: error))
+        }
+    }
+    return { level in
+        if level >= 1 && level <= made.count { return made[level - 1] }
+        if let last, let style = try? last.module.makeStyle(options: last.options) { return style }
+        return made[made.count - 1]
+    }
+}
+
 let command: Command
 do {
     command = try resolveCommand(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)

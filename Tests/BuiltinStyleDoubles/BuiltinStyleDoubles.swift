@@ -32,6 +32,7 @@ public final class InsetCenteredDouble: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "dim alpha when presented", defaultValue: "0.5"),
         .duration(),
         .curve(),
+        .dismissible(),
     ]
 
     public let marginX: Double, marginY: Double, cornerRadius: Double, dimAlpha: Double
@@ -45,7 +46,10 @@ public final class InsetCenteredDouble: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
     }
+
+    public let interaction: InteractionDeclaration
 
     public func frameOfPresentedView(in b: Rect) -> Rect {
         Rect(x: b.minX + marginX, y: b.minY + marginY,
@@ -74,6 +78,9 @@ public final class BottomSheetDouble: LoadablePresentationStyle {
         StyleOption(key: "dim-alpha", summary: "dim alpha when presented", defaultValue: "0.4"),
         .duration(),
         .curve(),
+        .detents(),
+        .undimmedDetent(),
+        .dismissible(),
     ]
 
     public let height: Double, cornerRadius: Double, dimAlpha: Double
@@ -86,10 +93,14 @@ public final class BottomSheetDouble: LoadablePresentationStyle {
         dimAlpha = try options.double("dim-alpha", in: 0...1)
         transitionDuration = try options.duration()
         timingCurve = try options.curve()
+        interaction = try options.interaction(dragging: .down)
     }
 
+    public let interaction: InteractionDeclaration
+
     public func frameOfPresentedView(in b: Rect) -> Rect {
-        let h = min(b.height, height <= 1 ? height * b.height : height)
+        let h = interaction.detents.isEmpty ? min(b.height, height <= 1 ? height * b.height : height)
+            : interaction.detents.map { $0.resolved(containerLength: b.height) }.max() ?? 0
         return Rect(x: b.minX, y: b.maxY - h, width: b.width, height: h)
     }
 
@@ -99,5 +110,45 @@ public final class BottomSheetDouble: LoadablePresentationStyle {
 
     public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
+    }
+}
+
+/// adaptive (libadwaita's AdwDialog rule, written from the README's numbers): a bottom sheet, full
+/// width, half the container tall, top corners radius 12, when the container is at most 450 pt wide
+/// or at most 360 pt tall; otherwise a centred card min(560, W − 48) wide and min(0.6·H, H − 48)
+/// tall, all corners radius 12; black dim 0 → 0.4; the sheet drags down, the card has no drag.
+/// (Not in ``BuiltinStyle``: the tests that run over every case check the first two styles' numbers.)
+public final class AdaptiveDouble: LoadablePresentationStyle {
+    public static let name = "adaptive"
+    public static let summary = "test double of the built-in adaptive style"
+    public static let options: [StyleOption] = [.duration(), .curve()]
+    public let transitionDuration: Double
+    public let timingCurve: TimingCurve
+    public private(set) var isSheet = true
+
+    public init(options: StyleOptions) throws {
+        transitionDuration = try options.duration()
+        timingCurve = try options.curve()
+    }
+    public static func make(_ options: [String: String] = [:]) throws -> AdaptiveDouble {
+        try AdaptiveDouble(options: StyleOptions(options, declared: AdaptiveDouble.options))
+    }
+
+    static func sheet(_ b: Rect) -> Bool { b.width <= 450 || b.height <= 360 }
+
+    public func frameOfPresentedView(in b: Rect) -> Rect {
+        if AdaptiveDouble.sheet(b) { return Rect(x: b.minX, y: b.maxY - b.height / 2, width: b.width, height: b.height / 2) }
+        let w = min(560, b.width - 48), h = min(0.6 * b.height, b.height - 48)
+        return Rect(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2, width: w, height: h)
+    }
+    public func cornerStyle(forPresentedViewIn b: Rect) -> CornerStyle {
+        CornerStyle(radius: 12, corners: AdaptiveDouble.sheet(b) ? .top : .all)
+    }
+    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+        DimmingAppearance(color: .black, alpha: 0.4 * progress)
+    }
+    public func containerViewWillLayoutSubviews(containerBounds: Rect) { isSheet = AdaptiveDouble.sheet(containerBounds) }
+    public var interaction: InteractionDeclaration {
+        InteractionDeclaration(dismissGesture: isSheet ? .drag(.down) : .none)
     }
 }

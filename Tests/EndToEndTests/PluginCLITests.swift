@@ -47,11 +47,12 @@ final class PluginCLITests: XCTestCase {
 
     // MARK: --list-styles
 
-    func testListStylesPrintsBothBuiltInStylesWithTheirLibraryPaths() throws {
+    func testListStylesPrintsTheBuiltInStylesWithTheirLibraryPaths() throws {
         let result = try Self.demo(["--list-styles"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
-        for (name, file) in [("inset-centered", Support.insetCenteredLibrary), ("bottom-sheet", Support.bottomSheetLibrary)] {
+        for (name, file) in [("inset-centered", Support.insetCenteredLibrary), ("bottom-sheet", Support.bottomSheetLibrary),
+                             ("popover", Support.popoverLibrary), ("adaptive", Support.adaptiveLibrary)] {
             let fields = result.stdoutLines.first { $0.hasPrefix(name + "\t") }?.split(separator: "\t").map(String.init)
             XCTAssertEqual(fields?.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION in \(result.stdout)")
             XCTAssertEqual(fields?[1], Support.buildDirectory + "/" + file)

@@ -28,7 +28,7 @@ final class PluginInstallTests: XCTestCase {
         let demo = prefix + "/bin/modal-demo"
         let styles = prefix + "/lib/modalkit/styles"
         for file in [demo, styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.bottomSheetLibrary,
-                     prefix + "/lib/modalkit/libswiftCore.so"] {
+                     styles + "/" + Support.popoverLibrary, prefix + "/lib/modalkit/libswiftCore.so"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: file), "\(file) installed")
         }
 
@@ -47,7 +47,8 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(path, [prefix + "/bin", styles])
         let listing = StyleLoader(searchPath: path).list()
         XCTAssertEqual(listing.found.map(\.path).sorted(),
-                       [styles + "/" + Support.bottomSheetLibrary, styles + "/" + Support.insetCenteredLibrary])
+                       [styles + "/" + Support.adaptiveLibrary, styles + "/" + Support.bottomSheetLibrary,
+                        styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.popoverLibrary])
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
     }
 
@@ -63,6 +64,8 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("inset-centered\t\(styles)/\(Support.insetCenteredLibrary)\t") },
                       list.stdout)
         XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("bottom-sheet\t\(styles)/\(Support.bottomSheetLibrary)\t") },
+                      list.stdout)
+        XCTAssertTrue(list.stdoutLines.contains { $0.hasPrefix("adaptive\t\(styles)/\(Support.adaptiveLibrary)\t") },
                       list.stdout)
 
         let output = prefix + "/sheet.png"

@@ -30,17 +30,20 @@ final class PluginLoaderTests: XCTestCase {
 
     // MARK: Built-in styles
 
-    func testListFindsBothBuiltInStylesWithTheirLibraryPaths() throws {
+    func testListFindsTheThreeBuiltInStylesWithTheirLibraryPaths() throws {
         let dir = Support.buildDirectory
         let inset = try Support.builtLibrary(Support.insetCenteredLibrary)
         let sheet = try Support.builtLibrary(Support.bottomSheetLibrary)
+        let popover = try Support.builtLibrary(Support.popoverLibrary)
         let listing = loader(dir).list()
         XCTAssertEqual(listing.found.first { $0.name == "inset-centered" }?.path, inset)
         XCTAssertEqual(listing.found.first { $0.name == "bottom-sheet" }?.path, sheet)
+        XCTAssertEqual(listing.found.first { $0.name == "popover" }?.path, popover)
+        XCTAssertEqual(listing.found.first { $0.name == "popover" }?.abiVersion, StyleABIVersion(major: 1, minor: 1))
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
 
         let lines = loader(dir).listingLines()
-        for (name, path) in [("inset-centered", inset), ("bottom-sheet", sheet)] {
+        for (name, path) in [("inset-centered", inset), ("bottom-sheet", sheet), ("popover", popover)] {
             let line = lines.first { $0.hasPrefix(name + "\t") }
             let fields = line?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
             XCTAssertEqual(fields.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION: \(line ?? "missing")")
@@ -387,9 +390,10 @@ final class PluginLoaderTests: XCTestCase {
         guard case let .badStructSize(p, size, minimum, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(p, path)
         XCTAssertEqual(size, 16)
-        // ABI 1.0 ends with the last layout hook: 4 × uint32 + 2 strings + option_count +
-        // options + plugin_data + 15 function pointers = 16 + 8 × 20 bytes on LP64.
-        XCTAssertEqual(minimum, 16 + 8 * 20)
+        // ABI 1.1 ends with `interaction`: the 1.0 part (4 × uint32 + 2 strings + option_count +
+        // options + plugin_data + 15 function pointers = 16 + 8 × 20 bytes on LP64) and seven
+        // 1.1 function pointers.
+        XCTAssertEqual(minimum, 16 + 8 * 20 + 8 * 7)
     }
 
     func testUnresolvedSymbolIsRefusedByRTLDNow() throws {

@@ -25,10 +25,14 @@ enum PluginTestSupport {
     }()
 
     static var headerDirectory: String { packageRoot + "/Sources/CModalKitStyle/include" }
+    /// The style ABI 1.0 header exactly as it shipped, kept so that a test can build a 1.0 plugin.
+    static var abi10HeaderDirectory: String { packageRoot + "/Tests/EndToEndTests/Fixtures/abi-1.0" }
     static var fixtureSource: String { packageRoot + "/Tests/EndToEndTests/Fixtures/fixture_style.c" }
 
     static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"
     static let bottomSheetLibrary = "libModalKitStyleBottomSheet.so"
+    static let popoverLibrary = "libModalKitStylePopover.so"
+    static let adaptiveLibrary = "libModalKitStyleAdaptive.so"
 
     /// A built-in style library in the build directory; fails the test when it was not built.
     static func builtLibrary(_ file: String) throws -> String {
@@ -67,12 +71,15 @@ enum PluginTestSupport {
     /// A fixture plugin compiled from `Fixtures/fixture_style.c` with `defines` (each `NAME` or
     /// `NAME=VALUE`) into `directory/file`. Its entry appends a line to the returned marker
     /// file each time it runs.
-    static func compileFixture(_ file: String, in directory: String, defines: [String] = []) throws
+    /// - Parameter headers: the directory of the `modalkit_style.h` to build against (default:
+    ///   today's; ``abi10HeaderDirectory`` makes a genuine ABI 1.0 plugin).
+    static func compileFixture(_ file: String, in directory: String, defines: [String] = [],
+                               headers: String = headerDirectory) throws
         -> (library: String, marker: String)
     {
         let library = directory + "/" + file
         let marker = library + ".entry-called"
-        let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Werror", "-I", headerDirectory,
+        let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Werror", "-I", headers,
                          "-DFIXTURE_MARKER=\"\(marker)\""] + defines.map { "-D" + $0 }
             + ["-o", library, fixtureSource]
         let compiler = try cCompiler()

@@ -28,6 +28,14 @@ final class BenchOptionsTests: XCTestCase {
                        .cycles(styles: ["bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)], cycles: 5))
     }
 
+    func testDragModeTakesStylesSizesAndRuns() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--drag", "--size", "480x800", "--runs", "2"]),
+                       .drags(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 480, height: 800)],
+                              runs: 2))
+        XCTAssertThrowsError(try BenchOptions.parse(["--drag", "--cycles", "3"]))
+        XCTAssertThrowsError(try BenchOptions.parse(["--drag=1"]))
+    }
+
     func testVariantsInOrderWithoutRepeatsAllForTheThree() throws {
         XCTAssertEqual(try BenchOptions.parse(["--variant", "shadow", "--variant=solid", "--variant", "shadow"]),
                        .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
@@ -41,6 +49,23 @@ final class BenchOptionsTests: XCTestCase {
         XCTAssertEqual(try BenchOptions.parse([]),
                        .frames(styles: ["inset-centered", "bottom-sheet"], sizes: BenchSize.defaults, runs: 10,
                                variants: [.solid]), "solid by default")
+    }
+
+    func testLevelsMakeStackCyclesAndApplyToCyclesOnly() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--cycles", "1000", "--levels", "2", "--style", "inset-centered"]),
+                       .stackCycles(styles: ["inset-centered"], sizes: [BenchSize(width: 1280, height: 720)],
+                                    cycles: 1000, levels: 2))
+        XCTAssertEqual(try BenchOptions.parse(["--cycles", "3", "--levels=1"]),
+                       .cycles(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 1280, height: 720)],
+                               cycles: 3))
+        for (args, message) in [(["--levels", "2"], "--levels applies to --cycles only"),
+                                (["--cycles", "2", "--levels", "17"], "--levels needs a whole number in 1...16, got '17'"),
+                                (["--cycles", "2", "--levels", "2", "--levels", "3"], "--levels given twice"),
+                                (["--cycles", "2", "--levels", "2", "--variant", "shadow"], "--levels takes no --variant")] {
+            XCTAssertThrowsError(try BenchOptions.parse(args)) { error in
+                XCTAssertEqual((error as? BenchUsageError)?.description, message, "\(args)")
+            }
+        }
     }
 
     func testHelp() throws {

@@ -4,10 +4,10 @@ import ModalKit
 import XCTest
 
 /// The presented card as a real app content on `PresentationHost`: its buttons, focus trapped in it
-/// (Tab / Shift-Tab among its enabled controls — only Close; "Present another" is disabled until
-/// stacking exists), Return activating the focused control, pointer and touch taps on Close, taps
-/// elsewhere on the card doing nothing; and the presenting view's hint naming a dismissing tap
-/// only when the style has one.
+/// (Tab / Shift-Tab between Present another and Close), Return activating the focused control,
+/// pointer and touch taps on Close, taps elsewhere on the card doing nothing (Present another:
+/// `StackSceneTests`); and the presenting view's hint naming a dismissing tap only when the style
+/// has one.
 ///
 /// inset-centered in 400 × 800: the card is 20…380 × 110…690 pt; its buttons sit 16 pt inside its
 /// bottom-right corner, 36 pt tall: Close 88 pt wide at x 256…344 in the card (276…364 in the
@@ -52,10 +52,10 @@ final class CardBehaviourTests: XCTestCase {
         XCTAssertEqual(f.recorded, [.presenting, .presented, .close, .dismissing])
     }
 
-    func testTapsElsewhereOnTheCardAndOnTheDisabledButtonDoNothing() throws {
+    func testTapsElsewhereOnTheCardDoNothing() throws {
         let f = try presented()
         click(f, Point(x: 200, y: 400), at: 1)          // the card's middle
-        click(f, Point(x: 191, y: 656), at: 1.1)  // Present another's centre (disabled)
+        click(f, Point(x: 110, y: 656), at: 1.1)  // left of Present another (x 116…266)
         f.scene.handle(.touchDown(id: 1, Point(x: 60, y: 130)), now: 1.2)
         f.scene.handle(.touchUp(id: 1), now: 1.25)
         XCTAssertEqual(f.recorded, [.presenting, .presented])
@@ -73,16 +73,20 @@ final class CardBehaviourTests: XCTestCase {
         XCTAssertEqual(f.scene.state, .presented)
     }
 
-    func testTabFocusesCloseShiftTabStaysReturnCloses() throws {
+    func testTabMovesBetweenPresentAnotherAndCloseReturnCloses() throws {
         let f = try presented()
         XCTAssertFalse(f.scene.closeButtonAppearance.showsFocusRing, "focus starts on the card itself")
         f.scene.handle(.key(.activate, pressed: true), now: 1)
         XCTAssertEqual(f.scene.state, .presented, "Return with no control focused does nothing")
         f.scene.handle(.key(.tab, pressed: true), now: 1.1)
-        XCTAssertTrue(f.scene.closeButtonAppearance.showsFocusRing)
+        XCTAssertEqual(f.scene.cardButtonAppearances(level: 1)?.presentAnother.showsFocusRing, true,
+                       "Tab focuses Present another first")
+        XCTAssertFalse(f.scene.closeButtonAppearance.showsFocusRing)
         f.scene.handle(.key(.tab, pressed: true), now: 1.2)
+        XCTAssertTrue(f.scene.closeButtonAppearance.showsFocusRing)
+        f.scene.handle(.key(.tab, pressed: true), now: 1.25)
         f.scene.handle(.key(.backTab, pressed: true), now: 1.3)
-        XCTAssertTrue(f.scene.closeButtonAppearance.showsFocusRing, "Close is the only enabled control: focus stays on it")
+        XCTAssertTrue(f.scene.closeButtonAppearance.showsFocusRing, "Tab wraps to Present another, Shift-Tab back to Close")
         XCTAssertFalse(f.scene.buttonAppearance.showsFocusRing, "focus is trapped in the card")
         f.scene.handle(.key(.activate, pressed: true), now: 1.4)
         XCTAssertEqual(f.recorded, [.presenting, .presented, .close, .dismissing])
@@ -97,7 +101,7 @@ final class CardBehaviourTests: XCTestCase {
         let f = try presented()
         let before = try f.newImage()
         f.render(now: 1, into: before)
-        f.scene.handle(.key(.tab, pressed: true), now: 1.1)
+        f.scene.handle(.key(.backTab, pressed: true), now: 1.1)  // Shift-Tab from the card: the last control, Close
         let after = try f.newImage()
         f.render(now: 1.2, into: after)
         // x = 276 − 4 = 272 (inside the ring band 270.5…273), y = 110 + 546 = 656 (Close's middle row).

@@ -60,17 +60,17 @@ final class CardLayoutTests: XCTestCase {
     }
 
     /// Pixels at progress 1 (scale 1, window pixels = points): the buttons' fills are where their
-    /// rectangles say — Close accent 0x0A6CFF, Present another grey 0xE5E7EB — and nothing is drawn
+    /// rectangles say — Close accent 0x0A6CFF, Present another its tint 0xE6F0FF — and nothing is drawn
     /// in the card's 16 pt right padding (no text or button runs into the edge): there the card is
     /// white from 12 pt below its top to 12 pt above its bottom (clear of the 10 pt corners).
     func testPixelsFitTheCardAt320And300And480() throws {
-        let accent: UInt32 = 0xFF0A_6CFF, grey: UInt32 = 0xFFE5_E7EB
+        let accent: UInt32 = 0xFF0A_6CFF, tint: UInt32 = 0xFFE6_F0FF
         for width in [320, 300, 480] {
             let f = try presented(width: width)
             let image = try f.snapshot(.present, 1)
             let cardMaxX = width - 20
             let b = f.scene.cardButtonFrames()
-            for (r, colour, name) in [(b.close, accent, "Close"), (b.presentAnother, grey, "Present another")] {
+            for (r, colour, name) in [(b.close, accent, "Close"), (b.presentAnother, tint, "Present another")] {
                 // Just inside the left and right ends (clear of the 8 pt corners and the label), at mid-height.
                 let y = 110 + Int(r.midY)
                 XCTAssertPixel(image.pixel(x: 20 + Int(r.minX) + 2, y: y), colour, tolerance: 0, "\(width): \(name) left end")

@@ -100,6 +100,24 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(try run([]).selection.effectiveOptions, [:])
     }
 
+    /// `--style` is repeatable: each starts the next level, and the `--style-option`s after it are
+    /// that level's; `--duration` applies to every level.
+    func testRepeatedStylesAreLevelsWithTheirOwnOptions() throws {
+        let o = try run(["--style-option", "margin-x=4", "--style", "inset-centered", "--style-option", "dim-alpha=0.3",
+                         "--style", "bottom-sheet", "--style-option", "height=0.7", "--style", "adaptive",
+                         "--duration", "0.5"])
+        XCTAssertEqual(o.selections.map(\.style), ["inset-centered", "bottom-sheet", "adaptive"])
+        XCTAssertEqual(o.selections.map(\.options), [["margin-x": "4", "dim-alpha": "0.3"], ["height": "0.7"], [:]])
+        XCTAssertEqual(o.selections.map(\.duration), [0.5, 0.5, 0.5])
+        XCTAssertEqual(o.selection.style, "inset-centered", "level 1 is selection")
+        XCTAssertEqual(try run([]).selections, [StyleSelection()], "one level, the default style")
+        let r = try render(["--style", "inset-centered", "--style", "bottom-sheet", "--size", "10x10", "--progress", "1",
+                            "--output", "x.png"])
+        XCTAssertEqual(r.selections.map(\.style), ["inset-centered", "bottom-sheet"])
+        assertUsageError(["--style", "a", "--style", "b", "--style-option", "duration=2", "--duration", "1"],
+                         "--duration and --style-option duration=... both set the duration; give one of them")
+    }
+
     func testSizeBounds() throws {
         XCTAssertEqual(try run(["--size", "1x1"]).width, 1)
         XCTAssertEqual(try run(["--size", "8192x8192"]).height, 8192)
@@ -173,6 +191,16 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "--size", "10x10", "--progress", "1"], "render needs --output FILE.png")
         assertUsageError(["render"] + renderBase + ["--output", ""], "--output needs a file name")
         assertUsageError(["render"] + renderBase + ["--output="], "--output needs a file name")
+    }
+
+    func testRenderDragTakesPointsInsteadOfProgress() throws {
+        let base = ["render", "--size", "390x844", "--output", "o.png"]
+        guard case let .render(o) = try parseCommandLine(base + ["--drag", "-100"]) else { return XCTFail("not render") }
+        XCTAssertEqual(o.drag, -100)
+        assertUsageError(base + ["--drag", "1", "--progress", "1"], "render takes --progress or --drag, not both")
+        assertUsageError(base + ["--drag", "x"], "--drag expects points from -10000 to 10000, got 'x'")
+        assertUsageError(base + ["--drag", "20000"], "--drag expects points from -10000 to 10000, got '20000'")
+        assertUsageError(["--drag", "1"], "unknown option '--drag' (see --help)")
     }
 
     func testRenderNumbersAndTheirBounds() throws {

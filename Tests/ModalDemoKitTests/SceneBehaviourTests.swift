@@ -51,10 +51,11 @@ final class SceneBehaviourTests: XCTestCase {
         f.scene.handle(.touchDown(id: 7, Point(x: 200, y: 300)), now: 1)  // inside the card (20…380 × 110…690)
         f.scene.handle(.touchUp(id: 7), now: 1.05)
         XCTAssertEqual(f.scene.state, .presented)
-        // Press on the card, release on the dim: not a tap on the dim.
+        // Press on the card, release on the dim: not a tap on the dim. (Sideways: a move down
+        // would drag the card, whose dismiss axis is vertical.)
         f.scene.handle(.pointerMotion(Point(x: 200, y: 300)), now: 1.1)
         f.scene.handle(.pointerButton(pressed: true), now: 1.1)
-        f.scene.handle(.pointerMotion(Point(x: 200, y: 750)), now: 1.2)
+        f.scene.handle(.pointerMotion(Point(x: 395, y: 300)), now: 1.2)
         f.scene.handle(.pointerButton(pressed: false), now: 1.2)
         XCTAssertEqual(f.scene.state, .presented)
         // A cancelled touch on the dim does nothing either.

@@ -137,7 +137,7 @@ final class StyleAuthoringTests: XCTestCase {
             XCTAssertEqual(e?.description,
                            "directory '\(base)/empty' is not empty (new-style writes only into a new or empty directory)")
         }
-        FileManager.default.createFile(atPath: base + "/file", contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
         XCTAssertThrowsError(try t.write(to: base + "/file")) { error in
             XCTAssertEqual((error as? StyleTemplate.WriteError)?.description, "'\(base)/file' exists and is not a directory")
         }

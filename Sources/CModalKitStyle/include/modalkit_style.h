@@ -30,6 +30,11 @@
  * or later. 1.1: options carry their unit and accepted values.
  * Anything else is a new major.
  *
+ * Which minor added what: every type, constant and descriptor field below is marked with the
+ * minor version it appeared in ("1.0", "1.1"). A plugin built against 1.0 has none of the 1.1
+ * fields (its struct_size ends before them): the host reads them as NULL and uses the defaults,
+ * which draw exactly what a 1.0 host draws.
+ *
  * Units: geometry in points (the container's coordinate space, origin top-left, y down);
  * colours premultiplied, components 0...1; time in seconds; progress is the EASED transition
  * progress, 0 = dismissed, 1 = presented (the engine applies the timing curve).
@@ -52,7 +57,7 @@ extern "C" {
 #endif
 
 #define MODALKIT_STYLE_ABI_MAJOR 1
-#define MODALKIT_STYLE_ABI_MINOR 1 /* 1.1: modalkit_style_option carries unit and accepted values */
+#define MODALKIT_STYLE_ABI_MINOR 1 /* 1.1: option metadata (unit, accepted values) and the descriptor's 1.1 fields */
 
 #define MODALKIT_STYLE_ENTRY_SYMBOL "modalkit_style_entry"
 #define MODALKIT_STYLE_ABI_VERSION_SYMBOL "modalkit_style_abi_version"
@@ -70,6 +75,36 @@ extern "C" {
 #define MODALKIT_CURVE_CUBIC_BEZIER 3u /* p1..p4 = x1, y1, x2, y2 (x1, x2 in 0...1) */
 #define MODALKIT_CURVE_SPRING 4u       /* p1 = stiffness (N/m), p2 = damping (N*s/m), both > 0 */
 
+/* 1.1: modalkit_transition_context.phase */
+#define MODALKIT_PHASE_PRESENT 0u /* progress runs 0 -> 1 */
+#define MODALKIT_PHASE_DISMISS 1u /* progress runs 1 -> 0 */
+
+/* 1.1: modalkit_dimming_fill.kind */
+#define MODALKIT_DIM_SOLID 0u    /* `color` over the whole container */
+#define MODALKIT_DIM_GRADIENT 1u /* `gradient` over the whole container */
+
+/* 1.1: the most stops a modalkit_linear_gradient holds, and the most detents of an interaction. */
+#define MODALKIT_GRADIENT_MAX_STOPS 8
+#define MODALKIT_MAX_DETENTS 8
+
+/* 1.1: bits of modalkit_chrome.parts (which parts of the chrome are drawn). */
+#define MODALKIT_CHROME_BACKGROUND 1u
+#define MODALKIT_CHROME_BORDER 2u
+#define MODALKIT_CHROME_SHADOW 4u
+#define MODALKIT_CHROME_GRABBER 8u
+
+/* 1.1: modalkit_interaction.dismiss_gesture and .drag_direction */
+#define MODALKIT_DISMISS_GESTURE_NONE 0u /* taps and Escape only */
+#define MODALKIT_DISMISS_GESTURE_DRAG 1u /* drag the presented view along drag_direction */
+#define MODALKIT_DRAG_DOWN 0u
+#define MODALKIT_DRAG_UP 1u
+#define MODALKIT_DRAG_LEFT 2u
+#define MODALKIT_DRAG_RIGHT 3u
+
+/* 1.1: modalkit_detent.kind */
+#define MODALKIT_DETENT_FRACTION 0u /* value: a fraction (0, 1] of the container along the drag axis */
+#define MODALKIT_DETENT_POINTS 1u   /* value: a length, points */
+
 /*
  * The ABI a library was built against. This struct's layout is frozen for every major
  * version, since the host must read it before it knows the plugin's major.
@@ -86,33 +121,35 @@ typedef struct modalkit_style_abi_version_t {
  * MODALKIT_STYLE_ABI_MAJOR / _MINOR and sizeof(modalkit_style_descriptor). */
 extern const modalkit_style_abi_version_t modalkit_style_abi_version;
 
+/* 1.0 */
 typedef struct modalkit_point {
     double x, y;
 } modalkit_point;
 
+/* 1.0 */
 typedef struct modalkit_rect {
     double x, y, width, height;
 } modalkit_rect;
 
-/* Premultiplied colour, components 0...1. */
+/* 1.0: premultiplied colour, components 0...1. */
 typedef struct modalkit_color {
     double red, green, blue, alpha;
 } modalkit_color;
 
-/* The dimming view at one progress: its colour and its view alpha (0...1); what is drawn over
+/* 1.0: the dimming view at one progress: its colour and its view alpha (0...1); what is drawn over
  * the whole container is color * alpha. */
 typedef struct modalkit_dimming {
     modalkit_color color;
     double alpha;
 } modalkit_dimming;
 
-/* Corner radius in points and the MODALKIT_CORNER_* bits it applies to. */
+/* 1.0: corner radius in points and the MODALKIT_CORNER_* bits it applies to. */
 typedef struct modalkit_corner_style {
     double radius;
     uint32_t corners;
 } modalkit_corner_style;
 
-/* Where the presented view is drawn relative to its frame: a translation in points, then a
+/* 1.0: where the presented view is drawn relative to its frame: a translation in points, then a
  * uniform scale about the frame's centre, and an opacity 0...1. */
 typedef struct modalkit_view_transform {
     double translate_x, translate_y;
@@ -120,14 +157,14 @@ typedef struct modalkit_view_transform {
     double alpha;
 } modalkit_view_transform;
 
-/* The curve from linear time fraction to progress: one of MODALKIT_CURVE_* and its
+/* 1.0: the curve from linear time fraction to progress: one of MODALKIT_CURVE_* and its
  * parameters (unused ones 0). */
 typedef struct modalkit_timing_curve {
     uint32_t kind;
     double p1, p2, p3, p4;
 } modalkit_timing_curve;
 
-/* modalkit_style_option.kind (1.1): what values an option accepts. */
+/* 1.1: modalkit_style_option.kind, what values an option accepts. */
 #define MODALKIT_OPTION_TEXT 0u   /* any text; `accepted` may describe it */
 #define MODALKIT_OPTION_NUMBER 1u /* a finite number in minimum...maximum (inclusive), in `unit` */
 #define MODALKIT_OPTION_CHOICE 2u /* one of choice_count words in `choices` */
@@ -135,7 +172,8 @@ typedef struct modalkit_timing_curve {
 #define MODALKIT_OPTION_CURVE 4u  /* a timing curve: linear, ease-in-out, ease-out, cubic-bezier(...), spring(k,c) */
 
 /*
- * One option the style accepts (`--style-option KEY=VALUE`). Strings are UTF-8.
+ * 1.0 (fields marked 1.1 appended in 1.1): one option the style accepts
+ * (`--style-option KEY=VALUE`). Strings are UTF-8.
  * The table's stride is the descriptor's option_size: a 1.0 plugin's entries end after
  * default_value, and the host reads the 1.1 fields only from a plugin of minor >= 1 whose
  * option_size covers them (fields only grow at the end, as in the descriptor).
@@ -157,7 +195,108 @@ typedef struct modalkit_style_option {
     /* --- later minors append fields here, and only here --- */
 } modalkit_style_option;
 
-/* A style instance, opaque to the host. */
+/* 1.1: what every 1.1 hook is told about the transition it takes part in (UIKit's
+ * UIViewControllerContextTransitioning, reduced to what a style needs). */
+typedef struct modalkit_transition_context {
+    uint32_t phase;                 /* MODALKIT_PHASE_* */
+    bool is_interactive;            /* a gesture drives the progress, not the clock */
+    bool has_source_rect;           /* whether source_rect is set */
+    modalkit_rect source_rect;      /* the control that started the presentation, container
+                                       points (so a style can grow from it); zero when unset */
+    modalkit_rect container_bounds; /* points */
+} modalkit_transition_context;
+
+/* 1.1: one colour stop of a gradient: its place on the gradient line (0 = start, 1 = end) and
+ * its premultiplied colour. */
+typedef struct modalkit_gradient_stop {
+    double location;
+    modalkit_color color;
+} modalkit_gradient_stop;
+
+/* 1.1: a linear gradient between two points in container coordinates (points), with stop_count
+ * (2 ... MODALKIT_GRADIENT_MAX_STOPS) stops stored inline, locations in 0...1 and non-decreasing.
+ * Before the first stop the first colour holds, after the last the last (pad). The host checks
+ * every value: locations are clamped to 0...1 and made non-decreasing, a count above 8 is cut to
+ * 8, a count below 2 repeats the one stop (or draws no dim when there is none), NaN becomes 0. */
+typedef struct modalkit_linear_gradient {
+    modalkit_point start, end;
+    uint32_t stop_count;
+    modalkit_gradient_stop stops[MODALKIT_GRADIENT_MAX_STOPS];
+} modalkit_linear_gradient;
+
+/* 1.1: the dimming view at one progress: a fill (kind MODALKIT_DIM_SOLID: `color`;
+ * MODALKIT_DIM_GRADIENT: `gradient`, `color` ignored) and the view's alpha 0...1. What is drawn
+ * over the whole container is the fill * alpha. */
+typedef struct modalkit_dimming_fill {
+    uint32_t kind;
+    modalkit_color color;
+    modalkit_linear_gradient gradient;
+    double alpha;
+} modalkit_dimming_fill;
+
+/* 1.1: where a view is drawn relative to its frame: a translation in points, then a scale per
+ * axis about an anchor point in unit coordinates of the (translated) view (0,0 top-left, 1,1
+ * bottom-right, 0.5,0.5 the centre: Core Animation's anchorPoint), and an opacity 0...1. A scale
+ * <= 0 on either axis hides the view. */
+typedef struct modalkit_anchored_transform {
+    double translate_x, translate_y;
+    double scale_x, scale_y;
+    double anchor_x, anchor_y;
+    double alpha;
+} modalkit_anchored_transform;
+
+/* 1.1: a drop shadow behind the presented view: its rounded rectangle moved by offset (points),
+ * blurred by blur_radius (points, >= 0; negative is drawn as 0), in color (premultiplied; its
+ * alpha is the shadow's opacity). The host draws it from a cached blurred image. */
+typedef struct modalkit_shadow {
+    modalkit_color color;
+    modalkit_point offset;
+    double blur_radius;
+} modalkit_shadow;
+
+/* 1.1: a border inside the presented view's (rounded) edge: width in points (>= 0), colour. */
+typedef struct modalkit_border {
+    double width;
+    modalkit_color color;
+} modalkit_border;
+
+/* 1.1: the presented view's chrome, drawn by the host around and over the content. Only the
+ * parts whose MODALKIT_CHROME_* bit is set in `parts` are drawn; the other fields are ignored.
+ * The grabber is UIKit's sheet grabber: a 36 x 5 pt bar with fully rounded ends, centred, its
+ * top 5 pt below the view's top edge, in grabber_color. */
+typedef struct modalkit_chrome {
+    uint32_t parts;
+    modalkit_color background_color; /* filled under the content */
+    modalkit_border border;
+    modalkit_shadow shadow;
+    modalkit_color grabber_color;
+} modalkit_chrome;
+
+/* 1.1: the presenting view while a presentation covers it: a transform relative to the
+ * container bounds and a corner radius in points for all four corners (UIKit's page sheet
+ * makes the presenting view recede). */
+typedef struct modalkit_presenting_appearance {
+    modalkit_anchored_transform transform;
+    double corner_radius;
+} modalkit_presenting_appearance;
+
+/* 1.1: a resting size of a sheet along its drag axis (UIKit's sheet detents). */
+typedef struct modalkit_detent {
+    uint32_t kind; /* MODALKIT_DETENT_* */
+    double value;
+} modalkit_detent;
+
+/* 1.1: the interactions a style allows. */
+typedef struct modalkit_interaction {
+    uint32_t dismiss_gesture; /* MODALKIT_DISMISS_GESTURE_* */
+    uint32_t drag_direction;  /* MODALKIT_DRAG_*, used with MODALKIT_DISMISS_GESTURE_DRAG */
+    uint32_t detent_count;    /* 0 ... MODALKIT_MAX_DETENTS; 0 = one detent, the view's frame */
+    modalkit_detent detents[MODALKIT_MAX_DETENTS]; /* ascending */
+    int32_t largest_undimmed_detent; /* index into detents, or -1: dimmed at every detent */
+    bool is_dismissible; /* false: taps on the dim, Escape and drags do not dismiss */
+} modalkit_interaction;
+
+/* 1.0: a style instance, opaque to the host. */
 typedef struct modalkit_style modalkit_style;
 
 /*
@@ -166,62 +305,95 @@ typedef struct modalkit_style modalkit_style;
  * extension documents (UIKit's behaviour).
  */
 typedef struct modalkit_style_descriptor {
-    /* --- ABI 1.0 --- */
-    uint32_t abi_major;   /* == modalkit_style_abi_version.major */
-    uint32_t abi_minor;   /* == modalkit_style_abi_version.minor */
-    uint32_t struct_size; /* sizeof(modalkit_style_descriptor) as built, bytes */
-    uint32_t option_size; /* sizeof(modalkit_style_option) as built: the stride of `options` */
+    /* --- ABI 1.0 --- (every field in this block appeared in 1.0) */
+    uint32_t abi_major;   /* 1.0: == modalkit_style_abi_version.major */
+    uint32_t abi_minor;   /* 1.0: == modalkit_style_abi_version.minor */
+    uint32_t struct_size; /* 1.0: sizeof(modalkit_style_descriptor) as built, bytes */
+    uint32_t option_size; /* 1.0: sizeof(modalkit_style_option) as built: the stride of `options` */
 
-    const char *name;        /* required: what users pass to --style, e.g. "inset-centered";
+    const char *name;        /* 1.0, required: what users pass to --style, e.g. "inset-centered";
                                 non-empty, no whitespace, no '/' */
-    const char *description; /* required: one line for --list-styles */
-    size_t option_count;
-    const modalkit_style_option *options; /* option_count entries, stride option_size */
-    void *plugin_data;                    /* the plugin's own; the host only passes it back
+    const char *description; /* 1.0, required: one line for --list-styles */
+    size_t option_count;                  /* 1.0 */
+    const modalkit_style_option *options; /* 1.0: option_count entries, stride option_size */
+    void *plugin_data;                    /* 1.0: the plugin's own; the host only passes it back
                                              through the descriptor given to create() */
 
-    /* Required. Creates an instance from `count` key/value pairs (UTF-8, keys among
+    /* 1.0. Required. Creates an instance from `count` key/value pairs (UTF-8, keys among
      * `options`; the host has already rejected undeclared keys; missing keys take their
      * defaults). On failure returns NULL and writes a one-line, NUL-terminated message of at
      * most error_len bytes (including the NUL) into error_buf. */
     modalkit_style *(*create)(const struct modalkit_style_descriptor *descriptor,
                               const char *const *keys, const char *const *values, size_t count,
                               char *error_buf, size_t error_len);
-    /* Required. Releases an instance from create(). */
+    /* 1.0. Required. Releases an instance from create(). */
     void (*destroy)(modalkit_style *style);
 
-    /* Transition duration, seconds (UIKit transitionDuration(using:)). NULL: 0.35. */
+    /* 1.0. Transition duration, seconds (UIKit transitionDuration(using:)). NULL: 0.35. */
     double (*transition_duration)(modalkit_style *style);
-    /* Timing curve. NULL: ease-in-out. */
+    /* 1.0. Timing curve. NULL: ease-in-out. */
     modalkit_timing_curve (*timing_curve)(modalkit_style *style);
 
-    /* Required. The presented view's frame when fully presented
+    /* 1.0. Required. The presented view's frame when fully presented
      * (UIKit frameOfPresentedViewInContainerView). */
     modalkit_rect (*frame_of_presented_view)(modalkit_style *style, modalkit_rect container_bounds);
-    /* The presented view's corners. NULL: square. */
+    /* 1.0. The presented view's corners. NULL: square. */
     modalkit_corner_style (*corner_style)(modalkit_style *style, modalkit_rect container_bounds);
-    /* Required. The dimming view at eased progress 0...1. */
+    /* 1.0. Required. The dimming view at eased progress 0...1. */
     modalkit_dimming (*dimming_appearance)(modalkit_style *style, double progress);
-    /* The presented view's transform at progress, relative to `frame` (its final frame).
+    /* 1.0. The presented view's transform at progress, relative to `frame` (its final frame).
      * NULL: cover-vertical (rises from below the container's bottom edge). */
     modalkit_view_transform (*presented_view_transform)(modalkit_style *style, double progress,
                                                         modalkit_rect frame,
                                                         modalkit_rect container_bounds);
-    /* Whether a tap at `point` on the dimming view dismisses. NULL: true. */
+    /* 1.0. Whether a tap at `point` on the dimming view dismisses. NULL: true. */
     bool (*should_dismiss_on_tap)(modalkit_style *style, modalkit_point point,
                                   modalkit_rect container_bounds);
 
-    /* Transition hooks (UIKit presentationTransitionWillBegin, presentationTransitionDidEnd(_:),
+    /* 1.0. Transition hooks (UIKit presentationTransitionWillBegin, presentationTransitionDidEnd(_:),
      * dismissalTransitionWillBegin, dismissalTransitionDidEnd(_:)). NULL: nothing. */
     void (*presentation_transition_will_begin)(modalkit_style *style);
     void (*presentation_transition_did_end)(modalkit_style *style, bool completed);
     void (*dismissal_transition_will_begin)(modalkit_style *style);
     void (*dismissal_transition_did_end)(modalkit_style *style, bool completed);
 
-    /* Layout hooks (UIKit containerViewWillLayoutSubviews / DidLayoutSubviews) with the new
+    /* 1.0. Layout hooks (UIKit containerViewWillLayoutSubviews / DidLayoutSubviews) with the new
      * container bounds. NULL: nothing. */
     void (*container_view_will_layout)(modalkit_style *style, modalkit_rect container_bounds);
     void (*container_view_did_layout)(modalkit_style *style, modalkit_rect container_bounds);
+
+    /* --- ABI 1.1 ---
+     * Each takes the place of a 1.0 entry (or of a default) when non-NULL; when NULL the host
+     * uses the 1.0 entry (or the default), which is what a 1.0 host does. `context` is valid only
+     * during the call. An out-parameter arrives holding the default (all zero, except
+     * modalkit_interaction: largest_undimmed_detent -1 and is_dismissible true); write it in full. */
+
+    /* 1.1. Duration of the transition in `context`, seconds (a dismissal may have its own).
+     * NULL: transition_duration. */
+    double (*transition_duration_in_context)(modalkit_style *style, const modalkit_transition_context *context);
+    /* 1.1. Timing curve of the transition in `context`. NULL: timing_curve. When the dismissal's
+     * curve equals the presentation's, the dismissal plays the presentation backwards (1.0);
+     * otherwise it runs its own curve forward in time: progress = 1 - curve(t). */
+    modalkit_timing_curve (*timing_curve_in_context)(modalkit_style *style, const modalkit_transition_context *context);
+    /* 1.1. The dimming view at eased progress 0...1 in `context`, solid or gradient.
+     * NULL: dimming_appearance (solid). */
+    void (*dimming_in_context)(modalkit_style *style, double progress, const modalkit_transition_context *context,
+                               modalkit_dimming_fill *out);
+    /* 1.1. The presented view's transform at progress, relative to `frame` (its final frame),
+     * per-axis scale about an anchor. NULL: presented_view_transform (uniform scale about the
+     * centre) with context->container_bounds. */
+    modalkit_anchored_transform (*presented_view_transform_in_context)(modalkit_style *style, double progress,
+                                                                      modalkit_rect frame,
+                                                                      const modalkit_transition_context *context);
+    /* 1.1. The presented view's chrome in a container of these bounds. NULL: none (parts 0). */
+    void (*chrome)(modalkit_style *style, modalkit_rect container_bounds, modalkit_chrome *out);
+    /* 1.1. The presenting view while covered, at eased progress 0...1 in `context`.
+     * NULL: unchanged (identity transform, corner radius 0). */
+    modalkit_presenting_appearance (*presenting_view_appearance)(modalkit_style *style, double progress,
+                                                                const modalkit_transition_context *context);
+    /* 1.1. The interactions the style allows; asked when a presentation begins and on every
+     * container layout. NULL: no dismiss gesture, no detents, no undimmed detent, dismissible. */
+    void (*interaction)(modalkit_style *style, modalkit_interaction *out);
 
     /* --- later minors append fields here, and only here --- */
 } modalkit_style_descriptor;

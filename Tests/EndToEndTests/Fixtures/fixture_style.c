@@ -14,6 +14,12 @@
  *                         "inset" and "tint" back to back
  *   FIXTURE_OPTIONS_1_1   options with ABI 1.1's unit and accepted values: inset (number 0...100
  *                         points), edge (choice left/right), tint (colour), note (text "any words")
+ *   FIXTURE_BAD_11        (1.1 header only) the 1.1 entries return broken values: gradient stops
+ *                         out of order, outside 0...1 and 9 of them, a negative blur, NaN in the
+ *                         chrome, the transform and the presenting view, an unknown drag direction
+ *
+ * Compiled against the 1.0 header kept in Fixtures/abi-1.0 it is a genuine 1.0 plugin (its
+ * descriptor ends before the 1.1 fields).
  *
  * The style itself (used when all rules hold): the presented view is the container inset by
  * option "inset" (points, default 10) on every side, corner radius 4, dim black 0 -> 0.3,
@@ -135,6 +141,49 @@ static const modalkit_style_option fixture_options[] = {
     {"inset", "inset on every side, points", "10"},
 };
 
+#ifdef FIXTURE_BAD_11
+static void fixture_bad_dimming_fill(modalkit_style *s, double progress, const modalkit_transition_context *c,
+                                     modalkit_dimming_fill *out) {
+    (void)s; (void)c;
+    out->kind = MODALKIT_DIM_GRADIENT;
+    out->alpha = progress;
+    out->gradient.start.x = 0; out->gradient.start.y = 0;
+    out->gradient.end.x = 0; out->gradient.end.y = NAN;
+    out->gradient.stop_count = 9; /* one more than the ABI holds */
+    const double locations[8] = {0.5, 0.2, -1, 0.7, 2, 0.9, 0.95, 1};
+    for (int i = 0; i < 8; i++) {
+        out->gradient.stops[i].location = locations[i];
+        out->gradient.stops[i].color.alpha = 1;
+    }
+}
+static void fixture_bad_chrome(modalkit_style *s, modalkit_rect b, modalkit_chrome *out) {
+    (void)s; (void)b;
+    out->parts = MODALKIT_CHROME_SHADOW | MODALKIT_CHROME_BACKGROUND;
+    out->shadow.color.alpha = 0.5;
+    out->shadow.offset.y = 4;
+    out->shadow.blur_radius = -8;
+    out->background_color.red = NAN;
+    out->background_color.alpha = 1;
+}
+static modalkit_anchored_transform fixture_bad_anchored(modalkit_style *s, double progress, modalkit_rect frame,
+                                                        const modalkit_transition_context *c) {
+    (void)s; (void)progress; (void)frame; (void)c;
+    modalkit_anchored_transform t = {NAN, 5, 2, NAN, NAN, 0, 1};
+    return t;
+}
+static modalkit_presenting_appearance fixture_bad_presenting(modalkit_style *s, double progress,
+                                                             const modalkit_transition_context *c) {
+    (void)s; (void)progress; (void)c;
+    modalkit_presenting_appearance a = {{0, 0, 0.9, 0.9, 0.5, 0.5, 1}, NAN};
+    return a;
+}
+static void fixture_bad_interaction(modalkit_style *s, modalkit_interaction *out) {
+    (void)s;
+    out->dismiss_gesture = MODALKIT_DISMISS_GESTURE_DRAG;
+    out->drag_direction = 42;
+}
+#endif
+
 #ifdef FIXTURE_OPTIONS_1_0
 /* ABI 1.0's option record: what a plugin built with the 1.0 header has. */
 struct fixture_option_1_0 {
@@ -210,6 +259,13 @@ const modalkit_style_descriptor *modalkit_style_entry(void) {
     d.corner_style = fixture_bad_corners;
     d.dimming_appearance = fixture_bad_dimming;
     d.presented_view_transform = fixture_bad_transform;
+#endif
+#ifdef FIXTURE_BAD_11
+    d.dimming_in_context = fixture_bad_dimming_fill;
+    d.chrome = fixture_bad_chrome;
+    d.presented_view_transform_in_context = fixture_bad_anchored;
+    d.presenting_view_appearance = fixture_bad_presenting;
+    d.interaction = fixture_bad_interaction;
 #endif
     return &d;
 }

@@ -19,6 +19,10 @@
  *   button down|up [CODE]             button (Linux input code, default BTN_LEFT 0x110)
  *   key CODE down|up                  keyboard_key (Linux input code, e.g. 28 KEY_ENTER, 1 KEY_ESC)
  *   touch-down ID X Y | touch-motion ID X Y | touch-up ID | touch-frame | touch-cancel
+ *   touch-path ID X Y DX DY N MS      N touch_motion + touch_frame pairs from (X+DX, Y+DY) on in
+ *                                     steps of (DX, DY), each flushed, MS milliseconds apart (a
+ *                                     finger moving at a known speed, timed here rather than by
+ *                                     one command round trip per event)
  *   screenshot FILE [native]          org.kde.KWin.ScreenShot2.CaptureActiveScreen (no cursor)
  *                                     written as binary PPM (P6) -> "ok WIDTH HEIGHT"; in logical
  *                                     pixels, or with `native` in device pixels (logical x scale)
@@ -36,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
 
@@ -353,6 +358,24 @@ static int command(char *line) {
     }
     if (strcmp(word, "touch-up") == 0 && sscanf(line, "%*s %u", &id) == 1) {
         org_kde_kwin_fake_input_touch_up(fake_input, id);
+        return roundtrip_ok();
+    }
+    if (strcmp(word, "touch-path") == 0) {
+        double dx, dy;
+        int n, ms;
+        if (sscanf(line, "%*s %u %lf %lf %lf %lf %d %d", &id, &x, &y, &dx, &dy, &n, &ms) != 7 || n < 1 || n > 1000
+            || ms < 0 || ms > 10000)
+            return reply_error("touch-path ID X Y DX DY N MS (N 1..1000, MS 0..10000)%s", "");
+        for (int i = 1; i <= n; i++) {
+            if (ms > 0) {
+                struct timespec pause = {ms / 1000, (long)(ms % 1000) * 1000000L};
+                nanosleep(&pause, NULL);
+            }
+            org_kde_kwin_fake_input_touch_motion(fake_input, id, wl_fixed_from_double(x + dx * i),
+                                                 wl_fixed_from_double(y + dy * i));
+            org_kde_kwin_fake_input_touch_frame(fake_input);
+            if (wl_display_flush(display) < 0) return reply_error("touch-path: %s", "wl_display_flush failed");
+        }
         return roundtrip_ok();
     }
     if (strcmp(word, "touch-frame") == 0) {

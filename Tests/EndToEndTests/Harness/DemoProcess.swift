@@ -75,10 +75,11 @@ final class DemoProcess {
     }
 
     /// The event word of a line: its first word, except that a presentation-feedback line
-    /// `presented N TIME` is `presented-time` (the bare `presented` is the state event).
+    /// `presented N TIME` is `presented-time` (the bare `presented`, or `presented 2` of level 2, is
+    /// the state event).
     static func firstWord(_ line: String) -> Substring {
         let word = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
-        if word == "presented", line.count > word.count { return "presented-time" }
+        if word == "presented", line.split(separator: " ").count == 3 { return "presented-time" }
         return word
     }
 

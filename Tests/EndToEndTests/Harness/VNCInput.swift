@@ -50,14 +50,24 @@ final class VNCInput {
     }
 
     /// Runs one `vncdo` with `commands` (vncdotool's command language: `move X Y`, `click 1`,
-    /// `mousedown 1`, `key esc`, `pause 0.2`, …), bounded.
+    /// `mousedown 1`, `key esc`, `pause 0.2`, …), bounded. `delay`: vncdo's pause after each
+    /// action, ms (its default, 10; 0 for a flick timed by `pause`s alone).
     /// - Throws: `HarnessError` when vncdo fails or hangs.
-    func send(_ commands: [String], timeout: Double = 30) throws {
-        let r = try ChildProcess.run([vncdo, "--server", "127.0.0.1::\(port)"] + commands,
+    func send(_ commands: [String], delay: Int = 10, timeout: Double = 30) throws {
+        let r = try ChildProcess.run([vncdo, "--server", "127.0.0.1::\(port)", "--delay", String(delay)] + commands,
                                      environment: harnessEnvironment([:]), timeout: timeout)
         guard r.status == .exited(0) else {
             throw HarnessError("vncdo \(commands.joined(separator: " ")) failed (\(r.status)): \(r.stderr)")
         }
+    }
+
+    /// Starts one `vncdo` with `commands` without waiting for it (the caller waits with
+    /// `waitForExit` and stops it): for a button held while the test looks at the screen. Each
+    /// `vncdo` is a new VNC client whose buttons start released, so a press must be held within
+    /// one run. `delay`: vncdo's pause after each action, ms (its default is 10).
+    func start(_ commands: [String], delay: Int = 10) throws -> ChildProcess {
+        try ChildProcess([vncdo, "--server", "127.0.0.1::\(port)", "--delay", String(delay)] + commands,
+                         environment: harnessEnvironment([:]), name: "vncdo")
     }
 
     /// Moves the pointer to (`x`, `y`) and clicks the left button.

@@ -6,8 +6,9 @@ import ModalKit
 /// - `frameOfPresentedView(in:)` — `frameOfPresentedViewInContainerView`: where the card sits
 ///   when fully presented. Re-asked on every resize.
 /// - `dimmingAppearance(at:)` — the dimming view animated alongside the transition.
-/// - `presentedViewTransform(at:frame:in:)` — what the animator does to the presented view;
-///   progress runs 0 → 1 when presenting and 1 → 0 when dismissing, already eased.
+/// - `presentedViewTransform(at:frame:context:)` — what the animator does to the presented view;
+///   progress runs 0 → 1 when presenting and 1 → 0 when dismissing, already eased; the context
+///   says which, and where the presentation came from (`sourceRect`).
 /// - `cornerStyle(forPresentedViewIn:)` — `layer.cornerRadius` with `masksToBounds`.
 /// Hooks not written here keep their defaults: a tap on the dim dismisses, and the transition
 /// callbacks (`presentationTransitionWillBegin`, …) do nothing.
@@ -53,9 +54,19 @@ public final class FadeScaleStyle: LoadablePresentationStyle {
         DimmingAppearance(color: .black, alpha: dimAlpha * progress)
     }
 
-    /// No movement: opacity follows progress, scale goes scale-from → 1 about the card's centre.
-    public func presentedViewTransform(at progress: Double, frame: Rect, in bounds: Rect) -> ViewTransform {
-        ViewTransform(scale: scaleFromValue + (1 - scaleFromValue) * progress, alpha: progress)
+    /// No movement: opacity follows progress, and the card scales scale-from → 1 about the point
+    /// it was presented from — the centre of `context.sourceRect`, the control that started the
+    /// presentation (the demo's Present button) — so it seems to come out of that control. The
+    /// anchor is in unit coordinates of the card (Core Animation's `anchorPoint`: 0,0 its top-left,
+    /// 1,1 its bottom-right; outside 0...1 when the control lies outside the card). Without a
+    /// source rectangle (an app that presents without one) it scales about its own centre.
+    public func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
+        let scale = scaleFromValue + (1 - scaleFromValue) * progress
+        guard let source = context.sourceRect, frame.width > 0, frame.height > 0 else {
+            return ViewTransform(scale: scale, alpha: progress)
+        }
+        let anchor = Point(x: (source.midX - frame.minX) / frame.width, y: (source.midY - frame.minY) / frame.height)
+        return ViewTransform(scaleX: scale, scaleY: scale, anchor: anchor, alpha: progress)
     }
 }
 

@@ -1,0 +1,111 @@
+import ModalKit
+import XCTest
+
+/// `PresentationHost` stacks at the library level: one controller per level with its own style,
+/// state events per level, input only to the top level, and a covered level drawn with the
+/// "presenting view while covered" look of the level above (UIKit's page sheet over a sheet).
+///
+/// 400 × 600, scale 1. Level 1: RecordingStyle (1 s linear, card 20…380 × 110…490, dim 0.5).
+/// Level 2: `Receding` (1 s linear, a sheet 400 × 200 at the bottom, dim 0.4, covering the level
+/// below with scale 1 − 0.1·progress about its top centre).
+final class StackHostTests: XCTestCase {
+    final class Solid: PresentationContent {
+        var invalidation: ContentInvalidation = .all
+        var inputs: [ContentInput] = []
+        let colour: Color
+        init(_ c: Color) { colour = c }
+        func draw(into image: OpaquePointer, size: Size, scale: Double) {
+            let px = Draw.pixelSize(of: image)
+            Draw.fill(image, width: px.width, height: px.height, color: colour)
+            invalidation = .none
+        }
+        func handle(_ input: ContentInput, now: Double) -> Bool {
+            inputs.append(input)
+            if case .key = input { return false }  // keys unused: Escape dismisses
+            return true
+        }
+    }
+
+    final class Receding: PresentationStyle {
+        var transitionDuration: Double { 1 }
+        var timingCurve: TimingCurve { .linear }
+        func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 0, y: b.maxY - 200, width: b.width, height: 200) }
+        func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.4 * progress) }
+        func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+            let k = 1 - 0.1 * progress
+            return PresentingViewAppearance(transform: ViewTransform(scaleX: k, scaleY: k, anchor: Point(x: 0.5, y: 0)))
+        }
+    }
+
+    private func stack() -> (PresentationHost, Solid, Solid, Solid, [String]) {
+        let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
+        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        XCTAssertTrue(host.present(one, now: 0))
+        XCTAssertFalse(host.present(two, style: Receding(), now: 0.5), "not over a level that is still presenting")
+        host.update(now: 1)
+        XCTAssertTrue(host.present(two, style: Receding(), now: 1))
+        host.update(now: 2)
+        return (host, root, one, two, [])
+    }
+
+    func testEventsPerLevelAndOnlyTheTopTakesInput() {
+        let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
+        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        var level1: [PresentationState] = [], all: [String] = []
+        host.onStateChange = { level1.append($0) }
+        host.onLevelStateChange = { all.append("\($0.rawValue) \($1)") }
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        host.present(one, now: 0)
+        host.update(now: 1)
+        host.present(two, style: Receding(), now: 1)
+        host.update(now: 2)
+        XCTAssertEqual(host.levelCount, 2)
+        XCTAssertEqual(host.presentedViewFrame(level: 2), Rect(x: 0, y: 400, width: 400, height: 200))
+        one.inputs = []
+        host.handle(.pointerMotion(Point(x: 200, y: 300)), now: 2.1)   // over card 1, under dim 2
+        host.handle(.pointerButton(pressed: true), now: 2.1)
+        XCTAssertEqual(one.inputs, [], "level 1 gets nothing while level 2 is up")
+        host.handle(.pointerButton(pressed: false), now: 2.15)       // a tap on dim 2
+        host.update(now: 3.2)
+        XCTAssertEqual(host.levelCount, 1)
+        XCTAssertEqual(host.state, .presented)
+        XCTAssertEqual(one.inputs.last, .hover(Point(x: 180, y: 190)), "level 1 in front again sees the pointer")
+        host.handle(.key(.escape, pressed: true), now: 3.3)
+        host.update(now: 4.4)
+        XCTAssertEqual(level1, [.presenting, .presented, .dismissing, .dismissed])
+        XCTAssertEqual(all, ["presenting 1", "presented 1", "presenting 2", "presented 2", "dismissing 2", "dismissed 2",
+                             "dismissing 1", "dismissed 1"])
+    }
+
+    /// Level 1's card recedes under level 2 (scale 0.9 about its top centre when level 2 is
+    /// presented, 0.95 half-way), while the dims stay over the whole container.
+    func testACoveredLevelShowsTheLevelAbovesPresentingViewLook() throws {
+        let (host, _, _, _, _) = stack()
+        let img = try Image(width: 400, height: 600)
+        host.render(into: img.pixelBuffer, now: 2, bufferAge: 0)
+        // Card 1 was 20…380 × 110…490; at scale 0.9 about (200, 110): 38…362 × 110…452.
+        let root = 0xFF806040 as UInt32
+        func dimmed(_ p: UInt32, _ f: Double) -> UInt32 {
+            let c = p.argbComponents
+            func s(_ v: Int) -> UInt32 { UInt32((Double(v) * f).rounded()) }
+            return 0xFF00_0000 | s(c.r) << 16 | s(c.g) << 8 | s(c.b)
+        }
+        func close(_ a: UInt32, _ b: UInt32, _ what: String) {
+            let x = a.argbComponents, y = b.argbComponents
+            XCTAssert(abs(x.r - y.r) <= 2 && abs(x.g - y.g) <= 2 && abs(x.b - y.b) <= 2, "\(what): \(String(a, radix: 16)) vs \(String(b, radix: 16))")
+        }
+        close(img.pixel(x: 30, y: 300), dimmed(root, 0.5 * 0.6), "x = 30: outside the receded card, both dims")
+        close(img.pixel(x: 42, y: 300), dimmed(0xFFFFFFFF, 0.6), "x = 42: the receded card under dim 2")
+        close(img.pixel(x: 370, y: 300), dimmed(root, 0.5 * 0.6), "x = 370: right of the receded card (362)")
+        close(img.pixel(x: 200, y: 500), 0xFF2050A0, "the sheet")
+        // Half-way through level 2's dismissal: scale 0.95 → card 29…371.
+        host.dismiss(now: 3)
+        host.render(into: img.pixelBuffer, now: 3.5, bufferAge: 1)
+        close(img.pixel(x: 25, y: 300), dimmed(root, 0.5 * 0.8), "x = 25: outside the card at scale 0.95, dim 2 at 0.2")
+        close(img.pixel(x: 33, y: 300), dimmed(0xFFFFFFFF, 0.8), "x = 33: the card at 0.95")
+        host.render(into: img.pixelBuffer, now: 4.1, bufferAge: 1)
+        XCTAssertEqual(host.levelCount, 1)
+        close(img.pixel(x: 25, y: 300), 0xFFFFFFFF, "level 2 gone: card 1 at its frame again")
+    }
+}
