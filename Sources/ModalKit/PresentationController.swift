@@ -125,6 +125,15 @@ public final class PresentationController {
     /// Whether the modal layer (dimming view + presented view) is in front and takes all input.
     public var isModalLayerActive: Bool { state != .dismissed }
 
+    /// Whether the presented view rests, presented, at a detent the style leaves undimmed
+    /// (UIKit's `largestUndimmedDetentIdentifier`): the view underneath is then not covered, and
+    /// UIKit passes touches outside the sheet through to it.
+    public var isRestingUndimmed: Bool {
+        guard state == .presented, case .clock = motion, let layout = detentLayout,
+              currentDetent < layout.offsets.count else { return false }
+        return layout.dimProgress(at: layout.offsets[currentDetent]) == 0
+    }
+
     // MARK: Layout
 
     /// Applies new container bounds (points). Outside a presentation only the bounds are stored;

@@ -448,7 +448,12 @@ public final class PresentationHost {
             if let pr = press, pr.source == .pointer {
                 deliverDrag(p, to: pr.target, now: now)
             } else if let top = levels.last {
-                use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
+                if passesInputThrough, !(top.controller.effectivePresentedViewRect(at: now)?.contains(p) ?? false) {
+                    use(top.content.handle(.hover(nil), now: now))
+                    use(presentingContent.handle(.hover(p), now: now))
+                } else {
+                    use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
+                }
             } else {
                 use(presentingContent.handle(.hover(p), now: now))
             }
@@ -555,12 +560,17 @@ public final class PresentationHost {
         deliver(.drag(toPresented(p, level: top, now: now)), to: target, now: now)
     }
 
+    /// Whether pointer and touch input outside the presented view reaches the presenting content:
+    /// one level, resting at a detent its style leaves undimmed (UIKit passes touches through to
+    /// the presenting view there). Keys stay with the presented content.
+    private var passesInputThrough: Bool { levels.count == 1 && levels[0].controller.isRestingUndimmed }
+
     private func beginPress(at p: Point, source: PressSource, now: Double) {
         guard press == nil else { return }  // one press at a time (pointer or first touch)
         let target: PressTarget
         if let top = levels.last {
             let rect = top.controller.effectivePresentedViewRect(at: now) ?? .zero
-            target = rect.contains(p) ? .presented : .dim
+            target = rect.contains(p) ? .presented : passesInputThrough ? .presenting : .dim
         } else {
             target = .presenting
         }
@@ -599,7 +609,7 @@ public final class PresentationHost {
         switch pr.target {
         case .presenting:
             // The modal may have come up meanwhile (a key): then the press is cancelled.
-            deliver(levels.isEmpty ? .release(p) : .cancel, to: .presenting, now: now)
+            deliver(levels.isEmpty || passesInputThrough ? .release(p) : .cancel, to: .presenting, now: now)
         case .presented:
             if let top = levels.last { deliver(.release(toPresented(p, level: top, now: now)), to: .presented, now: now) }
         case .dim:

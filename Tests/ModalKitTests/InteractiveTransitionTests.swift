@@ -276,6 +276,34 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertEqual(host.snapshot(at: t).dim.alpha, 0.2, accuracy: 1e-9)
     }
 
+    /// At rest on an undimmed detent the presenting content takes taps outside the sheet (UIKit
+    /// passes touches through there) and no dismissal happens; one detent up, the dim is back and
+    /// a tap there dismisses as usual.
+    func testAnUndimmedDetentPassesTapsOutsideTheSheetToThePresentingContent() throws {
+        let style = try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5,0.9", "undimmed-detent": "0"])
+        let presenting = Content(), card = Content()
+        let host = PresentationHost(style: style, presenting: presenting)
+        host.layout(containerSize: Size(width: 480, height: 800), scale: 1)
+        host.present(card, now: 0)
+        host.update(now: 1)
+        presenting.inputs.removeAll()
+        host.handle(.touchDown(id: 1, Point(x: 240, y: 100)), now: 2)
+        host.handle(.touchUp(id: 1), now: 2.05)
+        XCTAssertEqual(host.state, .presented)
+        XCTAssertEqual(presenting.inputs, [.press(Point(x: 240, y: 100)), .release(Point(x: 240, y: 100))])
+        XCTAssertTrue(card.inputs.isEmpty)
+        // Drag up to detent 1 (dimmed): a tap above the sheet (top at 80) dismisses again.
+        let t = drag(host, from: 500, through: stride(from: 480.0, through: 140, by: -20).map { $0 }, t0: 3, dt: 0.04,
+                     releaseAfter: 0.2)
+        host.update(now: t + 2)
+        XCTAssertEqual(top(host, t + 2), 80, accuracy: 0.5)
+        presenting.inputs.removeAll()
+        host.handle(.touchDown(id: 1, Point(x: 240, y: 40)), now: t + 3)
+        host.handle(.touchUp(id: 1), now: t + 3.05)
+        XCTAssertEqual(host.state, .dismissing)
+        XCTAssertTrue(presenting.inputs.allSatisfy { if case .hover = $0 { return true } else { return false } })
+    }
+
     func testARefusingModalRubberBandsSpringsBackAndReportsEveryAttempt() throws {
         let (host, _, log) = try sheet(["dismissible": "false"])
         // 280 pt (70 %) down, slowly; shows (1 − 1/(280·0.55/800 + 1))·800 = 129.14.
