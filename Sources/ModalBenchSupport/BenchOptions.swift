@@ -49,6 +49,47 @@ public enum BenchVariant: String, CaseIterable, Sendable {
     case recede
 }
 
+/// Which backend's client work `modal-bench --compositing` measures.
+public enum BenchCompositing: String, Equatable, Sendable, CaseIterable {
+    /// The whole frame rendered by pixman into the window's buffer.
+    case pixman
+    /// The client's share of a sub-surface frame (the compositor blends the layers).
+    case subsurface
+
+    /// `--compositing pixman|subsurface|both` taken out of `args` (the rest goes to
+    /// ``BenchOptions/parse(_:)``): the backends to measure side by side, nil without the option.
+    /// - Throws: `BenchUsageError` for a bad or repeated value.
+    public static func extract(from args: [String]) throws -> (backends: [BenchCompositing]?, rest: [String]) {
+        var rest: [String] = [], found: [BenchCompositing]?
+        var i = 0
+        while i < args.count {
+            var value: String?
+            if args[i] == "--compositing" {
+                guard i + 1 < args.count else { throw BenchUsageError("--compositing needs a value") }
+                value = args[i + 1]
+                i += 1
+            } else if args[i].hasPrefix("--compositing=") {
+                value = String(args[i].dropFirst("--compositing=".count))
+            }
+            if let v = value {
+                guard found == nil else { throw BenchUsageError("--compositing given twice") }
+                switch v {
+                case "both": found = [.pixman, .subsurface]
+                default:
+                    guard let c = BenchCompositing(rawValue: v) else {
+                        throw BenchUsageError("--compositing needs pixman, subsurface or both, got '\(v)'")
+                    }
+                    found = [c]
+                }
+            } else {
+                rest.append(args[i])
+            }
+            i += 1
+        }
+        return (found, rest)
+    }
+}
+
 /// What `modal-bench` was asked to do.
 public enum BenchCommand: Equatable {
     /// Frame timing: every frame of `runs` present + dismiss sequences per style, size and variant.
@@ -103,6 +144,13 @@ public enum BenchOptions {
                           gradient (gradient), with a soft drop shadow (shadow), or with the
                           presenting view receding under it (recede), and prints each
                           variant's median against the solid one's. Default: solid.
+      --compositing MODE  pixman, subsurface or both: instead of the frame table, time per
+                          frame each backend's client work — pixman: the whole frame rendered
+                          (DemoScene.render); subsurface: only what modal-demo's sub-surface
+                          frame does besides its Wayland requests (the frame's layer values, the
+                          presenting view only when it changed, the presented view's own buffer
+                          only when its content or size changed, or every frame for an alpha or
+                          a scale) — with thread CPU time, side by side (solid variant)
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
       --drag              scripted-drag mode: per run, present, then a pointer drag on the

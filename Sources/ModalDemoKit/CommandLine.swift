@@ -40,6 +40,17 @@ public struct StyleSelection: Equatable, Sendable {
     }
 }
 
+/// `--compositing`: how the window composes its frames.
+public enum CompositingChoice: String, Equatable, Sendable, CaseIterable {
+    /// Sub-surfaces where the compositor offers `wl_subcompositor` and `wp_viewporter`, pixman otherwise.
+    case auto
+    /// The presenting view in the window's buffer, the dim and the presented view as sub-surfaces
+    /// the compositor composes (exit 2 when it lacks a global that needs).
+    case subsurface
+    /// Every frame drawn by pixman into the window's buffer.
+    case pixman
+}
+
 public struct RunOptions: Equatable, Sendable {
     /// The style of each level, in order (`--style` is repeatable: level n uses the n-th, the last
     /// one repeats); never empty.
@@ -49,6 +60,8 @@ public struct RunOptions: Equatable, Sendable {
         get { selections[0] }
         set { selections[0] = newValue }
     }
+    /// `--compositing` (default auto).
+    public var compositing = CompositingChoice.auto
     /// The window size in points asked for when the compositor leaves it to the client.
     public var width = 480, height = 800
     public var logEvents = false
@@ -131,7 +144,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--pause-at FRACTION] [--log-events]
+             [--reduced-motion] [--pause-at FRACTION] [--log-events] [--compositing auto|subsurface|pixman]
   modal-demo --list-styles
   modal-demo --describe-style NAME|PATH
   modal-demo new-style NAME [--directory DIR]
@@ -164,11 +177,16 @@ Options:
                            (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
                            Escape, a tap on the dim or Close dismiss from there as usual
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, paused, dismissing, dismissed, close, frame, reloaded,
+                           presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
+                           reloaded,
                            reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,
                            close-attempt); a level n > 1 appends " n" to its lines (presenting 2)
   --watch                  with --style PATH: reload the plugin when the file changes (the next
                            presentation, or one at rest, uses the new style; one in flight finishes)
+  --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
+                           composes where it offers wl_subcompositor and wp_viewporter, else pixman;
+                           subsurface: require that (exit 2 naming a missing global); pixman: the client
+                           draws every frame (render always does)
   --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
   --describe-style NAME|PATH  print a style's name, path, ABI version, summary and options
 render:
@@ -289,6 +307,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             sawSize = true
         case "--log-events" where !isRenderLike:
             run.logEvents = true
+        case "--compositing" where !isRenderLike:
+            let text = try value(for: flag, inline)
+            guard let c = CompositingChoice(rawValue: text) else {
+                throw UsageError("--compositing expects auto, subsurface or pixman, got '\(text)'")
+            }
+            run.compositing = c
         case "--pause-at" where !isRenderLike:
             let text = try value(for: flag, inline)
             guard let f = Double(text), f.isFinite, (0...1).contains(f) else {

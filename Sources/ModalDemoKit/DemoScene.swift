@@ -361,6 +361,12 @@ public final class DemoScene {
         host.render(into: target, now: sceneTime(now), bufferAge: bufferAge)
     }
 
+    /// The frame for `now` as layers for a backend that composes them itself (the scene's clock,
+    /// as ``render(into:now:bufferAge:)``): ``PresentationHost/layerFrame(at:)``.
+    public func layerFrame(at now: Double) -> LayerFrame {
+        host.layerFrame(at: sceneTime(now))
+    }
+
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
     /// `target` (``pixelSize``): ``PresentationHost/snapshot(phase:fraction:)`` — the same

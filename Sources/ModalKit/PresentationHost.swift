@@ -201,6 +201,12 @@ public final class PresentationHost {
     private var compositionVersion = 0
     private var composedDepth = 0
     private var dirty = true
+    /// The presenting-view-only renderer of a layer backend (``renderPresentingLayer(into:bufferAge:)``).
+    private let presentingRenderer = Renderer()
+    private let layerPainter = LayerPainter()
+    /// Which renderer drew the window's buffers last (true: the presenting-view-only one): on a
+    /// switch the other one's damage history is stale, so its next frame repaints everything.
+    private var lastRenderWasLayer = false
     /// The `now` of the latest call (for content callbacks made from state changes).
     private var lastNow = 0.0
 
@@ -688,6 +694,8 @@ public final class PresentationHost {
     /// after warm-up a frame allocates nothing.
     @discardableResult
     public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
+        if lastRenderWasLayer { renderer.reset() }
+        lastRenderWasLayer = false
         update(now: now)
         let damage = compose(into: target, bufferAge: bufferAge, record: true) { i in
             i < levels.count ? levels[i].controller.snapshot(at: now) : controller.snapshot(at: now)
@@ -848,9 +856,76 @@ public final class PresentationHost {
     /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
     public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
 
+    // MARK: Layer backends
+
+    /// Snap the presented view's position to whole points (then × scale, rounded) in every frame
+    /// this host renders or resolves, live or offline: the unit of `wl_subsurface.set_position`, so a
+    /// backend that moves the presented view as a sub-surface and the pixman renderer draw it at the
+    /// same pixel. Default false (position = points × scale rounded). No effect at scale 1.
+    public var snapsPositionsToPoints = false
+
+    /// The frame at `now` resolved to buffer pixels (``PresentationSnapshot/layerFrame(scale:)``,
+    /// positions snapped per ``snapsPositionsToPoints``), with both caches brought up to date and their
+    /// versions set: what a backend that composes the layers itself shows (the presenting view
+    /// through ``renderPresentingLayer(into:bufferAge:)``, the dim as one colour, the presented view
+    /// through ``drawPresentedLayer(_:into:)`` at `card`). Advances the transitions to `now`.
+    /// With more than one level presented (a stack) this is the top level's frame alone: a layer
+    /// backend composes one level (``levelCount`` ≤ 1) and leaves stacks to ``render(into:now:bufferAge:)``.
+    public func layerFrame(at now: Double) -> LayerFrame {
+        update(now: now)
+        let level = levels.last
+        let f = layerFrame(for: (level?.controller ?? controller).snapshot(at: now), level: level)
+        dirty = false
+        return f
+    }
+
+    /// Renders only the presenting view (no dim, no presented view) into `target` (``pixelSize``),
+    /// with damage and buffer age as ``render(into:now:bufferAge:)``: the window's own buffer under
+    /// layers the compositor composes. Call after ``layerFrame(at:)`` of the same frame. Returns an
+    /// empty list when nothing changed since the last call (then nothing needs attaching).
+    @discardableResult
+    public func renderPresentingLayer(into target: PixelBuffer, bufferAge: Int) -> [PixelRect] {
+        if !lastRenderWasLayer { presentingRenderer.reset() }
+        lastRenderWasLayer = true
+        var f = LayerFrame()
+        (f.width, f.height) = pixelSize
+        f.presentingVersion = presentingVersion
+        let damage = presentingRenderer.render(f, presenting: presentingCache?.pixmanImage, presented: nil,
+                                               presentingDamage: pendingPresentingDamage, into: target,
+                                               bufferAge: bufferAge, record: true)
+        pendingPresentingDamage = .zero
+        return damage
+    }
+
+    /// Whether the presenting view changed since the last ``renderPresentingLayer(into:bufferAge:)``
+    /// (or a frame was rendered by ``render(into:now:bufferAge:)`` since, whose buffer holds more than
+    /// the presenting view). Call after ``layerFrame(at:)`` of the same frame.
+    public var presentingLayerNeedsRender: Bool {
+        !lastRenderWasLayer || !pendingPresentingDamage.isEmpty
+            || presentingRenderer.lastFrame.map { $0.presentingVersion != presentingVersion
+                || ($0.width, $0.height) != pixelSize } ?? true
+    }
+
+    /// Draws the presented view of `frame` (from ``layerFrame(at:)``) into `target`, the buffer of a
+    /// layer showing it at `frame.card`'s origin: `frame.card`'s size in its top-left corner, every
+    /// other pixel transparent (so `target` may be padded, e.g. to whole points). Opaque and unscaled,
+    /// that is the cache as it is (draw it once per ``LayerFrame/cardVersion`` and size); with an
+    /// alpha below 255 or a scale it is the cache at that alpha and scale, drawn by pixman as
+    /// ``render(into:now:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
+    /// fade a surface). Nothing is drawn without a presented view.
+    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer) {
+        guard frame.hasCard, let cache = levels.last?.cache else { return }
+        layerPainter.draw(frame, cache: cache.pixmanImage, into: target)
+    }
+
     /// The snapshot resolved to pixels, with the caches brought up to date.
     private func layerFrame(for snap: PresentationSnapshot, level: PresentedLevel?) -> LayerFrame {
         var f = snap.layerFrame(scale: scale)
+        if snapsPositionsToPoints, f.hasCard {
+            let shown = snap.presentedRect
+            f.card.x = Int((shown.minX.rounded() * scale).rounded())
+            f.card.y = Int((shown.minY.rounded() * scale).rounded())
+        }
         updatePresentingCache(width: f.width, height: f.height)
         f.presentingVersion = presentingVersion
         guard f.hasCard, let level else {

@@ -133,6 +133,16 @@ public final class Renderer {
     private var historyCount = 0
     private(set) var last: LayerFrame?
 
+    /// The last recorded frame (nil before the first one and after ``reset()``).
+    public var lastFrame: LayerFrame? { last }
+
+    /// Forgets the frame history: the next recorded frame repaints and damages everything (the
+    /// target buffers were drawn by someone else meanwhile).
+    public func reset() {
+        last = nil
+        historyCount = 0
+    }
+
     /// Statistics of the last frame, for benchmarks: buffer pixels repainted.
     public private(set) var lastPaintedPixels = 0
 

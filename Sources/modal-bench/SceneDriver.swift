@@ -17,6 +17,8 @@ struct FrameSample {
     /// Heap allocations (and bytes requested) in the whole process during `render`.
     var allocations: UInt64
     var allocatedBytes: UInt64
+    /// CPU time of the thread over the same window, seconds.
+    var cpuSeconds: Double = 0
 }
 
 /// Why a benchmark could not run (exit status 1).
@@ -34,6 +36,17 @@ final class SceneDriver {
 
     let scene: DemoScene
     let size: BenchSize
+    /// How frames are made: `.pixman` renders the whole frame (`DemoScene.render`); `.subsurface`
+    /// does the client's share of a sub-surface frame only (what modal-demo's compose does besides
+    /// Wayland requests): the frame's layer values, the presenting view only when it changed, the
+    /// presented view's own buffer only when its content or size changed (or per frame for an alpha
+    /// or a scale); the compositor's share (blending the layers) is not the client's work.
+    let compositing: BenchCompositing
+    /// The presented layer's buffers, used round-robin like the window's (the compositor may hold
+    /// the one shown), made for the size the placement asks.
+    private var layerBuffers: [Image] = []
+    private var layerRing = 0
+    private var layerImage: (version: Int, width: Int, height: Int)?
     private let buffers: [Image]
     private let targets: [PixelBuffer]
     private var ring = BufferRing(count: SceneDriver.bufferCount)
@@ -45,9 +58,12 @@ final class SceneDriver {
     /// A scene for `style` at `size` points, scale 1, with one frame rendered (the presenting view,
     /// dismissed) into the first buffer.
     /// - Throws: `SceneError` (no font), `ImageError` (no memory for the buffers).
-    init(style: any PresentationStyle, size: BenchSize) throws {
+    init(style: any PresentationStyle, size: BenchSize, compositing: BenchCompositing = .pixman) throws {
         scene = try DemoScene(style: style)
         self.size = size
+        self.compositing = compositing
+        // As modal-demo's window: presented-view positions in whole points in both modes.
+        scene.host.snapsPositionsToPoints = true
         scene.layout(containerSize: Size(width: Double(size.width), height: Double(size.height)), scale: 1)
         buffers = try (0..<SceneDriver.bufferCount).map { _ in try Image(width: size.width, height: size.height) }
         targets = buffers.map(\.pixelBuffer)
@@ -69,15 +85,51 @@ final class SceneDriver {
         let target = targets[index]
         let allocations0 = AllocationCounter.count, bytes0 = AllocationCounter.bytes
         input()
+        let cpu0 = threadCPUSeconds()
         let start = monotonicSeconds()
-        let damage = scene.render(into: target, now: t, bufferAge: age)
+        var damaged = 0, painted = 0
+        if compositing == .pixman {
+            let damage = scene.render(into: target, now: t, bufferAge: age)
+            for r in damage { damaged += r.area }
+            painted = scene.lastPaintedPixelCount
+        } else {
+            (damaged, painted) = composeFrame(at: t, target: target, age: age)
+        }
         let end = monotonicSeconds()
+        let cpu1 = threadCPUSeconds()
         let allocations1 = AllocationCounter.count, bytes1 = AllocationCounter.bytes
-        var damaged = 0
-        for r in damage { damaged += r.area }
         now = t
-        return FrameSample(seconds: end - start, damagedPixels: damaged, paintedPixels: scene.lastPaintedPixelCount,
-                           allocations: allocations1 - allocations0, allocatedBytes: bytes1 - bytes0)
+        return FrameSample(seconds: end - start, damagedPixels: damaged, paintedPixels: painted,
+                           allocations: allocations1 - allocations0, allocatedBytes: bytes1 - bytes0,
+                           cpuSeconds: cpu1 - cpu0)
+    }
+
+    /// The client's work for one sub-surface frame (modal-demo's compose without the requests).
+    /// Returns the window buffer's damage and the pixels drawn into any buffer.
+    private func composeFrame(at t: Double, target: PixelBuffer, age: Int) -> (Int, Int) {
+        let host = scene.host
+        let f = host.layerFrame(at: t)
+        var damaged = 0, painted = 0
+        if host.presentingLayerNeedsRender {
+            for r in host.renderPresentingLayer(into: target, bufferAge: age) { damaged += r.area }
+            painted += host.lastPaintedPixelCount
+        }
+        guard let p = PresentedLayerPlacement(frame: f, bufferScale: 1, containerWidth: size.width,
+                                              containerHeight: size.height) else { return (damaged, painted) }
+        let holds = layerImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+        if !p.isCacheAsIs || !holds {
+            if layerBuffers.first.map({ $0.width != p.bufferWidth || $0.height != p.bufferHeight }) ?? true {
+                layerBuffers = (0..<SceneDriver.bufferCount).compactMap { _ in
+                    try? Image(width: p.bufferWidth, height: p.bufferHeight)
+                }
+            }
+            guard !layerBuffers.isEmpty else { return (damaged, painted) }
+            layerRing = (layerRing + 1) % layerBuffers.count
+            host.drawPresentedLayer(f, into: layerBuffers[layerRing].pixelBuffer)
+            layerImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
+            painted += p.bufferWidth * p.bufferHeight
+        }
+        return (damaged, painted)
     }
 
     /// Starts a presentation (`present: true`) or a dismissal at the current time and renders

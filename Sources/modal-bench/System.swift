@@ -13,6 +13,14 @@ func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
+/// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID) in seconds.
+@inline(__always)
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
 /// The whole text of a (possibly /proc) file, read until EOF (procfs files report size 0, so
 /// their length cannot be known in advance); nil when it cannot be opened.
 func readTextFile(_ path: String) -> String? {

@@ -12,8 +12,12 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let command: BenchCommand
+let backends: [BenchCompositing]?
 do {
-    command = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    let extracted = try BenchCompositing.extract(from: Array(CommandLine.arguments.dropFirst()))
+    backends = extracted.backends
+    command = try BenchOptions.parse(extracted.rest)
+    if backends != nil, case .cycles = command { throw BenchUsageError("--compositing does not apply to --cycles") }
 } catch {
     fail("\(error)", status: 2)
 }
@@ -65,7 +69,7 @@ print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
 do {
     switch command {
     case let .frames(_, _, runs, _):
-        try runFrames(runs: runs)
+        if let backends { try runBackends(runs: runs, backends: backends) } else { try runFrames(runs: runs) }
     case let .cycles(_, _, cycles, _):
         try runCycles(cycles: cycles)
     case let .stackCycles(_, _, cycles, levels):
@@ -360,3 +364,71 @@ func runDrags(runs: Int) throws {
     print("  0 heap allocations per drag frame after warm-up: \(total == 0 ? "met" : "MISSED")"
           + " (\(total) in \(Format.grouped(totalFrames)) drag frames)")
 }
+
+// MARK: Backends (--compositing)
+
+/// One backend's frames of one style and size: wall time and thread CPU time per frame, ms.
+struct BackendReport {
+    var backend: BenchCompositing
+    var style: String
+    var size: BenchSize
+    var frames: Int
+    var medianMS: Double, p99MS: Double
+    var cpuMedianMS: Double, cpuP99MS: Double
+    var allocations: UInt64
+}
+
+/// Each backend's client work per frame, interleaved run by run (so both share the machine's
+/// load), then a table side by side.
+func runBackends(runs: Int, backends: [BenchCompositing]) throws {
+    print("method   every frame of present + dismiss at 60 Hz (t = k/60 s until each 0.35 s transition ends),")
+    print("         1 warm-up present + dismiss, then \(runs) timed, the backends interleaved run by run.")
+    print("         pixman: DemoScene.render into 3 buffers round-robin (buffer age 3). subsurface: only the")
+    print("         client's share of a sub-surface frame (the frame's layer values; the presenting view")
+    print("         redrawn only when it changed; the presented view's own buffer drawn only when its content")
+    print("         or size changed, or every frame for an alpha or a scale); the compositor blends the layers.")
+    print("         CPU: CLOCK_THREAD_CPUTIME_ID around the frame. Allocations: malloc & co., whole process.")
+    var reports: [BackendReport] = []
+    for (name, module) in modules {
+        for size in sizes {
+            let drivers = try backends.map { ($0, try SceneDriver(style: try module.makeStyle(), size: size, compositing: $0)) }
+            var samples: [[FrameSample]] = drivers.map { _ in [] }
+            for (_, d) in drivers { try d.cycle { _ in } }
+            for _ in 0..<runs {
+                for (i, (_, d)) in drivers.enumerated() { try d.cycle { samples[i].append($0) } }
+            }
+            for (i, (backend, _)) in drivers.enumerated() {
+                let t = samples[i].map { $0.seconds * 1000 }.sorted(), c = samples[i].map { $0.cpuSeconds * 1000 }.sorted()
+                let r = BackendReport(backend: backend, style: name, size: size, frames: t.count,
+                                      medianMS: Statistics.median(sorted: t) ?? 0, p99MS: Statistics.percentile(99, sorted: t) ?? 0,
+                                      cpuMedianMS: Statistics.median(sorted: c) ?? 0,
+                                      cpuP99MS: Statistics.percentile(99, sorted: c) ?? 0,
+                                      allocations: samples[i].reduce(0) { $0 + $1.allocations })
+                reports.append(r)
+                print("\(name) \(size) \(backend.rawValue): \(r.frames) frames, median \(us(r.medianMS)) ms, p99 \(us(r.p99MS)) ms,"
+                      + " CPU median \(us(r.cpuMedianMS)) ms, p99 \(us(r.cpuP99MS)) ms, \(r.allocations) allocations")
+            }
+        }
+    }
+    print("")
+    print("backends side by side (ms per frame; CPU = thread CPU time; CPU ratio = sub-surface / pixman CPU median)")
+    var table = TextTable([("style", .left), ("size", .left), ("pixman median", .right), ("p99", .right),
+                           ("CPU", .right), ("sub-surface median", .right), ("p99", .right), ("CPU", .right),
+                           ("CPU ratio", .right), ("allocs/frame", .right)])
+    for (name, _) in modules {
+        for size in sizes {
+            let p = reports.first { $0.backend == .pixman && $0.style == name && $0.size == size }
+            let s = reports.first { $0.backend == .subsurface && $0.style == name && $0.size == size }
+            func cell(_ r: BackendReport?, _ v: (BackendReport) -> Double) -> String { r.map { us(v($0)) } ?? "-" }
+            let ratio = (p != nil && s != nil && p!.cpuMedianMS > 0) ? String(format: "%.3f", s!.cpuMedianMS / p!.cpuMedianMS) : "-"
+            let allocs = [p, s].compactMap { $0 }.map { $0.allocations == 0 ? "0" : String(format: "%.2f", Double($0.allocations) / Double(max($0.frames, 1))) }
+            table.append([name, size.description, cell(p) { $0.medianMS }, cell(p) { $0.p99MS }, cell(p) { $0.cpuMedianMS },
+                          cell(s) { $0.medianMS }, cell(s) { $0.p99MS }, cell(s) { $0.cpuMedianMS }, ratio,
+                          allocs.joined(separator: " / ")])
+        }
+    }
+    table.lines.forEach { print($0) }
+}
+
+/// Milliseconds to 0.1 µs.
+func us(_ x: Double) -> String { String(format: "%.4f", x) }

@@ -38,8 +38,9 @@ struct InputClock {
 }
 
 /// The wiring between the Wayland window and the presentation engine: configure → layout,
-/// frame callback → render, seat events → scene input. Logs events for `--log-events`.
-final class DemoWindowController: WindowDelegate {
+/// frame callback → render (pixman) or compose (sub-surfaces), seat events → scene input. Logs
+/// events for `--log-events`.
+final class DemoWindowController: LayeredWindowDelegate {
     private let scene: DemoScene
     private let logEvents: Bool
     private var frames = 0
@@ -47,10 +48,50 @@ final class DemoWindowController: WindowDelegate {
     private weak var window: Window?
     /// A reloaded style waiting for the running transition to end (`--watch`), with its path.
     private var pendingStyle: (style: any PresentationStyle, path: String)?
+    /// The frame being drawn changed what the window shows (a `frame` line is due at its commit),
+    /// and which backend drew it.
+    private var pendingFrame = false
+    private var pendingBackend = Backend.pixman
+    /// `frame` numbers by commit sequence (for `presented N TIME`), a small ring: feedback arrives
+    /// within a few refreshes.
+    private var frameBySequence = [Int](repeating: 0, count: 64)
+    /// The sub-surface layers (dim below, presented view above), made at the first composed frame.
+    private var dimLayer: SurfaceLayer?
+    private var presentedLayer: SurfaceLayer?
+    /// What the presented layer's image holds: (cache version, buffer pixel size) of an opaque,
+    /// unscaled presented view; nil when it holds a per-frame (alpha or scale) drawing or nothing.
+    private var presentedImage: (version: Int, width: Int, height: Int)?
+    /// What the last composed frame showed (to tell whether this one changed anything).
+    private var lastDim: UInt32 = 0
+    private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
+    /// Presents once the window is shown and dismisses once presented (a test hook for compositors
+    /// without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
+    var presentsOnce = false
+    private var presentedOnce = false
+
+    /// How a frame was composed (`backend=` on `frame` lines).
+    enum Backend: String {
+        /// Everything drawn by pixman into the window's buffer.
+        case pixman
+        /// The dim and the presented view as sub-surfaces; their pixels drawn once.
+        case subsurface
+        /// Sub-surfaces, the presented view's layer drawn by pixman for this frame (an alpha or a
+        /// scale the compositor cannot apply).
+        case subsurfacePixmanPresented = "subsurface+pixman-presented"
+    }
 
     init(scene: DemoScene, logEvents: Bool) {
         self.scene = scene
         self.logEvents = logEvents
+    }
+
+    /// A state change of the scene (called after it is logged).
+    func sceneEvent(_ event: SceneEvent) {
+        if event == .presented && presentsOnce {
+            presentsOnce = false
+            scene.dismiss(now: monotonicSeconds())
+            window?.setNeedsRedraw()
+        }
     }
 
     private func log(_ line: @autoclosure () -> String) {
@@ -71,13 +112,147 @@ final class DemoWindowController: WindowDelegate {
         // so an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
         if pendingStyle != nil, !scene.isAnimating { applyPendingStyle() }
-        if !damage.isEmpty {
-            frames += 1
-            log("frame \(frames) \(String(format: "%.4f", target.time))")
-        }
+        pendingFrame = !damage.isEmpty
+        pendingBackend = .pixman
         // The scene's rectangles (ModalKit) into the window's array (WaylandClient): the one
         // conversion between the two, into an array that keeps its capacity.
         for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+    }
+
+    /// A sub-surface frame: the presenting view in the window's buffer only when it changed, the
+    /// dim as one colour stretched over the container, the presented view as its own buffer (drawn
+    /// once per content, size and scale; per frame by pixman only for an alpha or a scale) moved
+    /// by whole points and cropped to the container (sub-surfaces are not clipped to their parent).
+    func window(_ window: Window, compose frame: FrameComposer) {
+        let host = scene.host
+        defer {
+            if scene.isAnimating { window.setNeedsRedraw() }
+            if pendingStyle != nil, !scene.isAnimating { applyPendingStyle() }
+        }
+        let s = frame.bufferScale
+        guard s > 0 else {
+            // Fractional scale: a sub-surface's position is a whole point, the presented view's edge
+            // a whole pixel, which a whole point may not be: the whole frame by pixman.
+            composeWithPixman(window, frame)
+            return
+        }
+        if dimLayer == nil {
+            dimLayer = window.makeLayer()
+            presentedLayer = window.makeLayer()
+        }
+        guard let dimLayer, let presentedLayer else { return }
+        let f = scene.layerFrame(at: frame.time)
+        // What the layers do not express yet (a gradient dim, a drop shadow, a receding presenting
+        // view, a stack of levels): the whole frame by pixman, decided per frame.
+        if f.dimGradient != nil || f.hasShadow || f.presentingRect != nil || host.levelCount > 1 {
+            composeWithPixman(window, frame)
+            return
+        }
+        var changed = false
+        let w = window.width, h = window.height
+        // A layer that goes away uncovers the window's own buffer there: that area is damaged too
+        // (sway 1.7 does not repaint the area of an unmapped sub-surface by itself).
+        var uncovered: (x: Int, y: Int, width: Int, height: Int)?
+        if f.dim == 0 && dimLayer.isShown { uncovered = (0, 0, w, h) }
+        if let last = lastPresented, PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w,
+                                                              containerHeight: h) == nil, uncovered == nil {
+            uncovered = last
+        }
+        // The presenting view: the window's own buffer, drawn only when it changed.
+        if frame.mustDrawBase || host.presentingLayerNeedsRender || uncovered != nil, let t = try? frame.baseTarget() {
+            let damage = host.renderPresentingLayer(into: PixelBuffer(data: t.data, width: t.width, height: t.height,
+                                                                      stride: t.stride), bufferAge: t.age)
+            for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+            if let u = uncovered {
+                frame.baseDamage.append(BufferRect(x: u.x * s, y: u.y * s, width: u.width * s, height: u.height * s))
+            }
+            changed = !frame.baseDamage.isEmpty
+        }
+        // The dim: one colour over the container.
+        if f.dim != 0 {
+            try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)
+        } else {
+            dimLayer.hide()
+        }
+        changed = changed || f.dim != lastDim
+        lastDim = f.dim
+        // The presented view: its own buffer (whole points: padded with transparent pixels), moved.
+        var backend = Backend.subsurface
+        if let p = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h) {
+            if !p.isCacheAsIs { backend = .subsurfacePixmanPresented }
+            let holds = presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+            if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
+                if let t = try? presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) {
+                    host.drawPresentedLayer(f, into: PixelBuffer(data: t.data, width: t.width, height: t.height,
+                                                                 stride: t.stride))
+                    presentedImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
+                    changed = true
+                } else {
+                    window.setNeedsRedraw()   // every buffer held: retried after a release
+                }
+            }
+            let v = p.visible
+            presentedLayer.showImage(x: p.x, y: p.y, visible: (Int(v.minX), Int(v.minY), Int(v.width), Int(v.height)),
+                                     bufferScale: s)
+            let shown = (x: p.x + Int(v.minX), y: p.y + Int(v.minY), width: Int(v.width), height: Int(v.height))
+            changed = changed || lastPresented.map { $0 != shown } ?? true
+            lastPresented = shown
+        } else {
+            changed = changed || lastPresented != nil
+            presentedLayer.hide()
+            lastPresented = nil
+        }
+        pendingFrame = changed
+        pendingBackend = backend
+    }
+
+    func window(_ window: Window, didCommit frame: CommittedFrame) {
+        guard pendingFrame else {
+            frameBySequence[frame.sequence % frameBySequence.count] = 0
+            return
+        }
+        pendingFrame = false
+        frames += 1
+        // Without presentation feedback (none offered, or none sent: headless sway): after the
+        // first frame, or the second (a tiling compositor's resize after the first configure).
+        if presentsOnce && (frames == 2 || frames == 1 && !window.connection.offersPresentationTime) {
+            presentOnce(window)
+        }
+        frameBySequence[frame.sequence % frameBySequence.count] = frames
+        log("frame \(frames) \(String(format: "%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(String(format: "%.3f", frame.cpuSeconds * 1000))")
+    }
+
+    func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {
+        let n = frameBySequence[sequence % frameBySequence.count]
+        guard n > 0 else { return }
+        log("presented \(n) \(String(format: "%.4f", time))")
+        // Once the window is on screen and idle, as when a user presses Return.
+        if presentsOnce && scene.state == .dismissed && !scene.isAnimating { presentOnce(window) }
+    }
+
+    private func presentOnce(_ window: Window) {
+        guard scene.state == .dismissed, !presentedOnce else { return }
+        presentedOnce = true
+        self.window = window
+        scene.present(now: monotonicSeconds())
+        window.setNeedsRedraw()
+    }
+
+    /// A frame drawn whole by pixman into the window's buffer, the layers hidden (a fractional
+    /// scale, or chrome the layers do not express).
+    private func composeWithPixman(_ window: Window, _ frame: FrameComposer) {
+        dimLayer?.hide()
+        presentedLayer?.hide()
+        presentedImage = nil
+        lastPresented = nil
+        lastDim = 0
+        pendingBackend = .pixman
+        pendingFrame = false
+        guard let t = try? frame.baseTarget() else { return }
+        let damage = scene.render(into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride),
+                                  now: frame.time, bufferAge: t.age)
+        for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        pendingFrame = !damage.isEmpty
     }
 
     func windowDidRequestClose(_ window: Window) {
@@ -175,6 +350,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         // Level 1's lines as they always were; a level n > 1 appends " n".
         scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) }) { event, level in
             if logEvents { print(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue) }
+            if level == 1 { controllerRef()?.sceneEvent(event) }
         }
     } catch {
         fail(1, String(describing: error))
@@ -184,10 +360,17 @@ func runWindow(_ options: RunOptions) -> Int32 {
         if logEvents { print(event.logLine) }
     }
     scene.pauseFraction = options.pauseAt
+    // The window shows the presented view at whole points whichever backend draws a frame (a
+    // sub-surface's position is whole surface-local points), so switching backends never moves it.
+    scene.host.snapsPositionsToPoints = true
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
+    controller.presentsOnce = ProcessInfo.processInfo.environment["MODALKIT_TEST_PRESENT_ONCE"] == "1"
     controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()
+        if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
+            fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
+        }
         // After the compositor answered (a missing one is reported at once), before the window:
         // the first presentation already knows the desktop's setting.
         let motion = DesktopMotion(scene: scene, forced: options.reducedMotion) { line in
@@ -197,7 +380,9 @@ func runWindow(_ options: RunOptions) -> Int32 {
         reloader?.attach(to: connection)
         let window = try Window(connection: connection,
                                 options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
-                                                       requestedSize: (options.width, options.height)),
+                                                       requestedSize: (options.width, options.height),
+                                                       compositing: CompositingMode(rawValue: options.compositing.rawValue) ?? .auto,
+                                                       presentationFeedback: logEvents),
                                 delegate: controller)
         try connection.run()
         withExtendedLifetime((window, motion, reloader)) {}

@@ -33,6 +33,7 @@ final class MissingGlobalTests: CompositorTestCase {
 
     private var fixtureSource: String { PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/fake_compositor.c" }
     private var xdgShellTables: String { PluginTestSupport.packageRoot + "/CWayland/Protocols/xdg-shell-protocol.c" }
+    private var viewporterTables: String { PluginTestSupport.packageRoot + "/CWayland/Protocols/viewporter-protocol.c" }
 
     /// Compiles the fake compositor into a temporary directory (removed at tear-down).
     private func compileFakeCompositor() throws -> String {
@@ -45,7 +46,7 @@ final class MissingGlobalTests: CompositorTestCase {
         }
         let directory = try PluginTestSupport.temporaryDirectory(self, "fake-compositor")
         let binary = directory + "/fake_compositor"
-        let arguments = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-o", binary, fixtureSource, xdgShellTables]
+        let arguments = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-o", binary, fixtureSource, xdgShellTables, viewporterTables]
             + flags.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         let compiler = try PluginTestSupport.cCompiler()
         let result = try PluginTestSupport.run(compiler, arguments, timeout: 120)
@@ -165,5 +166,46 @@ final class MissingGlobalTests: CompositorTestCase {
         try expectOneLineExit(against: fake, naming: "lost connection to the Wayland compositor")
         XCTAssertTrue(fake.waitForLog(timeout: eventTimeout) { $0 == "fake_compositor: disconnected client on request get_toplevel" },
                       "the fake compositor cut the client off at get_toplevel\n\(fake.process.diagnostics())")
+    }
+
+    // MARK: the sub-surface backend's globals (--compositing)
+
+    /// `--compositing subsurface` on a compositor without `missing`: a bad command line for this
+    /// compositor — exit 2, one line naming the missing global, no window.
+    private func checkSubsurfaceRefused(missing: String, advertising globals: String,
+                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let fake = try startFakeCompositor(["--globals", globals])
+        let demo = try startDemo(["--log-events", "--compositing", "subsurface"], environment: fake.clientEnvironment)
+        let status = demo.waitForExit(timeout: eventTimeout)
+        XCTAssertEqual(status, .exited(2), "exit 2\n\(demo.diagnostics())", file: file, line: line)
+        demo.drainOutput()
+        XCTAssertEqual(demo.stderrLines, ["modal-demo: --compositing subsurface needs \(missing), which the compositor does not offer"],
+                       file: file, line: line)
+        XCTAssertEqual(demo.events("configure"), [], "no window", file: file, line: line)
+        XCTAssertFalse(fake.process.stderr.lines.contains { $0.contains("get_toplevel") }, "no toplevel was asked for",
+                       file: file, line: line)
+    }
+
+    func testSubsurfaceCompositingWithoutSubcompositorExitsTwoNamingIt() throws {
+        try checkSubsurfaceRefused(missing: "wl_subcompositor", advertising: "compositor,shm,xdg_wm_base,viewporter")
+    }
+
+    func testSubsurfaceCompositingWithoutViewporterExitsTwoNamingIt() throws {
+        try checkSubsurfaceRefused(missing: "wp_viewporter", advertising: "compositor,shm,xdg_wm_base,subcompositor")
+    }
+
+    /// `--compositing auto` (the default) on the same compositors falls back to pixman: the client
+    /// carries on to its toplevel and waits for the configure; it never makes a sub-surface.
+    func testAutoCompositingWithoutTheGlobalsCarriesOnWithPixman() throws {
+        for globals in ["compositor,shm,xdg_wm_base,viewporter", "compositor,shm,xdg_wm_base,subcompositor"] {
+            let fake = try startFakeCompositor(["--globals", globals])
+            let demo = try startDemo(["--log-events"], environment: fake.clientEnvironment)
+            XCTAssertTrue(fake.waitForLog(timeout: eventTimeout) { $0 == "fake_compositor: request xdg_surface.get_toplevel" },
+                          "the client asked for its toplevel\n\(demo.diagnostics())\n\(fake.process.diagnostics())")
+            XCTAssertNil(demo.waitForExit(timeout: 0.5), "the client waits for its configure\n\(demo.diagnostics())")
+            XCTAssertFalse(fake.process.stderr.lines.contains { $0.contains("get_subsurface") }, "\(fake.process.stderr.lines)")
+            demo.stop()
+            fake.process.stop(timeout: 3)
+        }
     }
 }

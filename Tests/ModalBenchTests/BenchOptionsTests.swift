@@ -110,4 +110,17 @@ final class BenchOptionsTests: XCTestCase {
         XCTAssertNil(BenchSize(parsing: "+1920x1080"))
         XCTAssertNil(BenchSize(parsing: ""))
     }
+
+    func testCompositingIsTakenOutBeforeTheRest() throws {
+        let both = try BenchCompositing.extract(from: ["--size", "1920x1080", "--compositing", "both", "--runs", "3"])
+        XCTAssertEqual(both.backends, [.pixman, .subsurface])
+        XCTAssertEqual(both.rest, ["--size", "1920x1080", "--runs", "3"])
+        XCTAssertEqual(try BenchCompositing.extract(from: ["--compositing=subsurface"]).backends, [.subsurface])
+        XCTAssertNil(try BenchCompositing.extract(from: ["--runs", "3"]).backends)
+        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing", "gpu"])) {
+            XCTAssertEqual(($0 as? BenchUsageError)?.description, "--compositing needs pixman, subsurface or both, got 'gpu'")
+        }
+        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing"]))
+        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing", "pixman", "--compositing=both"]))
+    }
 }

@@ -234,6 +234,10 @@ final class CommandLineParserTests: XCTestCase {
 
     func testRenderRefusesTheWindowsOwnFlags() {
         assertUsageError(["render", "--log-events"] + renderBase, "unknown option '--log-events' for render (see --help)")
+        assertUsageError(["render", "--compositing", "pixman"] + renderBase,
+                         "unknown option '--compositing' for render (see --help)")
+        assertUsageError(["--compositing", "gpu"], "--compositing expects auto, subsurface or pixman, got 'gpu'")
+        assertUsageError(["--compositing"], "option --compositing needs a value")
         assertUsageError(["render", "--list-styles"], "unknown option '--list-styles' for render (see --help)")
         assertUsageError(["render", "frame"], "unexpected argument 'frame' (see --help)")
     }
@@ -300,5 +304,17 @@ final class CommandLineParserTests: XCTestCase {
         for args in [["--help"], ["--version"], ["--list-styles"]] {
             XCTAssertNoThrow(try parse(args, environment: ["MODALKIT_REDUCED_MOTION": "yes"]), "\(args)")
         }
+    }
+
+    /// `--compositing auto|subsurface|pixman` (default auto) for the window and dismiss-point.
+    func testCompositing() throws {
+        XCTAssertEqual(RunOptions().compositing, .auto)
+        for c in CompositingChoice.allCases {
+            guard case let .run(o) = try parseCommandLine(["--compositing", c.rawValue]) else { return XCTFail() }
+            XCTAssertEqual(o.compositing, c)
+            guard case let .run(o2) = try parseCommandLine(["--compositing=\(c.rawValue)"]) else { return XCTFail() }
+            XCTAssertEqual(o2.compositing, c)
+        }
+        XCTAssertTrue(usageText.contains("--compositing MODE"))
     }
 }

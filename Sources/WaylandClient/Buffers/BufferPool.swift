@@ -44,6 +44,9 @@ final class BufferPool {
         _ = slots.finishDrawing(id: id, attached: attached)
     }
 
+    /// Buffers alive (free, drawing or held).
+    var count: Int { slots.slots.count }
+
     /// Destroys every buffer (the surface is going away).
     func removeAll() { _ = slots.removeAll() }
 

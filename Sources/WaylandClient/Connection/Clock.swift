@@ -11,3 +11,10 @@ public func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
 }
+
+/// CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`), seconds.
+func threadCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1_000_000_000
+}

@@ -63,9 +63,12 @@ enum GlobalVersions {
                                           isRequired: false)
     static let fractionalScaleManager = GlobalVersion(interface: "wp_fractional_scale_manager_v1", minimum: 1,
                                                       supported: 1, neededFor: nil, isRequired: false)
+    /// v1: `feedback` with its `presented`/`discarded` events (presentation-time, stable).
+    static let presentation = GlobalVersion(interface: "wp_presentation", minimum: 1, supported: 1, neededFor: nil,
+                                            isRequired: false)
 
     static let all: [GlobalVersion] = [compositor, shm, xdgWmBase, seat, output, decorationManager, subcompositor,
-                                       viewporter, fractionalScaleManager]
+                                       viewporter, fractionalScaleManager, presentation]
 }
 
 /// `wl_registry`: announces the compositor's globals and binds them.

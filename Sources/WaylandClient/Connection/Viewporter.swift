@@ -33,4 +33,16 @@ final class Viewport {
     func setDestination(width: Int, height: Int) {
         wp_viewport_set_destination(proxy, Int32(width), Int32(height))
     }
+
+    /// The part of the buffer shown, in surface-local coordinates before the viewport (after
+    /// `buffer_scale`), as `wl_fixed` (1/256); nil unsets it (the whole buffer). Double-buffered.
+    func setSource(_ rect: (x: Double, y: Double, width: Double, height: Double)?) {
+        if let r = rect {
+            wp_viewport_set_source(proxy, wl_fixed_from_double(r.x), wl_fixed_from_double(r.y),
+                                   wl_fixed_from_double(r.width), wl_fixed_from_double(r.height))
+        } else {
+            let unset = wl_fixed_from_int(-1)
+            wp_viewport_set_source(proxy, unset, unset, unset, unset)
+        }
+    }
 }

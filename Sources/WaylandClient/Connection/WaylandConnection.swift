@@ -24,6 +24,7 @@ public final class WaylandConnection {
     private(set) var subcompositor: Subcompositor?
     private(set) var viewporter: Viewporter?
     private(set) var fractionalScaleManager: FractionalScaleManager?
+    private(set) var presentationTime: PresentationTime?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     private var windows: [WeakWindow] = []
@@ -114,6 +115,7 @@ public final class WaylandConnection {
         outputs.removeAll()
         cursorThemes.removeAll()
         fractionalScaleManager = nil
+        presentationTime = nil
         viewporter = nil
         decorationManager = nil
         subcompositor = nil
@@ -123,6 +125,16 @@ public final class WaylandConnection {
         registry = nil
         wl_display_disconnect(display)
     }
+
+    /// The globals the sub-surface compositing backend needs that the compositor does not offer
+    /// (`wl_subcompositor`, `wp_viewporter`), in that order; empty when it can be used
+    /// (``CompositingMode``).
+    public var missingCompositingGlobals: [String] {
+        (subcompositor == nil ? ["wl_subcompositor"] : []) + (viewporter == nil ? ["wp_viewporter"] : [])
+    }
+
+    /// Whether the compositor offers `wp_presentation` (presentation-time feedback).
+    public var offersPresentationTime: Bool { presentationTime != nil }
 
     // MARK: Event loop
 
@@ -299,6 +311,10 @@ public final class WaylandConnection {
             guard let bound = bind(name, cwl_wp_fractional_scale_manager_v1_interface(), offered: version,
                                    GlobalVersions.fractionalScaleManager) else { return }
             fractionalScaleManager = FractionalScaleManager(proxy: bound.proxy)
+        case "wp_presentation" where presentationTime == nil:
+            guard let bound = bind(name, cwl_wp_presentation_interface(), offered: version,
+                                   GlobalVersions.presentation) else { return }
+            presentationTime = PresentationTime(proxy: bound.proxy)
         case "wl_seat":
             guard let bound = bind(name, cwl_wl_seat_interface(), offered: version, GlobalVersions.seat) else { return }
             seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, connection: self))

@@ -170,6 +170,11 @@ final class WindowDecorations {
 
     /// Everything that must ride on the parent's next commit besides the buffer: the title bar's
     /// and resize borders' (sync) commits and the window geometry. Returns true when any was sent.
+    /// The window has sub-surface layers (``SurfaceLayer``): the geometry is always set, since the
+    /// default one (xdg-shell: the extent of the surface and all its sub-surfaces) would follow
+    /// a layer's size mid-resize.
+    var hasLayers = false
+
     func prepareParentCommit() throws -> Bool {
         var sent = try titleBar?.renderIfNeeded() ?? false
         if let configuration {
@@ -180,9 +185,9 @@ final class WindowDecorations {
                 let layout = ResizeBorderLayout(windowWidth: geometry.width, windowHeight: geometry.height)
                 if try resizeBorders.apply(layout: layout, geometryOrigin: (geometry.x, geometry.y)) { sent = true }
             }
-            // Never set while the window was always server-side decorated: the default geometry
-            // (the surface's extent) is exactly right then.
-            if geometry != sentGeometry, titleBar != nil || sentGeometry != nil {
+            // Never set while the window was always server-side decorated and has no layers: the
+            // default geometry (the extent of the surface and its sub-surfaces) is exactly right then.
+            if geometry != sentGeometry, titleBar != nil || sentGeometry != nil || hasLayers {
                 xdgSurface?.setWindowGeometry(geometry)
                 sentGeometry = geometry
                 sent = true

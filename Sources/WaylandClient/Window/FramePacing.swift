@@ -20,6 +20,9 @@ struct FramePacing: Equatable {
         /// Attach, damage the rectangles `didDraw` left in its `damage` argument (buffer pixels,
         /// clipped), request a frame callback when `requestFrame`, commit.
         case commit(requestFrame: Bool)
+        /// Don't attach; commit (the sub-surface layers' cached state), requesting a frame callback
+        /// when `requestFrame`.
+        case commitLayers(requestFrame: Bool)
     }
 
     private(set) var isConfigured = false
@@ -84,6 +87,20 @@ struct FramePacing: Equatable {
         mustCommit = false
         needsFullDamage = false
         return .commit(requestFrame: requestFrame)
+    }
+
+    /// A composed frame (sub-surface layers) that attaches no buffer to the window's surface:
+    /// commit when a layer changed (its state applies with this commit), else as an empty draw.
+    /// Never while a commit with a buffer is due (``mustCommit``): the caller draws one then.
+    mutating func didCompose(layersChanged: Bool) -> Action {
+        if layersChanged {
+            let requestFrame = !frameCallbackPending
+            frameCallbackPending = true
+            return .commitLayers(requestFrame: requestFrame)
+        }
+        guard needsRedraw, !frameCallbackPending else { return .discard }
+        frameCallbackPending = true
+        return .commitFrameRequest
     }
 
     static func clip(_ rect: BufferRect, width: Int, height: Int) -> BufferRect? {

@@ -31,6 +31,15 @@ final class Surface {
     }
 
     func attach(_ buffer: OpaquePointer?) { wl_surface_attach(proxy, buffer, 0, 0) }
+
+    /// `set_input_region` with an empty region (double-buffered): pointer and touch input passes
+    /// through this surface to whatever is below it (wl_surface: input outside the input region
+    /// goes to the surface below).
+    func setEmptyInputRegion(compositor: Compositor) {
+        let region = wl_compositor_create_region(compositor.proxy)
+        wl_surface_set_input_region(proxy, region)
+        wl_region_destroy(region)
+    }
     func commit() { wl_surface_commit(proxy) }
 
     private static let listener = listenerTable(wl_surface_listener(

@@ -89,6 +89,15 @@ public final class Window {
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (a frame allocates nothing after warm-up).
     private var damage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
+    /// The compositing mode in use: `.subsurface` or `.pixman` (``WindowOptions/compositing`` resolved).
+    public let compositing: CompositingMode
+    /// The sub-surface layers made by ``makeLayer()``, bottom to top.
+    private var layers: [SurfaceLayer] = []
+    private let composer = FrameComposer()
+    /// Committed frames that changed what the window shows (``CommittedFrame/sequence``).
+    private var commitSequence = 0
+    /// Presentation feedback objects waiting for their event.
+    private var feedbacks: [(sequence: Int, feedback: PresentationFeedback)] = []
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -104,6 +113,14 @@ public final class Window {
             throw WaylandError.invalidOptions("requested size must be at least 1x1, got \(width)x\(height)")
         }
         guard let shm = connection.shm, let wmBase = connection.wmBase else { throw WaylandError.closed }
+        let missing = connection.missingCompositingGlobals
+        switch options.compositing {
+        case .pixman: compositing = .pixman
+        case .auto: compositing = missing.isEmpty ? .subsurface : .pixman
+        case .subsurface:
+            if let first = missing.first { throw WaylandError.missingGlobal(first) }
+            compositing = .subsurface
+        }
         self.connection = connection
         self.delegate = delegate
         self.options = options
@@ -165,6 +182,21 @@ public final class Window {
     public func setNeedsRedraw() {
         guard !isClosed else { return }
         pacing.setNeedsRedraw()
+    }
+
+    /// A new layer above the content and every earlier layer (``SurfaceLayer``), or nil when the
+    /// window does not compose with sub-surfaces (``compositing`` is `.pixman`) or is closed.
+    public func makeLayer() -> SurfaceLayer? {
+        guard compositing == .subsurface, !isClosed, let surface, let subcompositor = connection.subcompositor,
+              let viewporter = connection.viewporter, let shm = connection.shm else { return nil }
+        let layer = SurfaceLayer(compositor: connection.compositor, subcompositor: subcompositor, viewporter: viewporter,
+                                 shm: shm, parent: surface) { [weak self] in
+            // A layer buffer came back: a frame that found none free can be drawn now.
+            self?.pacing.setNeedsRedraw()
+        }
+        layers.append(layer)
+        decorations?.hasLayers = true
+        return layer
     }
 
     /// Unmaps and destroys the window's Wayland objects. ``WaylandConnection/run()`` returns once
@@ -287,6 +319,15 @@ public final class Window {
     // MARK: Drawing
 
     private func draw() throws {
+        let cpuStart = threadCPUSeconds()
+        if compositing == .subsurface, let layered = delegate as? LayeredWindowDelegate {
+            try drawComposed(layered, cpuStart: cpuStart)
+        } else {
+            try drawPixman(cpuStart: cpuStart)
+        }
+    }
+
+    private func drawPixman(cpuStart: Double) throws {
         guard let surface, let configuration else { return }
         let (width, height) = surfaceScale.bufferSize(width: configuration.width, height: configuration.height)
         let pixelScale = surfaceScale.scale
@@ -317,23 +358,113 @@ public final class Window {
             requestFrameCallback(surface)
             surface.commit()
         case let .commit(requestFrame):
-            if let viewport {
-                // fractional-scale-v1: the destination is the logical size; the buffer scale stays 1.
-                let destination = (width: configuration.width, height: configuration.height)
-                if sentDestination.map({ $0 != destination }) ?? true {
-                    viewport.setDestination(width: destination.width, height: destination.height)
-                    sentDestination = destination
-                }
-            } else if surfaceScale.bufferScale != committedScale {
-                surface.setBufferScale(surfaceScale.bufferScale)
-                committedScale = surfaceScale.bufferScale
-            }
+            applyScaleState(surface, configuration)
             surface.attach(buffer.proxy)
             for rect in damage { surface.damageBuffer(rect) }
             if requestFrame { requestFrameCallback(surface) }
+            commitContent(surface, time: target.time, cpuStart: cpuStart, attached: true, layersChanged: false)
+            pool.finishDrawing(id: acquired.id, attached: true)
+        case .commitLayers:
+            break   // not returned by didDraw
+        }
+    }
+
+    /// A frame composed by a ``LayeredWindowDelegate``: layers, and the content buffer only when drawn.
+    private func drawComposed(_ layered: LayeredWindowDelegate, cpuStart: Double) throws {
+        guard let surface, let configuration else { return }
+        let (width, height) = surfaceScale.bufferSize(width: configuration.width, height: configuration.height)
+        if let decorations, try !decorations.reserveBuffer() { return }
+        pool.setSize(width: width, height: height)
+        pacing.willDraw()
+        let time = monotonicSeconds()
+        composer.time = time
+        composer.width = width
+        composer.height = height
+        composer.scale = surfaceScale.scale
+        composer.bufferScale = surfaceScale.isFractional ? 0 : surfaceScale.bufferScale
+        composer.mustDrawBase = pacing.mustCommit
+        composer.baseDamage.removeAll(keepingCapacity: true)
+        composer.acquired = nil
+        if composer.acquire == nil { composer.acquire = { [unowned self] in try self.pool.acquire() } }
+        layered.window(self, compose: composer)
+        let acquired = composer.acquired
+        composer.acquired = nil
+        guard !isClosed else { return }
+        if pacing.mustCommit && acquired == nil {
+            // The content buffer could not be drawn (every buffer held): retry after a release; the
+            // layers' cached state shows with that commit.
+            pacing.setNeedsRedraw()
+            return
+        }
+        let layersChanged = layers.contains { $0.changed }
+        let decorationsChanged = try decorations?.prepareParentCommit() ?? false
+        damage.removeAll(keepingCapacity: true)
+        damage.append(contentsOf: composer.baseDamage)
+        let decision: FramePacing.Action
+        if let acquired, !damage.isEmpty || pacing.mustCommit {
+            decision = pacing.didDraw(damage: &damage, width: width, height: height)
+            if case .commit = decision {} else { pool.finishDrawing(id: acquired.id, attached: false) }
+        } else {
+            if let acquired { pool.finishDrawing(id: acquired.id, attached: false) }
+            decision = pacing.didCompose(layersChanged: layersChanged)
+        }
+        switch decision {
+        case .discard:
+            if decorationsChanged { surface.commit() }
+        case .commitFrameRequest:
+            requestFrameCallback(surface)
             surface.commit()
+        case let .commitLayers(requestFrame):
+            if requestFrame { requestFrameCallback(surface) }
+            commitContent(surface, time: time, cpuStart: cpuStart, attached: false, layersChanged: true)
+        case let .commit(requestFrame):
+            guard let acquired else { return }
+            applyScaleState(surface, configuration)
+            surface.attach(acquired.buffer.proxy)
+            for rect in damage { surface.damageBuffer(rect) }
+            if requestFrame { requestFrameCallback(surface) }
+            commitContent(surface, time: time, cpuStart: cpuStart, attached: true, layersChanged: layersChanged)
             pool.finishDrawing(id: acquired.id, attached: true)
         }
+    }
+
+    /// The buffer scale, or on the fractional path the viewport's destination, for the next commit.
+    private func applyScaleState(_ surface: Surface, _ configuration: WindowConfiguration) {
+        if let viewport {
+            // fractional-scale-v1: the destination is the logical size; the buffer scale stays 1.
+            let destination = (width: configuration.width, height: configuration.height)
+            if sentDestination.map({ $0 != destination }) ?? true {
+                viewport.setDestination(width: destination.width, height: destination.height)
+                sentDestination = destination
+            }
+        } else if surfaceScale.bufferScale != committedScale {
+            surface.setBufferScale(surfaceScale.bufferScale)
+            committedScale = surfaceScale.bufferScale
+        }
+    }
+
+    /// Commits a frame that changed what the window shows: presentation feedback first (it is
+    /// for this commit), then the commit, then the report to the delegate.
+    private func commitContent(_ surface: Surface, time: Double, cpuStart: Double, attached: Bool, layersChanged: Bool) {
+        commitSequence += 1
+        let sequence = commitSequence
+        if options.presentationFeedback, let presentation = connection.presentationTime {
+            let feedback = presentation.feedback(for: surface) { [weak self] outcome in
+                self?.feedbackArrived(sequence: sequence, outcome)
+            }
+            feedbacks.append((sequence, feedback))
+        }
+        surface.commit()
+        for layer in layers { layer.parentCommitted() }
+        let cpu = threadCPUSeconds() - cpuStart
+        delegate?.window(self, didCommit: CommittedFrame(sequence: sequence, time: time, cpuSeconds: cpu,
+                                                         attachedBuffer: attached, layersChanged: layersChanged))
+    }
+
+    private func feedbackArrived(sequence: Int, _ outcome: PresentationFeedback.Outcome) {
+        feedbacks.removeAll { $0.sequence == sequence }   // destroys the proxy (after this event)
+        guard !isClosed, case let .presented(time, refresh, _) = outcome else { return }
+        delegate?.window(self, didPresent: sequence, at: time, refresh: refresh)
     }
 
     private func requestFrameCallback(_ surface: Surface) {
@@ -346,6 +477,9 @@ public final class Window {
 
     private func destroyObjects() {
         frameCallback = nil
+        feedbacks.removeAll()
+        for layer in layers { layer.destroy() }   // sub-surfaces before their parent
+        layers.removeAll()
         decorations?.destroy()   // subsurfaces before the parent surface, decoration before its toplevel
         decorations = nil
         toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)

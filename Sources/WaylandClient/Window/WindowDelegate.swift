@@ -26,12 +26,23 @@ public struct WindowOptions {
     /// The size in logical points used in each dimension the compositor leaves to the client
     /// (a 0 in `xdg_toplevel.configure`), clamped to `configure_bounds` when sent. Must be ≥ 1.
     public var requestedSize: (width: Int, height: Int)
+    /// How frames are composed (``CompositingMode``; default `.pixman`). `.auto` resolves to
+    /// `.subsurface` where the compositor offers `wl_subcompositor` and `wp_viewporter`; `.subsurface`
+    /// without them makes ``Window/init(connection:options:delegate:)`` throw
+    /// ``WaylandError/missingGlobal(_:)``. Sub-surface frames need a ``LayeredWindowDelegate``.
+    public var compositing: CompositingMode
+    /// Ask `wp_presentation` (when offered) for the feedback of every committed frame
+    /// (``WindowDelegate/window(_:didPresent:at:refresh:)``).
+    public var presentationFeedback: Bool
 
     public init(title: String = "ModalKit", appID: String = "modalkit.demo",
-                requestedSize: (width: Int, height: Int) = (480, 800)) {
+                requestedSize: (width: Int, height: Int) = (480, 800), compositing: CompositingMode = .pixman,
+                presentationFeedback: Bool = false) {
         self.title = title
         self.appID = appID
         self.requestedSize = requestedSize
+        self.compositing = compositing
+        self.presentationFeedback = presentationFeedback
     }
 }
 
@@ -105,10 +116,80 @@ public protocol WindowDelegate: AnyObject {
     /// Touch input on the window's content, one `wl_touch.frame` at a time (see ``TouchFrame``).
     /// Default: ignored.
     func window(_ window: Window, touch frame: TouchFrame)
+
+    /// A frame that changed what the window shows (a buffer attached, or a layer changed) was
+    /// committed; see ``CommittedFrame``. Default: nothing.
+    func window(_ window: Window, didCommit frame: CommittedFrame)
+    /// The compositor showed committed frame `sequence` (``CommittedFrame/sequence``) at `time`
+    /// (seconds of `CLOCK_MONOTONIC`), `refresh` seconds before the next refresh (0 = unknown);
+    /// only with ``WindowOptions/presentationFeedback`` and a compositor offering `wp_presentation`.
+    /// Frames superseded before a refresh are never reported. Default: nothing.
+    func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double)
+}
+
+/// A ``WindowDelegate`` that composes sub-surface frames (``CompositingMode/subsurface``): instead
+/// of ``WindowDelegate/window(_:draw:damage:)`` the window calls
+/// ``window(_:compose:)`` for every frame, in which the delegate updates its ``SurfaceLayer``s and,
+/// only when the content below them changed, draws the window's own buffer.
+public protocol LayeredWindowDelegate: WindowDelegate {
+    /// Compose the frame for `frame.time`: update layers (``Window/makeLayer()``), and draw the
+    /// window's content buffer through ``FrameComposer/baseTarget()`` when it changed or when
+    /// ``FrameComposer/mustDrawBase``. Everything shows with the window's one commit after this returns.
+    func window(_ window: Window, compose frame: FrameComposer)
+}
+
+/// One committed frame (``WindowDelegate/window(_:didCommit:)``).
+public struct CommittedFrame: Sendable {
+    /// 1, 2, …: the window's count of committed frames that changed what it shows.
+    public var sequence: Int
+    /// The frame's time (``DrawTarget/time``), seconds of `CLOCK_MONOTONIC`.
+    public var time: Double
+    /// CPU time of the window's thread (`CLOCK_THREAD_CPUTIME_ID`) from the start of the frame to
+    /// its `wl_surface.commit`, seconds: what the frame cost the client.
+    public var cpuSeconds: Double
+    /// Whether a new buffer was attached to the window's own surface.
+    public var attachedBuffer: Bool
+    /// Whether a sub-surface layer changed.
+    public var layersChanged: Bool
+}
+
+/// What a ``LayeredWindowDelegate`` composes one frame with. Valid only during
+/// ``LayeredWindowDelegate/window(_:compose:)``.
+public final class FrameComposer {
+    /// The frame's time: `CLOCK_MONOTONIC` seconds, taken just before the call.
+    public internal(set) var time: Double = 0
+    /// The window's content buffer size in pixels and its scale (as ``DrawTarget``).
+    public internal(set) var width = 0, height = 0
+    public internal(set) var scale: Double = 1
+    /// The integer `wl_surface.set_buffer_scale` of the window's buffers, 0 on the fractional path
+    /// (buffers shown through a viewport at ``scale``).
+    public internal(set) var bufferScale = 1
+    /// The content buffer must be drawn this frame (first frame, new size or scale, configure ack).
+    public internal(set) var mustDrawBase = false
+    /// Damage of the content buffer in buffer pixels (as ``WindowDelegate/window(_:draw:damage:)``'s);
+    /// arrives empty, keeps its capacity.
+    public var baseDamage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
+
+    var acquired: BufferPool.Acquired?
+    var acquire: (() throws -> BufferPool.Acquired?)?
+
+    init() {}
+
+    /// A free content buffer (the compositor is not reading it) to draw this frame's content into,
+    /// with its age; the same one when asked again in the frame. nil when every buffer is held and
+    /// the pool is full (the frame is then retried after a release).
+    public func baseTarget() throws -> DrawTarget? {
+        if acquired == nil { acquired = try acquire?() }
+        guard let a = acquired else { return nil }
+        return DrawTarget(data: a.buffer.data, width: width, height: height, stride: a.buffer.stride, scale: scale,
+                          age: a.age, time: time)
+    }
 }
 
 public extension WindowDelegate {
     func window(_ window: Window, pointer frame: PointerFrame) {}
     func window(_ window: Window, key event: KeyEvent) {}
     func window(_ window: Window, touch frame: TouchFrame) {}
+    func window(_ window: Window, didCommit frame: CommittedFrame) {}
+    func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {}
 }

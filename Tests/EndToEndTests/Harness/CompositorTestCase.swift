@@ -46,9 +46,9 @@ class CompositorTestCase: XCTestCase {
         return vnc
     }
 
-    func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessWeston {
+    func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil) throws -> HeadlessWeston {
         try requireProgram("weston", "weston-screenshooter")
-        let weston = try HeadlessWeston(width: width, height: height, scale: scale)
+        let weston = try HeadlessWeston(width: width, height: height, scale: scale, repaintWindow: repaintWindow)
         addTeardownBlock { weston.stop() }
         diagnosticsProviders.append { "weston: " + weston.process.diagnostics(maxLines: 15) }
         return weston
@@ -76,8 +76,8 @@ class CompositorTestCase: XCTestCase {
         return mutter
     }
 
-    func startDemo(_ arguments: [String], environment: [String: String]) throws -> DemoProcess {
-        let demo = try DemoProcess(arguments, environment: environment)
+    func startDemo(_ arguments: [String], environment: [String: String], executable: String? = nil) throws -> DemoProcess {
+        let demo = try DemoProcess(arguments, environment: environment, executable: executable)
         addTeardownBlock { demo.stop() }
         diagnosticsProviders.append { "modal-demo: " + demo.diagnostics() }
         return demo
@@ -111,10 +111,11 @@ class CompositorTestCase: XCTestCase {
     /// returns both. Throws (failing the test) when either does not come. `environment` changes
     /// the session's client environment (nil removes a variable).
     func launchDemo(_ arguments: [String], in sway: HeadlessSway, environment: [String: String?] = [:],
+                    executable: String? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws -> (DemoProcess, SwayWindow) {
         var env = sway.clientEnvironment
         for (key, value) in environment { env[key] = value }
-        let demo = try startDemo(arguments + ["--log-events"], environment: env)
+        let demo = try startDemo(arguments + ["--log-events"], environment: env, executable: executable)
         guard demo.waitForLine("configure", timeout: eventTimeout) != nil else {
             throw HarnessError("modal-demo logged no `configure` within \(eventTimeout) s:\n\(demo.diagnostics())")
         }

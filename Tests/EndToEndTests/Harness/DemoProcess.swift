@@ -9,7 +9,7 @@ import Glibc
 /// also puts `libModalKitStyle*.so`), stdout and stderr collected.
 ///
 /// Event lines are matched by their first word: `configure 800x600`, `presenting`, `presented`,
-/// `dismissing`, `dismissed`, `activated`, `frame …`.
+/// `dismissing`, `dismissed`, `activated`, `frame …`, and `presented N TIME` as `presented-time`.
 final class DemoProcess {
     static var executablePath: String { productsDirectory() + "/modal-demo" }
 
@@ -18,8 +18,8 @@ final class DemoProcess {
 
     /// Starts modal-demo with `arguments` in `environment` (normally a session's `clientEnvironment`).
     /// - Throws: `HarnessError` when modal-demo has not been built.
-    init(_ arguments: [String], environment: [String: String]) throws {
-        let path = DemoProcess.executablePath
+    init(_ arguments: [String], environment: [String: String], executable: String? = nil) throws {
+        let path = executable ?? DemoProcess.executablePath
         guard access(path, X_OK) == 0 else {
             throw HarnessError("\(path) not built: run `swift build` (all products) before `swift test`, or scripts/test")
         }
@@ -74,8 +74,13 @@ final class DemoProcess {
         return (w, h)
     }
 
+    /// The event word of a line: its first word, except that a presentation-feedback line
+    /// `presented N TIME` is `presented-time` (the bare `presented`, or `presented 2` of level 2, is
+    /// the state event).
     static func firstWord(_ line: String) -> Substring {
-        line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
+        let word = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
+        if word == "presented", line.split(separator: " ").count == 3 { return "presented-time" }
+        return word
     }
 
     /// Waits at most `timeout` seconds for the demo to end.

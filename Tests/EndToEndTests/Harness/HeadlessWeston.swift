@@ -20,7 +20,10 @@ final class HeadlessWeston: WaylandSession {
     /// Starts weston and waits (bounded) for its socket. `width`×`height` is the output's size in
     /// pixels; `scale` its integer `wl_output.scale`.
     /// - Throws: `HarnessError` with weston's log when it does not come up within `timeout` s.
-    init(width: Int = 800, height: Int = 600, scale: Int = 1, timeout: Double = 15) throws {
+    /// `repaintWindow`: weston.ini's `[core] repaint-window` (ms before the next refresh at which
+    /// weston composes). The headless backend finishes a frame 16 ms after composing it, so its
+    /// cadence is 16 ms + (16.67 ms − the window): ~25 ms with the default 7; 16 gives 60 Hz.
+    init(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil, timeout: Double = 15) throws {
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         runtimeDirectory = try me.makePrivateDirectory(prefix: "modalkit-weston")
         displayName = "modalkit-weston-\(getpid())"
@@ -32,6 +35,7 @@ final class HeadlessWeston: WaylandSession {
             [core]
             idle-time=0
             require-input=false
+            \(repaintWindow.map { "repaint-window=\($0)" } ?? "")
             [input-method]
             path=
             [shell]

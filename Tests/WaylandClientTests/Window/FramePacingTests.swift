@@ -138,6 +138,45 @@ final class FramePacingTests: XCTestCase {
     }
 }
 
+/// Sub-surface frames (`didCompose`): a changed layer is committed (the parent's commit applies
+/// the synchronized sub-surfaces' state) with a frame callback unless one is pending; no change
+/// behaves as an empty draw.
+final class FramePacingComposeTests: XCTestCase {
+    private func configured() -> FramePacing {
+        var p = FramePacing()
+        p.configureAcked(sizeChanged: true)
+        p.willDraw()
+        var d = [BufferRect(x: 0, y: 0, width: 10, height: 10)]
+        _ = p.didDraw(damage: &d, width: 10, height: 10)
+        p.frameDone()
+        return p
+    }
+
+    func testChangedLayersCommitWithAFrameCallback() {
+        var p = configured()
+        p.setNeedsRedraw()
+        XCTAssertTrue(p.shouldDraw)
+        p.willDraw()
+        XCTAssertEqual(p.didCompose(layersChanged: true), .commitLayers(requestFrame: true))
+        XCTAssertFalse(p.shouldDraw, "the next frame waits for the callback")
+        p.setNeedsRedraw()
+        p.frameDone()
+        p.willDraw()
+        XCTAssertEqual(p.didCompose(layersChanged: true), .commitLayers(requestFrame: true))
+    }
+
+    func testNothingChangedIsAnEmptyDraw() {
+        var p = configured()
+        p.setNeedsRedraw()
+        p.willDraw()
+        XCTAssertEqual(p.didCompose(layersChanged: false), .discard, "nothing changed and no next frame wanted")
+        p.setNeedsRedraw()
+        p.willDraw()
+        p.setNeedsRedraw()   // the delegate wants the next frame (animating) without a change
+        XCTAssertEqual(p.didCompose(layersChanged: false), .commitFrameRequest)
+    }
+}
+
 /// `FramePacing.didDraw` with the damage it leaves in place folded into the result, so that each
 /// assertion states the whole outcome of a draw.
 private enum Drawn: Equatable {
@@ -152,6 +191,7 @@ private extension FramePacing {
         case .discard: return .discard
         case .commitFrameRequest: return .commitFrameRequest
         case let .commit(requestFrame): return .commit(damage: damage, requestFrame: requestFrame)
+        case .commitLayers: XCTFail("didDraw never commits layers alone"); return .discard
         }
     }
 }

@@ -1,0 +1,64 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// `wp_presentation` (presentation-time, stable; optional): feedback on when a commit's content
+/// turned into light. Bound when offered; its `clock_id` says which clock the times are on.
+/// Owns its proxy.
+final class PresentationTime {
+    let proxy: OpaquePointer
+    /// `wp_presentation.clock_id`: the clock of every presented time (sway and weston use
+    /// `CLOCK_MONOTONIC`, the clock of ``monotonicSeconds()``).
+    private(set) var clockID: UInt32 = UInt32(CLOCK_MONOTONIC)
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        wp_presentation_add_listener(proxy, PresentationTime.listener, userData(self))
+    }
+
+    deinit { wp_presentation_destroy(proxy) }
+
+    /// Asks for the feedback of `surface`'s next commit (request it just before that commit).
+    func feedback(for surface: Surface, onEvent: @escaping (PresentationFeedback.Outcome) -> Void) -> PresentationFeedback {
+        PresentationFeedback(proxy: wp_presentation_feedback(proxy, surface.proxy), clockIsMonotonic:
+                                clockID == UInt32(CLOCK_MONOTONIC), onEvent: onEvent)
+    }
+
+    private static let listener = listenerTable(wp_presentation_listener(
+        clock_id: { data, _, clock in withOwner(data, as: PresentationTime.self) { $0.clockID = clock } }))
+}
+
+/// One `wp_presentation_feedback`: exactly one of `presented` or `discarded` arrives, then the
+/// object is gone on the compositor's side (the proxy is destroyed in `deinit`).
+final class PresentationFeedback {
+    enum Outcome {
+        /// Shown at `time` (seconds; of `CLOCK_MONOTONIC` when `monotonic`), `refresh` seconds
+        /// to the next refresh (0 = unknown).
+        case presented(time: Double, refresh: Double, monotonic: Bool)
+        /// Never shown (superseded by a later commit before a refresh, or the surface was hidden).
+        case discarded
+    }
+
+    let proxy: OpaquePointer
+    private let clockIsMonotonic: Bool
+    private let onEvent: (Outcome) -> Void
+
+    init(proxy: OpaquePointer, clockIsMonotonic: Bool, onEvent: @escaping (Outcome) -> Void) {
+        self.proxy = proxy
+        self.clockIsMonotonic = clockIsMonotonic
+        self.onEvent = onEvent
+        wp_presentation_feedback_add_listener(proxy, PresentationFeedback.listener, userData(self))
+    }
+
+    deinit { wp_presentation_feedback_destroy(proxy) }
+
+    private static let listener = listenerTable(wp_presentation_feedback_listener(
+        sync_output: { _, _, _ in },
+        presented: { data, _, secHi, secLo, nsec, refresh, _, _, _ in
+            withOwner(data, as: PresentationFeedback.self) { f in
+                let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
+                f.onEvent(.presented(time: seconds, refresh: Double(refresh) / 1e9, monotonic: f.clockIsMonotonic))
+            }
+        },
+        discarded: { data, _ in withOwner(data, as: PresentationFeedback.self) { $0.onEvent(.discarded) } }))
+}

@@ -1,0 +1,115 @@
+import ModalKit
+import XCTest
+
+/// A backend that hands the layers to the compositor (`layerFrame(at:)`, `renderPresentingLayer`,
+/// `drawPresentedLayer`, `PresentedLayerPlacement`) shows what the pixman renderer draws: the
+/// layers blended here as a compositor blends premultiplied surfaces (OVER, bottom to top) equal
+/// `render` within 2 per channel, at scale 1 and 2, mid-slide (the presented view cropped to the
+/// container), presented, and under reduced motion (the presented view's alpha drawn into its layer).
+final class LayerBackendTests: XCTestCase {
+    final class Fill: PresentationContent {
+        var invalidation: ContentInvalidation = .all
+        let colour: Color
+        init(_ colour: Color) { self.colour = colour }
+        func draw(into image: OpaquePointer, size: Size, scale: Double) {
+            let px = Draw.pixelSize(of: image)
+            Draw.verticalGradient(image, width: px.width, height: px.height, top: colour, bottom: .white)
+            invalidation = .none
+        }
+        func handle(_ input: ContentInput, now: Double) -> Bool { true }
+    }
+
+    /// `src` OVER `dst`, premultiplied ARGB, per channel rounded.
+    private func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        let sa = Double(src >> 24)
+        var out: UInt32 = 0
+        for shift in stride(from: 0, through: 24, by: 8) {
+            let s = Double((src >> UInt32(shift)) & 0xff), d = Double((dst >> UInt32(shift)) & 0xff)
+            out |= UInt32(min(255, (s + d * (255 - sa) / 255).rounded())) << UInt32(shift)
+        }
+        return out
+    }
+
+    private func check(scale: Int, times: [Double], reducedMotion: Bool = false) throws {
+        let host = PresentationHost(style: RecordingStyle(duration: 1), presenting: Fill(Color(rgb: 0x2040A0)))
+        host.snapsPositionsToPoints = true
+        host.reducesMotion = reducedMotion
+        host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
+        let (w, h) = host.pixelSize
+        let full = try Image(width: w, height: h), base = try Image(width: w, height: h)
+        XCTAssertTrue(host.present(Fill(Color(rgb: 0xE0A020)), now: 0))
+        var sawCrop = false
+        for t in times {
+            let f = host.layerFrame(at: t)
+            host.renderPresentingLayer(into: base.pixelBuffer, bufferAge: 0)
+            let placement = PresentedLayerPlacement(frame: f, bufferScale: scale, containerWidth: 400, containerHeight: 600)
+            XCTAssertNotNil(placement, "a presented view at \(t)")
+            guard let p = placement else { continue }
+            XCTAssertEqual(f.card.x, p.x * scale, "whole points")
+            XCTAssertEqual(f.card.y, p.y * scale, "whole points")
+            XCTAssertEqual(p.isCacheAsIs, !reducedMotion || t >= 0.2)
+            if p.visible.height < Double(p.bufferHeight / scale) { sawCrop = true }
+            let layer = try Image(width: p.bufferWidth, height: p.bufferHeight)
+            host.drawPresentedLayer(f, into: layer.pixelBuffer)
+            host.render(into: full.pixelBuffer, now: t, bufferAge: 0)
+            var bad: [String] = []
+            for y in 0..<h {
+                for x in 0..<w {
+                    var c = over(f.dim, base.pixel(x: x, y: y))
+                    let lx = x - p.x * scale, ly = y - p.y * scale
+                    let v = p.visible
+                    let vx0: Int = Int(v.minX) * scale, vy0: Int = Int(v.minY) * scale
+                    let vx1: Int = Int(v.maxX) * scale, vy1: Int = Int(v.maxY) * scale
+                    if lx >= vx0, ly >= vy0, lx < vx1, ly < vy1 {
+                        c = over(layer.pixel(x: lx, y: ly), c)
+                    }
+                    let e = full.pixel(x: x, y: y)
+                    var d = 0
+                    for shift in [UInt32(0), 8, 16, 24] {
+                        let a = Int((c >> shift) & 0xff), b = Int((e >> shift) & 0xff)
+                        d = max(d, abs(a - b))
+                    }
+                    if d > 2, bad.count < 5 { bad.append("(\(x), \(y)): layers \(String(c, radix: 16)), pixman \(String(e, radix: 16))") }
+                }
+            }
+            XCTAssertEqual(bad, [], "scale \(scale), t \(t)\(reducedMotion ? ", reduced motion" : "")")
+        }
+        if !reducedMotion { XCTAssertTrue(sawCrop, "a frame with the presented view partly below the container") }
+    }
+
+    func testLayersEqualThePixmanFrameAtScaleOne() throws {
+        try check(scale: 1, times: [0.1, 0.37, 0.5, 2])
+    }
+
+    func testLayersEqualThePixmanFrameAtScaleTwo() throws {
+        try check(scale: 2, times: [0.1, 0.37, 0.5, 2])
+    }
+
+    func testReducedMotionAlphaIsDrawnIntoTheLayer() throws {
+        try check(scale: 2, times: [0.05, 0.1, 0.5], reducedMotion: true)
+    }
+
+    func testPresentingLayerIsRedrawnOnlyWhenItChanged() throws {
+        let root = Fill(Color(rgb: 0x2040A0))
+        let host = PresentationHost(style: RecordingStyle(duration: 1), presenting: root)
+        host.layout(containerSize: Size(width: 40, height: 60), scale: 1)
+        let base = try Image(width: 40, height: 60)
+        _ = host.layerFrame(at: 0)
+        XCTAssertTrue(host.presentingLayerNeedsRender, "never drawn")
+        XCTAssertFalse(host.renderPresentingLayer(into: base.pixelBuffer, bufferAge: 0).isEmpty)
+        XCTAssertTrue(host.present(Fill(.white), now: 0))
+        _ = host.layerFrame(at: 0.5)
+        XCTAssertFalse(host.presentingLayerNeedsRender, "a transition frame leaves the presenting view alone")
+        root.invalidation = .all
+        _ = host.layerFrame(at: 0.6)
+        XCTAssertTrue(host.presentingLayerNeedsRender, "its content changed")
+        let full = try Image(width: 40, height: 60)
+        host.render(into: full.pixelBuffer, now: 0.7, bufferAge: 1)
+        _ = host.layerFrame(at: 0.8)
+        XCTAssertTrue(host.presentingLayerNeedsRender, "the window's buffer was last drawn whole by pixman")
+    }
+
+    func testPlacementIsNilWithoutAPresentedView() {
+        XCTAssertNil(PresentedLayerPlacement(frame: LayerFrame(), bufferScale: 1, containerWidth: 10, containerHeight: 10))
+    }
+}
