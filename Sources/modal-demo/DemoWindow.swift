@@ -63,6 +63,11 @@ final class DemoWindowController: LayeredWindowDelegate {
     private var presentedImage: (version: Int, width: Int, height: Int)?
     /// What the last composed frame showed (to tell whether this one changed anything).
     private var lastDim: UInt32 = 0
+    /// What the dim layer's image holds: a vertical gradient dim's strip (the gradient, its rows =
+    /// the container's buffer pixel height, the container's width in points); nil otherwise.
+    private var dimStrip: (gradient: LinearGradient, rows: Int, width: Int)?
+    /// The vertical gradient dim the last composed frame showed (to tell whether this one changed).
+    private var lastDimGradient: LinearGradient?
     private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
     /// Presents once the window is shown and dismisses once presented (a test hook for compositors
     /// without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
@@ -142,9 +147,11 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         guard let dimLayer, let presentedLayer else { return }
         let f = scene.layerFrame(at: frame.time)
-        // What the layers do not express yet (a gradient dim, a drop shadow, a receding presenting
-        // view, a stack of levels): the whole frame by pixman, decided per frame.
-        if f.dimGradient != nil || f.hasShadow || f.presentingRect != nil || host.levelCount > 1 {
+        // What the layers do not express yet (a gradient dim in any direction but vertical, a drop
+        // shadow, a receding presenting view, a stack of levels): the whole frame by pixman, decided per frame.
+        let stripGradient = f.dimGradient.flatMap { DimStrip.canShow($0) ? $0 : nil }
+        if (f.dimGradient != nil && stripGradient == nil) || f.hasShadow || f.presentingRect != nil
+            || host.levelCount > 1 {
             composeWithPixman(window, frame)
             return
         }
@@ -153,7 +160,7 @@ final class DemoWindowController: LayeredWindowDelegate {
         // A layer that goes away uncovers the window's own buffer there: that area is damaged too
         // (sway 1.7 does not repaint the area of an unmapped sub-surface by itself).
         var uncovered: (x: Int, y: Int, width: Int, height: Int)?
-        if f.dim == 0 && dimLayer.isShown { uncovered = (0, 0, w, h) }
+        if f.dim == 0 && stripGradient == nil && dimLayer.isShown { uncovered = (0, 0, w, h) }
         if let last = lastPresented, PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w,
                                                               containerHeight: h) == nil, uncovered == nil {
             uncovered = last
@@ -168,14 +175,32 @@ final class DemoWindowController: LayeredWindowDelegate {
             }
             changed = !frame.baseDamage.isEmpty
         }
-        // The dim: one colour over the container.
-        if f.dim != 0 {
+        // The dim: one colour over the container, or a vertical gradient's column of row colours
+        // (4 pixels wide: the middle 2 shown, a margin of the same colour each side) stretched over
+        // it, 1:1 vertically; redrawn only when the gradient (its colours carry the dim's alpha)
+        // or the container changes.
+        if let g = stripGradient {
+            let rows = h * s
+            let holds = dimStrip.map { $0.gradient == g && $0.rows == rows && $0.width == w } ?? false
+            if !holds || !dimLayer.hasImage {
+                if let t = try? dimLayer.imageTarget(width: 4, height: rows) {
+                    DimStrip.draw(g, into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride))
+                    dimStrip = (g, rows, w)
+                } else {
+                    window.setNeedsRedraw()   // every buffer held: retried after a release
+                }
+            }
+            dimLayer.showStretchedImage(source: (1, 0, 2, rows), x: 0, y: 0, width: w, height: h)
+        } else if f.dim != 0 {
             try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)
+            dimStrip = nil
         } else {
             dimLayer.hide()
+            dimStrip = nil
         }
-        changed = changed || f.dim != lastDim
+        changed = changed || f.dim != lastDim || stripGradient != lastDimGradient
         lastDim = f.dim
+        lastDimGradient = stripGradient
         // The presented view: its own buffer (whole points: padded with transparent pixels), moved.
         var backend = Backend.subsurface
         if let p = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h) {
@@ -246,6 +271,8 @@ final class DemoWindowController: LayeredWindowDelegate {
         presentedImage = nil
         lastPresented = nil
         lastDim = 0
+        dimStrip = nil
+        lastDimGradient = nil
         pendingBackend = .pixman
         pendingFrame = false
         guard let t = try? frame.baseTarget() else { return }

@@ -37,17 +37,30 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
         try compareBackends(style: "bottom-sheet", scale: 2, fractions: [0.5], resize: true)
     }
 
+    // A vertical gradient dim (the bottom sheet's `dim=gradient`, its alpha animated with the
+    // transition) is a strip of row colours stretched over the container: still sub-surfaces.
+
+    func testBottomSheetGradientDimSubsurfaceEqualsPixmanAtScaleOne() throws {
+        try compareBackends(style: "bottom-sheet", options: ["dim=gradient"], scale: 1)
+    }
+
+    func testBottomSheetGradientDimSubsurfaceEqualsPixmanAtScaleTwo() throws {
+        try compareBackends(style: "bottom-sheet", options: ["dim=gradient"], scale: 2)
+    }
+
     /// For each fraction: the screenshot of the held frame under each backend; they must agree
     /// within 2 per channel everywhere (the pointer is parked off the output, so no cursor shows),
     /// and differ from the unpresented window (the dim shows).
-    private func compareBackends(style: String, scale: Int, fractions: [Double]? = nil, resize: Bool = false,
-                                 file: StaticString = #filePath, line: UInt = #line) throws {
+    private func compareBackends(style: String, options: [String] = [], scale: Int, fractions: [Double]? = nil,
+                                 resize: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
+        let styleArgs = ["--style", style] + options.flatMap { ["--style-option", $0] }
+        let name = ([style] + options).joined(separator: "-")
         let sway = try startSway(windowWidth: 400, windowHeight: 500, scale: scale)
         let vnc = try startVNC(sway)
         for f in fractions ?? self.fractions {
             var shots: [String: RGBImage] = [:]
             for backend in ["subsurface", "pixman"] {
-                let (demo, _) = try launchDemo(["--style", style, "--duration", "4", "--compositing", backend,
+                let (demo, _) = try launchDemo(styleArgs + ["--duration", "4", "--compositing", backend,
                                                 "--pause-at", String(f)], in: sway, file: file, line: line)
                 try vnc.park()
                 let before = try sway.stableScreenshot()
@@ -63,7 +76,7 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
                     guard expectEvent(demo, "configure", since: m, file: file, line: line) != nil else { return }
                 }
                 let shot = try sway.stableScreenshot(timeout: 5, interval: 0.3)
-                keep(shot, "\(style)-x\(scale)-\(f)-\(backend)")
+                keep(shot, "\(name)-x\(scale)-\(f)-\(backend)")
                 let frames = demo.events("frame", since: mark)
                 XCTAssertFalse(frames.isEmpty, "frames were committed", file: file, line: line)
                 let expected = backend == "subsurface" ? "backend=subsurface" : "backend=pixman"
@@ -77,7 +90,7 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
             }
             if let a = shots["subsurface"], let b = shots["pixman"] {
                 let bad = differences(a, b, tolerance: 2)
-                XCTAssertEqual(bad, [], "\(style) at scale \(scale), fraction \(f)\(resize ? ", resized" : ""): sub-surface vs pixman",
+                XCTAssertEqual(bad, [], "\(name) at scale \(scale), fraction \(f)\(resize ? ", resized" : ""): sub-surface vs pixman",
                                file: file, line: line)
             }
         }

@@ -184,6 +184,43 @@ public final class SurfaceLayer {
         commitIfChanged()
     }
 
+    /// Shows the image last drawn through ``imageTarget(width:height:)`` (or keeps the one shown)
+    /// stretched by the viewport: its `source` rectangle, in buffer pixels (buffer scale 1), over the
+    /// rectangle at (`x`, `y`) of `width` × `height` points (each ≥ 1) in the window's content. For
+    /// a strip of colours stretched along one axis (a gradient dim: a few columns of one colour per
+    /// row, shown 1:1 vertically at the output's scale and stretched horizontally), leave a
+    /// one-pixel margin of the same colours outside `source` across the stretched axis: a
+    /// compositor that filters the stretch bilinearly then blends nothing from outside the buffer.
+    public func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int,
+                                   width: Int, height: Int) {
+        guard !destroyed else { return }
+        guard width > 0, height > 0, source.width > 0, source.height > 0 else { hide(); return }
+        if let d = drawing {
+            drawing = nil
+            surface.attach(d.buffer.proxy)
+            surface.damageBuffer(BufferRect(x: 0, y: 0, width: d.buffer.width, height: d.buffer.height))
+            poolObject?.finishDrawing(id: d.id, attached: true)
+            attachedImage = d.buffer
+            attachedSolid = nil
+            isShown = true
+            changed = true
+        } else if attachedImage == nil {
+            hide()
+            return
+        } else if !isShown {
+            guard let image = attachedImage else { return }
+            surface.attach(image.proxy)
+            surface.damageBuffer(BufferRect(x: 0, y: 0, width: image.width, height: image.height))
+            isShown = true
+            changed = true
+        }
+        setScale(1)
+        setSource((Double(source.x), Double(source.y), Double(source.width), Double(source.height)))
+        setDestination(width: width, height: height)
+        setPosition(x: x, y: y)
+        commitIfChanged()
+    }
+
     /// Hides the layer (attaches no buffer); the image last shown is kept for a later
     /// ``showImage(x:y:visible:bufferScale:)`` while the compositor has not released it.
     public func hide() {
