@@ -109,6 +109,94 @@ final class LayerBackendTests: XCTestCase {
         XCTAssertTrue(host.presentingLayerNeedsRender, "the window's buffer was last drawn whole by pixman")
     }
 
+    // MARK: Gradient dim as a strip
+
+    /// A vertical gradient dim shown as ``DimStrip``'s column of row colours stretched over the
+    /// container (what the sub-surface backend hands the compositor), under the presented layer,
+    /// equals the pixman frame within 2 per channel, mid-transition (the gradient × an alpha below
+    /// 1) and presented, at scale 1 and 2.
+    private func checkStrip(scale: Int, times: [Double]) throws {
+        let gradient = LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: 400),
+                                      from: .clear, to: Color.black.multipliedAlpha(by: 0.4))
+        let style = ChromeStyle(frame: Rect(x: 0, y: 400, width: 400, height: 200), gradient: gradient)
+        let host = PresentationHost(style: style, presenting: Fill(Color(rgb: 0x2040A0)))
+        host.snapsPositionsToPoints = true
+        host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
+        let (w, h) = host.pixelSize
+        let full = try Image(width: w, height: h), base = try Image(width: w, height: h)
+        let strip = try Image(width: 4, height: h)
+        XCTAssertTrue(host.present(Painted(.white), now: 0))
+        var previous: UInt32?
+        for t in times {
+            let f = host.layerFrame(at: t)
+            guard let g = f.dimGradient else { return XCTFail("a gradient dim at \(t)") }
+            XCTAssertTrue(DimStrip.canShow(g))
+            XCTAssertEqual(f.dim, 0)
+            host.renderPresentingLayer(into: base.pixelBuffer, bufferAge: 0)
+            DimStrip.draw(g, into: strip.pixelBuffer)
+            let p = try XCTUnwrap(PresentedLayerPlacement(frame: f, bufferScale: scale, containerWidth: 400,
+                                                          containerHeight: 600))
+            let layer = try Image(width: p.bufferWidth, height: p.bufferHeight)
+            host.drawPresentedLayer(f, into: layer.pixelBuffer)
+            host.render(into: full.pixelBuffer, now: t, bufferAge: 0)
+            // The strip's columns agree (any two of them may be shown), and its alpha follows the transition.
+            for y in stride(from: 0, to: h, by: 7) {
+                XCTAssertEqual(Set((0..<4).map { strip.pixel(x: $0, y: y) }).count, 1, "row \(y)")
+            }
+            let bottom = strip.pixel(x: 1, y: h - 1) >> 24
+            XCTAssertEqual(Double(bottom), 0.4 * 255 * min(t, 1), accuracy: 1.5, "the dim's alpha at \(t)")
+            if let prev = previous { XCTAssertNotEqual(prev, bottom, "the strip changes with the dim's alpha") }
+            previous = bottom
+            XCTAssertEqual(strip.pixel(x: 1, y: 0) >> 24, 0, "clear at the top")
+            var bad: [String] = []
+            for y in 0..<h {
+                let row = strip.pixel(x: 2, y: y)
+                for x in 0..<w {
+                    var c = over(row, base.pixel(x: x, y: y))
+                    let lx = x - p.x * scale, ly = y - p.y * scale
+                    let v = p.visible
+                    if lx >= Int(v.minX) * scale, ly >= Int(v.minY) * scale, lx < Int(v.maxX) * scale,
+                       ly < Int(v.maxY) * scale {
+                        c = over(layer.pixel(x: lx, y: ly), c)
+                    }
+                    let e = full.pixel(x: x, y: y)
+                    var d = 0
+                    for shift in [UInt32(0), 8, 16, 24] {
+                        d = max(d, abs(Int((c >> shift) & 0xff) - Int((e >> shift) & 0xff)))
+                    }
+                    if d > 2, bad.count < 5 { bad.append("(\(x), \(y)): layers \(String(c, radix: 16)), pixman \(String(e, radix: 16))") }
+                }
+            }
+            XCTAssertEqual(bad, [], "gradient strip, scale \(scale), t \(t)")
+        }
+    }
+
+    func testGradientStripEqualsThePixmanFrameAtScaleOne() throws {
+        try checkStrip(scale: 1, times: [0.3, 0.65, 2])
+    }
+
+    func testGradientStripEqualsThePixmanFrameAtScaleTwo() throws {
+        try checkStrip(scale: 2, times: [0.3, 0.65, 2])
+    }
+
+    /// Only a gradient along y is a strip; a horizontal or diagonal one is left to pixman; end
+    /// points that coincide give the last stop's colour everywhere.
+    func testOnlyVerticalGradientsAreStrips() throws {
+        let v = LinearGradient(start: Point(x: 5, y: 0), end: Point(x: 5, y: 10), from: .clear, to: .black)
+        XCTAssertTrue(DimStrip.canShow(v))
+        XCTAssertFalse(DimStrip.canShow(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 10, y: 0),
+                                                       from: .clear, to: .black)))
+        XCTAssertFalse(DimStrip.canShow(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 1, y: 10),
+                                                       from: .clear, to: .black)))
+        let strip = try Image(width: 1, height: 12)
+        DimStrip.draw(v, into: strip.pixelBuffer)
+        XCTAssertEqual(strip.pixel(x: 0, y: 0) >> 24, 13, "row 0: t = 0.05 of black (12.75 rounded)")
+        XCTAssertEqual(strip.pixel(x: 0, y: 11), 0xFF00_0000, "padded past the end")
+        let point = LinearGradient(start: Point(x: 0, y: 3), end: Point(x: 0, y: 3), from: .clear, to: .black)
+        DimStrip.draw(point, into: strip.pixelBuffer)
+        XCTAssertEqual(strip.pixel(x: 0, y: 0), 0xFF00_0000, "coinciding end points: the last stop")
+    }
+
     func testPlacementIsNilWithoutAPresentedView() {
         XCTAssertNil(PresentedLayerPlacement(frame: LayerFrame(), bufferScale: 1, containerWidth: 10, containerHeight: 10))
     }
