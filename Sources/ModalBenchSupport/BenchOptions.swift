@@ -150,7 +150,7 @@ public enum BenchOptions {
                           frame does besides its Wayland requests (the frame's layer values, the
                           presenting view only when it changed, the presented view's own buffer
                           only when its content or size changed, or every frame for an alpha or
-                          a scale) — with thread CPU time, side by side (solid variant)
+                          a scale) — with thread CPU time, side by side (each --variant)
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
       --drag              scripted-drag mode: per run, present, then a pointer drag on the

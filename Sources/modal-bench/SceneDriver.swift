@@ -47,6 +47,11 @@ final class SceneDriver {
     private var layerBuffers: [Image] = []
     private var layerRing = 0
     private var layerImage: (version: Int, width: Int, height: Int)?
+    /// The dim layer's strip buffers (a vertical gradient dim: 4 × container height, a ring made
+    /// once per height) and the gradient the newest holds.
+    private var stripBuffers: [Image] = []
+    private var stripRing = 0
+    private var stripGradient: LinearGradient?
     private let buffers: [Image]
     private let targets: [PixelBuffer]
     private var ring = BufferRing(count: SceneDriver.bufferCount)
@@ -113,6 +118,19 @@ final class SceneDriver {
         if host.presentingLayerNeedsRender {
             for r in host.renderPresentingLayer(into: target, bufferAge: age) { damaged += r.area }
             painted += host.lastPaintedPixelCount
+        }
+        // A vertical gradient dim: its strip of row colours, redrawn only when the gradient (which
+        // carries the dim's alpha) changes.
+        if let g = f.dimGradient, DimStrip.canShow(g), stripGradient != g || stripBuffers.first?.height != f.height {
+            if stripBuffers.first?.height != f.height {
+                stripBuffers = (0..<SceneDriver.bufferCount).compactMap { _ in try? Image(width: 4, height: f.height) }
+            }
+            if !stripBuffers.isEmpty {
+                stripRing = (stripRing + 1) % stripBuffers.count
+                DimStrip.draw(g, into: stripBuffers[stripRing].pixelBuffer)
+                stripGradient = g
+                painted += 4 * f.height
+            }
         }
         guard let p = PresentedLayerPlacement(frame: f, bufferScale: 1, containerWidth: size.width,
                                               containerHeight: size.height) else { return (damaged, painted) }

@@ -389,9 +389,15 @@ func runBackends(runs: Int, backends: [BenchCompositing]) throws {
     print("         or size changed, or every frame for an alpha or a scale); the compositor blends the layers.")
     print("         CPU: CLOCK_THREAD_CPUTIME_ID around the frame. Allocations: malloc & co., whole process.")
     var reports: [BackendReport] = []
-    for (name, module) in modules {
+    // Each --variant of each style (a gradient dim or a shadow changes what a sub-surface frame draws).
+    let entries = modules.flatMap { (name, module) in
+        variants.map { (variants == [.solid] ? name : "\(name) (\($0.rawValue))", module, $0) }
+    }
+    for (name, module, variant) in entries {
         for size in sizes {
-            let drivers = try backends.map { ($0, try SceneDriver(style: try module.makeStyle(), size: size, compositing: $0)) }
+            let drivers = try backends.map {
+                ($0, try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: variant), size: size, compositing: $0))
+            }
             var samples: [[FrameSample]] = drivers.map { _ in [] }
             for (_, d) in drivers { try d.cycle { _ in } }
             for _ in 0..<runs {
@@ -415,7 +421,7 @@ func runBackends(runs: Int, backends: [BenchCompositing]) throws {
     var table = TextTable([("style", .left), ("size", .left), ("pixman median", .right), ("p99", .right),
                            ("CPU", .right), ("sub-surface median", .right), ("p99", .right), ("CPU", .right),
                            ("CPU ratio", .right), ("allocs/frame", .right)])
-    for (name, _) in modules {
+    for (name, _, _) in entries {
         for size in sizes {
             let p = reports.first { $0.backend == .pixman && $0.style == name && $0.size == size }
             let s = reports.first { $0.backend == .subsurface && $0.style == name && $0.size == size }
