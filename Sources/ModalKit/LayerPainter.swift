@@ -8,6 +8,8 @@ import CPixman
 /// its first scaled draw of a cache.
 final class LayerPainter {
     private let alphaMask = SolidSource()
+    private let runs = SolidSource()
+    private let shadow = ShadowLayer()
     private var targets: [(key: PixelBufferKey, image: OpaquePointer)] = []
     private var scaled: (source: OpaquePointer, version: Int, image: OpaquePointer)?
 
@@ -36,11 +38,30 @@ final class LayerPainter {
         return img
     }
 
-    /// Fills `target` (any size ≥ the card's) with the presented view at its origin: `frame.card`'s
-    /// size, its alpha and scale applied; every other pixel transparent.
-    func draw(_ f: LayerFrame, cache: OpaquePointer, into target: PixelBuffer) {
+    /// Fills `target` (any size ≥ the card's plus the offset) with the presented view at (`ox`,
+    /// `oy`): `frame.card`'s size, its alpha and scale applied, over its drop shadow (the shadow
+    /// placed relative to the view as in the frame, × the view's alpha, as ``ShadowLayer`` draws
+    /// it for the full renderer); every other pixel transparent.
+    func draw(_ f: LayerFrame, cache: OpaquePointer, into target: PixelBuffer, cardX ox: Int = 0, cardY oy: Int = 0) {
         guard let dst = image(for: target) else { return }
-        let w = min(f.card.width, target.width), h = min(f.card.height, target.height)
+        let w = min(f.card.width, target.width - ox), h = min(f.card.height, target.height - oy)
+        if f.hasShadow || ox != 0 || oy != 0 {
+            var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+            var box = pixman_box32_t(x1: 0, y1: 0, x2: Int32(target.width), y2: Int32(target.height))
+            _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &clear, 1, &box)
+            if f.hasShadow {
+                var g = f
+                g.card.x = ox
+                g.card.y = oy
+                shadow.update(g)
+                shadow.draw(PixelRect(x: 0, y: 0, width: target.width, height: target.height), frame: g, runs: runs,
+                            alphaMask: alphaMask, dst: dst)
+            }
+            guard w > 0, h > 0 else { return }
+            // The view OVER its shadow (OVER a transparent pixel is SRC).
+            composite(f, cache: cache, op: PIXMAN_OP_OVER, dst: dst, x: ox, y: oy, width: w, height: h)
+            return
+        }
         // Transparent outside the card (the padding up to whole points).
         var boxes = (pixman_box32_t(x1: Int32(w), y1: 0, x2: Int32(target.width), y2: Int32(target.height)),
                      pixman_box32_t(x1: 0, y1: Int32(h), x2: Int32(w), y2: Int32(target.height)))
@@ -51,8 +72,14 @@ final class LayerPainter {
             }
         }
         guard w > 0, h > 0 else { return }
+        composite(f, cache: cache, op: PIXMAN_OP_SRC, dst: dst, x: 0, y: 0, width: w, height: h)
+    }
+
+    /// The card (scaled and at its alpha as the frame says) composited with `op` at (`x`, `y`).
+    private func composite(_ f: LayerFrame, cache: OpaquePointer, op: pixman_op_t, dst: OpaquePointer,
+                           x: Int, y: Int, width w: Int, height h: Int) {
         if f.cardIsUnscaled && f.cardAlpha == 255 {
-            pixman_image_composite32(PIXMAN_OP_SRC, cache, nil, dst, 0, 0, 0, 0, 0, 0, Int32(w), Int32(h))
+            pixman_image_composite32(op, cache, nil, dst, 0, 0, 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
             return
         }
         var src = cache
@@ -75,7 +102,7 @@ final class LayerPainter {
         }
         if f.cardAlpha != 255 { alphaMask.set(f.cardAlpha << 24) }
         // SRC with the mask: the card × alpha over transparent, as OVER onto a clear buffer would give.
-        pixman_image_composite32(PIXMAN_OP_SRC, src, f.cardAlpha == 255 ? nil : alphaMask.image, dst, 0, 0, 0, 0,
-                                 0, 0, Int32(w), Int32(h))
+        pixman_image_composite32(op, src, f.cardAlpha == 255 ? nil : alphaMask.image, dst, 0, 0, 0, 0,
+                                 Int32(x), Int32(y), Int32(w), Int32(h))
     }
 }

@@ -7,8 +7,13 @@
 /// whole points (the padding is transparent, ``PresentationHost/drawPresentedLayer(_:into:)``),
 /// so a buffer scale of `bufferScale` divides it.
 public struct PresentedLayerPlacement: Equatable, Sendable {
-    /// The image's top-left in the container, points.
+    /// The image's top-left in the container, points (the presented view's, moved up and left by
+    /// the room its drop shadow takes there).
     public var x: Int, y: Int
+    /// Where the presented view's top-left lies in the image, pixels (multiples of the buffer
+    /// scale): the room its drop shadow takes above and to its left, rounded up to whole points; 0
+    /// without a shadow. The image extends right and below by the shadow's extent there too.
+    public var cardOffsetX = 0, cardOffsetY = 0
     /// The layer buffer's size, pixels (multiples of the buffer scale).
     public var bufferWidth: Int, bufferHeight: Int
     /// The part of the image inside the container, points relative to the image's top-left (a
@@ -24,10 +29,16 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     /// `containerHeight` points at whole `bufferScale` (≥ 1); nil without a presented view.
     public init?(frame f: LayerFrame, bufferScale s: Int, containerWidth w: Int, containerHeight h: Int) {
         guard f.hasCard, s >= 1 else { return nil }
-        let pw = (f.card.width + s - 1) / s, ph = (f.card.height + s - 1) / s
+        // The drop shadow, drawn into the same image: room on each side for its extent.
+        let e = f.cardExtent
+        let left = (f.card.x - e.x + s - 1) / s, top = (f.card.y - e.y + s - 1) / s
+        let right = e.maxX - f.card.maxX, bottom = e.maxY - f.card.maxY
+        let pw = left + (f.card.width + right + s - 1) / s, ph = top + (f.card.height + bottom + s - 1) / s
+        cardOffsetX = left * s
+        cardOffsetY = top * s
         // Whole points when the host snaps positions; otherwise the point the pixel falls in.
-        x = Int((Double(f.card.x) / Double(s)).rounded(.down))
-        y = Int((Double(f.card.y) / Double(s)).rounded(.down))
+        x = Int((Double(f.card.x) / Double(s)).rounded(.down)) - left
+        y = Int((Double(f.card.y) / Double(s)).rounded(.down)) - top
         bufferWidth = pw * s
         bufferHeight = ph * s
         let vx = max(0, -x), vy = max(0, -y)

@@ -913,9 +913,14 @@ public final class PresentationHost {
     /// alpha below 255 or a scale it is the cache at that alpha and scale, drawn by pixman as
     /// ``render(into:now:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
     /// fade a surface). Nothing is drawn without a presented view.
-    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer) {
+    ///
+    /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `cardOffset` (pixels;
+    /// ``PresentedLayerPlacement/cardOffsetX`` and `cardOffsetY`) over its shadow, which fills the
+    /// rest of `target` as the full renderer draws it (× the view's alpha): `target` is then the
+    /// placement's buffer, drawn once per content, size and shadow while the view is opaque and unscaled.
+    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer, cardOffset: (x: Int, y: Int) = (0, 0)) {
         guard frame.hasCard, let cache = levels.last?.cache else { return }
-        layerPainter.draw(frame, cache: cache.pixmanImage, into: target)
+        layerPainter.draw(frame, cache: cache.pixmanImage, into: target, cardX: cardOffset.x, cardY: cardOffset.y)
     }
 
     /// The snapshot resolved to pixels, with the caches brought up to date.

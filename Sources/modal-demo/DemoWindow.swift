@@ -61,6 +61,8 @@ final class DemoWindowController: LayeredWindowDelegate {
     /// What the presented layer's image holds: (cache version, buffer pixel size) of an opaque,
     /// unscaled presented view; nil when it holds a per-frame (alpha or scale) drawing or nothing.
     private var presentedImage: (version: Int, width: Int, height: Int)?
+    /// The drop shadow the presented layer's image holds (colour, offset, blur; 0s without one).
+    private var presentedShadow: (color: UInt32, x: Int, y: Int, blur: Int) = (0, 0, 0, 0)
     /// What the last composed frame showed (to tell whether this one changed anything).
     private var lastDim: UInt32 = 0
     /// What the dim layer's image holds: a vertical gradient dim's strip (the gradient, its rows =
@@ -147,11 +149,11 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         guard let dimLayer, let presentedLayer else { return }
         let f = scene.layerFrame(at: frame.time)
-        // What the layers do not express yet (a gradient dim in any direction but vertical, a drop
-        // shadow, a receding presenting view, a stack of levels): the whole frame by pixman, decided per frame.
+        // What the layers do not express yet (a gradient dim in any direction but vertical, a
+        // receding presenting view, a stack of levels): the whole frame by pixman, decided per frame.
+        // (A drop shadow is drawn into the presented view's own buffer, around it.)
         let stripGradient = f.dimGradient.flatMap { DimStrip.canShow($0) ? $0 : nil }
-        if (f.dimGradient != nil && stripGradient == nil) || f.hasShadow || f.presentingRect != nil
-            || host.levelCount > 1 {
+        if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 {
             composeWithPixman(window, frame)
             return
         }
@@ -205,12 +207,16 @@ final class DemoWindowController: LayeredWindowDelegate {
         var backend = Backend.subsurface
         if let p = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h) {
             if !p.isCacheAsIs { backend = .subsurfacePixmanPresented }
+            let shadow = f.hasShadow ? (f.shadowColor, f.shadowOffsetX, f.shadowOffsetY, f.shadowBlur) : (0, 0, 0, 0)
             let holds = presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+                && presentedShadow == shadow
             if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
                 if let t = try? presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) {
                     host.drawPresentedLayer(f, into: PixelBuffer(data: t.data, width: t.width, height: t.height,
-                                                                 stride: t.stride))
+                                                                 stride: t.stride),
+                                            cardOffset: (p.cardOffsetX, p.cardOffsetY))
                     presentedImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
+                    presentedShadow = shadow
                     changed = true
                 } else {
                     window.setNeedsRedraw()   // every buffer held: retried after a release

@@ -48,6 +48,21 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
         try compareBackends(style: "bottom-sheet", options: ["dim=gradient"], scale: 2)
     }
 
+    // A drop shadow (and a border) is drawn into the presented view's own buffer, which grows by
+    // the shadow's extent: still sub-surfaces.
+
+    func testBottomSheetShadowSubsurfaceEqualsPixmanAtScaleOne() throws {
+        try compareBackends(style: "bottom-sheet", options: ["shadow=soft"], scale: 1)
+    }
+
+    func testInsetCenteredShadowAndBorderSubsurfaceEqualsPixmanAtScaleTwo() throws {
+        try compareBackends(style: "inset-centered", options: ["shadow=soft", "border=#FF2080"], scale: 2)
+    }
+
+    func testBottomSheetGradientDimAndShadowSubsurfaceEqualsPixmanAtScaleTwo() throws {
+        try compareBackends(style: "bottom-sheet", options: ["dim=gradient", "shadow=soft"], scale: 2, fractions: [0.5, 1.0])
+    }
+
     /// For each fraction: the screenshot of the held frame under each backend; they must agree
     /// within 2 per channel everywhere (the pointer is parked off the output, so no cursor shows),
     /// and differ from the unpresented window (the dim shows).
