@@ -197,6 +197,74 @@ final class LayerBackendTests: XCTestCase {
         XCTAssertEqual(strip.pixel(x: 0, y: 0), 0xFF00_0000, "coinciding end points: the last stop")
     }
 
+    // MARK: Shadow in the presented layer
+
+    /// The presented view's drop shadow drawn into its layer (the buffer grown by the shadow's
+    /// extent, the view at the placement's card offset) over the solid dim equals the pixman frame
+    /// within 2 per channel: rounded top corners over the shadow, the layer cropped where the view
+    /// and shadow pass the container's bottom edge, at scale 1 and 2.
+    private func checkShadow(scale: Int, frame: Rect, slides: Bool) throws {
+        let style = ChromeStyle(frame: frame, corners: CornerStyle(radius: 12, corners: .top))
+        style.chromeValue = PresentedViewChrome(shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.25),
+                                                               offset: Point(x: 0, y: 4), blurRadius: 16))
+        if slides { style.transform = { ViewTransform(translation: Point(x: 0, y: 300 * (1 - $0))) } }
+        let host = PresentationHost(style: style, presenting: Fill(Color(rgb: 0x2040A0)))
+        host.snapsPositionsToPoints = true
+        host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
+        let (w, h) = host.pixelSize
+        let full = try Image(width: w, height: h), base = try Image(width: w, height: h)
+        XCTAssertTrue(host.present(Painted(Color(rgb: 0xE0E4EC)), now: 0))
+        for t in [0.3, 0.6, 2] {
+            let f = host.layerFrame(at: t)
+            XCTAssertTrue(f.hasShadow)
+            host.renderPresentingLayer(into: base.pixelBuffer, bufferAge: 0)
+            let p = try XCTUnwrap(PresentedLayerPlacement(frame: f, bufferScale: scale, containerWidth: 400,
+                                                          containerHeight: 600))
+            // Room for the shadow: 16 pt blur − 4 pt offset above, 16 pt each side, whole points.
+            XCTAssertEqual(p.cardOffsetX, 16 * scale)
+            XCTAssertEqual(p.cardOffsetY, 12 * scale)
+            XCTAssertEqual(p.x * scale + p.cardOffsetX, f.card.x)
+            XCTAssertEqual(p.y * scale + p.cardOffsetY, f.card.y)
+            XCTAssertEqual(p.bufferWidth, f.card.width + 32 * scale)
+            XCTAssertEqual(p.bufferHeight, f.card.height + 32 * scale)
+            let layer = try Image(width: p.bufferWidth, height: p.bufferHeight)
+            host.drawPresentedLayer(f, into: layer.pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
+            host.render(into: full.pixelBuffer, now: t, bufferAge: 0)
+            var bad: [String] = []
+            let v = p.visible
+            for y in 0..<h {
+                for x in 0..<w {
+                    var c = over(f.dim, base.pixel(x: x, y: y))
+                    let lx = x - p.x * scale, ly = y - p.y * scale
+                    if lx >= Int(v.minX) * scale, ly >= Int(v.minY) * scale, lx < Int(v.maxX) * scale,
+                       ly < Int(v.maxY) * scale {
+                        c = over(layer.pixel(x: lx, y: ly), c)
+                    }
+                    let e = full.pixel(x: x, y: y)
+                    var d = 0
+                    for shift in [UInt32(0), 8, 16, 24] {
+                        d = max(d, abs(Int((c >> shift) & 0xff) - Int((e >> shift) & 0xff)))
+                    }
+                    if d > 2, bad.count < 5 { bad.append("(\(x), \(y)): layers \(String(c, radix: 16)), pixman \(String(e, radix: 16))") }
+                }
+            }
+            XCTAssertEqual(bad, [], "shadow layer, scale \(scale), t \(t)")
+            // The shadow shows above the view: darker than the dim alone 4 pt above its top edge.
+            let above = (f.card.y - 4 * scale) - p.y * scale
+            XCTAssertGreaterThan(layer.pixel(x: p.cardOffsetX + f.card.width / 2, y: above) >> 24, 0, "shadow above, t \(t)")
+        }
+    }
+
+    func testShadowIsDrawnIntoThePresentedLayerAtScaleOne() throws {
+        try checkShadow(scale: 1, frame: Rect(x: 0, y: 450, width: 400, height: 200), slides: false)
+        try checkShadow(scale: 1, frame: Rect(x: 50, y: 150, width: 300, height: 300), slides: true)
+    }
+
+    func testShadowIsDrawnIntoThePresentedLayerAtScaleTwo() throws {
+        try checkShadow(scale: 2, frame: Rect(x: 0, y: 450, width: 400, height: 200), slides: false)
+        try checkShadow(scale: 2, frame: Rect(x: 50, y: 150, width: 300, height: 300), slides: true)
+    }
+
     func testPlacementIsNilWithoutAPresentedView() {
         XCTAssertNil(PresentedLayerPlacement(frame: LayerFrame(), bufferScale: 1, containerWidth: 10, containerHeight: 10))
     }
