@@ -220,13 +220,17 @@ final class LayerBackendTests: XCTestCase {
             host.renderPresentingLayer(into: base.pixelBuffer, bufferAge: 0)
             let p = try XCTUnwrap(PresentedLayerPlacement(frame: f, bufferScale: scale, containerWidth: 400,
                                                           containerHeight: 600))
-            // Room for the shadow: 16 pt blur − 4 pt offset above, 16 pt each side, whole points.
-            XCTAssertEqual(p.cardOffsetX, 16 * scale)
+            // Room for the shadow: 16 pt blur − 4 pt offset above, 16 pt each side, 20 pt below,
+            // whole points, none beyond the container's edges (400 × 600 points).
+            let left = min(16 * scale, f.card.x), right = min(16 * scale, max(0, 400 * scale - f.card.maxX))
+            let below = min(20 * scale, max(0, 600 * scale - f.card.maxY))
+            XCTAssertEqual(p.cardOffsetX, left)
             XCTAssertEqual(p.cardOffsetY, 12 * scale)
             XCTAssertEqual(p.x * scale + p.cardOffsetX, f.card.x)
             XCTAssertEqual(p.y * scale + p.cardOffsetY, f.card.y)
-            XCTAssertEqual(p.bufferWidth, f.card.width + 32 * scale)
-            XCTAssertEqual(p.bufferHeight, f.card.height + 32 * scale)
+            XCTAssertEqual(p.bufferWidth, f.card.width + left + right)
+            XCTAssertEqual(p.bufferHeight, f.card.height + 12 * scale + below)
+            XCTAssertEqual(p.visible.minX, 0, "never cropped at the left")
             let layer = try Image(width: p.bufferWidth, height: p.bufferHeight)
             host.drawPresentedLayer(f, into: layer.pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
             host.render(into: full.pixelBuffer, now: t, bufferAge: 0)
