@@ -13,7 +13,7 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     /// Where the presented view's top-left lies in the image, pixels (multiples of the buffer
     /// scale): the room its drop shadow takes above and to its left, rounded up to whole points,
     /// within the container; 0 without a shadow. The image extends right and below by the
-    /// shadow's extent there too, up to the container's edges.
+    /// shadow's extent there too.
     public var cardOffsetX = 0, cardOffsetY = 0
     /// The layer buffer's size, pixels (multiples of the buffer scale).
     public var bufferWidth: Int, bufferHeight: Int
@@ -31,13 +31,14 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     public init?(frame f: LayerFrame, bufferScale s: Int, containerWidth w: Int, containerHeight h: Int) {
         guard f.hasCard, s >= 1 else { return nil }
         // The drop shadow, drawn into the same image: room on each side for its extent, but none
-        // beyond the container's edges (the shadow is clipped there, as the full renderer clips it;
-        // so an image whose view is inside the container is never cropped at its left or top).
+        // above or left of the container's edges (the shadow is clipped there, as the full renderer
+        // clips it), so an image whose view is inside the container is never cropped at its left
+        // or top (a viewport source offset). Right and below the room is whole and the image
+        // cropped by the source's size: a view sliding in from below keeps one buffer size.
         let e = f.cardExtent
         let cx = Int((Double(f.card.x) / Double(s)).rounded(.down)), cy = Int((Double(f.card.y) / Double(s)).rounded(.down))
         let left = min((f.card.x - e.x + s - 1) / s, max(0, cx)), top = min((f.card.y - e.y + s - 1) / s, max(0, cy))
-        let right = min(e.maxX - f.card.maxX, max(0, w * s - f.card.maxX))
-        let bottom = min(e.maxY - f.card.maxY, max(0, h * s - f.card.maxY))
+        let right = e.maxX - f.card.maxX, bottom = e.maxY - f.card.maxY
         let pw = left + (f.card.width + right + s - 1) / s, ph = top + (f.card.height + bottom + s - 1) / s
         cardOffsetX = left * s
         cardOffsetY = top * s

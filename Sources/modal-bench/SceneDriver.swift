@@ -143,7 +143,7 @@ final class SceneDriver {
             }
             guard !layerBuffers.isEmpty else { return (damaged, painted) }
             layerRing = (layerRing + 1) % layerBuffers.count
-            host.drawPresentedLayer(f, into: layerBuffers[layerRing].pixelBuffer)
+            host.drawPresentedLayer(f, into: layerBuffers[layerRing].pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
             layerImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
             painted += p.bufferWidth * p.bufferHeight
         }
