@@ -64,8 +64,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     /// What the last composed frame showed (to tell whether this one changed anything).
     private var lastDim: UInt32 = 0
     private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
-    /// Presents once the window is shown and dismisses once presented (a test hook for compositors
-    /// without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
+    /// Presents once the window is shown and dismisses once presented (`--autoplay`).
     var presentsOnce = false
     private var presentedOnce = false
 
@@ -364,7 +363,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     // sub-surface's position is whole surface-local points), so switching backends never moves it.
     scene.host.snapsPositionsToPoints = true
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
-    controller.presentsOnce = ProcessInfo.processInfo.environment["MODALKIT_TEST_PRESENT_ONCE"] == "1"
+    controller.presentsOnce = options.autoplay
     controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()

@@ -242,6 +242,13 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "frame"], "unexpected argument 'frame' (see --help)")
     }
 
+    func testAutoplayIsAWindowFlagWithoutValue() throws {
+        XCTAssertFalse(try run([]).autoplay)
+        XCTAssertTrue(try run(["--autoplay"]).autoplay)
+        assertUsageError(["--autoplay=yes"], "--autoplay takes no value")
+        assertUsageError(["render", "--autoplay"] + renderBase, "unknown option '--autoplay' for render (see --help)")
+    }
+
     func testPauseAtTakesALinearFractionForTheWindow() throws {
         XCTAssertNil(try run([]).pauseAt)
         XCTAssertEqual(try run(["--pause-at", "0.3"]).pauseAt, 0.3)
