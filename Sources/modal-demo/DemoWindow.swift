@@ -377,12 +377,12 @@ func runWindow(_ options: RunOptions) -> Int32 {
         }
         motion.attach(to: connection)
         reloader?.attach(to: connection)
-        let window = try Window(connection: connection,
-                                options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
-                                                       requestedSize: (options.width, options.height),
-                                                       compositing: CompositingMode(rawValue: options.compositing.rawValue) ?? .auto,
-                                                       presentationFeedback: logEvents),
-                                delegate: controller)
+        var windowOptions = WindowOptions(title: "ModalKit", appID: "modalkit.demo",
+                                          requestedSize: (options.width, options.height),
+                                          compositing: CompositingMode(rawValue: options.compositing.rawValue) ?? .auto,
+                                          presentationFeedback: logEvents || options.predictsPresentationTime)
+        windowOptions.predictsPresentationTime = options.predictsPresentationTime
+        let window = try Window(connection: connection, options: windowOptions, delegate: controller)
         try connection.run()
         withExtendedLifetime((window, motion, reloader)) {}
     } catch {

@@ -242,6 +242,14 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "frame"], "unexpected argument 'frame' (see --help)")
     }
 
+    func testFrameTimeIsDrawnOrPredicted() throws {
+        XCTAssertFalse(try run([]).predictsPresentationTime)
+        XCTAssertTrue(try run(["--frame-time", "predicted"]).predictsPresentationTime)
+        XCTAssertFalse(try run(["--frame-time=drawn"]).predictsPresentationTime)
+        assertUsageError(["--frame-time", "soon"], "--frame-time expects drawn or predicted, got 'soon'")
+        assertUsageError(["render", "--frame-time", "predicted"] + renderBase, "unknown option '--frame-time' for render (see --help)")
+    }
+
     func testAutoplayIsAWindowFlagWithoutValue() throws {
         XCTAssertFalse(try run([]).autoplay)
         XCTAssertTrue(try run(["--autoplay"]).autoplay)
