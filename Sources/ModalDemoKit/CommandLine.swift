@@ -72,6 +72,12 @@ public struct RunOptions: Equatable, Sendable {
     /// `--pause-at FRACTION`: presentations stop at this linear time fraction, 0...1
     /// (``DemoScene/pauseFraction``).
     public var pauseAt: Double?
+    /// `--autoplay`: one hands-free cycle — present as soon as the window is on screen, dismiss
+    /// once presented (for a compositor without input devices, or to watch a style).
+    public var autoplay = false
+    /// `--frame-time drawn|predicted`: animate each frame to the time it is drawn (default), or to
+    /// its predicted presentation time from `wp_presentation` feedback.
+    public var predictsPresentationTime = false
 
     public init() {}
 }
@@ -144,7 +150,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--pause-at FRACTION] [--log-events] [--compositing auto|subsurface|pixman]
+             [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events]
+             [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
   modal-demo --list-styles
   modal-demo --describe-style NAME|PATH
   modal-demo new-style NAME [--directory DIR]
@@ -176,6 +183,11 @@ Options:
   --pause-at FRACTION      for style authors: every presentation stops at this linear time fraction
                            (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
                            Escape, a tap on the dim or Close dismiss from there as usual
+  --frame-time drawn|predicted
+                           animate each frame to the time it is drawn (default), or to the time the
+                           compositor will show it, predicted from wp_presentation feedback
+  --autoplay               one hands-free cycle: present as soon as the window is on screen, then
+                           dismiss once presented (no input needed, e.g. on a compositor without a seat)
   --log-events             print one line per event on stdout (configure WxH, activated, presenting,
                            presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
                            reloaded,
@@ -319,6 +331,15 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
                 throw UsageError("--pause-at expects a linear time fraction from 0 to 1, got '\(text)'")
             }
             run.pauseAt = f
+        case "--frame-time" where !isRenderLike:
+            switch try value(for: flag, inline) {
+            case "drawn": run.predictsPresentationTime = false
+            case "predicted": run.predictsPresentationTime = true
+            case let text: throw UsageError("--frame-time expects drawn or predicted, got '\(text)'")
+            }
+        case "--autoplay" where !isRenderLike:
+            guard inline == nil else { throw UsageError("--autoplay takes no value") }
+            run.autoplay = true
         case "--reduced-motion":
             guard inline == nil else { throw UsageError("--reduced-motion takes no value") }
             run.reducedMotion = true

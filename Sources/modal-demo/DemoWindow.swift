@@ -71,8 +71,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     /// The vertical gradient dim the last composed frame showed (to tell whether this one changed).
     private var lastDimGradient: LinearGradient?
     private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
-    /// Presents once the window is shown and dismisses once presented (a test hook for compositors
-    /// without input: `MODALKIT_TEST_PRESENT_ONCE=1`).
+    /// Presents once the window is shown and dismisses once presented (`--autoplay`).
     var presentsOnce = false
     private var presentedOnce = false
 
@@ -397,7 +396,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     // sub-surface's position is whole surface-local points), so switching backends never moves it.
     scene.host.snapsPositionsToPoints = true
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
-    controller.presentsOnce = ProcessInfo.processInfo.environment["MODALKIT_TEST_PRESENT_ONCE"] == "1"
+    controller.presentsOnce = options.autoplay
     controllerRef = { [weak controller] in controller }
     do {
         let connection = try WaylandConnection()
@@ -411,12 +410,12 @@ func runWindow(_ options: RunOptions) -> Int32 {
         }
         motion.attach(to: connection)
         reloader?.attach(to: connection)
-        let window = try Window(connection: connection,
-                                options: WindowOptions(title: "ModalKit", appID: "modalkit.demo",
-                                                       requestedSize: (options.width, options.height),
-                                                       compositing: CompositingMode(rawValue: options.compositing.rawValue) ?? .auto,
-                                                       presentationFeedback: logEvents),
-                                delegate: controller)
+        var windowOptions = WindowOptions(title: "ModalKit", appID: "modalkit.demo",
+                                          requestedSize: (options.width, options.height),
+                                          compositing: CompositingMode(rawValue: options.compositing.rawValue) ?? .auto,
+                                          presentationFeedback: logEvents || options.predictsPresentationTime)
+        windowOptions.predictsPresentationTime = options.predictsPresentationTime
+        let window = try Window(connection: connection, options: windowOptions, delegate: controller)
         try connection.run()
         withExtendedLifetime((window, motion, reloader)) {}
     } catch {

@@ -242,6 +242,21 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "frame"], "unexpected argument 'frame' (see --help)")
     }
 
+    func testFrameTimeIsDrawnOrPredicted() throws {
+        XCTAssertFalse(try run([]).predictsPresentationTime)
+        XCTAssertTrue(try run(["--frame-time", "predicted"]).predictsPresentationTime)
+        XCTAssertFalse(try run(["--frame-time=drawn"]).predictsPresentationTime)
+        assertUsageError(["--frame-time", "soon"], "--frame-time expects drawn or predicted, got 'soon'")
+        assertUsageError(["render", "--frame-time", "predicted"] + renderBase, "unknown option '--frame-time' for render (see --help)")
+    }
+
+    func testAutoplayIsAWindowFlagWithoutValue() throws {
+        XCTAssertFalse(try run([]).autoplay)
+        XCTAssertTrue(try run(["--autoplay"]).autoplay)
+        assertUsageError(["--autoplay=yes"], "--autoplay takes no value")
+        assertUsageError(["render", "--autoplay"] + renderBase, "unknown option '--autoplay' for render (see --help)")
+    }
+
     func testPauseAtTakesALinearFractionForTheWindow() throws {
         XCTAssertNil(try run([]).pauseAt)
         XCTAssertEqual(try run(["--pause-at", "0.3"]).pauseAt, 0.3)

@@ -98,6 +98,8 @@ public final class Window {
     private var commitSequence = 0
     /// Presentation feedback objects waiting for their event.
     private var feedbacks: [(sequence: Int, feedback: PresentationFeedback)] = []
+    /// The refresh grid from presentation feedback, for ``WindowOptions/predictsPresentationTime``.
+    private var presentationClock = PresentationClock()
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -341,7 +343,7 @@ public final class Window {
         pacing.willDraw()   // before the delegate, which may ask for the next frame
         let buffer = acquired.buffer
         let target = DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
-                                scale: pixelScale, age: acquired.age, time: monotonicSeconds())
+                                scale: pixelScale, age: acquired.age, time: frameTime())
         damage.removeAll(keepingCapacity: true)
         delegate?.window(self, draw: target, damage: &damage)
         guard !isClosed else { return }   // the delegate closed the window while drawing
@@ -376,7 +378,7 @@ public final class Window {
         if let decorations, try !decorations.reserveBuffer() { return }
         pool.setSize(width: width, height: height)
         pacing.willDraw()
-        let time = monotonicSeconds()
+        let time = frameTime()
         composer.time = time
         composer.width = width
         composer.height = height
@@ -461,9 +463,18 @@ public final class Window {
                                                          attachedBuffer: attached, layersChanged: layersChanged))
     }
 
+    /// The time a frame drawn now is drawn for: with ``WindowOptions/predictsPresentationTime`` and
+    /// presentation feedback, the predicted presentation time (``PresentationClock``); otherwise
+    /// the monotonic clock now.
+    private func frameTime() -> Double {
+        let now = monotonicSeconds()
+        return options.predictsPresentationTime ? presentationClock.predictedPresentationTime(committedAt: now) : now
+    }
+
     private func feedbackArrived(sequence: Int, _ outcome: PresentationFeedback.Outcome) {
         feedbacks.removeAll { $0.sequence == sequence }   // destroys the proxy (after this event)
-        guard !isClosed, case let .presented(time, refresh, _) = outcome else { return }
+        guard !isClosed, case let .presented(time, refresh, monotonic) = outcome else { return }
+        if monotonic { presentationClock.presented(at: time, refresh: refresh) }
         delegate?.window(self, didPresent: sequence, at: time, refresh: refresh)
     }
 

@@ -34,6 +34,10 @@ public struct WindowOptions {
     /// Ask `wp_presentation` (when offered) for the feedback of every committed frame
     /// (``WindowDelegate/window(_:didPresent:at:refresh:)``).
     public var presentationFeedback: Bool
+    /// Draw each frame for its predicted presentation time (``PresentationClock``) instead of the
+    /// time it is drawn at; needs ``presentationFeedback`` and a compositor offering
+    /// `wp_presentation` on `CLOCK_MONOTONIC` (otherwise frames use the monotonic clock now).
+    public var predictsPresentationTime = false
 
     public init(title: String = "ModalKit", appID: String = "modalkit.demo",
                 requestedSize: (width: Int, height: Int) = (480, 800), compositing: CompositingMode = .pixman,
