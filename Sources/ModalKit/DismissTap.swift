@@ -14,8 +14,11 @@ extension PresentationController {
 
     /// A point where a tap dismisses `style`'s modal once presented in a container of
     /// `containerSize` points, asked through the style's own hooks (`frameOfPresentedView(in:)`,
-    /// the transform at progress 1, `shouldDismiss(onTapAt:in:)`); nil when there is none (a style
-    /// whose presented view covers the container, or that refuses every tap).
+    /// the transform at progress 1, `shouldDismiss(onTapAt:in:)`, the interaction declaration);
+    /// nil when there is none (a style whose presented view covers the container, that refuses
+    /// every tap, that is not dismissible, or that rests at an undimmed detent, where taps outside
+    /// the sheet reach the view underneath). The presented view is taken where it rests (its
+    /// detent).
     ///
     /// Candidates are whole points on a grid over the container (step: the shorter side / 50,
     /// at least 1) that keep a clearance from the container's edges and the presented view — 8
@@ -31,14 +34,19 @@ extension PresentationController {
         let controller = PresentationController(style: style)
         controller.layout(containerBounds: bounds)
         controller.present(now: 0)
-        guard let rect = controller.presentedViewRect(progress: 1) else { return nil }
+        let rest = 1e6   // long after any transition: presented, at rest on its detent
+        controller.update(now: rest)
+        guard controller.interaction.isDismissible, !controller.isRestingUndimmed,
+              let rect = controller.effectivePresentedViewRect(at: rest) else { return nil }
         for margin in [8.0, 2.0] {
-            if let p = controller.nearestDismissingPoint(bounds: bounds, presented: rect, margin: margin) { return p }
+            if let p = controller.nearestDismissingPoint(bounds: bounds, presented: rect, margin: margin, now: rest) {
+                return p
+            }
         }
         return nil
     }
 
-    private func nearestDismissingPoint(bounds: Rect, presented rect: Rect, margin: Double) -> Point? {
+    private func nearestDismissingPoint(bounds: Rect, presented rect: Rect, margin: Double, now: Double) -> Point? {
         let keepOff = Rect(x: rect.minX - margin, y: rect.minY - margin,
                            width: rect.width + 2 * margin, height: rect.height + 2 * margin)
         let anchor = Point(x: (bounds.width / 2).rounded(.down), y: min(60, (bounds.height / 2).rounded(.down)))
@@ -62,7 +70,7 @@ extension PresentationController {
         }
         for p in candidates {
             guard p.x >= margin, p.y >= margin, p.x <= bounds.width - margin, p.y <= bounds.height - margin,
-                  !keepOff.contains(p), tapOnDimDismisses(at: p, progress: 1) else { continue }
+                  !keepOff.contains(p), tapOnDimDismisses(at: p, now: now) else { continue }
             return p
         }
         return nil

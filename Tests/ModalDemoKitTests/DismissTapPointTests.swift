@@ -28,6 +28,17 @@ final class DismissTapPointTests: XCTestCase {
         }
     }
 
+    /// No point for a modal that refuses dismissal, nor for a sheet resting at an undimmed
+    /// detent (taps outside it reach the view underneath); a dimmed detent keeps the top centre.
+    func testNoPointWhenRefusingOrRestingUndimmed() throws {
+        let refusing = try BuiltinStyle.bottomSheet.make(options: ["dismissible": "false"])
+        XCTAssertNil(PresentationController.dismissingTapPoint(style: refusing, containerSize: size))
+        let undimmed = try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5,0.9", "undimmed-detent": "0"])
+        XCTAssertNil(PresentationController.dismissingTapPoint(style: undimmed, containerSize: size))
+        let dimmed = try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5,0.9"])
+        XCTAssertEqual(PresentationController.dismissingTapPoint(style: dimmed, containerSize: size), Point(x: 400, y: 60))
+    }
+
     /// A card 10 pt from the top covers (centre, 60): the point is in the left or right 20 pt
     /// strip, at least 8 pt from the card and the window edge, and the scene dismisses there.
     func testACardCoveringTheTopCentreGivesAPointBesideIt() throws {
