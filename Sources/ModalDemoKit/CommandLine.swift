@@ -160,7 +160,7 @@ Usage:
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
-  modal-demo render [--style ...]... --size WxH --drag DY [--scale S] --output FILE.png
+  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
   modal-demo --help | --version
 
 Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
@@ -412,6 +412,7 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         if !sawSize { throw UsageError("render needs --size WxH") }
         if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
         if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
+        if render.drag != nil && selections.count > 1 { throw UsageError("render --drag takes one --style (a drag of a stack is not drawn)") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }
         let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)
         if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {

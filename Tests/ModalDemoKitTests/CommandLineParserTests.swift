@@ -250,6 +250,12 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "--frame-time", "predicted"] + renderBase, "unknown option '--frame-time' for render (see --help)")
     }
 
+    func testRenderDragTakesOneStyle() throws {
+        assertUsageError(["render", "--style", "inset-centered", "--style", "bottom-sheet", "--size", "390x844",
+                          "--drag", "127", "--output", "x.png"],
+                         "render --drag takes one --style (a drag of a stack is not drawn)")
+    }
+
     func testAutoplayIsAWindowFlagWithoutValue() throws {
         XCTAssertFalse(try run([]).autoplay)
         XCTAssertTrue(try run(["--autoplay"]).autoplay)
