@@ -10,7 +10,8 @@ import Glibc
 /// `--watch`: reloads the style's plugin file when it changes, without restarting.
 ///
 /// The file's directory is watched with inotify (inotify(7): `IN_CLOSE_WRITE`, `IN_MOVED_TO`,
-/// `IN_CREATE`, `IN_DELETE`), so a file replaced by a rename, rewritten in place or deleted and
+/// `IN_CREATE`, `IN_DELETE`; `IN_DELETE_SELF`/`IN_MOVE_SELF`: a directory removed and made again,
+/// as `rm -rf .build && swift build` does, is watched again once it is back), so a file replaced by a rename, rewritten in place or deleted and
 /// made anew by a linker is seen. Changes are collected for 0.25 s, then the file is copied under a
 /// new name into a private directory and that copy is loaded: the dynamic loader returns the
 /// already-loaded object for a path it has opened (dlopen(3)), and a loaded plugin is never
@@ -35,6 +36,11 @@ final class StyleReloader {
     private var lastFailure: (size: Int, mtime: timespec)?
     private var retries = 0
     private var unchangedFailures = 0
+    /// The watched directory went away (`rm -rf .build`): polled every 0.25 s until it is back,
+    /// then watched again.
+    private var directoryGone = false
+    private var directory: String { let d = (path as NSString).deletingLastPathComponent; return d.isEmpty ? "." : d }
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init(path: String, options: [String: String], log: @escaping (String) -> Void,
          apply: @escaping (any PresentationStyle) -> Void) {
@@ -50,12 +56,9 @@ final class StyleReloader {
     /// Starts watching. Failures are one line on stderr; the window runs on without reloading.
     func attach(to connection: WaylandConnection) {
         self.connection = connection
-        let directory = (path as NSString).deletingLastPathComponent
         inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
-        guard inotifyFD >= 0, timerFD >= 0,
-              inotify_add_watch(inotifyFD, directory.isEmpty ? "." : directory, mask) >= 0 else {
+        guard inotifyFD >= 0, timerFD >= 0, inotify_add_watch(inotifyFD, directory, StyleReloader.mask) >= 0 else {
             warn("--watch: cannot watch \(directory): \(String(cString: strerror(errno)))")
             return
         }
@@ -80,6 +83,8 @@ final class StyleReloader {
                 while offset + MemoryLayout<inotify_event>.size <= n {
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let nameStart = offset + MemoryLayout<inotify_event>.size
+                    // The directory itself was deleted or moved (its watch ends with IN_IGNORED).
+                    if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { directoryGone = true }
                     if event.len > 0 {
                         let bytes = raw[nameStart..<min(n, nameStart + Int(event.len))].prefix { $0 != 0 }
                         if String(decoding: bytes, as: UTF8.self) == name { relevant = true }
@@ -88,7 +93,7 @@ final class StyleReloader {
                 }
             }
         }
-        if relevant { retries = 0; arm(after: 0.25) }
+        if relevant || directoryGone { retries = 0; arm(after: 0.25) }
     }
 
     private func arm(after seconds: Double) {
@@ -101,6 +106,11 @@ final class StyleReloader {
     private func timerFired() {
         var expirations: UInt64 = 0
         _ = read(timerFD, &expirations, 8)
+        if directoryGone {
+            // Watch the directory again once it exists (a build recreates it); until then, poll.
+            guard inotify_add_watch(inotifyFD, directory, StyleReloader.mask) >= 0 else { return arm(after: 0.25) }
+            directoryGone = false
+        }
         reload()
     }
 
