@@ -97,6 +97,10 @@ public enum StyleLoadError: Error, Hashable, CustomStringConvertible {
         case let .unknownOption(_, style, key, known):
             return "style '\(style)' has no option '\(key)' (options: \(StyleLoadError.list(options: known)))"
         case let .optionsRejected(_, style, message, known):
+            // A message about one declared option names it in quotes: that option's meaning is
+            // what helps; otherwise every option with its meaning.
+            let named = known.filter { message.contains("'\($0.key)'") }
+            if named.count == 1 { return "style '\(style)': \(message) (\(StyleLoadError.list(options: named)))" }
             return "style '\(style)': \(message) (options: \(StyleLoadError.list(options: known)))"
         }
     }

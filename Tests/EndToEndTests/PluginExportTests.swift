@@ -119,7 +119,7 @@ final class PluginExportTests: XCTestCase {
                 message: "bad value '200' for style option 'offset' (expected a number from 0.0 to 100.0)",
                 known: RecordingStyle.options))
             XCTAssertEqual("\(error)", "in-process: style 'recording': bad value '200' for style option 'offset' "
-                           + "(expected a number from 0.0 to 100.0) (options: offset (points), duration (transition duration, seconds))")
+                           + "(expected a number from 0.0 to 100.0) (offset (points))")
         }
         XCTAssertThrowsError(try m.makeStyle(options: ["offsett": "1"])) { error in
             XCTAssertEqual("\(error)", "in-process: style 'recording' has no option 'offsett' "
