@@ -151,13 +151,9 @@ public final class SurfaceLayer {
                           time: 0)
     }
 
-    /// Shows the image last drawn through ``imageTarget(width:height:)`` (or keeps the one shown)
-    /// with its top-left at (`x`, `y`) points in the window's content, at `bufferScale` buffer pixels
-    /// per point (the image's pixel size must be a multiple of it), cropped to `visible`: a rectangle
-    /// in the image's own points (whole points, inside the image); an empty `visible` hides the layer.
-    public func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
-        guard !destroyed else { return }
-        guard visible.width > 0, visible.height > 0 else { hide(); return }
+    /// Attaches the image just drawn (``imageTarget(width:height:)``), or the one attached before
+    /// when the layer was hidden; false (and the layer hidden) when there is no image at all.
+    private func attachImage() -> Bool {
         if let d = drawing {
             drawing = nil
             surface.attach(d.buffer.proxy)
@@ -167,16 +163,27 @@ public final class SurfaceLayer {
             attachedSolid = nil
             isShown = true
             changed = true
-        } else if attachedImage == nil {
-            hide()
-            return
-        } else if !isShown {
-            guard let image = attachedImage else { return }
+        } else if let image = attachedImage {
+            guard !isShown else { return true }
             surface.attach(image.proxy)
             surface.damageBuffer(BufferRect(x: 0, y: 0, width: image.width, height: image.height))
             isShown = true
             changed = true
+        } else {
+            hide()
+            return false
         }
+        return true
+    }
+
+    /// Shows the image last drawn through ``imageTarget(width:height:)`` (or keeps the one shown)
+    /// with its top-left at (`x`, `y`) points in the window's content, at `bufferScale` buffer pixels
+    /// per point (the image's pixel size must be a multiple of it), cropped to `visible`: a rectangle
+    /// in the image's own points (whole points, inside the image); an empty `visible` hides the layer.
+    public func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
+        guard !destroyed else { return }
+        guard visible.width > 0, visible.height > 0 else { hide(); return }
+        guard attachImage() else { return }
         setScale(max(1, bufferScale))
         setSource((Double(visible.x), Double(visible.y), Double(visible.width), Double(visible.height)))
         setDestination(width: visible.width, height: visible.height)
@@ -195,25 +202,7 @@ public final class SurfaceLayer {
                                    width: Int, height: Int) {
         guard !destroyed else { return }
         guard width > 0, height > 0, source.width > 0, source.height > 0 else { hide(); return }
-        if let d = drawing {
-            drawing = nil
-            surface.attach(d.buffer.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: d.buffer.width, height: d.buffer.height))
-            poolObject?.finishDrawing(id: d.id, attached: true)
-            attachedImage = d.buffer
-            attachedSolid = nil
-            isShown = true
-            changed = true
-        } else if attachedImage == nil {
-            hide()
-            return
-        } else if !isShown {
-            guard let image = attachedImage else { return }
-            surface.attach(image.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: image.width, height: image.height))
-            isShown = true
-            changed = true
-        }
+        guard attachImage() else { return }
         setScale(1)
         setSource((Double(source.x), Double(source.y), Double(source.width), Double(source.height)))
         setDestination(width: width, height: height)
