@@ -13,9 +13,7 @@
 ///   - points: a length in points (≥ 0).
 ///   - scale: buffer pixels per point (> 0).
 public func pixelLength(_ points: Double, scale: Double) -> Int {
-    let exact = points * scale
-    let whole = exact.rounded(.down)
-    let rounded = abs(exact - whole - 0.5) < 1e-9 ? whole + 1 : exact.rounded()
+    let rounded = roundedHalfAwayFromZero(points * scale)
     return points > 0 ? max(1, Int(rounded)) : Int(rounded)
 }
 

@@ -111,9 +111,7 @@ public struct PresentationSnapshot: Hashable, Sendable {
         // Alpha to 0...255 rounded half up, a product within 1e-9 of a half counting as a half (the
         // rule of `pixelLength`): the live alpha, computed from times, and the offline alpha, given as
         // a fraction, may differ in their last bits and must still give the same byte.
-        let a255 = min(max(t.alpha, 0), 1) * 255
-        let whole = a255.rounded(.down)
-        let alpha = UInt32(abs(a255 - whole - 0.5) < 1e-9 ? whole + 1 : a255.rounded())
+        let alpha = UInt32(roundedHalfAwayFromZero(min(max(t.alpha, 0), 1) * 255))
         guard cw > 0, ch > 0, alpha > 0, t.scaleX > 0, t.scaleY > 0 else { return f }
         // Unscaled, the shown size is the frame's (a translation keeps it), so the card is cw × ch.
         f.card = Self.presentedPixelRect(presentedRect, scale: s)
