@@ -30,6 +30,71 @@ public enum ProcFiles {
     }
 }
 
+/// Resident memory of the mappings of one file (or of anonymous memory) in a process.
+public struct MappingUsage: Equatable, Sendable {
+    /// The mapped file's path, a kernel name (`[heap]`, `[stack]`, `[vdso]`), or `[anonymous]`
+    /// for anonymous mappings without a name.
+    public var name: String
+    /// Number of mappings (address ranges) summed.
+    public var mappings: Int
+    /// Resident set (`Rss`), kB.
+    public var rssKB: Int
+    /// Proportional set (`Pss`: each shared page divided by the number of processes mapping it), kB.
+    public var pssKB: Int
+    /// Resident pages no other process maps that were written (`Private_Dirty`), kB.
+    public var privateDirtyKB: Int
+    /// Anonymous resident pages (`Anonymous`: heap-like, including copy-on-write pages of a file), kB.
+    public var anonymousKB: Int
+
+    public init(name: String, mappings: Int = 0, rssKB: Int = 0, pssKB: Int = 0, privateDirtyKB: Int = 0, anonymousKB: Int = 0) {
+        self.name = name
+        self.mappings = mappings
+        self.rssKB = rssKB
+        self.pssKB = pssKB
+        self.privateDirtyKB = privateDirtyKB
+        self.anonymousKB = anonymousKB
+    }
+}
+
+extension ProcFiles {
+    /// `/proc/PID/smaps` summed per mapped file (proc(5)): one entry per path name, largest
+    /// resident set first (ties by name). Each mapping starts with a line
+    /// `start-end perms offset dev inode [path]`, followed by `Field: N kB` lines.
+    public static func mappingUsage(smaps: String) -> [MappingUsage] {
+        var byName: [String: MappingUsage] = [:]
+        var current: String?
+        for line in smaps.split(separator: "\n") {
+            let words = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            if let first = words.first, isAddressRange(first) {
+                guard words.count >= 5 else { current = nil; continue }
+                var name = words.count == 6 ? String(words[5].trimmingSpaces) : ""
+                if name.isEmpty { name = "[anonymous]" }
+                current = name
+                byName[name, default: MappingUsage(name: name)].mappings += 1
+                continue
+            }
+            guard let name = current, words.count >= 2, let colon = words[0].last, colon == ":" else { continue }
+            let field = words[0].dropLast()
+            guard let kb = Int(words[1]) else { continue }
+            switch field {
+            case "Rss": byName[name]!.rssKB += kb
+            case "Pss": byName[name]!.pssKB += kb
+            case "Private_Dirty": byName[name]!.privateDirtyKB += kb
+            case "Anonymous": byName[name]!.anonymousKB += kb
+            default: break
+            }
+        }
+        return byName.values.sorted { $0.rssKB != $1.rssKB ? $0.rssKB > $1.rssKB : $0.name < $1.name }
+    }
+
+    /// `55d0c8a5e000-55d0c8a8c000`: two hexadecimal numbers joined by `-`.
+    private static func isAddressRange(_ word: Substring) -> Bool {
+        guard let dash = word.firstIndex(of: "-") else { return false }
+        let a = word[..<dash], b = word[word.index(after: dash)...]
+        return !a.isEmpty && !b.isEmpty && (a + b).allSatisfy { $0.isHexDigit }
+    }
+}
+
 extension Substring {
     /// Without leading and trailing spaces and tabs.
     var trimmingSpaces: Substring {
