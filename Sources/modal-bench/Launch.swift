@@ -107,7 +107,7 @@ private func launchMain(_ o: LaunchOptions, sessionStarted: (LaunchSession) -> V
               + " (swift build -c release, or scripts/install, and --demo PATH)")
     }
     print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
-    print("method   \(o.runs) interleaved pairs (A, B, A, B …) per figure after 1 warm-up pair; ratio = median of")
+    print("method   \(pairs(o.runs)) interleaved (A, B, A, B …) per figure after 1 warm-up pair; ratio = median of")
     print("         the per-pair ratios A/B. Each client is started with fork and execve; the child reads")
     print("         CLOCK_REALTIME just before execve. first frame: exec → the first wl_surface.commit of the")
     print("         window's surface with a buffer attached (sub-surfaces go on screen with it), from the")
@@ -172,7 +172,7 @@ private func measureInSession(_ o: LaunchOptions, _ a: LaunchClient, _ b: Launch
     let suffix = seatLabel.map { ", seat: \($0)" } ?? ""
     if o.measurements.contains(.firstFrame) {
         print("")
-        print("first frame\(suffix): \(o.runs) pairs after 1 warm-up pair, load \(Machine.loadAverage) at start")
+        print("first frame\(suffix): \(pairs(o.runs)) after 1 warm-up pair, load \(Machine.loadAverage) at start")
         _ = try firstFrame(a, environment: env)
         _ = try firstFrame(b, environment: env)
         var sa: [FirstFrameSample] = [], sb: [FirstFrameSample] = []
@@ -188,7 +188,7 @@ private func measureInSession(_ o: LaunchOptions, _ a: LaunchClient, _ b: Launch
     if o.measurements.contains(.memory) {
         let runs = min(o.runs, LaunchOptions.memoryRuns)
         print("")
-        print("memory at rest\(suffix): \(runs) pairs, load \(Machine.loadAverage) at start")
+        print("memory at rest\(suffix): \(pairs(runs)), load \(Machine.loadAverage) at start")
         var ma: [MemorySample] = [], mb: [MemorySample] = []
         for _ in 0..<runs {
             ma.append(try memoryAtRest(a, environment: env, mappings: o.mappings))
@@ -273,8 +273,14 @@ func memoryAtRest(_ client: LaunchClient, environment: [String: String], mapping
     while monotonicSeconds() < end {
         try checkInterrupted()
         child.stdout?.drain { _ in }
-        child.stderr?.drain { line in tracker.consume(line: line) }
-        guard child.isRunning else { throw LaunchError("\(client.label) ended while at rest") }
+        child.stderr?.drain { line in
+            if WaylandDebugMessage(line: line) == nil { other.append(String(line)) }
+            tracker.consume(line: line)
+        }
+        if let e = child.poll() {
+            throw LaunchError("\(client.label) ended (\(e)) while at rest"
+                              + (other.isEmpty ? "" : ":\n" + other.suffix(10).map { "    " + $0 }.joined(separator: "\n")))
+        }
         waitReadable([child.stdout, child.stderr].compactMap { $0 }, timeout: 0.05)
     }
     guard let status = readTextFile("/proc/\(child.pid)/status"),
@@ -296,13 +302,15 @@ func memoryAtRest(_ client: LaunchClient, environment: [String: String], mapping
 
 private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchClient) throws -> [LaunchSummaryRow] {
     print("")
-    print("--version: \(o.runs) pairs after 1 warm-up pair, load \(Machine.loadAverage) at start")
+    print("--version: \(pairs(o.runs)) after 1 warm-up pair, load \(Machine.loadAverage) at start")
+    // No display: a program that does not know --version must not open a window somewhere.
     var env = ProcessInfo.processInfo.environment
-    env["WAYLAND_DEBUG"] = nil
+    for key in ["WAYLAND_DEBUG", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"] { env[key] = nil }
     // The warm-up pair doubles as the check that each program has a --version that ends.
     for c in [a, b] {
         do {
-            _ = try versionTime(c, environment: env)
+            let first = try versionTime(c, environment: env)
+            print("\(c.label): \(first.output)")
         } catch let e as LaunchError where e.status != 130 {
             print("  not measured: \(e.description)")
             return [LaunchSummaryRow(figure: "--version, exec → exit (ms)", a: "-", b: "-", ratio: nil, target: 2, unit: "ms")]
@@ -310,8 +318,8 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
     }
     var ta: [Double] = [], tb: [Double] = []
     for _ in 0..<o.runs {
-        ta.append(try versionTime(a, environment: env))
-        tb.append(try versionTime(b, environment: env))
+        ta.append(try versionTime(a, environment: env).ms)
+        tb.append(try versionTime(b, environment: env).ms)
     }
     var table = TextTable([("command", .left), ("runs", .right), ("min", .right), ("median", .right), ("max", .right)])
     for (c, t) in [(a, ta), (b, tb)] {
@@ -327,9 +335,9 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
 }
 
 /// Runs `PROGRAM --version` (the client's program without its arguments) to its end: ms from
-/// exec to the end of its output (both pipes closed, i.e. at its exit).
+/// exec to the end of its output (both pipes closed, i.e. at its exit), and its first line.
 /// - Throws: `LaunchError` when it fails, prints nothing, or runs longer than 5 s.
-func versionTime(_ client: LaunchClient, environment: [String: String]) throws -> Double {
+func versionTime(_ client: LaunchClient, environment: [String: String]) throws -> (ms: Double, output: String) {
     let child = try Child(path: client.path, arguments: ["--version"], environment: environment, name: client.label,
                           stdout: .pipe, stderr: .pipe)
     defer { child.stop(timeout: 1) }
@@ -352,7 +360,7 @@ func versionTime(_ client: LaunchClient, environment: [String: String]) throws -
         throw LaunchError("\(client.path) --version: \(exit?.description ?? "still running")"
                           + (output.isEmpty ? ", no output" : ": " + output.split(separator: "\n").prefix(2).joined(separator: " / ")))
     }
-    return (end! - child.execMonotonic) * 1000
+    return ((end! - child.execMonotonic) * 1000, String(output.split(separator: "\n").first ?? ""))
 }
 
 // MARK: Reports
@@ -433,6 +441,9 @@ private func reportMemory(_ o: LaunchOptions, _ a: LaunchClient, _ ma: [MemorySa
                             a: mib(ma.map(\.vmRSS)), b: mib(mb.map(\.vmRSS)), ratio: Statistics.median(ratios),
                             target: 2, unit: "MiB")
 }
+
+/// "1 pair", "N pairs".
+func pairs(_ n: Int) -> String { n == 1 ? "1 pair" : "\(n) pairs" }
 
 /// `ratio  FIGURE  A/B  R  (median of N per-pair ratios, min, max)`.
 private func printRatio(_ figure: String, _ a: LaunchClient, _ b: LaunchClient, _ ratios: [Double]) {

@@ -485,7 +485,7 @@ final class PrivateSway: LaunchSession {
     deinit { stop() }
 
     var summary: String {
-        "private headless sway (\(version), WLR_RENDERER=pixman, one \(size) output at scale 1, sway run as \(user.name))"
+        "private headless sway (\(version), WLR_RENDERER=pixman, one \(size) output at scale 1, run as \(user.name) in \(runtimeDirectory))"
     }
 
     var clientEnvironment: [String: String] {
