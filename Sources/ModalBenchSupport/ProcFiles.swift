@@ -95,6 +95,53 @@ extension ProcFiles {
     }
 }
 
+/// What a mapping of a ModalKit client holds, for `modal-bench --launch --mappings`'s summary.
+public enum MappingKind: String, CaseIterable, Sendable {
+    case executable = "the executable"
+    case swiftRuntime = "Swift runtime and Foundation"
+    case stylePlugins = "style plugins"
+    case sharedLibraries = "other shared libraries"
+    case fonts = "font files and caches"
+    case waylandBuffers = "shared-memory buffers (wl_shm)"
+    case heap = "heap and anonymous memory"
+    case other = "stack and the rest"
+
+    /// The kind of the mapping named `name` (a `/proc/PID/smaps` path or `[heap]`-like name) in
+    /// a process whose executable is `executable` (a path).
+    public static func of(_ name: String, executable: String) -> MappingKind {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        if name == executable { return .executable }
+        if name.hasPrefix("/memfd:") || name.hasPrefix("/dev/shm/") { return .waylandBuffers }
+        if base.hasPrefix("libModalKitStyle") { return .stylePlugins }
+        if ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"].contains(where: base.hasPrefix) {
+            return .swiftRuntime
+        }
+        if name.hasPrefix("/usr/share/fonts/") || name.contains("/fontconfig/") || name.hasPrefix("/usr/local/share/fonts/")
+            || [".ttf", ".otf", ".ttc", ".pcf.gz"].contains(where: base.hasSuffix) {
+            return .fonts
+        }
+        if base.contains(".so") { return .sharedLibraries }
+        if name == "[heap]" || name == "[anonymous]" || name.hasPrefix("[anon:") { return .heap }
+        return .other
+    }
+
+    /// `usage` summed per kind, in `allCases` order (kinds with no mapping left out).
+    public static func summary(_ usage: [MappingUsage], executable: String) -> [(kind: MappingKind, usage: MappingUsage)] {
+        var sums: [MappingKind: MappingUsage] = [:]
+        for u in usage {
+            let k = of(u.name, executable: executable)
+            var s = sums[k] ?? MappingUsage(name: k.rawValue)
+            s.mappings += u.mappings
+            s.rssKB += u.rssKB
+            s.pssKB += u.pssKB
+            s.privateDirtyKB += u.privateDirtyKB
+            s.anonymousKB += u.anonymousKB
+            sums[k] = s
+        }
+        return allCases.compactMap { k in sums[k].map { (k, $0) } }
+    }
+}
+
 extension Substring {
     /// Without leading and trailing spaces and tabs.
     var trimmingSpaces: Substring {

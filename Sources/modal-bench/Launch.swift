@@ -420,6 +420,16 @@ private func reportMemory(_ o: LaunchOptions, _ a: LaunchClient, _ ma: [MemorySa
         for (c, m) in [(a, ma), (b, mb)] {
             guard let last = m.last else { continue }
             print("")
+            print("\(c.label): resident memory by kind (last run, kB)")
+            var k = TextTable([("kind", .left), ("maps", .right), ("Rss", .right), ("Pss", .right),
+                               ("Private_Dirty", .right), ("Anonymous", .right)])
+            let exe = realpath(c.path, nil).map { p in defer { free(p) }; return String(cString: p) } ?? c.path
+            for (_, u) in MappingKind.summary(last.mappings, executable: exe) {
+                k.append([u.name, String(u.mappings), Format.grouped(u.rssKB), Format.grouped(u.pssKB),
+                          Format.grouped(u.privateDirtyKB), Format.grouped(u.anonymousKB)])
+            }
+            k.lines.forEach { print($0) }
+            print("")
             print("\(c.label): resident memory per mapped file (last run; largest 20 of \(last.mappings.count), kB)")
             var t = TextTable([("mapping", .left), ("maps", .right), ("Rss", .right), ("Pss", .right),
                                ("Private_Dirty", .right), ("Anonymous", .right)])

@@ -392,3 +392,39 @@ VmFlags: rd wr mr mw me ac
         XCTAssertEqual(ProcFiles.statusKilobytes("Rss", in: rollup), 10264)
     }
 }
+
+/// The kinds `--mappings` sums a client's memory by, on the mapping names seen in modal-demo's
+/// and foot's smaps.
+final class MappingKindTests: XCTestCase {
+    func testKinds() {
+        let exe = "/usr/local/bin/modal-demo"
+        let cases: [(String, MappingKind)] = [
+            ("/usr/local/bin/modal-demo", .executable),
+            ("/usr/local/lib/modalkit/libswiftCore.so", .swiftRuntime),
+            ("/usr/local/lib/modalkit/libFoundationEssentials.so", .swiftRuntime),
+            ("/usr/local/lib/modalkit/lib_FoundationICU.so", .swiftRuntime),
+            ("/usr/local/lib/modalkit/libdispatch.so", .swiftRuntime),
+            ("/usr/local/lib/modalkit/styles/libModalKitStyleBottomSheet.so", .stylePlugins),
+            ("/usr/lib/x86_64-linux-gnu/libc.so.6", .sharedLibraries),
+            ("/usr/lib/x86_64-linux-gnu/libpixman-1.so.0.42.2", .sharedLibraries),
+            ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", .fonts),
+            ("/var/cache/fontconfig/d589a48862398ed80a3d6066f4f56f4c-le64.cache-8", .fonts),
+            ("/memfd:modalkit-wl_shm (deleted)", .waylandBuffers),
+            ("/memfd:foot-wayland-shm-buffer-pool (deleted)", .waylandBuffers),
+            ("[heap]", .heap),
+            ("[anonymous]", .heap),
+            ("[stack]", .other),
+            ("/usr/lib/locale/C.utf8/LC_CTYPE", .other),
+        ]
+        for (name, kind) in cases { XCTAssertEqual(MappingKind.of(name, executable: exe), kind, name) }
+    }
+
+    func testSummaryAddsUpPerKindInAFixedOrder() {
+        let usage = ProcFiles.mappingUsage(smaps: MappingUsageTests.smaps)
+        let s = MappingKind.summary(usage, executable: "/usr/bin/python3")
+        XCTAssertEqual(s.map(\.kind), [.sharedLibraries, .waylandBuffers, .heap])
+        XCTAssertEqual(s.first { $0.kind == .heap }?.usage.rssKB, 1572 + 796 + 2972)
+        XCTAssertEqual(s.first { $0.kind == .heap }?.usage.mappings, 3)
+        XCTAssertEqual(s.reduce(0) { $0 + $1.usage.rssKB }, usage.reduce(0) { $0 + $1.rssKB })
+    }
+}
