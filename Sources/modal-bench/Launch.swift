@@ -44,8 +44,8 @@ struct LaunchSummaryRow {
     var figure: String
     var a: String, b: String
     var ratio: Double?
+    /// The target ratio (at most).
     var target: Double
-    var unit: String
 }
 
 /// How long a client may take to put its first frame on screen (or modal-demo to present and
@@ -127,11 +127,12 @@ private func launchMain(_ o: LaunchOptions, sessionStarted: (LaunchSession) -> V
             summary += try measureInSession(o, a, b, session: session, seatLabel: nil)
         case .headless(let seats):
             // modal-demo --autoplay presents after its second frame when the compositor sends no
-            // presentation feedback (headless sway 1.7 sends none): a second frame comes with a
-            // resize. So under the private sway modal-demo starts at its own default size and
-            // the tiling makes it WxH; the table shows the size it rests at.
+            // presentation feedback (headless sway 1.7 sends none), and a second frame comes with
+            // a resize. So under the private sway modal-demo's memory run starts at half the
+            // window size and the tiling makes it WxH; the table shows the size it rests at.
             var a = a
-            a.memoryArguments = ["--autoplay", "--log-events"]
+            let half = "\(max(1, o.size.width / 2))x\(max(1, o.size.height / 2))"
+            a.memoryArguments = ["--size", half, "--autoplay", "--log-events"]
             let sway = try PrivateSway(size: o.size)
             sessionStarted(sway)
             print("session  \(sway.summary)")
@@ -253,8 +254,8 @@ private func follow(_ child: Child, client: LaunchClient, tracker: inout FirstFr
     }
 }
 
-/// Starts `client` at the window size, waits until it is at rest (modal-demo: `dismissed` after
-/// `--autoplay`'s present and dismiss; another client: its first frame), lets it rest
+/// Starts `client` with its memory arguments, waits until it is at rest (modal-demo: `dismissed`
+/// after `--autoplay`'s present and dismiss; another client: its first frame), lets it rest
 /// `LaunchOptions.restSeconds`, and reads its memory; then stops it.
 func memoryAtRest(_ client: LaunchClient, environment: [String: String], mappings: Bool) throws -> MemorySample {
     var env = environment
@@ -313,7 +314,7 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
             print("\(c.label): \(first.output)")
         } catch let e as LaunchError where e.status != 130 {
             print("  not measured: \(e.description)")
-            return [LaunchSummaryRow(figure: "--version, exec → exit (ms)", a: "-", b: "-", ratio: nil, target: 2, unit: "ms")]
+            return [LaunchSummaryRow(figure: "--version, exec → exit (ms)", a: "-", b: "-", ratio: nil, target: 2)]
         }
     }
     var ta: [Double] = [], tb: [Double] = []
@@ -331,7 +332,7 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
     let ratios = Statistics.pairedRatios(ta, tb)
     printRatio("--version", a, b, ratios)
     return [LaunchSummaryRow(figure: "--version, exec → exit (ms)", a: ms(Statistics.median(ta)!), b: ms(Statistics.median(tb)!),
-                             ratio: Statistics.median(ratios), target: 2, unit: "ms")]
+                             ratio: Statistics.median(ratios), target: 2)]
 }
 
 /// Runs `PROGRAM --version` (the client's program without its arguments) to its end: ms from
@@ -396,7 +397,7 @@ private func reportFirstFrame(_ a: LaunchClient, _ sa: [FirstFrameSample], _ b: 
     printRatio("first frame" + (seatLabel.map { " (\($0))" } ?? ""), a, b, ratios)
     return LaunchSummaryRow(figure: "first frame" + (seatLabel.map { ", \($0)" } ?? "") + " (ms)",
                             a: ms(Statistics.median(sa.map(\.toFrame))!), b: ms(Statistics.median(sb.map(\.toFrame))!),
-                            ratio: Statistics.median(ratios), target: 1, unit: "ms")
+                            ratio: Statistics.median(ratios), target: 1)
 }
 
 private func reportMemory(_ o: LaunchOptions, _ a: LaunchClient, _ ma: [MemorySample], _ b: LaunchClient, _ mb: [MemorySample],
@@ -449,7 +450,7 @@ private func reportMemory(_ o: LaunchOptions, _ a: LaunchClient, _ ma: [MemorySa
     }
     return LaunchSummaryRow(figure: "VmRSS at rest, \(o.size)" + (seatLabel.map { ", \($0)" } ?? "") + " (MiB)",
                             a: mib(ma.map(\.vmRSS)), b: mib(mb.map(\.vmRSS)), ratio: Statistics.median(ratios),
-                            target: 2, unit: "MiB")
+                            target: 2)
 }
 
 /// "1 pair", "N pairs".
