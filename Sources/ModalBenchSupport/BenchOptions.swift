@@ -175,9 +175,10 @@ public enum BenchOptions {
       first-frame  exec → the first wl_surface.commit that puts the window's first buffer on
                    screen, read from the client's WAYLAND_DEBUG=1 lines (the exec time is taken
                    in the child just before execve, on libwayland's clock), with the phases exec →
-                   first request → first configure → first frame; then the client is stopped
-                   (SIGTERM, SIGKILL after 3 s)
-      version      exec → exit of `PROGRAM --version` for both programs
+                   first request → first configure → first frame, and the CPU time of its
+                   threads up to then (with the time they waited for a CPU); then the client
+                   is stopped (SIGTERM, SIGKILL after 3 s)
+      version      exec → exit of `PROGRAM --version` for both programs, and their CPU time
       memory       VmRSS, RssAnon, RssFile, RssShmem (/proc/PID/status) and Pss (smaps_rollup)
                    at rest: modal-demo 1 s after --autoplay's present and dismiss (its
                    `dismissed` event), the other client 1 s after its first frame (3 pairs)

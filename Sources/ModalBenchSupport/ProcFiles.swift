@@ -14,6 +14,14 @@ public enum ProcFiles {
         return nil
     }
 
+    /// `/proc/PID/task/TID/schedstat` (the kernel's sched-stats.rst): nanoseconds the task ran on a
+    /// CPU and nanoseconds it waited on a run queue for one; nil for anything else.
+    public static func schedstat(_ text: String) -> (runNanoseconds: UInt64, waitNanoseconds: UInt64)? {
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count >= 2, let run = UInt64(fields[0]), let wait = UInt64(fields[1]) else { return nil }
+        return (run, wait)
+    }
+
     /// The CPU's model name from `/proc/cpuinfo`: the first `model name` line (x86), else the
     /// first `Hardware`, `cpu model` or `uarch` line (other architectures); nil when none.
     public static func cpuModel(in cpuinfo: String) -> String? {

@@ -28,6 +28,10 @@ struct FirstFrameSample {
     var capabilities: UInt32?
     var keymap: Bool
     var buffer: (width: Int, height: Int)?
+    /// CPU time of all its threads when modal-bench read the frame's line (ms), and time it was
+    /// runnable but waited for a CPU (ms): what a busy machine adds.
+    var cpu: Double?
+    var runQueue: Double?
 }
 
 /// Memory of a client at rest, kB (proc(5): VmRSS = RssAnon + RssFile + RssShmem).
@@ -213,6 +217,7 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
     var tracker = FirstFrameTracker()
     var other: [String] = []
     try follow(child, client: client, tracker: &tracker, other: &other) { $0.firstFrame != nil }
+    let cpu = child.cpuTime()
     let exec = child.execStamp
     guard let frame = tracker.firstFrame, let toFrame = frame.timestamp.microseconds(since: exec) else {
         throw LaunchError("\(client.label): its first frame is stamped before its exec (a clock step?)")
@@ -222,7 +227,8 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
         toConfigure: tracker.firstConfigure?.microseconds(since: exec).map { Double($0) / 1000 },
         toFrame: Double(toFrame) / 1000,
         capabilities: tracker.seatCapabilities, keymap: tracker.receivedKeymap,
-        buffer: frame.bufferWidth.flatMap { w in frame.bufferHeight.map { (w, $0) } })
+        buffer: frame.bufferWidth.flatMap { w in frame.bufferHeight.map { (w, $0) } },
+        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 })
 }
 
 /// Reads `child`'s stderr into `tracker` (other lines kept in `other`) until `done` holds.
@@ -317,20 +323,26 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
             return [LaunchSummaryRow(figure: "--version, exec → exit (ms)", a: "-", b: "-", ratio: nil, target: 2)]
         }
     }
-    var ta: [Double] = [], tb: [Double] = []
+    var ta: [Double] = [], tb: [Double] = [], ca: [Double?] = [], cb: [Double?] = []
     for _ in 0..<o.runs {
-        ta.append(try versionTime(a, environment: env).ms)
-        tb.append(try versionTime(b, environment: env).ms)
+        let x = try versionTime(a, environment: env), y = try versionTime(b, environment: env)
+        ta.append(x.ms)
+        ca.append(x.cpu)
+        tb.append(y.ms)
+        cb.append(y.cpu)
     }
-    var table = TextTable([("command", .left), ("runs", .right), ("min", .right), ("median", .right), ("max", .right)])
-    for (c, t) in [(a, ta), (b, tb)] {
+    var table = TextTable([("command", .left), ("runs", .right), ("min", .right), ("median", .right), ("max", .right),
+                           ("CPU median", .right)])
+    for (c, t, cpu) in [(a, ta, ca), (b, tb, cb)] {
         let s = Statistics.summary(t)!
-        table.append([ShellWords.join([c.path, "--version"]), String(s.count), ms(s.min), ms(s.median), ms(s.max)])
+        table.append([ShellWords.join([c.path, "--version"]), String(s.count), ms(s.min), ms(s.median), ms(s.max),
+                      Statistics.median(cpu.compactMap { $0 }).map(ms) ?? "-"])
     }
-    print("exec → exit, ms")
+    print("exec → exit, ms (CPU: user + system time of the process, wait4)")
     table.lines.forEach { print($0) }
     let ratios = Statistics.pairedRatios(ta, tb)
     printRatio("--version", a, b, ratios)
+    printRatio("--version CPU", a, b, Statistics.pairedRatios(ca, cb))
     return [LaunchSummaryRow(figure: "--version, exec → exit (ms)", a: ms(Statistics.median(ta)!), b: ms(Statistics.median(tb)!),
                              ratio: Statistics.median(ratios), target: 2)]
 }
@@ -338,7 +350,7 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
 /// Runs `PROGRAM --version` (the client's program without its arguments) to its end: ms from
 /// exec to the end of its output (both pipes closed, i.e. at its exit), and its first line.
 /// - Throws: `LaunchError` when it fails, prints nothing, or runs longer than 5 s.
-func versionTime(_ client: LaunchClient, environment: [String: String]) throws -> (ms: Double, output: String) {
+func versionTime(_ client: LaunchClient, environment: [String: String]) throws -> (ms: Double, cpu: Double?, output: String) {
     let child = try Child(path: client.path, arguments: ["--version"], environment: environment, name: client.label,
                           stdout: .pipe, stderr: .pipe)
     defer { child.stop(timeout: 1) }
@@ -361,7 +373,8 @@ func versionTime(_ client: LaunchClient, environment: [String: String]) throws -
         throw LaunchError("\(client.path) --version: \(exit?.description ?? "still running")"
                           + (output.isEmpty ? ", no output" : ": " + output.split(separator: "\n").prefix(2).joined(separator: " / ")))
     }
-    return ((end! - child.execMonotonic) * 1000, String(output.split(separator: "\n").first ?? ""))
+    return ((end! - child.execMonotonic) * 1000, child.cpuSecondsAtExit.map { $0 * 1000 },
+            String(output.split(separator: "\n").first ?? ""))
 }
 
 // MARK: Reports
@@ -382,17 +395,21 @@ private func reportFirstFrame(_ a: LaunchClient, _ sa: [FirstFrameSample], _ b: 
     }
     table.lines.forEach { print($0) }
     print("")
-    print("phases, medians in ms (from the WAYLAND_DEBUG stamps)")
+    print("phases, medians in ms (from the WAYLAND_DEBUG stamps; CPU: all threads' time on a CPU and time")
+    print("waiting for one, from /proc/PID/task/*/schedstat when modal-bench read the frame's line)")
     var phases = TextTable([("client", .left), ("exec → first request", .right), ("→ first configure", .right),
-                            ("→ first frame", .right), ("exec → first frame", .right)])
+                            ("→ first frame", .right), ("exec → first frame", .right), ("CPU", .right),
+                            ("waiting for a CPU", .right)])
     for (c, s) in [(a, sa), (b, sb)] {
         func med(_ v: [Double?]) -> String { Statistics.median(v.compactMap { $0 }).map(ms) ?? "-" }
         phases.append([c.label, med(s.map(\.toRequest)),
                        med(s.map { x in x.toConfigure.flatMap { c in x.toRequest.map { c - $0 } } }),
                        med(s.map { x in x.toConfigure.map { x.toFrame - $0 } }),
-                       med(s.map(\.toFrame))])
+                       med(s.map(\.toFrame)), med(s.map(\.cpu)), med(s.map(\.runQueue))])
     }
     phases.lines.forEach { print($0) }
+    let cpuRatios = Statistics.pairedRatios(sa.map(\.cpu), sb.map(\.cpu))
+    printRatio("CPU to first frame" + (seatLabel.map { " (\($0))" } ?? ""), a, b, cpuRatios)
     let ratios = Statistics.pairedRatios(sa.map(\.toFrame), sb.map(\.toFrame))
     printRatio("first frame" + (seatLabel.map { " (\($0))" } ?? ""), a, b, ratios)
     return LaunchSummaryRow(figure: "first frame" + (seatLabel.map { ", \($0)" } ?? "") + " (ms)",

@@ -279,9 +279,35 @@ final class Child {
     func poll() -> ChildExit? {
         if let ended { return ended }
         var raw: Int32 = 0
-        let r = waitpid(pid, &raw, WNOHANG)
-        if r == pid { ended = ChildExit(raw: raw) } else if r < 0 && errno == ECHILD { ended = .signaled(0) }
+        var usage = rusage()
+        let r = wait4(pid, &raw, WNOHANG, &usage)
+        if r == pid {
+            ended = ChildExit(raw: raw)
+            cpuSecondsAtExit = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+        } else if r < 0 && errno == ECHILD {
+            ended = .signaled(0)
+        }
         return ended
+    }
+
+    /// User + system CPU time of the whole process (all its threads), seconds, once it was reaped
+    /// (`wait4`'s rusage).
+    private(set) var cpuSecondsAtExit: Double?
+
+    /// CPU time so far, summed over the process's threads from `/proc/PID/task/*/schedstat`:
+    /// seconds on a CPU and seconds spent runnable but waiting for one; nil once it has ended.
+    func cpuTime() -> (run: Double, wait: Double)? {
+        guard poll() == nil, let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
+            return nil
+        }
+        var run: UInt64 = 0, wait: UInt64 = 0
+        for task in tasks {
+            guard let text = readTextFile("/proc/\(pid)/task/\(task)/schedstat"), let s = ProcFiles.schedstat(text) else { continue }
+            run += s.runNanoseconds
+            wait += s.waitNanoseconds
+        }
+        return (Double(run) * 1e-9, Double(wait) * 1e-9)
     }
 
     var isRunning: Bool { poll() == nil }

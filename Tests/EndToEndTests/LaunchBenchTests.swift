@@ -20,15 +20,16 @@ final class LaunchBenchTests: CompositorTestCase {
         try requireProgram("sway", "swaymsg", "wayvnc", "setpriv", "weston-simple-shm", "foot")
     }
 
-    /// The cells of the Markdown row `| first | … |` that follows the line `title` in `lines`
-    /// from index `from` on.
+    /// The cells of the Markdown row `| first | … |` of the first table after the line starting
+    /// with `title` (searched from index `from` on).
     private func row(_ first: String, after title: String, in lines: [String], from: Int = 0,
                      file: StaticString = #filePath, line: UInt = #line) -> [String]? {
         guard let t = lines[from...].firstIndex(where: { $0.hasPrefix(title) }) else {
             XCTFail("no line starting '\(title)'", file: file, line: line)
             return nil
         }
-        for l in lines[(t + 1)...] {
+        // The table starts after the title's lines (a title may take two).
+        for l in lines[(t + 1)...].drop(while: { !$0.hasPrefix("|") }) {
             guard l.hasPrefix("|") else { break }
             let cells = l.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             if cells.first == first { return cells }
@@ -76,14 +77,21 @@ final class LaunchBenchTests: CompositorTestCase {
                 // | client | exec → first request | → first configure | → first frame | exec → first frame |
                 // The median of 2 runs is their mean, so the three phases add up to the total
                 // (each printed to 0.001 ms).
+                // | … | CPU | waiting for a CPU |: the process's CPU time up to its first frame is
+                // part of the wall time since exec.
                 if let phases = row(client, after: "phases, medians in ms", in: lines, from: start) {
-                    let p = positiveNumbers(phases[1...4])
-                    if p.count == 4 { XCTAssertEqual(p[0] + p[1] + p[2], p[3], accuracy: 0.004, "\(phases)") }
+                    let p = positiveNumbers(phases[1...5])
+                    if p.count == 5 {
+                        XCTAssertEqual(p[0] + p[1] + p[2], p[3], accuracy: 0.004, "\(phases)")
+                        XCTAssertLessThan(p[4], p[3] * 2, "CPU of its threads up to about the frame: \(phases)")
+                    }
+                    XCTAssertNotNil(Double(phases[6]), "\(phases)")
                     XCTAssertEqual(phases[4], cells[3], "exec → first frame is the table's median")
                 }
             }
             let ratio = lines[start...].first { $0.hasPrefix("ratio    first frame (\(seat)) modal-demo/foot ") }
             XCTAssertTrue(ratio?.contains("(median of 2 per-pair ratios") == true, out)
+            XCTAssertTrue(lines[start...].contains { $0.hasPrefix("ratio    CPU to first frame (\(seat)) modal-demo/foot ") }, out)
 
             // | client | VmRSS | RssAnon | RssFile | RssShmem | Pss | peak (VmHWM) | buffer at rest |
             guard let mem = lines[start...].firstIndex(where: { $0.hasPrefix("memory at rest, seat: \(seat): 2 pairs") }) else {
@@ -159,8 +167,8 @@ final class LaunchBenchTests: CompositorTestCase {
             }
             let cells = l.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             XCTAssertEqual(cells[1], "3")
-            let t = positiveNumbers(cells[2...4])
-            XCTAssertTrue(t.count == 3 && t[0] <= t[1] && t[1] <= t[2], "\(cells)")
+            let t = positiveNumbers(cells[2...5])
+            XCTAssertTrue(t.count == 4 && t[0] <= t[1] && t[1] <= t[2], "min ≤ median ≤ max, then the CPU median: \(cells)")
         }
         XCTAssertTrue(lines.contains { $0.hasPrefix("ratio    --version modal-demo/foot ") && $0.contains("(median of 3 per-pair ratios") },
                       out)
