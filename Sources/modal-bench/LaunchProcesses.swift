@@ -66,6 +66,7 @@ func findProgram(_ name: String, path: String? = ProcessInfo.processInfo.environ
 final class LineReader {
     let fd: Int32
     private var partial: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     private(set) var atEnd = false
 
     init(fd: Int32) {
@@ -79,7 +80,6 @@ final class LineReader {
     /// `line`; at end of file the last partial line too.
     func drain(_ line: (Substring) -> Void) {
         guard !atEnd else { return }
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n > 0 {
