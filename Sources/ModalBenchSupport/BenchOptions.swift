@@ -199,7 +199,8 @@ public enum BenchOptions {
                           seat a pointer and a keyboard: clients load a keymap), or both, one
                           after the other (default both)
       --only WHAT         first-frame, version, memory (comma-separated or repeated; default all)
-      --mappings          also print each client's resident memory per mapped file (smaps)
+      --mappings          also print each client's resident memory by kind and per mapped
+                          file (/proc/PID/smaps)
 
     Styles are loaded through the style path ($MODALKIT_STYLE_PATH, then the directory of the
     executable): build the plugins first, `swift build -c release && swift run -c release modal-bench`.
