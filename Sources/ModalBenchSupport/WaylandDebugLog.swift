@@ -6,7 +6,8 @@
 /// line with `clock_gettime(CLOCK_REALTIME)` folded into a 32-bit unsigned count of microseconds,
 /// `time = tv_sec * 1000000 + tv_nsec / 1000` (computed in `unsigned int`), printed as
 /// `[%7u.%03u]` of `time / 1000` and `time % 1000`: milliseconds with three decimals that wrap to 0
-/// every 2^32 µs (71 min 35 s). Later versions print the same stamp.
+/// every 2^32 µs (71 min 35 s). (Read off Debian 12's libwayland-client.so.0.21.0: its
+/// `clock_gettime` call passes clock 0, `CLOCK_REALTIME`, and the sum is 32-bit.)
 public struct WaylandDebugTimestamp: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Microseconds of `CLOCK_REALTIME`, modulo 2^32.
     public var microseconds: UInt32
