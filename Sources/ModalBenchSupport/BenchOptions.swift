@@ -102,6 +102,8 @@ public enum BenchCommand: Equatable {
     /// Frame timing while dragging: `runs` scripted drags (present, drag 40 % and release, drag
     /// 70 % and release) per style and size, every drag frame timed.
     case drags(styles: [String], sizes: [BenchSize], runs: Int)
+    /// Launch and footprint: modal-demo against another client, in interleaved pairs.
+    case launch(LaunchOptions)
     case help
 }
 
@@ -125,6 +127,8 @@ public enum BenchOptions {
       modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
       modal-bench --cycles N --levels L [--style NAME|PATH]... [--size WxH]...
+      modal-bench --launch [--vs COMMAND] [--demo COMMAND] [--runs N] [--size WxH]
+                  [--headless [--seat none|keyboard|both]] [--only WHAT[,WHAT]...] [--mappings]
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -165,14 +169,52 @@ public enum BenchOptions {
                           the top (default 1)
       --help              this text
 
+    Launch and footprint (--launch): modal-demo against another client, in interleaved pairs
+    (A, B, A, B …, after one warm-up pair) so both share the machine's load; for each figure the
+    min, median and max of each, and the median of the per-pair ratios A/B:
+      first-frame  exec → the first wl_surface.commit that puts the window's first buffer on
+                   screen, read from the client's WAYLAND_DEBUG=1 lines (the exec time is taken
+                   in the child just before execve, on libwayland's clock), with the phases exec →
+                   first request → first configure → first frame, and the CPU time of its
+                   threads up to then (with the time they waited for a CPU); then the client
+                   is stopped (SIGTERM, SIGKILL after 3 s)
+      version      exec → exit of `PROGRAM --version` for both programs, and their CPU time
+      memory       VmRSS, RssAnon, RssFile, RssShmem (/proc/PID/status) and Pss (smaps_rollup)
+                   at rest: modal-demo 1 s after --autoplay's present and dismiss (its
+                   `dismissed` event), the other client 1 s after its first frame (3 pairs)
+    Options:
+      --vs COMMAND        the client to compare with, one argument split as a shell would
+                          (quotes, no expansions). Default: foot --window-size-pixels=WxH
+      --demo COMMAND      modal-demo's program and arguments (default: the modal-demo next to
+                          modal-bench, else on PATH); modal-bench adds --size WxH (and
+                          --autoplay --log-events for memory). Measure a release build
+      --runs N            interleaved pairs per figure, 1...10000 (default 20)
+      --size WxH          the window size (default 800x600): modal-demo's --size, the default
+                          foot's, and the private sway's output
+      --headless          start a private headless sway (WLR_RENDERER=pixman, one WxH output, no
+                          gaps, so a lone tiled window is exactly WxH) and stop it at the end;
+                          as root, sway runs as the user modalkit-test if it exists, else nobody.
+                          Without it the clients run in your session ($WAYLAND_DISPLAY)
+      --seat S            with --headless: none (no input devices), keyboard (wayvnc gives the
+                          seat a pointer and a keyboard: clients load a keymap), or both, one
+                          after the other (default both)
+      --only WHAT         first-frame, version, memory (comma-separated or repeated; default all)
+      --mappings          also print each client's resident memory by kind and per mapped
+                          file (/proc/PID/smaps)
+
     Styles are loaded through the style path ($MODALKIT_STYLE_PATH, then the directory of the
     executable): build the plugins first, `swift build -c release && swift run -c release modal-bench`.
-    Exit status: 0 measured; 2 bad command line or style; 1 runtime failure.
+    Exit status: 0 measured; 2 bad command line or style, or a program to compare not found;
+    1 runtime failure (a client ended or showed nothing within 30 s); 130 interrupted.
     """
 
     /// Parses the arguments after the program name.
     /// - Throws: `BenchUsageError` naming the offending argument.
     public static func parse(_ args: [String]) throws -> BenchCommand {
+        if args.contains("--launch") {
+            if args.contains("--help") || args.contains("-h") { return .help }
+            return .launch(try LaunchOptions.parse(args))
+        }
         var styles: [String] = []
         var sizes: [BenchSize] = []
         var runs: Int?

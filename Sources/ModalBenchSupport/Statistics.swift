@@ -40,3 +40,38 @@ public enum Statistics {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 }
+
+extension Statistics {
+    /// Minimum, median and maximum of a sample.
+    public struct Summary: Equatable, Sendable {
+        public var count: Int
+        public var min: Double
+        public var median: Double
+        public var max: Double
+
+        public init(count: Int, min: Double, median: Double, max: Double) {
+            self.count = count
+            self.min = min
+            self.median = median
+            self.max = max
+        }
+    }
+
+    /// The sample's minimum, median and maximum; nil when empty.
+    public static func summary(_ values: [Double]) -> Summary? {
+        let s = values.sorted()
+        guard let first = s.first, let last = s.last, let m = median(sorted: s) else { return nil }
+        return Summary(count: s.count, min: first, median: m, max: last)
+    }
+
+    /// The per-pair ratios `a[i] / b[i]` of two samples taken in pairs (A, B, A, B …), for the
+    /// pairs where both were measured and `b[i] > 0`. The median of these is the launch
+    /// benchmark's ratio: each pair shares the machine's load of its moment, which a ratio of the
+    /// two medians would not.
+    public static func pairedRatios(_ a: [Double?], _ b: [Double?]) -> [Double] {
+        zip(a, b).compactMap { x, y in
+            guard let x, let y, y > 0 else { return nil }
+            return x / y
+        }
+    }
+}

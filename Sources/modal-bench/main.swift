@@ -18,6 +18,7 @@ do {
     backends = extracted.backends
     command = try BenchOptions.parse(extracted.rest)
     if backends != nil, case .cycles = command { throw BenchUsageError("--compositing does not apply to --cycles") }
+    if backends != nil, case .launch = command { throw BenchUsageError("--compositing does not apply to --launch") }
 } catch {
     fail("\(error)", status: 2)
 }
@@ -27,6 +28,9 @@ switch command {
 case .help:
     print(BenchOptions.usage)
     exit(0)
+case .launch(let options):
+    // Runs clients in their own processes: no style is loaded here.
+    runLaunch(options)
 case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
@@ -76,7 +80,7 @@ do {
         try runCycles(cycles: cycles, levels: levels)
     case let .drags(_, _, runs):
         try runDrags(runs: runs)
-    case .help:
+    case .help, .launch:
         break
     }
 } catch {

@@ -45,3 +45,25 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(Statistics.mean([1, 2, 3, 6]), 3)
     }
 }
+
+/// The launch benchmark's figures: min/median/max and the median of per-pair ratios.
+final class PairedStatisticsTests: XCTestCase {
+    func testSummary() {
+        XCTAssertEqual(Statistics.summary([16.5, 14.0, 21.5, 15.0]),
+                       Statistics.Summary(count: 4, min: 14.0, median: 15.75, max: 21.5))
+        XCTAssertNil(Statistics.summary([]))
+    }
+
+    func testPairedRatiosKeepThePairing() {
+        // Pair by pair: 10/5, 12/4, 30/10. The median of the ratios (2, 3, 3) is 3, while the
+        // ratio of the medians would be 12/5 = 2.4: each pair shares its moment's load.
+        let ratios = Statistics.pairedRatios([10, 12, 30], [5, 4, 10])
+        XCTAssertEqual(ratios, [2, 3, 3])
+        XCTAssertEqual(Statistics.median(ratios), 3)
+    }
+
+    func testPairsWithAMissingOrZeroSideAreLeftOut() {
+        XCTAssertEqual(Statistics.pairedRatios([1, nil, 3, 4], [2, 2, nil, 0]), [0.5])
+        XCTAssertEqual(Statistics.pairedRatios([1, 2, 3], [1]), [1])
+    }
+}
