@@ -4,10 +4,12 @@ import ModalKit
 
 /// `modal-demo render`: draws exactly what the window shows at the given size, scale and
 /// transition progress, through the same renderer, and writes it as a PNG. No compositor needed.
-/// - Returns: 0. Failures do not return: a bad style exits 2, no font or an unwritable PNG exits 1
-///   (one stderr line, `fail`).
+/// - Returns: 0. Failures do not return: a bad style, or an `--output` that is not a regular file
+///   or a new path, exits 2; no font or a failed write exits 1 (one stderr line, `fail`); a failed
+///   write keeps the previous file (``OutputFile``).
 func runRender(_ options: RenderOptions) -> Int32 {
     let styles = makeStyleFactory(options.selections)
+    checkOutput(options.output)
     let scene: DemoScene
     do {
         scene = try DemoScene(styleForLevel: styles, levelEvents: { _, _ in })
@@ -35,7 +37,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
     do {
         try image.writePNG(to: options.output)
     } catch {
-        fail(1, String(describing: error))
+        failWriting(error)
     }
     return 0
 }
