@@ -358,7 +358,7 @@ final class DemoWindowController: LayeredWindowDelegate {
 }
 
 /// Runs the window until the compositor closes it.
-/// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
+/// - Returns: 0 after `xdg_toplevel.close`, SIGTERM or SIGINT. Failures do not return: a bad style exits 2; no font,
 ///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
     // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
@@ -416,8 +416,10 @@ func runWindow(_ options: RunOptions) -> Int32 {
                                           presentationFeedback: logEvents || options.predictsPresentationTime)
         windowOptions.predictsPresentationTime = options.predictsPresentationTime
         let window = try Window(connection: connection, options: windowOptions, delegate: controller)
+        // SIGTERM and SIGINT close the window like the compositor's close (exit 0).
+        let termination = TerminationSignals.install(on: connection) { [weak window] in window?.close() }
         try connection.run()
-        withExtendedLifetime((window, motion, reloader)) {}
+        withExtendedLifetime((window, motion, reloader, termination)) {}
     } catch {
         fail(1, String(describing: error))
     }
