@@ -15,6 +15,12 @@ func fail(_ status: Int32, _ message: String) -> Never {
     exit(status)
 }
 
+/// Prints `modal-demo: MESSAGE` as one line on stderr (a notice; the program goes on).
+func warn(_ message: String) {
+    let line = "modal-demo: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    FileHandle.standardError.write(line.data(using: .utf8)!)
+}
+
 /// Refuses an output path that is not a regular file or a new path (a device, a FIFO, a socket,
 /// a directory, a link to one of them): exit 2 with one line, before anything is drawn, so the
 /// node is never opened (``OutputFile``).

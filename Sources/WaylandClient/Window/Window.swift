@@ -392,6 +392,13 @@ public final class Window {
         let acquired = composer.acquired
         composer.acquired = nil
         guard !isClosed else { return }
+        // A buffer that could not be made ends the run, even when the delegate ignored the error:
+        // a frame is never silently left undrawn for good.
+        if let error = composer.failure ?? layers.lazy.compactMap(\.allocationFailure).first {
+            composer.failure = nil
+            if let acquired { pool.finishDrawing(id: acquired.id, attached: false) }
+            throw error
+        }
         if pacing.mustCommit && acquired == nil {
             // The content buffer could not be drawn (every buffer held): retry after a release; the
             // layers' cached state shows with that commit.

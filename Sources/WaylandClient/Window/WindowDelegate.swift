@@ -176,14 +176,27 @@ public final class FrameComposer {
 
     var acquired: BufferPool.Acquired?
     var acquire: (() throws -> BufferPool.Acquired?)?
+    /// The error ``baseTarget()`` threw this frame: the window throws it after the frame, whatever
+    /// the delegate did with it.
+    var failure: Error?
 
     init() {}
 
     /// A free content buffer (the compositor is not reading it) to draw this frame's content into,
     /// with its age; the same one when asked again in the frame. nil when every buffer is held and
     /// the pool is full (the frame is then retried after a release).
+    /// - Throws: ``WaylandError/bufferAllocation(_:)`` or ``WaylandError/bufferTooLarge(width:height:)``
+    ///   when the buffer cannot be made; ``WaylandConnection/run()`` then throws it after this frame
+    ///   even if the delegate does not pass it on.
     public func baseTarget() throws -> DrawTarget? {
-        if acquired == nil { acquired = try acquire?() }
+        if acquired == nil {
+            do {
+                acquired = try acquire?()
+            } catch {
+                failure = failure ?? error
+                throw error
+            }
+        }
         guard let a = acquired else { return nil }
         return DrawTarget(data: a.buffer.data, width: width, height: height, stride: a.buffer.stride, scale: scale,
                           age: a.age, time: time)
