@@ -6,6 +6,8 @@
 //   never exited.
 // - No shared memory at all (shm_open fails too): exit 1 with one line naming both causes, with
 //   both backends — never a window left open without frames.
+// - A window over the buffer cap even at 1 pixel per point (a 17000-point wide tile): exit 1 with
+//   one line.
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -116,5 +118,16 @@ final class SharedMemorySwayTests: CompositorTestCase {
         XCTAssertEqual(demo.events("frame"), [], "no frame was committed", file: file, line: line)
         let calls = (try? String(contentsOfFile: shim.marker, encoding: .utf8)) ?? ""
         XCTAssertTrue(calls.contains("memfd_create") && calls.contains("shm_open"), calls, file: file, line: line)
+    }
+
+    /// A tile 17000 points wide is over the 16384-pixel side even at scale 1: exit 1 with one line
+    /// (the window cannot draw below one pixel per point).
+    func testAWindowOverTheCapAtScaleOneExitsOneWithOneLine() throws {
+        let sway = try startSway(windowWidth: 17000, windowHeight: 200)
+        let demo = try startDemo(["--log-events"], in: sway)
+        XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(1), demo.diagnostics())
+        demo.drainOutput()
+        XCTAssertEqual(demo.stderrLines,
+                       ["modal-demo: the compositor asked for a 17000x200-point window, over the buffer cap (16384 pixels a side, 67108864 pixels) even at 1 pixel per point"])
     }
 }

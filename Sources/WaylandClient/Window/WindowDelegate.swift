@@ -129,6 +129,11 @@ public protocol WindowDelegate: AnyObject {
     /// only with ``WindowOptions/presentationFeedback`` and a compositor offering `wp_presentation`.
     /// Frames superseded before a refresh are never reported. Default: nothing.
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double)
+    /// The window draws at `scale` buffer pixels per point, less than the outputs' `wanted`, because
+    /// a buffer of its size at `wanted` would be over ``BufferCap`` (16384 pixels a side, 64 Mi
+    /// pixels). Called before the ``window(_:didConfigureWidth:height:scale:)`` that carries the
+    /// lower scale, and again only when the limited scale or the wanted one changes. Default: nothing.
+    func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double)
 }
 
 /// A ``WindowDelegate`` that composes sub-surface frames (``CompositingMode/subsurface``): instead
@@ -209,4 +214,5 @@ public extension WindowDelegate {
     func window(_ window: Window, touch frame: TouchFrame) {}
     func window(_ window: Window, didCommit frame: CommittedFrame) {}
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {}
+    func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double) {}
 }
