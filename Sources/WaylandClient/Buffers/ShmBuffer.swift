@@ -1,12 +1,13 @@
 import CWaylandClient
 import Glibc
 
-/// A `wl_buffer` backed by its own shared memory (``SharedMemory``), mapped read-write, ARGB8888 premultiplied
-/// (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`: 32-bit native-endian 0xAARRGGBB words).
+/// A `wl_buffer` backed by its own shared memory (``SharedMemory``), mapped read-write, ARGB8888
+/// premultiplied (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`: 32-bit native-endian 0xAARRGGBB
+/// words). Never larger than ``BufferCap``.
 ///
-/// Never larger than ``BufferCap``. Owns the proxy and the mapping: `deinit` destroys the
-/// `wl_buffer` and unmaps the memory. The file descriptor and the transient `wl_shm_pool` are closed/destroyed right after creation (the buffer
-/// keeps the memory alive on both sides).
+/// Owns the proxy and the mapping: `deinit` destroys the `wl_buffer` and unmaps the memory. The
+/// file descriptor and the transient `wl_shm_pool` are closed/destroyed right after creation (the
+/// buffer keeps the memory alive on both sides).
 final class ShmBuffer {
     let proxy: OpaquePointer
     /// First pixel; `stride × height` bytes.

@@ -291,6 +291,7 @@ public final class Window {
         // Every buffer of the window (content, title bar) within the cap: the scale for this size.
         let scaleChanged = surfaceScale.fit(width: configuration.width, height: max(configuration.height, barHeight))
         checkBufferCap()
+        guard failure == nil else { return }   // over the cap: the next update() ends the run; nothing is laid out
         if scaleChanged { pacing.scaleChanged() }
         decorations?.configured(configuration, titleBarHeight: barHeight, pixelScale: pixelScale,
                                 fractional: usesFractionalScale)
@@ -323,7 +324,7 @@ public final class Window {
         }
         let changed = surfaceScale.outputScaleChanged(to: newScale)
         checkBufferCap()
-        if changed { pixelScaleChanged() }
+        if changed && failure == nil { pixelScaleChanged() }
     }
 
     /// `wp_fractional_scale_v1.preferred_scale`: redraw at n/120 when that is a new scale.
@@ -331,7 +332,7 @@ public final class Window {
         guard !isClosed else { return }
         let changed = surfaceScale.preferredScaleChanged(to: numerator)
         checkBufferCap()
-        if changed { pixelScaleChanged() }
+        if changed && failure == nil { pixelScaleChanged() }
     }
 
     /// After the size or the wanted scale changed: a window over ``BufferCap`` even at the smallest
