@@ -210,7 +210,9 @@ render:
   --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
                            2; default 1), as a compositor's integer or fractional scale
   --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
-                           at most 16384 per side and 67108864 pixels
+                           at most 16384 per side and 67108864 pixels; a regular file (replaced
+                           atomically; a link to one is followed) or a new path, never a device,
+                           FIFO, socket or directory (exit 2)
 
 new-style NAME [--directory DIR]:
   writes a style package in DIR (default ./NAME; it must not exist or be empty): Package.swift with
@@ -223,7 +225,8 @@ preview:
   --hold SECONDS           how long the presented and the dismissed frame stay, 0...10 (default 0.5)
   --strip N                write a one-row PNG of N (2...64) evenly spaced frames instead
   --output FILE            an animated, lossless WebP of present -> presented -> dismiss (or the PNG
-                           strip); frame k of each transition is `render --progress k/(n-1)`
+                           strip); frame k of each transition is `render --progress k/(n-1)`;
+                           written like render's --output
 
 dismiss-point:
   prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
@@ -237,8 +240,9 @@ executable, then ../lib/modalkit/styles next to it. Style libraries are named li
 Environment: MODALKIT_REDUCED_MOTION=1 reduces motion (window and render); 0 or unset leaves it to
 --reduced-motion and the desktop; any other value is refused (exit 2).
 
-Exit status: 0 success, 2 bad command line, style or environment value, 1 runtime failure (no compositor,
-lost connection).
+Exit status: 0 success (also after SIGTERM or SIGINT, which close the window), 2 bad command line, style,
+environment value or output path, 1 runtime failure (no compositor, lost connection, no shared memory, a
+failed write: the previous file is kept).
 """
 
 /// Parses `arguments` (without the program name).

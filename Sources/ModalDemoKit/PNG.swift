@@ -1,10 +1,11 @@
 import CPixman
 import CPng
+import Foundation
 import ModalKit
 
 /// Why a PNG could not be written or read. Descriptions are one line and name the path.
 public enum PNGError: Error, Equatable, CustomStringConvertible {
-    /// libpng failed to write `path`; `message` is libpng's (e.g. "png_image_write_to_file: open failed").
+    /// libpng failed to encode the image for `path`; `message` is libpng's.
     case writeFailed(path: String, message: String)
     /// libpng failed to read `path`.
     case readFailed(path: String, message: String)
@@ -20,9 +21,17 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
 /// PNG files for `Image` (libpng's simplified API): what `modal-demo render` writes and tests read.
 extension Image {
     /// Writes the image as an 8-bit RGBA PNG (straight alpha: each colour is un-premultiplied,
-    /// `c × 255 / a` rounded), through libpng's simplified API.
-    /// - Throws: `PNGError.writeFailed` with libpng's message (e.g. the directory does not exist).
+    /// `c × 255 / a` rounded), encoded by libpng's simplified API and written through
+    /// ``OutputFile`` (only a regular file or a new path; atomically).
+    /// - Throws: `PNGError.writeFailed` when libpng cannot encode; ``OutputFileError`` when the
+    ///   path is not a regular file or a new path, or writing fails (the previous file is kept).
     public func writePNG(to path: String) throws {
+        try OutputFile.write(try pngData(path: path), to: path)
+    }
+
+    /// The image encoded as an 8-bit RGBA PNG file (see ``writePNG(to:)``); `path` only names it in errors.
+    /// - Throws: `PNGError.writeFailed` with libpng's message.
+    public func pngData(path: String) throws -> Data {
         var rgba: [UInt8] = []
         straightRGBA(into: &rgba)
         var image = png_image()
@@ -30,12 +39,31 @@ extension Image {
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
         image.format = Image.pngFormatRGBA
-        let ok = rgba.withUnsafeBytes { bytes in
-            png_image_write_to_file(&image, path, 0, bytes.baseAddress, png_int_32(width * 4), nil)
+        // A first guess at the size; libpng says how much it needs when that is too small.
+        var capacity = rgba.count / 4 + 65536
+        var data = Data()
+        for _ in 0..<2 {
+            data = Data(count: capacity)
+            var size = png_alloc_size_t(capacity)
+            let ok = data.withUnsafeMutableBytes { out in
+                rgba.withUnsafeBytes { bytes in
+                    png_image_write_to_memory(&image, out.baseAddress, &size, 0, bytes.baseAddress, png_int_32(width * 4), nil)
+                }
+            }
+            if ok != 0 {
+                png_image_free(&image)
+                data.count = Int(size)
+                return data
+            }
+            guard Int(size) > capacity else { break }   // an error, not a buffer too small
+            capacity = Int(size)
+            image.warning_or_error = 0
+            png_image_free(&image)
+            image.opaque = nil
         }
         let message = Image.message(of: &image)
         png_image_free(&image)
-        if ok == 0 { throw PNGError.writeFailed(path: path, message: message) }
+        throw PNGError.writeFailed(path: path, message: message)
     }
 
     /// Reads a PNG file (any colour type libpng understands) into a new premultiplied image.

@@ -57,15 +57,15 @@ public struct PreviewTimeline: Equatable, Sendable {
     }
 }
 
-/// Why a preview could not be written. One line naming the path.
+/// Why a preview could not be encoded. One line naming the path. (Writing the file fails with an
+/// ``OutputFileError``.)
 public enum PreviewError: Error, Equatable, CustomStringConvertible {
+    /// libwebp refused a size, a frame or the assembly; `message` is its own.
     case encodeFailed(path: String, message: String)
-    case writeFailed(path: String, message: String)
 
     public var description: String {
         switch self {
         case let .encodeFailed(path, message): return "cannot encode WebP '\(path)': \(message)"
-        case let .writeFailed(path, message): return "cannot write '\(path)': \(message)"
         }
     }
 }
@@ -119,7 +119,10 @@ public final class AnimatedWebPWriter {
         }
     }
 
-    /// Ends the animation at `end` milliseconds (the last frame's end) and writes the file.
+    /// Ends the animation at `end` milliseconds (the last frame's end) and writes the file through
+    /// ``OutputFile`` (only a regular file or a new path; atomically: a failed write keeps the
+    /// previous file).
+    /// - Throws: ``PreviewError/encodeFailed(path:message:)``, ``OutputFileError``.
     public func finish(end: Int, path: String) throws {
         guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
             throw PreviewError.encodeFailed(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
@@ -129,10 +132,7 @@ public final class AnimatedWebPWriter {
         guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
             throw PreviewError.encodeFailed(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
         }
-        let contents = Data(bytes: bytes, count: data.size)
-        guard FileManager.default.createFile(atPath: path, contents: contents) else {
-            throw PreviewError.writeFailed(path: path, message: String(cString: strerror(errno)))
-        }
+        try OutputFile.write(UnsafeRawBufferPointer(start: bytes, count: data.size), to: path)
     }
 }
 

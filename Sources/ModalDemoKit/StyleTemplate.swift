@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The package `modal-demo new-style NAME` writes: a side drawer (a panel 70 % of the container
 /// wide sliding in from the left edge, right corners rounded 12, black dim 0 → 0.3, a tap right of
@@ -177,18 +180,48 @@ public struct StyleTemplate: Equatable, Sendable {
     // MARK: Writing
 
     /// Why the package could not be written: one line. `isUsage` errors (a directory that is not
-    /// empty, or not a directory) exit 2; I/O failures exit 1.
+    /// empty, or is something else: a file, a device, a FIFO, a socket, a link to one or to
+    /// nothing) exit 2; I/O failures exit 1.
     public struct WriteError: Error, CustomStringConvertible {
         public let description: String
         public let isUsage: Bool
     }
 
-    /// Checks that `directory` does not exist or is an empty directory, without writing anything.
+    /// Checks, without writing or opening anything, that `directory` does not exist (and the
+    /// nearest existing directory above it is one) or is an empty directory; a symbolic link to a
+    /// directory counts as that directory.
+    /// - Throws: `WriteError` (`isUsage`) naming what is in the way.
     public static func checkDestination(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
-            throw WriteError(description: "'\(directory)' exists and is not a directory", isUsage: true)
+        var st = stat()
+        guard lstat(directory, &st) == 0 else {
+            guard errno == ENOENT || errno == ENOTDIR else { return }   // told by the write
+            // A new directory: what is above it must be a directory (mkdir -p makes the rest).
+            var above = OutputFile.directoryName(directory)
+            while lstat(above, &st) != 0 && errno == ENOENT && above != "." && above != "/" {
+                above = OutputFile.directoryName(above)
+            }
+            var target = stat()
+            if stat(above, &target) == 0, target.st_mode & S_IFMT != S_IFDIR {
+                throw WriteError(description: "cannot make '\(directory)': '\(above)' is \(OutputFile.describe(target.st_mode)), not a directory",
+                                 isUsage: true)
+            }
+            return
+        }
+        var kind = st.st_mode
+        if st.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "?"
+            guard stat(directory, &st) == 0 else {
+                throw WriteError(description: "'\(directory)' is a symbolic link to '\(target)', which does not exist (new-style writes only into a new or empty directory)",
+                                 isUsage: true)
+            }
+            kind = st.st_mode
+            if kind & S_IFMT != S_IFDIR {
+                throw WriteError(description: "'\(directory)' is a symbolic link to '\(target)', \(OutputFile.describe(kind)), not a directory",
+                                 isUsage: true)
+            }
+        }
+        guard kind & S_IFMT == S_IFDIR else {
+            throw WriteError(description: "'\(directory)' exists and is \(OutputFile.describe(kind)), not a directory", isUsage: true)
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["?"]
         guard entries.isEmpty else {
@@ -197,28 +230,53 @@ public struct StyleTemplate: Equatable, Sendable {
         }
     }
 
-    /// Writes the files into `directory` (created with its parents when missing).
-    /// - Throws: `WriteError`; on an I/O failure what was written so far is removed again.
+    /// Writes the files into `directory` (created with its parents when missing), each a new file
+    /// written through ``OutputFile`` (`replacing: false`: nothing that appears meanwhile is
+    /// replaced or written through).
+    /// - Throws: `WriteError`; on a failure exactly what this call made (files, then directories)
+    ///   is removed again, nothing else.
     public func write(to directory: String) throws {
         try StyleTemplate.checkDestination(directory)
-        let existed = FileManager.default.fileExists(atPath: directory)
+        var madeFiles: [String] = []
+        var madeDirectories: [String] = []
         do {
+            try StyleTemplate.makeDirectories(directory, made: &madeDirectories)
             for file in files {
                 let path = directory + "/" + file.path
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-                try file.contents.write(toFile: path, atomically: false, encoding: .utf8)
+                try StyleTemplate.makeDirectories(OutputFile.directoryName(path), made: &madeDirectories)
+                try OutputFile.write(Data(file.contents.utf8), to: path, replacing: false)
+                madeFiles.append(path)
             }
         } catch {
-            if existed {
-                for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-                    try? FileManager.default.removeItem(atPath: directory + "/" + entry)
-                }
-            } else {
-                try? FileManager.default.removeItem(atPath: directory)
+            for path in madeFiles.reversed() { unlink(path) }
+            for path in madeDirectories.reversed() { rmdir(path) }   // only while empty
+            let usage = (error as? OutputFileError)?.isUsage ?? false
+            let reason: String
+            switch error {
+            case let OutputFileError.notRegularFile(path, what): reason = "'\(path)' is \(what)"
+            case let OutputFileError.writeFailed(path, why): reason = "'\(path)': \(why)"
+            default: reason = String(describing: error)
             }
-            throw WriteError(description: "cannot write the package in '\(directory)': \(error.localizedDescription)", isUsage: false)
+            throw WriteError(description: "cannot write the package in '\(directory)': \(reason)", isUsage: usage)
         }
+    }
+
+    /// `mkdir -p` that records each directory it made, outermost first; an existing directory (or
+    /// a link to one) is used, anything else in the way fails.
+    private static func makeDirectories(_ path: String, made: inout [String]) throws {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputFileError.notRegularFile(path: path, what: OutputFile.describe(st.st_mode) + ", not a directory")
+            }
+            return
+        }
+        let parent = OutputFile.directoryName(path)
+        if parent != path { try makeDirectories(parent, made: &made) }
+        guard mkdir(path, 0o777) == 0 else {
+            throw OutputFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        made.append(path)
     }
 
     /// The ModalKit package a style made by the `modal-demo` at `executable` should depend on:

@@ -153,22 +153,25 @@ final class DemoWindowController: LayeredWindowDelegate {
         // receding presenting view, a stack of levels): the whole frame by pixman, decided per frame.
         // (A drop shadow is drawn into the presented view's own buffer, around it.)
         let stripGradient = f.dimGradient.flatMap { DimStrip.canShow($0) ? $0 : nil }
-        if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 {
+        let w = window.width, h = window.height
+        let placement = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h)
+        // A presented view whose buffer (with its shadow room) would be over the buffer cap (a card
+        // as large as a window at the cap): that frame by pixman too, within the window's buffer.
+        let overCap = placement.map { !BufferCap.fits(width: $0.bufferWidth, height: $0.bufferHeight) } ?? false
+        if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 || overCap {
             composeWithPixman(window, frame)
             return
         }
         var changed = false
-        let w = window.width, h = window.height
         // A layer that goes away uncovers the window's own buffer there: that area is damaged too
         // (sway 1.7 does not repaint the area of an unmapped sub-surface by itself).
         var uncovered: (x: Int, y: Int, width: Int, height: Int)?
         if f.dim == 0 && stripGradient == nil && dimLayer.isShown { uncovered = (0, 0, w, h) }
-        if let last = lastPresented, PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w,
-                                                              containerHeight: h) == nil, uncovered == nil {
+        if let last = lastPresented, placement == nil, uncovered == nil {
             uncovered = last
         }
         // The presenting view: the window's own buffer, drawn only when it changed.
-        if frame.mustDrawBase || host.presentingLayerNeedsRender || uncovered != nil, let t = try? frame.baseTarget() {
+        if frame.mustDrawBase || host.presentingLayerNeedsRender || uncovered != nil, let t = target({ try frame.baseTarget() }) {
             let damage = host.renderPresentingLayer(into: PixelBuffer(data: t.data, width: t.width, height: t.height,
                                                                       stride: t.stride), bufferAge: t.age)
             for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
@@ -185,7 +188,7 @@ final class DemoWindowController: LayeredWindowDelegate {
             let rows = h * s
             let holds = dimStrip.map { $0.gradient == g && $0.rows == rows && $0.width == w } ?? false
             if !holds || !dimLayer.hasImage {
-                if let t = try? dimLayer.imageTarget(width: 4, height: rows) {
+                if let t = target({ try dimLayer.imageTarget(width: 4, height: rows) }) {
                     DimStrip.draw(g, into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride))
                     dimStrip = (g, rows, w)
                 } else {
@@ -194,7 +197,7 @@ final class DemoWindowController: LayeredWindowDelegate {
             }
             dimLayer.showStretchedImage(source: (1, 0, 2, rows), x: 0, y: 0, width: w, height: h)
         } else if f.dim != 0 {
-            try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)
+            try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)   // a failure ends the run (see target(_:))
             dimStrip = nil
         } else {
             dimLayer.hide()
@@ -205,13 +208,13 @@ final class DemoWindowController: LayeredWindowDelegate {
         lastDimGradient = stripGradient
         // The presented view: its own buffer (whole points: padded with transparent pixels), moved.
         var backend = Backend.subsurface
-        if let p = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h) {
+        if let p = placement {
             if !p.isCacheAsIs { backend = .subsurfacePixmanPresented }
             let shadow = f.hasShadow ? (f.shadowColor, f.shadowOffsetX, f.shadowOffsetY, f.shadowBlur) : (0, 0, 0, 0)
             let holds = presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
                 && presentedShadow == shadow
             if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
-                if let t = try? presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) {
+                if let t = target({ try presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) }) {
                     host.drawPresentedLayer(f, into: PixelBuffer(data: t.data, width: t.width, height: t.height,
                                                                  stride: t.stride),
                                             cardOffset: (p.cardOffsetX, p.cardOffsetY))
@@ -235,6 +238,26 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         pendingFrame = changed
         pendingBackend = backend
+    }
+
+    /// The buffer cap keeps the window below the outputs' scale: said once on stderr (the window
+    /// stays sharp enough to use; a compositor scales its buffers up).
+    func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double) {
+        guard !warnedAboutScaleLimit else { return }
+        warnedAboutScaleLimit = true
+        func text(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(format: "%g", s) }
+        let w = window.width, h = window.height
+        warn("a \(w)x\(h)-point window at scale \(text(wanted)) needs a \(scaledLength(w, scale: wanted))x\(scaledLength(h, scale: wanted))-pixel buffer, "
+             + "over the buffer cap (\(BufferCap.maxSide) pixels a side, \(BufferCap.maxPixels) pixels): drawing at scale \(text(scale))")
+    }
+    private var warnedAboutScaleLimit = false
+
+    /// The target `make` returns; nil when every buffer is held (the frame is retried after a
+    /// release) or when the buffer cannot be made. The window does not let the latter pass: it
+    /// ends ``WaylandConnection/run()`` with that error after the frame (exit 1 with one line),
+    /// so a window never stays open without frames.
+    private func target(_ make: () throws -> DrawTarget?) -> DrawTarget? {
+        (try? make()) ?? nil
     }
 
     func window(_ window: Window, didCommit frame: CommittedFrame) {
@@ -281,7 +304,7 @@ final class DemoWindowController: LayeredWindowDelegate {
         lastDimGradient = nil
         pendingBackend = .pixman
         pendingFrame = false
-        guard let t = try? frame.baseTarget() else { return }
+        guard let t = target({ try frame.baseTarget() }) else { return }
         let damage = scene.render(into: PixelBuffer(data: t.data, width: t.width, height: t.height, stride: t.stride),
                                   now: frame.time, bufferAge: t.age)
         for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
@@ -359,8 +382,9 @@ final class DemoWindowController: LayeredWindowDelegate {
 }
 
 /// Runs the window until the compositor closes it.
-/// - Returns: 0 after `xdg_toplevel.close`. Failures do not return: a bad style exits 2; no font,
-///   no compositor, a missing required global or a lost connection exits 1 (one stderr line, `fail`).
+/// - Returns: 0 after `xdg_toplevel.close`, SIGTERM or SIGINT. Failures do not return: a bad
+///   style exits 2; no font, no compositor, a missing required global, a lost connection or a
+///   buffer that cannot be made exits 1 (one stderr line, `fail`).
 func runWindow(_ options: RunOptions) -> Int32 {
     // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
     // --watch level 1's comes from the reloader's copy and the levels above share it.
@@ -414,8 +438,10 @@ func runWindow(_ options: RunOptions) -> Int32 {
                                           presentationFeedback: logEvents || options.predictsPresentationTime)
         windowOptions.predictsPresentationTime = options.predictsPresentationTime
         let window = try Window(connection: connection, options: windowOptions, delegate: controller)
+        // SIGTERM and SIGINT close the window like the compositor's close (exit 0).
+        let termination = TerminationSignals.install(on: connection) { [weak window] in window?.close() }
         try connection.run()
-        withExtendedLifetime((window, motion, reloader)) {}
+        withExtendedLifetime((window, motion, reloader, termination)) {}
     } catch {
         fail(1, String(describing: error))
     }

@@ -5,9 +5,11 @@ import ModalKit
 /// `modal-demo preview`: the whole present → presented → dismiss cycle drawn offscreen, frame by
 /// frame through the same snapshot path as `render`, into an animated lossless WebP — or, with
 /// `--strip N`, N evenly spaced frames side by side in one PNG.
-/// - Returns: 0. A bad style exits 2; no font, an encoder error or an unwritable file exits 1.
+/// - Returns: 0. A bad style, or an `--output` that is not a regular file or a new path, exits 2;
+///   no font, an encoder error or a failed write exits 1 (the previous file is kept: ``OutputFile``).
 func runPreview(_ options: PreviewOptions) -> Int32 {
     let style = makeStyle(options.selection)
+    checkOutput(options.output)
     let scene: DemoScene
     do {
         scene = try DemoScene(style: style)
@@ -38,7 +40,7 @@ func runPreview(_ options: PreviewOptions) -> Int32 {
             try writer.finish(end: timeline.start(of: timeline.frameCount), path: options.output)
         }
     } catch {
-        fail(1, String(describing: error))
+        failWriting(error)
     }
     return 0
 }

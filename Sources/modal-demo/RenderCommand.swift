@@ -7,10 +7,12 @@ import ModalKit
 /// Exactly, with either backend of the window: the presented view's pixels come from the one
 /// rounding rule of ``PresentationSnapshot/presentedPixelRect(_:scale:)`` (its top-left at a
 /// whole point), which the window's pixman and sub-surface paths follow too.
-/// - Returns: 0. Failures do not return: a bad style exits 2, no font or an unwritable PNG exits 1
-///   (one stderr line, `fail`).
+/// - Returns: 0. Failures do not return: a bad style, or an `--output` that is not a regular file
+///   or a new path, exits 2; no font or a failed write exits 1 (one stderr line, `fail`); a failed
+///   write keeps the previous file (``OutputFile``).
 func runRender(_ options: RenderOptions) -> Int32 {
     let styles = makeStyleFactory(options.selections)
+    checkOutput(options.output)
     let scene: DemoScene
     do {
         scene = try DemoScene(styleForLevel: styles, levelEvents: { _, _ in })
@@ -38,7 +40,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
     do {
         try image.writePNG(to: options.output)
     } catch {
-        fail(1, String(describing: error))
+        failWriting(error)
     }
     return 0
 }

@@ -15,6 +15,30 @@ func fail(_ status: Int32, _ message: String) -> Never {
     exit(status)
 }
 
+/// Prints `modal-demo: MESSAGE` as one line on stderr (a notice; the program goes on).
+func warn(_ message: String) {
+    let line = "modal-demo: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    FileHandle.standardError.write(line.data(using: .utf8)!)
+}
+
+/// Refuses an output path that is not a regular file or a new path (a device, a FIFO, a socket,
+/// a directory, a link to one of them): exit 2 with one line, before anything is drawn, so the
+/// node is never opened (``OutputFile``).
+func checkOutput(_ path: String) {
+    do {
+        _ = try OutputFile.destination(of: path)
+    } catch {
+        failWriting(error)
+    }
+}
+
+/// Exits for an error while making or writing an output file: 2 for a path that is never written
+/// (``OutputFileError/isUsage``), else 1; one stderr line.
+func failWriting(_ error: Error) -> Never {
+    if let e = error as? OutputFileError, e.isUsage { fail(UsageError.exitStatus, e.description) }
+    fail(1, String(describing: error))
+}
+
 /// Loads the selected style through the plugin loader and creates it with its options.
 /// Any failure (missing plugin, wrong ABI, unknown name, unknown option key, bad value) is a
 /// bad command line: exit 2 with one line.

@@ -5,6 +5,9 @@
 // (xdg-decoration: without the manager, decorations are client-side).
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 final class WindowWestonTests: CompositorTestCase {
     /// The client-side title bar as designed (README, WaylandClient TitleBar): 28 pt tall,
@@ -22,6 +25,20 @@ final class WindowWestonTests: CompositorTestCase {
     /// wl_output.scale 2: bar and content buffers at twice the points (buffer scale on both surfaces).
     func testTitleBarAndContentAtOutputScaleTwo() throws {
         try checkWindowWithTitleBar(outputScale: 2)
+    }
+
+    /// SIGTERM and SIGINT (Ctrl+C) close the window as the compositor's close does: exit 0,
+    /// nothing on stderr (headless weston has no seat to click × with).
+    func testSIGTERMAndSIGINTCloseTheWindowWithExitZero() throws {
+        let weston = try startWeston()
+        for signal in [SIGTERM, SIGINT] {
+            let demo = try startDemo(["--size", "300x200", "--log-events"], in: weston)
+            guard expectEvent(demo, "frame") != nil else { return }
+            kill(demo.pid, signal)
+            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0), "signal \(signal)\n\(demo.diagnostics())")
+            demo.drainOutput()
+            XCTAssertEqual(demo.stderrLines, [], "signal \(signal)")
+        }
     }
 
     private func checkWindowWithTitleBar(outputScale s: Int, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -139,7 +139,7 @@ final class StyleAuthoringTests: XCTestCase {
         }
         XCTAssertTrue(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
         XCTAssertThrowsError(try t.write(to: base + "/file")) { error in
-            XCTAssertEqual((error as? StyleTemplate.WriteError)?.description, "'\(base)/file' exists and is not a directory")
+            XCTAssertEqual((error as? StyleTemplate.WriteError)?.description, "'\(base)/file' exists and is a regular file, not a directory")
         }
     }
 

@@ -36,17 +36,10 @@ final class ColorBuffers {
     init(shm: Shm) throws {
         let slotBytes = ColorBuffers.side * ColorBuffers.side * 4
         byteCount = slotBytes * ColorBuffers.slotCount
-        let fd = memfd_create("modalkit-colors", MFD_CLOEXEC)
-        guard fd >= 0 else { throw WaylandError.bufferAllocation("memfd_create: \(errnoDescription())") }
+        let shared = try SharedMemory(byteCount: byteCount, name: "colors")
+        let fd = shared.fd
         defer { close(fd) }
-        guard ftruncate(fd, off_t(byteCount)) == 0 else {
-            throw WaylandError.bufferAllocation("ftruncate: \(errnoDescription())")
-        }
-        guard let m = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
-              m != UnsafeMutableRawPointer(bitPattern: -1) else {
-            throw WaylandError.bufferAllocation("mmap: \(errnoDescription())")
-        }
-        memory = m
+        memory = shared.data
         pool = wl_shm_create_pool(shm.proxy, fd, Int32(byteCount))
         slots = (0..<ColorBuffers.slotCount).map { Slot(index: $0) }
         free = Array((0..<ColorBuffers.slotCount).reversed())

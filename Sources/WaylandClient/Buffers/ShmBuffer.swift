@@ -1,12 +1,13 @@
 import CWaylandClient
 import Glibc
 
-/// A `wl_buffer` backed by its own memfd, mapped read-write, ARGB8888 premultiplied
-/// (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`: 32-bit native-endian 0xAARRGGBB words).
+/// A `wl_buffer` backed by its own shared memory (``SharedMemory``), mapped read-write, ARGB8888
+/// premultiplied (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`: 32-bit native-endian 0xAARRGGBB
+/// words). Never larger than ``BufferCap``.
 ///
 /// Owns the proxy and the mapping: `deinit` destroys the `wl_buffer` and unmaps the memory. The
-/// memfd and the transient `wl_shm_pool` are closed/destroyed right after creation (the buffer
-/// keeps the memory alive on both sides).
+/// file descriptor and the transient `wl_shm_pool` are closed/destroyed right after creation (the
+/// buffer keeps the memory alive on both sides).
 final class ShmBuffer {
     let proxy: OpaquePointer
     /// First pixel; `stride × height` bytes.
@@ -21,24 +22,16 @@ final class ShmBuffer {
     /// `wl_buffer.release`: the compositor no longer reads the buffer.
     var onRelease: ((ShmBuffer) -> Void)?
 
-    /// - Throws: ``WaylandError/bufferAllocation(_:)`` when the memory cannot be made.
+    /// - Throws: ``WaylandError/bufferTooLarge(width:height:)`` over ``BufferCap`` (nothing is
+    ///   allocated); ``WaylandError/bufferAllocation(_:)`` when the memory cannot be made (``SharedMemory``).
     init(shm: Shm, width: Int, height: Int) throws {
         precondition(width > 0 && height > 0, "buffer size must be positive")
+        try BufferCap.check(width: width, height: height)
         let stride = width * 4
-        let (byteCount, overflow) = stride.multipliedReportingOverflow(by: height)
-        guard !overflow, byteCount <= Int(Int32.max) else {
-            throw WaylandError.bufferAllocation("\(width)x\(height) pixels exceed the wl_shm pool size limit")
-        }
-        let fd = memfd_create("modalkit-wl_shm", MFD_CLOEXEC)
-        guard fd >= 0 else { throw WaylandError.bufferAllocation("memfd_create: \(errnoDescription())") }
+        let byteCount = stride * height   // ≤ 256 MiB within the cap
+        let memory = try SharedMemory(byteCount: byteCount, name: "wl_shm")
+        let fd = memory.fd, data = memory.data
         defer { close(fd) }
-        var result: Int32
-        repeat { result = ftruncate(fd, off_t(byteCount)) } while result < 0 && errno == EINTR
-        guard result == 0 else { throw WaylandError.bufferAllocation("ftruncate: \(errnoDescription())") }
-        guard let data = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
-              data != UnsafeMutableRawPointer(bitPattern: -1) else {
-            throw WaylandError.bufferAllocation("mmap: \(errnoDescription())")
-        }
         let pool = wl_shm_create_pool(shm.proxy, fd, Int32(byteCount))
         proxy = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
                                           WL_SHM_FORMAT_ARGB8888.rawValue)

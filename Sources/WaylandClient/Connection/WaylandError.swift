@@ -25,8 +25,14 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// interface-specific error code (see the interface's `error` enum in the protocol XML), and the
     /// compositor's message as libwayland logged it (may be empty).
     case protocolError(interface: String, objectID: UInt32, code: UInt32, message: String)
-    /// Creating shared memory for a `wl_shm` buffer failed (`memfd_create`, `ftruncate` or `mmap`).
+    /// Creating shared memory for a `wl_shm` buffer failed (``SharedMemory``: `memfd_create` and
+    /// then `shm_open`, reserving its size, or `mmap`); the reason names the call and the system's message.
     case bufferAllocation(String)
+    /// A buffer of `width` × `height` pixels was asked for that is over ``BufferCap``.
+    case bufferTooLarge(width: Int, height: Int)
+    /// The window's logical size, `width` × `height` points (its title bar included), is over
+    /// ``BufferCap`` even at one buffer pixel per point, the smallest scale a window draws at.
+    case windowTooLarge(width: Int, height: Int)
     /// ``WindowOptions`` that cannot be honoured (for example a requested size that is not positive).
     case invalidOptions(String)
     /// The ``Window`` or ``WaylandConnection`` was used after ``Window/close()`` or after a failure.
@@ -50,6 +56,10 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
             return "Wayland protocol error \(code) on \(interface)@\(objectID)\(detail)"
         case let .bufferAllocation(reason):
             return "cannot allocate a shared-memory buffer: \(reason)"
+        case let .bufferTooLarge(width, height):
+            return "a buffer of \(width)x\(height) pixels is over the buffer cap (\(BufferCap.maxSide) pixels a side, \(BufferCap.maxPixels) pixels)"
+        case let .windowTooLarge(width, height):
+            return "the compositor asked for a \(width)x\(height)-point window, over the buffer cap (\(BufferCap.maxSide) pixels a side, \(BufferCap.maxPixels) pixels) even at 1 pixel per point"
         case let .invalidOptions(reason):
             return "invalid window options: \(reason)"
         case .closed:

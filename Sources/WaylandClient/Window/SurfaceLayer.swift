@@ -76,6 +76,10 @@ public final class SurfaceLayer {
     /// True while an image is attached or drawn and not yet shown: ``showImage(x:y:visible:bufferScale:)``
     /// can show it without a new ``imageTarget(width:height:)``. False after ``hide()``.
     public var hasImage: Bool { attachedImage != nil || drawing != nil }
+    /// The first error a buffer of this layer could not be made with (``showSolid(color:x:y:width:height:)``,
+    /// ``imageTarget(width:height:)``): the window throws it from ``WaylandConnection/run()`` after
+    /// the frame, even when the delegate ignored it.
+    public internal(set) var allocationFailure: Error?
     /// Buffers alive in the image pool (for tests and statistics).
     public var imageBufferCount: Int { poolObject?.count ?? 0 }
 
@@ -115,10 +119,12 @@ public final class SurfaceLayer {
 
     /// Shows one premultiplied ARGB colour (`0xAARRGGBB`, `WL_SHM_FORMAT_ARGB8888`) over the rectangle
     /// at (`x`, `y`) of `width` × `height` points (each ≥ 1) in the window's content coordinates.
+    /// - Throws: ``WaylandError/bufferAllocation(_:)`` when the colour buffers cannot be made
+    ///   (also kept in ``allocationFailure``).
     public func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
         guard !destroyed, width > 0, height > 0 else { return }
         if attachedSolid != color || attachedImage != nil || !isShown {
-            if colors == nil, let shm = shmObject { colors = try ColorBuffers(shm: shm) }
+            if colors == nil, let shm = shmObject { colors = try recordingFailure { try ColorBuffers(shm: shm) } }
             guard let buffer = colors?.buffer(for: color, keeping: attachedSolid) else { return }
             surface.attach(buffer)
             surface.damageBuffer(BufferRect(x: 0, y: 0, width: ColorBuffers.side, height: ColorBuffers.side))
@@ -139,12 +145,15 @@ public final class SurfaceLayer {
     /// ARGB8888; contents undefined: draw every pixel), or nil when every buffer is held by the
     /// compositor and the pool is full (draw later; the window redraws after a release). The image
     /// is shown by the next ``showImage(x:y:visible:bufferScale:)``; asking again first drops it.
+    /// - Throws: ``WaylandError/bufferTooLarge(width:height:)`` over ``BufferCap`` (check with
+    ///   ``BufferCap/fits(width:height:)`` first), ``WaylandError/bufferAllocation(_:)``; either is
+    ///   also kept in ``allocationFailure``.
     public func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
         guard !destroyed, width > 0, height > 0, let pool = poolObject else { return nil }
         if let d = drawing { pool.finishDrawing(id: d.id, attached: false) }
         drawing = nil
         pool.setSize(width: width, height: height)
-        guard let acquired = try pool.acquire() else { return nil }
+        guard let acquired = try recordingFailure({ try pool.acquire() }) else { return nil }
         drawing = acquired
         let b = acquired.buffer
         return DrawTarget(data: b.data, width: width, height: height, stride: b.stride, scale: 1, age: acquired.age,
@@ -226,6 +235,16 @@ public final class SurfaceLayer {
         attachedImage = nil
         changed = true
         commitIfChanged()
+    }
+
+    /// Runs `body`, keeping the first error it throws in ``allocationFailure``.
+    private func recordingFailure<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            allocationFailure = allocationFailure ?? error
+            throw error
+        }
     }
 
     /// The window committed its surface (the cached layer state is applied).

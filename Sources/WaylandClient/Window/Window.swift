@@ -26,6 +26,15 @@
 ///   (`set_buffer_scale` is never sent), damage in buffer pixels; a new `preferred_scale` redraws.
 ///   Until the first `preferred_scale`, the integer scale above stands in. Input stays in
 ///   surface-local points, as the compositor sends it. See ``SurfaceScale``.
+/// - Buffer cap (``BufferCap``): no buffer is larger than 16384 pixels a side or 64 Mi pixels.
+///   When the window's size × the outputs' scale would need one, the window draws at the largest
+///   scale that fits (``SurfaceScale/fit(width:height:)``; on the integer path a smaller
+///   `set_buffer_scale`, which the compositor scales up) and tells the delegate
+///   (``WindowDelegate/window(_:didLimitScaleTo:wanted:)``); a size over the cap even at 1 pixel per
+///   point makes ``WaylandConnection/run()`` throw ``WaylandError/windowTooLarge(width:height:)``.
+/// - Failures: a buffer that cannot be made — for the content, the title bar or a layer, even
+///   when the delegate ignores the error — makes ``WaylandConnection/run()`` throw it at the end of
+///   that frame; a window never stays open without frames.
 /// - Decorations (xdg-decoration-unstable-v1; foot's practice): ``WindowDecorations`` asks for
 ///   server-side decorations when offered, and otherwise draws a client-side title bar (``TitleBar``)
 ///   and invisible resize borders (``ResizeBorders``), sets the minimum size and the window
@@ -48,8 +57,12 @@ public final class Window {
     /// scale on the integer path, and the cursor's scale on both paths.
     public private(set) var scale = 1
     /// Buffer pixels per logical point, as drawn: the fractional `preferred_scale` (n/120) where
-    /// fractional-scale-v1 is in use, else `Double(scale)`. What ``DrawTarget/scale`` carries.
+    /// fractional-scale-v1 is in use, else `Double(scale)` — or less, where a buffer of the
+    /// window's size at that scale would be over ``BufferCap``. What ``DrawTarget/scale`` carries.
     public var pixelScale: Double { surfaceScale.scale }
+    /// Buffer pixels per logical point the outputs ask for, before ``BufferCap``
+    /// (``pixelScale`` is lower while the cap limits it).
+    public var wantedPixelScale: Double { surfaceScale.wantedScale }
     /// True when the window sizes its buffers by fractional-scale-v1 and a `wp_viewport`
     /// (the compositor offers `wp_fractional_scale_manager_v1` and `wp_viewporter`).
     public var usesFractionalScale: Bool { surfaceScale.isFractional }
@@ -96,6 +109,13 @@ public final class Window {
     private let composer = FrameComposer()
     /// Committed frames that changed what the window shows (``CommittedFrame/sequence``).
     private var commitSequence = 0
+    /// A failure found outside the event loop's call chain (a window over the buffer cap at a
+    /// configure): thrown by the next ``update()``.
+    private var failure: WaylandError?
+    /// The (scale, wanted scale) last told to the delegate as limited by the buffer cap.
+    private var reportedLimit: (scale: Double, wanted: Double)?
+    /// The title bar height (points) applied at the last configure.
+    private var titleBarHeight = 0
     /// Presentation feedback objects waiting for their event.
     private var feedbacks: [(sequence: Int, feedback: PresentationFeedback)] = []
     /// The refresh grid from presentation feedback, for ``WindowOptions/predictsPresentationTime``.
@@ -217,6 +237,7 @@ public final class Window {
     /// Draws if a frame is due. Called once per event-loop iteration by the connection.
     func update() throws {
         guard !isClosed else { return }
+        if let failure { throw failure }
         if pacing.shouldDraw {
             try draw()
         } else if let decorations, decorations.needsRedrawAlone, let surface, configuration != nil {
@@ -266,6 +287,12 @@ public final class Window {
         let barHeight = decorations?.titleBarHeight(upcomingStates: configureState.upcomingStates) ?? 0
         let (configuration, sizeChanged) = configureState.surfaceConfigure(titleBarHeight: barHeight)
         self.configuration = configuration
+        titleBarHeight = barHeight
+        // Every buffer of the window (content, title bar) within the cap: the scale for this size.
+        let scaleChanged = surfaceScale.fit(width: configuration.width, height: max(configuration.height, barHeight))
+        checkBufferCap()
+        guard failure == nil else { return }   // over the cap: the next update() ends the run; nothing is laid out
+        if scaleChanged { pacing.scaleChanged() }
         decorations?.configured(configuration, titleBarHeight: barHeight, pixelScale: pixelScale,
                                 fractional: usesFractionalScale)
         // xdg-shell: the next commit answers this configure, so it must come now and carry a
@@ -295,13 +322,36 @@ public final class Window {
             scale = newScale
             connection.windowScaleChanged(self)   // the cursor follows the integer scale
         }
-        if surfaceScale.outputScaleChanged(to: newScale) { pixelScaleChanged() }
+        let changed = surfaceScale.outputScaleChanged(to: newScale)
+        checkBufferCap()
+        if changed && failure == nil { pixelScaleChanged() }
     }
 
     /// `wp_fractional_scale_v1.preferred_scale`: redraw at n/120 when that is a new scale.
     private func preferredScaleChanged(to numerator: UInt32) {
         guard !isClosed else { return }
-        if surfaceScale.preferredScaleChanged(to: numerator) { pixelScaleChanged() }
+        let changed = surfaceScale.preferredScaleChanged(to: numerator)
+        checkBufferCap()
+        if changed && failure == nil { pixelScaleChanged() }
+    }
+
+    /// After the size or the wanted scale changed: a window over ``BufferCap`` even at the smallest
+    /// scale is a failure (thrown by the next ``update()``); a new limit is told to the delegate.
+    private func checkBufferCap() {
+        if surfaceScale.isTooLarge, let configuration {
+            if failure == nil {
+                failure = .windowTooLarge(width: configuration.width, height: configuration.height + titleBarHeight)
+            }
+            return
+        }
+        guard surfaceScale.isLimited else {
+            reportedLimit = nil
+            return
+        }
+        let limit = (scale: surfaceScale.scale, wanted: surfaceScale.wantedScale)
+        if let reportedLimit, reportedLimit == limit { return }
+        reportedLimit = limit
+        delegate?.window(self, didLimitScaleTo: limit.scale, wanted: limit.wanted)
     }
 
     private func pixelScaleChanged() {
@@ -392,6 +442,13 @@ public final class Window {
         let acquired = composer.acquired
         composer.acquired = nil
         guard !isClosed else { return }
+        // A buffer that could not be made ends the run, even when the delegate ignored the error:
+        // a frame is never silently left undrawn for good.
+        if let error = composer.failure ?? layers.lazy.compactMap(\.allocationFailure).first {
+            composer.failure = nil
+            if let acquired { pool.finishDrawing(id: acquired.id, attached: false) }
+            throw error
+        }
         if pacing.mustCommit && acquired == nil {
             // The content buffer could not be drawn (every buffer held): retry after a release; the
             // layers' cached state shows with that commit.

@@ -129,6 +129,11 @@ public protocol WindowDelegate: AnyObject {
     /// only with ``WindowOptions/presentationFeedback`` and a compositor offering `wp_presentation`.
     /// Frames superseded before a refresh are never reported. Default: nothing.
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double)
+    /// The window draws at `scale` buffer pixels per point, less than the outputs' `wanted`, because
+    /// a buffer of its size at `wanted` would be over ``BufferCap`` (16384 pixels a side, 64 Mi
+    /// pixels). Called before the ``window(_:didConfigureWidth:height:scale:)`` that carries the
+    /// lower scale, and again only when the limited scale or the wanted one changes. Default: nothing.
+    func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double)
 }
 
 /// A ``WindowDelegate`` that composes sub-surface frames (``CompositingMode/subsurface``): instead
@@ -176,14 +181,27 @@ public final class FrameComposer {
 
     var acquired: BufferPool.Acquired?
     var acquire: (() throws -> BufferPool.Acquired?)?
+    /// The error ``baseTarget()`` threw this frame: the window throws it after the frame, whatever
+    /// the delegate did with it.
+    var failure: Error?
 
     init() {}
 
     /// A free content buffer (the compositor is not reading it) to draw this frame's content into,
     /// with its age; the same one when asked again in the frame. nil when every buffer is held and
     /// the pool is full (the frame is then retried after a release).
+    /// - Throws: ``WaylandError/bufferAllocation(_:)`` or ``WaylandError/bufferTooLarge(width:height:)``
+    ///   when the buffer cannot be made; ``WaylandConnection/run()`` then throws it after this frame
+    ///   even if the delegate does not pass it on.
     public func baseTarget() throws -> DrawTarget? {
-        if acquired == nil { acquired = try acquire?() }
+        if acquired == nil {
+            do {
+                acquired = try acquire?()
+            } catch {
+                failure = failure ?? error
+                throw error
+            }
+        }
         guard let a = acquired else { return nil }
         return DrawTarget(data: a.buffer.data, width: width, height: height, stride: a.buffer.stride, scale: scale,
                           age: a.age, time: time)
@@ -196,4 +214,5 @@ public extension WindowDelegate {
     func window(_ window: Window, touch frame: TouchFrame) {}
     func window(_ window: Window, didCommit frame: CommittedFrame) {}
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {}
+    func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double) {}
 }

@@ -57,6 +57,8 @@ final class ConnectionErrorTests: XCTestCase {
             .connectionLost("Broken pipe"),
             .protocolError(interface: "xdg_surface", objectID: 12, code: 3, message: "no buffer"),
             .bufferAllocation("mmap: Cannot allocate memory"),
+            .bufferTooLarge(width: 24576, height: 24576),
+            .windowTooLarge(width: 17000, height: 200),
             .invalidOptions("requested size must be at least 1x1, got 0x5"),
             .closed,
         ]

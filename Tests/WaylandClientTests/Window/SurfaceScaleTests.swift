@@ -113,6 +113,73 @@ final class SurfaceScaleTests: XCTestCase {
         XCTAssertEqual(scale.bufferScale, 1)
     }
 
+    // MARK: the buffer cap
+
+    /// 8192×8192 points at scale 3 needs 24576² pixels; 2 gives 16384² (256 Mi pixels, over the
+    /// 64 Mi cap); 1 gives 8192² = 64 Mi: scale 1, and the buffer scale follows.
+    func testTheLargestIntegerScaleWithinTheCap() {
+        var scale = SurfaceScale(isFractional: false)
+        XCTAssertTrue(scale.outputScaleChanged(to: 3))
+        XCTAssertTrue(scale.fit(width: 8192, height: 8192))
+        XCTAssertEqual(scale.scale, 1)
+        XCTAssertEqual(scale.wantedScale, 3)
+        XCTAssertEqual(scale.bufferScale, 1)
+        XCTAssertTrue(scale.isLimited)
+        XCTAssertFalse(scale.isTooLarge)
+        XCTAssertTrue(scale.bufferSize(width: 8192, height: 8192) == (8192, 8192))
+        // 4000² at 3 = 144 M pixels; at 2, 8000² = 64 M ≤ 64 Mi: scale 2.
+        XCTAssertTrue(scale.fit(width: 4000, height: 4000))
+        XCTAssertEqual(scale.scale, 2)
+        // Small enough for the wanted scale: no limit.
+        XCTAssertTrue(scale.fit(width: 800, height: 600))
+        XCTAssertEqual(scale.scale, 3)
+        XCTAssertFalse(scale.isLimited)
+        // A side of 6000 points at 3 = 18000 > 16384, though only 18000 × 300 pixels: the side cap.
+        XCTAssertTrue(scale.fit(width: 6000, height: 100))
+        XCTAssertEqual(scale.scale, 2)
+        // The output scale changes later: the fitted size is kept and the scale chosen again.
+        XCTAssertTrue(scale.outputScaleChanged(to: 1))
+        XCTAssertEqual(scale.scale, 1)
+        XCTAssertFalse(scale.isLimited)
+        XCTAssertTrue(scale.outputScaleChanged(to: 4))
+        XCTAssertEqual(scale.scale, 2, "6000 × 2 = 12000 fits; × 3 does not")
+    }
+
+    /// On the fractional path the scale goes down in 120ths: 8192 points at 1.5 (180/120) is
+    /// 12288² = 151 M pixels; the largest n with round(8192 × n/120)² ≤ 64 Mi is 120 (8192²).
+    func testTheLargestFractionalScaleWithinTheCap() {
+        var scale = SurfaceScale(isFractional: true)
+        XCTAssertTrue(scale.preferredScaleChanged(to: 180))
+        XCTAssertTrue(scale.fit(width: 8192, height: 8192))
+        XCTAssertEqual(scale.scale, 1)
+        XCTAssertEqual(scale.bufferScale, 1)
+        // 7000 × 5000 at 1.5 = 10500 × 7500 = 78.75 M; at 1.375 (165) 9625 × 6875 = 66.2 M ≤ 67.1 M;
+        // at 166/120: 9683 × 6917 = 67.0 M — the largest.
+        XCTAssertTrue(scale.fit(width: 7000, height: 5000))
+        XCTAssertEqual(scale.scale, 166.0 / 120)
+        let (w, h) = scale.bufferSize(width: 7000, height: 5000)
+        XCTAssertTrue(BufferCap.fits(width: w, height: h))
+        XCTAssertFalse(BufferCap.fits(width: scaledLength(7000, scale: 167.0 / 120), height: scaledLength(5000, scale: 167.0 / 120)))
+    }
+
+    /// Over the cap even at one pixel per point: too large (the window's run ends with one line).
+    func testTooLargeEvenAtScaleOne() {
+        var scale = SurfaceScale(isFractional: false)
+        XCTAssertTrue(scale.outputScaleChanged(to: 2))
+        scale.fit(width: 17000, height: 200)
+        XCTAssertTrue(scale.isTooLarge)
+        XCTAssertEqual(scale.scale, 1, "the smallest tried")
+        scale.fit(width: 16384, height: 200)
+        XCTAssertFalse(scale.isTooLarge)
+        var fractional = SurfaceScale(isFractional: true)
+        XCTAssertTrue(fractional.preferredScaleChanged(to: 90))   // 0.75: nothing below the wanted scale is tried
+        fractional.fit(width: 30000, height: 10)
+        XCTAssertTrue(fractional.isTooLarge)
+        fractional.fit(width: 20000, height: 10)                   // 15000 pixels at 0.75: fits
+        XCTAssertFalse(fractional.isTooLarge)
+        XCTAssertEqual(fractional.scale, 0.75)
+    }
+
     // MARK: the client-side title bar
 
     func testTitleBarAtOneAndAHalf() {
