@@ -1,16 +1,3 @@
-/// Where a presentation is in its life cycle (UIKit: a presented view controller's
-/// `isBeingPresented` / `isBeingDismissed`, and whether it is on screen at all).
-public enum PresentationState: String, Hashable, Sendable {
-    /// Nothing presented; no chrome in the container.
-    case dismissed
-    /// The presentation transition is running (u heading to 1).
-    case presenting
-    /// Fully presented, at rest.
-    case presented
-    /// The dismissal transition is running (u heading to 0).
-    case dismissing
-}
-
 /// Drives one `PresentationStyle` through `dismissed → presenting → presented → dismissing →
 /// dismissed`, the way UIKit drives a `UIPresentationController`, and owns the container's view
 /// geometry: the dimming view (container bounds, while the chrome is installed) and the presented

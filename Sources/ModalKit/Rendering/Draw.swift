@@ -5,72 +5,6 @@ import Foundation
 // All coordinates here are buffer pixels (Double for anti-aliased shapes); every image is a
 // `pixman_image_t *` in `PIXMAN_a8r8g8b8` (premultiplied ARGB), e.g. ``Image/pixmanImage``.
 
-extension Color {
-    /// The colour as pixman's 16-bit-per-channel premultiplied colour (each component 0...1 clamped,
-    /// × 65535, rounded).
-    public var pixmanColor: pixman_color_t {
-        func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
-        return pixman_color_t(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
-    }
-}
-
-/// A 1×1 repeating `a8r8g8b8` image used as a solid source or mask whose colour can change every frame
-/// without allocating (pixman treats a 1×1 repeating image as a solid and takes its fast paths).
-final class SolidSource {
-    let image: OpaquePointer
-    private let pixel: UnsafeMutablePointer<UInt32>
-
-    init(_ value: UInt32 = 0) {
-        pixel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-        pixel.pointee = value
-        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, pixel, 4)!
-        pixman_image_set_repeat(image, PIXMAN_REPEAT_NORMAL)
-    }
-
-    deinit {
-        pixman_image_unref(image)
-        pixel.deallocate()
-    }
-
-    /// Sets the premultiplied ARGB value.
-    func set(_ v: UInt32) { pixel.pointee = v }
-}
-
-/// Coverage (0...1) of the pixel whose top-left corner is (px, py) by a rectangle with rounded corners:
-/// exact box coverage along the straight edges, distance-based anti-aliasing in the corners.
-@inline(__always)
-func roundedRectCoverage(px: Int, py: Int, x0: Double, y0: Double, x1: Double, y1: Double,
-                         radius r: Double, corners: CornerMask) -> Double {
-    let fx = Double(px), fy = Double(py)
-    let cx = min(fx + 1, x1) - max(fx, x0)
-    let cy = min(fy + 1, y1) - max(fy, y0)
-    if cx <= 0 || cy <= 0 { return 0 }
-    var cov = min(cx, 1) * min(cy, 1)
-    guard r > 0 else { return cov }
-    let mx = fx + 0.5, my = fy + 0.5
-    var ccx = 0.0, ccy = 0.0, inCorner = false
-    if mx < x0 + r && my < y0 + r && corners.contains(.topLeft) { ccx = x0 + r; ccy = y0 + r; inCorner = true }
-    else if mx > x1 - r && my < y0 + r && corners.contains(.topRight) { ccx = x1 - r; ccy = y0 + r; inCorner = true }
-    else if mx < x0 + r && my > y1 - r && corners.contains(.bottomLeft) { ccx = x0 + r; ccy = y1 - r; inCorner = true }
-    else if mx > x1 - r && my > y1 - r && corners.contains(.bottomRight) { ccx = x1 - r; ccy = y1 - r; inCorner = true }
-    if inCorner {
-        let d = ((mx - ccx) * (mx - ccx) + (my - ccy) * (my - ccy)).squareRoot()
-        cov = min(cov, min(max(r - d + 0.5, 0), 1))
-    }
-    return cov
-}
-
-/// The largest radius that fits a `width × height` rectangle (CSS/Core Animation clamp to half the
-/// shorter side). All values in the same unit (buffer pixels for the renderer).
-public func clampedRadius(_ r: Double, width: Double, height: Double) -> Double {
-    max(0, min(r, width / 2, height / 2))
-}
-
-/// How many rows (or columns) in from a rounded edge `Draw.clipCorners` can touch for a corner of
-/// `radius` buffer pixels: the arc reaches `ceil(radius)` pixels in, plus one pixel of margin. The
-/// renderer draws these bands with OVER and the rows between them with SRC, so both must agree.
-public func cornerBand(radius: Double) -> Int { radius > 0 ? Int(ceil(radius)) + 1 : 0 }
-
 /// Anti-aliased fills for drawing layer contents with pixman: buffer pixels, premultiplied colours.
 public enum Draw {
     /// The size of a pixman image (`pixman_image_t *`), buffer pixels: what a
@@ -168,3 +102,69 @@ public enum Draw {
         }
     }
 }
+
+extension Color {
+    /// The colour as pixman's 16-bit-per-channel premultiplied colour (each component 0...1 clamped,
+    /// × 65535, rounded).
+    public var pixmanColor: pixman_color_t {
+        func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+        return pixman_color_t(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
+    }
+}
+
+/// A 1×1 repeating `a8r8g8b8` image used as a solid source or mask whose colour can change every frame
+/// without allocating (pixman treats a 1×1 repeating image as a solid and takes its fast paths).
+final class SolidSource {
+    let image: OpaquePointer
+    private let pixel: UnsafeMutablePointer<UInt32>
+
+    init(_ value: UInt32 = 0) {
+        pixel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        pixel.pointee = value
+        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, pixel, 4)!
+        pixman_image_set_repeat(image, PIXMAN_REPEAT_NORMAL)
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        pixel.deallocate()
+    }
+
+    /// Sets the premultiplied ARGB value.
+    func set(_ v: UInt32) { pixel.pointee = v }
+}
+
+/// Coverage (0...1) of the pixel whose top-left corner is (px, py) by a rectangle with rounded corners:
+/// exact box coverage along the straight edges, distance-based anti-aliasing in the corners.
+@inline(__always)
+func roundedRectCoverage(px: Int, py: Int, x0: Double, y0: Double, x1: Double, y1: Double,
+                         radius r: Double, corners: CornerMask) -> Double {
+    let fx = Double(px), fy = Double(py)
+    let cx = min(fx + 1, x1) - max(fx, x0)
+    let cy = min(fy + 1, y1) - max(fy, y0)
+    if cx <= 0 || cy <= 0 { return 0 }
+    var cov = min(cx, 1) * min(cy, 1)
+    guard r > 0 else { return cov }
+    let mx = fx + 0.5, my = fy + 0.5
+    var ccx = 0.0, ccy = 0.0, inCorner = false
+    if mx < x0 + r && my < y0 + r && corners.contains(.topLeft) { ccx = x0 + r; ccy = y0 + r; inCorner = true }
+    else if mx > x1 - r && my < y0 + r && corners.contains(.topRight) { ccx = x1 - r; ccy = y0 + r; inCorner = true }
+    else if mx < x0 + r && my > y1 - r && corners.contains(.bottomLeft) { ccx = x0 + r; ccy = y1 - r; inCorner = true }
+    else if mx > x1 - r && my > y1 - r && corners.contains(.bottomRight) { ccx = x1 - r; ccy = y1 - r; inCorner = true }
+    if inCorner {
+        let d = ((mx - ccx) * (mx - ccx) + (my - ccy) * (my - ccy)).squareRoot()
+        cov = min(cov, min(max(r - d + 0.5, 0), 1))
+    }
+    return cov
+}
+
+/// The largest radius that fits a `width × height` rectangle (CSS/Core Animation clamp to half the
+/// shorter side). All values in the same unit (buffer pixels for the renderer).
+public func clampedRadius(_ r: Double, width: Double, height: Double) -> Double {
+    max(0, min(r, width / 2, height / 2))
+}
+
+/// How many rows (or columns) in from a rounded edge `Draw.clipCorners` can touch for a corner of
+/// `radius` buffer pixels: the arc reaches `ceil(radius)` pixels in, plus one pixel of margin. The
+/// renderer draws these bands with OVER and the rows between them with SRC, so both must agree.
+public func cornerBand(radius: Double) -> Int { radius > 0 ? Int(ceil(radius)) + 1 : 0 }

@@ -1,17 +1,3 @@
-/// Where the presented view is placed in a snapshot, beyond its frame.
-public enum PresentedPlacement: Hashable, Sendable {
-    /// Moved by the style's transform at the progress, plus `rest` × progress (points): the
-    /// translation of the detent it rests at (zero at the frame), so a transition ends on the
-    /// detent. The dim is the style's at the clamped progress × `dimFactor` (0...1; below 1 at a
-    /// detent at or below the largest undimmed one).
-    case resting(rest: Point, dimFactor: Double)
-    /// Moved by exactly this translation from its frame, points (a drag or its settling spring:
-    /// the view follows the finger 1:1); the progress given is the dim's.
-    case dragged(Point)
-    /// The style's transform alone (the 1.0 behaviour).
-    public static let frame = PresentedPlacement.resting(rest: .zero, dimFactor: 1)
-}
-
 /// What one frame of a presentation shows, in points, before any pixels are drawn: the value a
 /// backend consumes (the pixman ``Renderer`` through ``layerFrame(scale:)``, or a backend that hands
 /// the layers to the compositor as subsurfaces). UIKit analogue: the presentation layer tree of the
@@ -194,74 +180,5 @@ public struct PresentationSnapshot: Hashable, Sendable {
     public func presentedCornerRadius(scale s: Double) -> Double {
         let cw = (presentedFrame.width * s).rounded(), ch = (presentedFrame.height * s).rounded()
         return clampedRadius(corners.radius * s, width: cw, height: ch)
-    }
-}
-
-extension PresentationController {
-    /// The snapshot at `now` (monotonic seconds), the live frame: nothing shown while dismissed;
-    /// else the style at `progress(at: now)`, or, while reducing motion, the cross-fade at `now`.
-    /// Does not advance the state (call `update(now:)` first).
-    public func snapshot(at now: Double) -> PresentationSnapshot {
-        guard state != .dismissed else { return .unpresented(containerBounds: containerBounds) }
-        let corners = displayedCorners(at: now)
-        let frame = displayedFrame(at: now)
-        var snap: PresentationSnapshot
-        if let offset = draggedOffset(at: now), let layout = detentLayout {
-            var context = transitionContext
-            context.isInteractive = true
-            snap = .make(style: style, context: context, presentedFrame: frame,
-                         corners: corners.style, progress: layout.dimProgress(at: offset),
-                         reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
-        } else {
-            snap = .make(style: style, context: transitionContext, presentedFrame: frame,
-                         corners: corners.style, progress: progress(at: now),
-                         reducedMotionAlpha: isReducingMotion ? fade.fraction(at: now) : nil,
-                         placement: restingPlacement)
-        }
-        snap.bottomCornerRadius = corners.bottomRadius
-        return snap
-    }
-
-    /// The snapshot at linear time fraction `fraction` (0...1, clamped; non-finite = 0) of a
-    /// presentation (`.present`) or dismissal (`.dismiss`) in the current container bounds, the
-    /// offline frame (`modal-demo render`): eased progress = the phase's curve at `fraction`
-    /// (`PresentationController.timing`: a dismissal playing the presentation backwards takes the
-    /// curve at `1 − fraction`, one with its own curve `1 − curve(fraction)`); with `reducesMotion` the cross-fade at `fraction · duration` seconds into the
-    /// phase (`ReducedMotion.presentedAlpha(phase:fraction:duration:)`). Changes no state and calls
-    /// no hook beyond the style's geometry and appearance.
-    public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
-        let p = min(max(fraction.isFinite ? fraction : 0, 0), 1)
-        let u = phase == .present ? p : 1 - p
-        let bounds = containerBounds
-        let context = TransitionContext(phase: phase, isInteractive: false, sourceRect: sourceRect,
-                                        containerBounds: bounds)
-        let timing = PresentationController.timing(style: style, phase: phase, sourceRect: sourceRect,
-                                                   containerBounds: bounds)
-        var mapping = Transition(duration: timing.duration, curve: timing.curve)
-        mapping.runsFromPresentedEnd = timing.runsFromPresentedEnd
-        let frame = style.frameOfPresentedView(in: bounds)
-        return .make(style: style, context: context, presentedFrame: frame,
-                     corners: style.cornerStyle(forPresentedViewIn: bounds),
-                     progress: mapping.progress(atFraction: u),
-                     reducedMotionAlpha: reducesMotion
-                        ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: timing.duration)
-                        : nil,
-                     placement: PresentationController.initialPlacement(style: style, frame: frame, bounds: bounds))
-    }
-
-    /// The snapshot with the presented view dragged to `offset` points toward dismissal from its
-    /// frame (0 = at the frame; a drag's displayed offset, e.g. a detent's), in the current
-    /// container bounds, the offline frame of a drag; nil for a style without a drag gesture.
-    /// Changes no state.
-    public func snapshot(dragOffset offset: Double) -> PresentationSnapshot? {
-        let bounds = containerBounds
-        let frame = style.frameOfPresentedView(in: bounds)
-        guard case let .drag(direction) = style.interaction.dismissGesture else { return nil }
-        let layout = DetentLayout(style.interaction, direction: direction, frame: frame, containerBounds: bounds)
-        let context = TransitionContext(phase: .present, isInteractive: true, sourceRect: sourceRect,
-                                        containerBounds: bounds)
-        return .make(style: style, context: context, presentedFrame: frame,
-                     corners: style.cornerStyle(forPresentedViewIn: bounds), progress: layout.dimProgress(at: offset),
-                     reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
     }
 }

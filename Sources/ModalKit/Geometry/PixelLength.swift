@@ -1,0 +1,20 @@
+// Geometry in points (logical coordinates, the units of UIKit and of Wayland's surface-local
+// coordinates). Buffer pixels are points × a scale — an integer (`wl_output.scale`) or a fraction
+// (a compositor's fractional scale, e.g. 1.5); conversion is explicit through `scaled(by:)` and
+// `pixelLength(_:scale:)` so no value is ever ambiguous about its unit.
+
+/// A length in points × `scale`, in whole buffer pixels: rounded half away from zero — the rule
+/// Wayland's fractional-scale protocol gives for a window's buffer size (100 × 50 points at 1.5 →
+/// 150 × 75 pixels; 101 points → 151.5 → 152). A product within 1e-9 of a half counts as a half,
+/// so a scale of n/120 held as a `Double` rounds exactly as the fraction does. At least 1 for a
+/// positive length; exact (points × scale) for whole numbers.
+///
+/// - Parameters:
+///   - points: a length in points (≥ 0).
+///   - scale: buffer pixels per point (> 0).
+public func pixelLength(_ points: Double, scale: Double) -> Int {
+    let exact = points * scale
+    let whole = exact.rounded(.down)
+    let rounded = abs(exact - whole - 0.5) < 1e-9 ? whole + 1 : exact.rounded()
+    return points > 0 ? max(1, Int(rounded)) : Int(rounded)
+}

@@ -1,0 +1,30 @@
+/// App content shown by a ``PresentationHost``: the presenting view (UIKit: the root view
+/// controller's view) or a presented view (`presentedViewController.view`). Main-thread only.
+public protocol PresentationContent: AnyObject {
+    /// What changed since the last ``draw(into:size:scale:)`` (UIKit's `setNeedsDisplay`). The
+    /// host reads it before each frame and redraws the content's cache only when it is not `.none`.
+    var invalidation: ContentInvalidation { get }
+    /// Draws everything (replacing every pixel) into `image`: a pixman `PIXMAN_a8r8g8b8` image,
+    /// premultiplied ARGB, of `size` points × `scale` buffer pixels per point (each side points ×
+    /// scale rounded; `scale` > 0, whole or fractional; the exact pixel size is
+    /// `Draw.pixelSize(of: image)` — draw nothing outside it). Afterwards `invalidation` must be `.none`.
+    /// The host clips a presented view's corners itself. UIKit: `draw(_:)`.
+    ///
+    /// A presented content under a style whose chrome has a background colour finds `image`
+    /// already filled with that colour (UIKit: the view's `backgroundColor` is painted before
+    /// `draw(_:)`): a content that draws only its foreground (OVER) lets it show; one that fills
+    /// every pixel hides it. Without a background colour the image holds the previous pixels and the
+    /// content must paint every pixel (1.0). The border and the grabber are drawn over the content.
+    func draw(into image: OpaquePointer, size: Size, scale: Double)
+    /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used
+    /// (a key not used by a presented content falls back to the host: Escape dismisses).
+    func handle(_ input: ContentInput, now: Double) -> Bool
+    /// The content's size changed, points (UIKit: `layoutSubviews` after a `bounds` change): the
+    /// presenting content gets the container's size, a presented content its frame's size — before
+    /// input reaches it and before it draws. Default: nothing.
+    func didLayout(size: Size)
+}
+
+extension PresentationContent {
+    public func didLayout(size: Size) {}
+}

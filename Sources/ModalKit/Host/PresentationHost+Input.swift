@@ -1,0 +1,223 @@
+// Input routing: pointer, touch and keys to the presenting content or the top level, dim taps,
+// and the drag recognition that turns a press on a presented view into an interactive transition.
+
+extension PresentationHost {
+    /// Routes one input event at `now` (see the type's routing rules).
+    public func handle(_ input: PresentationInput, now: Double) {
+        update(now: now)
+        switch input {
+        case let .pointerMotion(p):
+            pointer = p
+            if let pr = press, pr.source == .pointer {
+                deliverDrag(p, to: pr.target, now: now)
+            } else if let top = levels.last {
+                if passesInputThrough, !(top.controller.effectivePresentedViewRect(at: now)?.contains(p) ?? false) {
+                    use(top.content.handle(.hover(nil), now: now))
+                    use(presentingContent.handle(.hover(p), now: now))
+                } else {
+                    use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
+                }
+            } else {
+                use(presentingContent.handle(.hover(p), now: now))
+            }
+        case let .pointerButton(pressed):
+            if pressed {
+                if let p = pointer { beginPress(at: p, source: .pointer, now: now) }
+            } else if let pr = press, pr.source == .pointer {
+                endPress(at: pointer, now: now)
+            }
+        case .pointerLeave:
+            // A leave ends the pointer's press without a tap: the release may never come to this
+            // surface (sway sends none when the window is hidden while the button is held).
+            pointer = nil
+            if let pr = press, pr.source == .pointer {
+                press = nil
+                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
+            }
+            use(presentingContent.handle(.hover(nil), now: now))
+            if let top = levels.last { use(top.content.handle(.hover(nil), now: now)) }
+        case let .touchDown(id, p):
+            if press == nil {
+                touchPoint = p
+                beginPress(at: p, source: .touch(id), now: now)
+            }
+        case let .touchMotion(id, p):
+            if let pr = press, pr.source == .touch(id) {
+                touchPoint = p
+                deliverDrag(p, to: pr.target, now: now)
+            }
+        case let .touchUp(id):
+            if let pr = press, pr.source == .touch(id) {
+                endPress(at: touchPoint, now: now)
+                touchPoint = nil
+            }
+        case .touchCancel:
+            if let pr = press, case .touch = pr.source {
+                press = nil
+                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
+            }
+            touchPoint = nil
+        case let .key(key, pressed):
+            guard pressed else { return }
+            if let top = levels.last {
+                let used = top.content.handle(.key(key), now: now)
+                use(used)
+                if !used && key == .escape && (top.controller.state == .presenting || top.controller.state == .presented) {
+                    userDismiss(now: now)
+                }
+            } else {
+                use(presentingContent.handle(.key(key), now: now))
+            }
+        }
+    }
+
+    func use(_ used: Bool) { if used { dirty = true } }
+
+    /// A container point in `level`'s presented content's own points, under its current transform.
+    func toPresented(_ p: Point, level: PresentedLevel, now: Double) -> Point {
+        let c = level.controller
+        let r = c.effectivePresentedViewRect(at: now) ?? .zero
+        let t = c.effectivePresentedViewTransform(at: now)
+        let kx = t.scaleX > 0 ? t.scaleX : 1, ky = t.scaleY > 0 ? t.scaleY : 1
+        return Point(x: (p.x - r.minX) / kx, y: (p.y - r.minY) / ky)
+    }
+
+    func deliver(_ input: ContentInput, to target: PressTarget, now: Double) {
+        switch target {
+        case .presenting: use(presentingContent.handle(input, now: now))
+        case .presented: if let top = levels.last { use(top.content.handle(input, now: now)) }
+        case .dim, .nothing: break
+        }
+    }
+
+    func deliverDrag(_ p: Point, to target: PressTarget, now: Double) {
+        if target == .presented, let level = levels.last, level.drag.isActive, let layout = level.controller.detentLayout {
+            let controller = level.controller
+            let d = (p.x - level.drag.start.x) * layout.axis.x + (p.y - level.drag.start.y) * layout.axis.y
+            if !level.drag.isDragging {
+                if abs(d) >= DragPhysics.dragThreshold {
+                    // A drag now: the content's press ends without a tap (UIKit cancels the
+                    // content's touches when the pan gesture recognizes).
+                    level.drag.isDragging = true
+                    if !level.drag.caught {
+                        level.drag.startOffset = controller.beginDrag(now: now) ?? level.drag.startOffset
+                    }
+                    use(level.content.handle(.cancel, now: now))
+                    onInteraction(.dragBegan)
+                } else {
+                    deliver(.drag(toPresented(p, level: level, now: now)), to: target, now: now)
+                    return
+                }
+            }
+            guard controller.isTracking else { return }  // the app dismissed it meanwhile
+            level.drag.raw = level.drag.startOffset + d
+            controller.drag(toRawOffset: level.drag.raw)
+            level.drag.tracker.add(level.drag.raw, at: now)
+            dirty = true
+            return
+        }
+        guard target == .presented, let top = levels.last else {
+            deliver(.drag(p), to: target, now: now)
+            return
+        }
+        deliver(.drag(toPresented(p, level: top, now: now)), to: target, now: now)
+    }
+
+    /// Whether pointer and touch input outside the presented view reaches the presenting content:
+    /// one level, resting at a detent its style leaves undimmed (UIKit passes touches through to
+    /// the presenting view there). Keys stay with the presented content.
+    var passesInputThrough: Bool { levels.count == 1 && levels[0].controller.isRestingUndimmed }
+
+    func beginPress(at p: Point, source: PressSource, now: Double) {
+        guard press == nil else { return }  // one press at a time (pointer or first touch)
+        let target: PressTarget
+        if let top = levels.last {
+            let rect = top.controller.effectivePresentedViewRect(at: now) ?? .zero
+            target = rect.contains(p) ? .presented : passesInputThrough ? .presenting : .dim
+        } else {
+            target = .presenting
+        }
+        press = (target, source)
+        if target == .presented, let level = levels.last, level.controller.isDraggable {
+            // A press on a draggable view: it becomes a drag after 8 pt along the axis. On a moving
+            // view it catches it where it is (UIKit's interruptible transitions).
+            let controller = level.controller
+            let moving = controller.isAnimating
+            let offset = moving ? controller.beginDrag(now: now) : controller.dragOffset(at: now)
+            if let offset = offset {
+                level.drag.isActive = true
+                level.drag.isDragging = false
+                level.drag.caught = moving
+                level.drag.start = p
+                level.drag.startOffset = offset
+                level.drag.raw = offset
+                level.drag.tracker.reset()
+                level.drag.tracker.add(offset, at: now)
+                dirty = true
+            }
+        }
+        switch target {
+        case .presenting: use(presentingContent.handle(.press(p), now: now))
+        case .presented:
+            if let top = levels.last { use(top.content.handle(.press(toPresented(p, level: top, now: now)), now: now)) }
+        case .dim, .nothing: break
+        }
+    }
+
+    func endPress(at p: Point?, now: Double) {
+        guard let pr = press else { return }
+        press = nil
+        if pr.target == .presented, endDrag(cancelled: p == nil, now: now) { return }
+        guard let p = p else { deliver(.cancel, to: pr.target, now: now); return }
+        switch pr.target {
+        case .presenting:
+            // The modal may have come up meanwhile (a key): then the press is cancelled.
+            deliver(levels.isEmpty || passesInputThrough ? .release(p) : .cancel, to: .presenting, now: now)
+        case .presented:
+            if let top = levels.last { deliver(.release(toPresented(p, level: top, now: now)), to: .presented, now: now) }
+        case .dim:
+            // A tap on the top dimming view: press and release both outside its presented view.
+            guard let top = levels.last?.controller, top.state == .presenting || top.state == .presented else { return }
+            if top.tapOnDimDismisses(at: p, now: now) { userDismiss(now: now) }
+        case .nothing:
+            break
+        }
+    }
+
+    /// A dismissal the user asked for (dim tap, Escape): refused with a close attempt when the
+    /// style declares the presentation not dismissible (UIKit's `isModalInPresentation`).
+    func userDismiss(now: Double) {
+        if (levels.last?.controller ?? controller).interaction.isDismissible {
+            dismiss(now: now)
+        } else {
+            onInteraction(.closeAttempt)
+        }
+    }
+
+    /// Ends the top level's drag, if its press is a drag: the release velocity over the last
+    /// 100 ms, the spring to the projected target, the events. A press that caught a moving view
+    /// without becoming a drag lets it resume. `cancelled`: the press ended without a release
+    /// (pointer left, touch cancelled): released with velocity 0.
+    /// - Returns: true when the press was a drag (the content's press was cancelled already).
+    func endDrag(cancelled: Bool, now: Double) -> Bool {
+        guard let level = levels.last, level.drag.isActive else { return false }
+        let controller = level.controller
+        level.drag.isActive = false
+        guard level.drag.isDragging else {
+            if level.drag.caught { controller.resumeAfterCatch(now: now) }
+            dirty = true
+            return false
+        }
+        level.drag.isDragging = false
+        guard controller.isTracking else { return true }
+        // The motion samples of the 100 ms before the release (a finger that rested longer
+        // before lifting releases at rest).
+        let v = cancelled ? 0 : level.drag.tracker.velocity(at: now)
+        onInteraction(.dragEnded(velocity: v))
+        let release = controller.endDrag(rawOffset: level.drag.raw, velocity: v, now: now)
+        if release?.refusedDismissal == true { onInteraction(.closeAttempt) }
+        dirty = true
+        return true
+    }
+
+}

@@ -1,0 +1,234 @@
+import CPixman
+
+// Composition: snapshots of the levels, the pixman frame with damage, offline frames, and the
+// pixel caches of the presenting and presented contents.
+
+extension PresentationHost {
+    /// Level 1's frame at `now` (after advancing the transitions to it): see ``PresentationSnapshot``.
+    public func snapshot(at now: Double) -> PresentationSnapshot {
+        update(now: now)
+        return controller.snapshot(at: now)
+    }
+
+    /// `level`'s frame at `now` (1...``levelCount``; level 1 also when nothing is presented), after
+    /// advancing the transitions to it; nil for a level not in the stack.
+    public func snapshot(level: Int, at now: Double) -> PresentationSnapshot? {
+        update(now: now)
+        return self.controller(level: level)?.snapshot(at: now)
+    }
+
+    /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
+    /// a dismissal (`.dismiss`, = a presentation at 1 − fraction) in the current container, offline:
+    /// by the same geometry function as ``snapshot(at:)``, without changing any state (for
+    /// ``renderOffline(_:presented:into:)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
+    /// cross-fade `fraction × duration` seconds into the phase.
+    public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
+        controller.snapshot(phase: phase, fraction: fraction)
+    }
+
+    /// Renders the frame for `now` (monotonic seconds, after advancing the transitions to it) into
+    /// `target` (``pixelSize`` buffer pixels, premultiplied ARGB8888): the presenting view, then per
+    /// level its dim and its presented view. A content cache that cannot be allocated (no memory)
+    /// leaves that layer out of the frame; nothing throws.
+    /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
+    ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
+    /// - Returns: the damage relative to the previous frame, buffer pixels (for
+    ///   `wl_surface.damage_buffer`); reused by the next call, do not keep it.
+    /// Cost: caches are redrawn only when their content said it changed or their size/scale
+    /// changed; a level below the top is composed into its covered image only where it changed;
+    /// after warm-up a frame allocates nothing.
+    @discardableResult
+    public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
+        if lastRenderWasLayer { renderer.reset() }
+        lastRenderWasLayer = false
+        update(now: now)
+        let damage = compose(into: target, bufferAge: bufferAge, record: true) { i in
+            i < levels.count ? levels[i].controller.snapshot(at: now) : controller.snapshot(at: now)
+        }
+        dirty = false
+        return damage
+    }
+
+    /// Renders `snapshot` (e.g. ``snapshot(phase:fraction:)``) offscreen into
+    /// `target` (``pixelSize``) from the same caches and compositor as `render`, without touching
+    /// the live frame history. With nothing presented, `presented` is drawn into the presented cache
+    /// for the picture (not presented: no state change, no event).
+    public func renderOffline(_ snapshot: PresentationSnapshot, presented content: (any PresentationContent)?,
+                              into target: PixelBuffer) {
+        renderOffline([snapshot], presented: content.map { [$0] } ?? [], into: target)
+    }
+
+    /// Renders a stack offscreen: `snapshots[i]` is level i + 1's frame (e.g. the lower levels
+    /// presented and the top one at some fraction), `contents[i]` its presented content; the same
+    /// compositor as `render`, without touching the live frame history. With nothing presented,
+    /// the contents are drawn into level caches for the picture (no state change, no event).
+    public func renderOffline(_ snapshots: [PresentationSnapshot], presented contents: [any PresentationContent],
+                              into target: PixelBuffer) {
+        guard !snapshots.isEmpty else { return }
+        let temporary = levels.isEmpty
+        if temporary {
+            for (i, c) in contents.enumerated() where i < snapshots.count {
+                levels.append(makeLevel(c, style: controller.style))
+                c.didLayout(size: snapshots[i].presentedFrame.size)
+            }
+        }
+        compose(into: target, bufferAge: 0, record: false, depth: min(snapshots.count, max(levels.count, 1))) { i in
+            snapshots[min(i, snapshots.count - 1)]
+        }
+        if temporary && controller.state == .dismissed { retireLevels(from: 0) }
+    }
+
+    /// Draws the stack into `target`: levels below the top composed into their covered images
+    /// (each from the one below, repainting only its damage), the top level drawn into `target`
+    /// over the covered image of the level below (or the presenting cache).
+    @discardableResult
+    func compose(into target: PixelBuffer, bufferAge: Int, record: Bool, depth: Int? = nil,
+                         _ snapshotOf: (Int) -> PresentationSnapshot) -> [PixelRect] {
+        let n = depth ?? max(levels.count, 1)
+        if record && n != composedDepth {
+            composedDepth = n
+            compositionVersion += 1
+        }
+        let (pw, ph) = pixelSize
+        updatePresentingCache(width: pw, height: ph)  // before its damage is read
+        var below = presentingCache?.pixmanImage
+        var belowDamage = record ? pendingPresentingDamage : .zero
+        var i = 0
+        while i < n - 1 {
+            let level = levels[i]
+            let snap = snapshotOf(i)
+            var frame = layerFrame(for: snap, level: level)
+            // Covered by the level above: its style's "presenting view while covered" look applies
+            // to this level's presented view (UIKit's page sheet over a sheet: the lower one recedes),
+            // animated with the level above's progress; the dims stay over the whole container.
+            let covering = snapshotOf(i + 1).presentingAppearance
+            if covering != .identity, frame.hasCard { recede(&frame, snap, covering) }
+            // Over a level (not the presenting view), this level's own look for what it covers went
+            // to that level's presented view (above), not to the whole composed image.
+            if i > 0 { frame.presentingRect = nil }
+            if level.covered?.width != pw || level.covered?.height != ph {
+                level.covered = try? Image(width: pw, height: ph)
+                level.coveredFresh = true
+            }
+            if level.coveredFresh && record { compositionVersion += 1 }
+            frame.presentingVersion = presentingVersion &+ (compositionVersion << 24)
+            guard let covered = level.covered else { break }
+            let fresh = level.coveredFresh || !record
+            let d = level.coveredRenderer.render(frame, presenting: below, presented: level.cache?.pixmanImage,
+                                                 presentingDamage: belowDamage, into: covered.pixelBuffer,
+                                                 bufferAge: fresh ? 0 : 1, record: record)
+            // An unrecorded (offline) composition leaves the image out of step with the renderer's
+            // history: the next live frame paints it whole.
+            level.coveredFresh = !record
+            var union = PixelRect.zero
+            for r in d { union = union.union(r) }
+            belowDamage = union
+            below = covered.pixmanImage
+            i += 1
+        }
+        let topIndex = n - 1
+        var frame: LayerFrame
+        var top: OpaquePointer?
+        if topIndex < levels.count {
+            frame = layerFrame(for: snapshotOf(topIndex), level: levels[topIndex])
+            top = levels[topIndex].cache?.pixmanImage
+        } else {
+            frame = layerFrame(for: snapshotOf(topIndex), level: nil)
+        }
+        frame.presentingVersion = presentingVersion &+ (compositionVersion << 24)
+        if topIndex > 0 { frame.presentingRect = nil }
+        let damage = renderer.render(frame, presenting: below, presented: top, presentingDamage: belowDamage,
+                                     into: target, bufferAge: bufferAge, record: record)
+        if record { pendingPresentingDamage = .zero }
+        return damage
+    }
+
+    /// `frame`'s presented view (of `snap`) under `look`: its transform relative to the view's
+    /// shown rectangle (translation, then scale about the anchor) and its alpha; the view is then
+    /// drawn scaled from its cache (the corner radius of `look` is not applied to a presented view,
+    /// which keeps its own corners).
+    func recede(_ frame: inout LayerFrame, _ snap: PresentationSnapshot, _ look: PresentingViewAppearance) {
+        let t = look.transform
+        guard t.scaleX > 0, t.scaleY > 0 else { frame.card = .zero; return }
+        let r = PresentationController.apply(t, to: snap.presentedRect)
+        let s = scale
+        let x = Int((r.minX * s).rounded()), y = Int((r.minY * s).rounded())
+        frame.card = PixelRect(x: x, y: y, width: Int((r.maxX * s).rounded()) - x, height: Int((r.maxY * s).rounded()) - y)
+        let a = Double(frame.cardAlpha) * min(max(t.alpha, 0), 1)
+        frame.cardAlpha = UInt32(a.rounded())
+        if frame.card.isEmpty || frame.cardAlpha == 0 { frame.card = .zero }
+    }
+
+    /// The snapshot resolved to pixels, with the caches brought up to date.
+    func layerFrame(for snap: PresentationSnapshot, level: PresentedLevel?) -> LayerFrame {
+        var f = snap.layerFrame(scale: scale)
+        if snapsPositionsToPoints, f.hasCard {
+            let shown = snap.presentedRect
+            f.card.x = Int((shown.minX.rounded() * scale).rounded())
+            f.card.y = Int((shown.minY.rounded() * scale).rounded())
+        }
+        updatePresentingCache(width: f.width, height: f.height)
+        f.presentingVersion = presentingVersion
+        guard f.hasCard, let level else {
+            f.card = .zero
+            return f
+        }
+        let radius = snap.presentedCornerRadius(scale: scale)
+        let bottom = snap.presentedBottomCornerRadius(scale: scale)
+        var chrome = snap.chrome
+        chrome.shadow = nil
+        updatePresentedCache(level, PresentedKey(width: f.cardSourceWidth, height: f.cardSourceHeight, scale: scale,
+                                                 radius: radius, corners: radius > 0 ? snap.corners.corners : [],
+                                                 bottomRadius: bottom, chrome: chrome),
+                             size: snap.presentedFrame.size)
+        f.cardVersion = level.version
+        return f
+    }
+
+    func updatePresentingCache(width: Int, height: Int) {
+        let sameSize = presentingKey.map { $0.width == width && $0.height == height && $0.scale == scale } ?? false
+        let inval = presentingContent.invalidation
+        if sameSize && inval == .none { return }
+        if presentingCache?.width != width || presentingCache?.height != height {
+            presentingCache = try? Image(width: width, height: height)
+        }
+        presentingKey = (width, height, scale)
+        guard let cache = presentingCache else { return }
+        presentingContent.draw(into: cache.pixmanImage, size: containerSize, scale: scale)
+        if sameSize, case let .area(r) = inval {
+            let s = r.scaled(by: scale)
+            let px = PixelRect(x: Int(s.minX.rounded(.down)), y: Int(s.minY.rounded(.down)),
+                               width: Int(s.maxX.rounded(.up)) - Int(s.minX.rounded(.down)),
+                               height: Int(s.maxY.rounded(.up)) - Int(s.minY.rounded(.down)))
+            pendingPresentingDamage = pendingPresentingDamage.union(px)
+        } else {
+            presentingVersion += 1
+        }
+    }
+
+    func updatePresentedCache(_ level: PresentedLevel, _ key: PresentedKey, size: Size) {
+        guard key != level.key || level.content.invalidation != .none else { return }
+        if level.cache?.width != key.width || level.cache?.height != key.height {
+            level.cache = try? Image(width: key.width, height: key.height)
+        }
+        level.key = key
+        guard let cache = level.cache else { return }
+        let image = cache.pixmanImage
+        if let background = key.chrome.backgroundColor {
+            Draw.fill(image, width: key.width, height: key.height, color: background)
+        }
+        level.content.draw(into: image, size: size, scale: key.scale)
+        key.chrome.draw(into: image, width: key.width, height: key.height, scale: key.scale,
+                        radius: key.radius, corners: key.corners)
+        if key.bottomRadius == key.radius {
+            Draw.clipCorners(image, width: key.width, height: key.height, radius: key.radius, corners: key.corners)
+        } else {  // a shape morph: top and bottom corners each with their own radius
+            Draw.clipCorners(image, width: key.width, height: key.height, radius: key.radius,
+                             corners: key.corners.intersection(.top))
+            Draw.clipCorners(image, width: key.width, height: key.height, radius: key.bottomRadius,
+                             corners: key.corners.subtracting(.top))
+        }
+        level.version += 1
+    }
+
+}

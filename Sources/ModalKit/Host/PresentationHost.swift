@@ -1,0 +1,351 @@
+import CPixman
+
+/// The presentation host over one container (UIKit: the window's root view plus the
+/// `UIPresentationController` machinery): owns the presenting content, the stack of presented
+/// levels (each a content with its own ``PresentationController`` and style), the layer tree
+/// (presenting view, then per level a dimming view and a presented view), their pixel caches,
+/// input routing and rendering with damage.
+///
+/// - Layout: ``layout(containerSize:scale:)`` — points and buffer pixels per point; applies to every
+///   level at once.
+/// - Time: every entry point takes `now`, seconds of `CLOCK_MONOTONIC`; the host never reads a clock.
+/// - Stacks (UIKit: a presented view controller presenting another): ``present(_:style:now:)``
+///   while the top level is presented pushes a level; each level has its own dim over everything
+///   below it; ``dismiss(now:)`` dismisses only the top level.
+/// - Frames: ``snapshot(at:)`` is level 1's frame (``PresentationSnapshot``), ``snapshot(level:at:)``
+///   any level's; ``render(into:now:bufferAge:)`` draws them all with the pixman ``Renderer``.
+/// - Input routing (UIKit's modal presentation): while a modal layer is up (presenting,
+///   presented or dismissing) all pointer and touch input goes to the top level — a press on its
+///   presented view goes to its content, a tap (press and release) on its dimming view dismisses
+///   it if the style's `shouldDismiss(onTapAt:in:)` agrees, and nothing reaches the levels below or
+///   the presenting content; keys go to the top presented content (focus is trapped in it) and an
+///   Escape it does not use dismisses the top level. Otherwise all input goes to the presenting
+///   content. The target of a press is chosen at press time, so one click gives at most one action.
+/// - Events: ``onStateChange`` gets level 1's state changes, ``onLevelStateChange`` every level's
+///   (levels numbered from 1), synchronously, in order.
+public final class PresentationHost {
+    /// The controller of level 1 (the first presentation): state, transition, container geometry.
+    /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
+    /// and caches; apps use the host's own members (``style``, ``state``, ``reducesMotion``,
+    /// ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …, and their per-level forms).
+    let controller: PresentationController
+    /// The presenting content (drawn at the container's size).
+    public let presentingContent: any PresentationContent
+    /// Called after each state change of level 1, with the new state: synchronously, in order, from
+    /// within the call that caused it (`present`, `dismiss`, `handle`, `update`, `snapshot(at:)`,
+    /// `render`).
+    public var onStateChange: (PresentationState) -> Void = { _ in }
+    /// Called after each state change of any level, with the new state and the level (1 = the
+    /// first presentation, 2 = the one it presented, ...); for level 1 after ``onStateChange``.
+    public var onLevelStateChange: (PresentationState, Int) -> Void = { _, _ in }
+    /// Called for each gesture event (drag began/ended, detent settled, close attempt),
+    /// synchronously, in order with the state changes.
+    public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
+
+    /// The container's size of the last `layout`, points (1 × 1 before the first).
+    public private(set) var containerSize = Size(width: 1, height: 1)
+    /// The scale of the last `layout`: buffer pixels per point (> 0, whole or fractional).
+    public private(set) var scale = 1.0
+    /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
+    public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
+
+    var levels: [PresentedLevel] = []
+    /// Dismissed levels, kept so that presenting again (the same content, or another of the same
+    /// size, with the same style) reuses their caches and controllers instead of allocating.
+    var spareLevels: [PresentedLevel] = []
+    let renderer = Renderer()
+    var presentingCache: Image?
+    var presentingKey: (width: Int, height: Int, scale: Double)?
+    var presentingVersion = 0
+    var pendingPresentingDamage = PixelRect.zero
+    /// Bumped when what lies under the top level changes as a whole (the stack's depth, a covered
+    /// image made anew): the next frame repaints everything.
+    var compositionVersion = 0
+    var composedDepth = 0
+    var dirty = true
+    /// The presenting-view-only renderer of a layer backend (``renderPresentingLayer(into:bufferAge:)``).
+    let presentingRenderer = Renderer()
+    let layerPainter = LayerPainter()
+    /// Which renderer drew the window's buffers last (true: the presenting-view-only one): on a
+    /// switch the other one's damage history is stale, so its next frame repaints everything.
+    var lastRenderWasLayer = false
+    /// The `now` of the latest call (for content callbacks made from state changes).
+    var lastNow = 0.0
+
+    enum PressTarget { case presenting, dim, presented, nothing }
+    enum PressSource: Equatable { case pointer, touch(Int32) }
+    var pointer: Point?
+    var touchPoint: Point?
+    var press: (target: PressTarget, source: PressSource)?
+
+    /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
+    public init(style: any PresentationStyle, presenting: any PresentationContent) {
+        self.controller = PresentationController(style: style)
+        self.presentingContent = presenting
+        levels.reserveCapacity(8)
+        spareLevels.reserveCapacity(8)
+        observe(controller)
+    }
+
+    /// Routes `c`'s state changes: input hand-over between the levels, retiring a dismissed level,
+    /// the events. The level is `c`'s position in the stack when the change happens.
+    func observe(_ c: PresentationController) {
+        c.onStateChange = { [unowned self, unowned c] state in
+            let index = self.levels.firstIndex { $0.controller === c } ?? 0
+            self.dirty = true
+            // The content below the level that changed: the presenting content or the level below.
+            let below: (any PresentationContent)? = index == 0 ? self.presentingContent
+                : (index - 1 < self.levels.count ? self.levels[index - 1].content : nil)
+            if state == .presenting, let below {
+                if let pr = self.press, pr.target == .presenting || (index > 0 && pr.target == .presented) {
+                    // A new modal layer came up during a press on what it covers: the press ends, no tap.
+                    self.press = (.nothing, pr.source)
+                    self.use(below.handle(.cancel, now: self.lastNow))
+                }
+                self.use(below.handle(.hover(nil), now: self.lastNow))
+            }
+            if state == .dismissed {
+                for l in self.levels[index...] { l.drag = LevelDrag(tracker: l.drag.tracker) }
+                self.retireLevels(from: index)
+                // What was below is in front again: it sees the pointer where it is.
+                if self.press == nil, let p = self.pointer {
+                    if index == 0 {
+                        self.use(self.presentingContent.handle(.hover(p), now: self.lastNow))
+                    } else if let top = self.levels.last {
+                        self.use(top.content.handle(.hover(self.toPresented(p, level: top, now: self.lastNow)),
+                                                    now: self.lastNow))
+                    }
+                }
+            }
+            if index == 0 { self.onStateChange(state) }
+            self.onLevelStateChange(state, index + 1)
+        }
+        c.onDetentSettled = { [unowned self] index in
+            self.dirty = true
+            self.onInteraction(.detent(index))
+        }
+    }
+
+    // MARK: State
+
+    /// The presentation style (UIKit: the presented view controller's `presentationController`,
+    /// asked for frames, chrome and timing).
+    public var style: any PresentationStyle { controller.style }
+    /// The rectangle of the control the current (or last) presentation came from, container
+    /// points (``TransitionContext/sourceRect``): set by ``present(_:sourceRect:now:)``; set it
+    /// for an offline frame (``snapshot(phase:fraction:)``) of a presentation from that control.
+    public var sourceRect: Rect? {
+        get { controller.sourceRect }
+        set { controller.sourceRect = newValue }
+    }
+    /// Whether transitions reduce motion (UIKit: `UIAccessibility.isReduceMotionEnabled`): the
+    /// presented view cross-fades at its frame over `ReducedMotion`'s fade instead of moving, while
+    /// the dim fades as usual. Read when a transition starts or reverses; a running one finishes as
+    /// it started. ``snapshot(phase:fraction:)`` uses it at once.
+    public var reducesMotion: Bool {
+        get { controller.reducesMotion }
+        set { controller.reducesMotion = newValue }
+    }
+    /// Whether the modal layer is up (input is captured by it).
+    /// The presentation state of the top level (level 1's when nothing is presented).
+    public var state: PresentationState { levels.last?.controller.state ?? controller.state }
+    /// How many levels are in the stack (0 when nothing is presented; a level stays until its
+    /// dismissal completes).
+    public var levelCount: Int { levels.count }
+    /// The controller of `level` (1...``levelCount``; level 1's is ``controller`` also when nothing
+    /// is presented). Not public, like ``controller``.
+    func controller(level: Int) -> PresentationController? {
+        level >= 1 && level <= levels.count ? levels[level - 1].controller : (level == 1 ? controller : nil)
+    }
+    /// The presentation state of `level` (1...``levelCount``), `.dismissed` for a level not in the stack.
+    public func state(level: Int) -> PresentationState { controller(level: level)?.state ?? .dismissed }
+    /// The style of `level` (1...``levelCount``; level 1 also when nothing is presented), or nil.
+    public func style(level: Int) -> (any PresentationStyle)? { controller(level: level)?.style }
+    /// The presented content of `level` (1...``levelCount``), or nil.
+    public func presentedContent(level: Int) -> (any PresentationContent)? {
+        level >= 1 && level <= levels.count ? levels[level - 1].content : nil
+    }
+    /// `level`'s presented view frame, points (``presentedViewFrame`` for that level), or nil for a
+    /// level not in the stack.
+    public func presentedViewFrame(level: Int) -> Rect? { controller(level: level)?.presentedViewFrame }
+    /// Where `level`'s presented view is at `now`, points, as drawn (during a shape morph, between
+    /// its two shapes); nil when that level is not presented.
+    public func presentedViewRect(at now: Double, level: Int) -> Rect? {
+        controller(level: level)?.effectivePresentedViewRect(at: now)
+    }
+    /// True while a transition or a shape morph runs on any level.
+    public var isAnimating: Bool {
+        if controller.isAnimating || controller.isMorphing { return true }
+        for l in levels where l.controller.isAnimating || l.controller.isMorphing { return true }
+        return false
+    }
+    public var isModalLayerActive: Bool { controller.isModalLayerActive }
+    /// The presented content of the top level (nil when dismissed).
+    public var presentedContent: (any PresentationContent)? { levels.last?.content }
+    /// The presented view's frame in the container, points: the style's `frameOfPresentedView(in:)`
+    /// for the last layout (UIKit: `frameOfPresentedViewInContainerView`); meaningful while not
+    /// ``PresentationState/dismissed`` (then the last presentation's).
+    public var presentedViewFrame: Rect { controller.presentedViewFrame }
+    /// Where the presented view is on screen at `now` (monotonic seconds), points: its frame under
+    /// the style's transform at that moment (under reduced motion, its frame); nil when dismissed.
+    /// What input hit-tests against.
+    public func presentedViewRect(at now: Double) -> Rect? { controller.effectivePresentedViewRect(at: now) }
+    /// The transition's linear time fraction at `now` (monotonic seconds): 0 dismissed … 1
+    /// presented, moving at 1 / ``transitionDuration`` per second while a transition runs (the
+    /// eased progress is the style's curve at this fraction).
+    public func fraction(at now: Double) -> Double { controller.fraction(at: now) }
+    /// The duration of the current (or last) transition from 0 to 1, seconds (the style's
+    /// `transitionDuration` when it started; UIKit: `transitionDuration(using:)`).
+    public var transitionDuration: Double { controller.transition.duration }
+    /// True while animating, after a change not rendered yet, or when a content is invalidated.
+    public var needsRedraw: Bool {
+        if dirty || isAnimating || presentingContent.invalidation != .none { return true }
+        for l in levels where l.content.invalidation != .none { return true }
+        return false
+    }
+
+    // MARK: Layout
+
+    /// Sets the container size (points, each side ≥ 1) and the scale (buffer pixels per point;
+    /// not a positive finite number means 1), for every level. Any time, also mid-transition.
+    public func layout(containerSize size: Size, scale: Double) {
+        containerSize = Size(width: max(1, size.width), height: max(1, size.height))
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        let bounds = Rect(size: containerSize)
+        controller.layout(containerBounds: bounds)
+        presentingContent.didLayout(size: containerSize)
+        for l in levels {
+            if l.controller !== controller { l.controller.layout(containerBounds: bounds) }
+            l.content.didLayout(size: l.controller.presentedViewFrame.size)
+        }
+        dirty = true
+    }
+
+    /// Replaces the style while no transition runs (``PresentationController/replaceStyle(_:)``);
+    /// a presented view takes the new style's frame and corners at once.
+    /// - Returns: false (nothing changed) while a transition runs.
+    @discardableResult
+    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+        guard controller.replaceStyle(style) else { return false }
+        layout(containerSize: containerSize, scale: scale)
+        return true
+    }
+
+    // MARK: Transitions
+
+    /// Presents `content` (UIKit: `present(_:animated:)`): as level 1 with the host's style when
+    /// nothing is presented; over the top level, as a new level with `style` (nil: the host's
+    /// style object), when the top level is presented (UIKit: the presented view controller
+    /// presenting). Presenting the content being dismissed reverses its dismissal. Ignored (false)
+    /// otherwise (a transition in progress, or a content already in the stack).
+    @discardableResult
+    public func present(_ content: any PresentationContent, style: (any PresentationStyle)? = nil,
+                        sourceRect: Rect? = nil, now: Double) -> Bool {
+        update(now: now)
+        if let top = levels.last {
+            if top.content === content {
+                guard top.controller.state == .dismissing else { return false }
+                dirty = true
+                setSource(sourceRect, of: top.controller)
+                return top.controller.present(now: now)
+            }
+            guard top.controller.state == .presented, !levels.contains(where: { $0.content === content })
+            else { return false }
+            let level = makeLevel(content, style: style ?? controller.style)
+            level.controller.reducesMotion = controller.reducesMotion
+            level.controller.layout(containerBounds: Rect(size: containerSize))
+            levels.append(level)
+        } else {
+            levels.append(makeLevel(content, style: controller.style))
+        }
+        dirty = true
+        let top = levels[levels.count - 1]
+        setSource(sourceRect, of: top.controller)
+        let changed = top.controller.present(now: now)
+        top.content.didLayout(size: top.controller.presentedViewFrame.size)
+        return changed
+    }
+
+    /// `sourceRect` for the level `c` is about to present: the rectangle of the control that started
+    /// the presentation, container points (UIKit's `sourceRect` of a popover), which every style hook
+    /// receives in its ``TransitionContext`` so that a style can grow from it; nil when there is no
+    /// such control. A reversed dismissal keeps the rectangle it had unless one is given.
+    func setSource(_ sourceRect: Rect?, of c: PresentationController) {
+        if let r = sourceRect {
+            c.sourceRect = r
+        } else if c.state == .dismissed {
+            c.sourceRect = nil
+        }
+    }
+
+    /// Dismisses the top level (UIKit: `dismiss(animated:)` on the topmost presented view
+    /// controller); ignored (false) while it is dismissing or nothing is presented; reverses a
+    /// running presentation.
+    @discardableResult
+    public func dismiss(now: Double) -> Bool {
+        update(now: now)
+        dirty = true
+        return (levels.last?.controller ?? controller).dismiss(now: now)
+    }
+
+    /// Advances the transitions of every level to `now` (completions, events).
+    public func update(now: Double) {
+        lastNow = now
+        controller.update(now: now)
+        var i = levels.count - 1
+        while i >= 0 {
+            if i < levels.count, levels[i].controller !== controller { levels[i].controller.update(now: now) }
+            i -= 1
+        }
+    }
+
+    // MARK: Level stack
+
+    func makeLevel(_ content: any PresentationContent, style: any PresentationStyle) -> PresentedLevel {
+        let isFirst = levels.isEmpty
+        // A spare level with the same content and controller style, else one with the same style
+        // (its controller and caches are reused), else any spare's caches.
+        let matches: (PresentedLevel) -> Bool = { l in
+            isFirst ? l.controller === self.controller : (l.controller !== self.controller && l.controller.style === style)
+        }
+        if let i = spareLevels.firstIndex(where: { $0.content === content && matches($0) })
+            ?? spareLevels.firstIndex(where: matches) {
+            let spare = spareLevels.remove(at: i)
+            if spare.content !== content {
+                spare.content = content
+                spare.key = nil  // same pixel size → no allocation; the key forces a redraw
+                spare.version += 1
+            }
+            spare.coveredFresh = true
+            return spare
+        }
+        let c = isFirst ? controller : PresentationController(style: style)
+        if !isFirst { observe(c) }
+        let level = PresentedLevel(content: content, controller: c)
+        if let spare = spareLevels.popLast() {
+            level.cache = spare.cache
+            level.covered = spare.covered
+            level.version = spare.version + 1
+        }
+        return level
+    }
+
+    /// Removes the levels from `index` on (their dismissal completed) and keeps them as spares.
+    func retireLevels(from index: Int) {
+        guard index < levels.count else { return }
+        while levels.count > index {
+            let l = levels.removeLast()
+            if spareLevels.count >= 8 { spareLevels.removeFirst() }
+            spareLevels.append(l)
+        }
+    }
+
+    /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
+    public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
+
+    /// Snap the presented view's position to whole points (then × scale, rounded) in every frame
+    /// this host renders or resolves, live or offline: the unit of `wl_subsurface.set_position`, so a
+    /// backend that moves the presented view as a sub-surface and the pixman renderer draw it at the
+    /// same pixel. Default false (position = points × scale rounded). No effect at scale 1.
+    public var snapsPositionsToPoints = false
+}

@@ -1,0 +1,21 @@
+/// Input delivered to a ``PresentationHost``. Positions are container points (the window's
+/// surface-local logical coordinates).
+public enum PresentationInput: Hashable, Sendable {
+    /// The pointer is at this point (also when it enters the container).
+    case pointerMotion(Point)
+    /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
+    case pointerButton(pressed: Bool)
+    /// The pointer left the window: a pointer press in progress ends without a tap.
+    case pointerLeave
+    /// A touch point `id` went down here (`id`: the compositor's, unique while the point is down).
+    /// Only the first touch point makes a press; others are ignored until it ends.
+    case touchDown(id: Int32, Point)
+    /// Touch point `id` moved here.
+    case touchMotion(id: Int32, Point)
+    /// Touch point `id` was lifted where it last was.
+    case touchUp(id: Int32)
+    /// The compositor took the touch sequence over (e.g. for a gesture): no tap happens.
+    case touchCancel
+    /// Key presses; releases (`pressed: false`) are ignored.
+    case key(PresentationKey, pressed: Bool)
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a ``PresentationHost`` reports about gestures (`modal-demo --log-events` prints
+/// ``logLine``).
+public enum PresentationInteractionEvent: Hashable, Sendable {
+    /// A press on the presented view moved 8 pt along the drag axis: it is a drag now.
+    case dragBegan
+    /// The drag ended with this velocity along the axis, points per second, + toward dismissal.
+    case dragEnded(velocity: Double)
+    /// A drag or its settling spring came to rest on this detent (declaration index).
+    case detent(Int)
+    /// The user tried to dismiss a presentation that refuses it (dim tap, Escape, a drag that
+    /// would have dismissed): UIKit's `presentationControllerDidAttemptToDismiss`, AdwDialog's
+    /// `close-attempt`.
+    case closeAttempt
+
+    /// `drag-began`, `drag-ended VELOCITY` (pt/s, one decimal), `detent INDEX`, `close-attempt`.
+    public var logLine: String {
+        switch self {
+        case .dragBegan: return "drag-began"
+        case let .dragEnded(v): return "drag-ended " + String(format: "%.1f", v)
+        case let .detent(i): return "detent \(i)"
+        case .closeAttempt: return "close-attempt"
+        }
+    }
+}
