@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "CModalKitATKInterface"),
         .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
-        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface"]),
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus"]),
         .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP"]),
         .executableTarget(name: "modal-demo",
                           dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK",

@@ -24,11 +24,12 @@ import WaylandClient
 /// object that has gone away (a dismissed modal's button) is refused with an error to the screen
 /// reader; nothing reaches the app.
 ///
-/// Cost: ``start(host:connection:configuration:isWindowActive:onRequest:)`` does nothing (no
-/// library loaded, no message) with `NO_AT_BRIDGE=1` or without a bus to find an accessibility bus
-/// on; the C library and its dependencies are loaded only then. Start it after the window's first
-/// frame is committed, so launching does not wait for the accessibility bus. One bridge per process
-/// (ATK has one application root), started once.
+/// Cost: ``start(host:connection:configuration:isWindowActive:onRequest:)`` loads nothing and says
+/// nothing with `NO_AT_BRIDGE=1`, without a session bus, or when the session bus has no
+/// accessibility bus (asked with one bounded `org.a11y.Bus.GetAddress`); the C library and its
+/// dependencies (ATK, at-spi2-atk, GObject, libatspi and its X11 libraries) are loaded only when
+/// there is one. Start it after the window's first frame is committed, so launching does not wait
+/// for the accessibility bus. One bridge per process (ATK has one application root), started once.
 public final class AccessibilityBridge: EventLoopSource {
     /// How the application and its window are named to assistive technology.
     public struct Configuration: Sendable {
@@ -73,20 +74,35 @@ public final class AccessibilityBridge: EventLoopSource {
         }
     }
 
-    /// Whether the environment asks for, or allows, a bridge: nil when it is worth starting one,
-    /// else why not (``Unavailable/disabled`` or ``Unavailable/noBus``). Reads only the
-    /// environment and the file system.
-    public static func unavailability(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Unavailable? {
+    /// Where an accessibility bus would be found, from the environment (at-spi2-core's rules).
+    public enum BusRoute: Equatable, Sendable {
+        /// `AT_SPI_BUS_ADDRESS`: the accessibility bus itself.
+        case direct
+        /// A session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`), asked with
+        /// `org.a11y.Bus.GetAddress`.
+        case sessionBus(String)
+        /// Only an X display (`DISPLAY`): at-spi2-core reads the address from its root window.
+        case xDisplay
+    }
+
+    /// Where an accessibility bus would be found, or why no bridge should start
+    /// (``Unavailable/disabled`` or ``Unavailable/noBus``). Reads only the environment and the
+    /// file system.
+    public static func route(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Result<BusRoute, Unavailable> {
         // at-spi2-atk's own test: the value read as a number is 1.
-        if let v = environment["NO_AT_BRIDGE"], Double(v.trimmingCharacters(in: .whitespaces)) == 1 { return .disabled }
-        func set(_ key: String) -> Bool { !(environment[key] ?? "").isEmpty }
-        if set("AT_SPI_BUS_ADDRESS") || set("DBUS_SESSION_BUS_ADDRESS") || set("DISPLAY") { return nil }
-        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
-            var st = stat()
-            if stat(dir + "/bus", &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { return nil }
+        if let v = environment["NO_AT_BRIDGE"], Double(v.trimmingCharacters(in: .whitespaces)) == 1 {
+            return .failure(.disabled)
         }
-        return .noBus
+        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        if value("AT_SPI_BUS_ADDRESS") != nil { return .success(.direct) }
+        if let address = value("DBUS_SESSION_BUS_ADDRESS") { return .success(.sessionBus(address)) }
+        if let dir = value("XDG_RUNTIME_DIR") {
+            var st = stat()
+            if stat(dir + "/bus", &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { return .success(.sessionBus("unix:path=" + dir + "/bus")) }
+        }
+        if value("DISPLAY") != nil { return .success(.xDisplay) }
+        return .failure(.noBus)
     }
 
     private static var started = false
@@ -104,8 +120,16 @@ public final class AccessibilityBridge: EventLoopSource {
     public static func start(host: PresentationHost, connection: WaylandConnection, configuration: Configuration,
                              isWindowActive: @escaping () -> Bool,
                              onRequest: @escaping (PresentationInput) -> Void) -> Result<AccessibilityBridge, Unavailable> {
-        if let reason = unavailability() { return .failure(reason) }
+        let route: BusRoute
+        switch Self.route() {
+        case let .success(r): route = r
+        case let .failure(reason): return .failure(reason)
+        }
         guard !started else { return .failure(.alreadyStarted) }
+        // A session bus without at-spi2-core's accessibility bus: nothing is loaded.
+        if case let .sessionBus(address) = route, !AccessibilityBusLookup.hasAccessibilityBus(sessionBus: address) {
+            return .failure(.noAccessibilityBus)
+        }
         let library: ATKLibrary
         switch ATKLibrary.load() {
         case let .success(l): library = l

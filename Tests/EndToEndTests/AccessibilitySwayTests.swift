@@ -265,7 +265,7 @@ final class AccessibilitySwayTests: CompositorTestCase {
         XCTAssertEqual(demo.stderrLines, [])
     }
 
-    func testWithoutABusOrWithNoATBridgeNothingIsLoadedOrSaid() throws {
+    func testWithoutAnAccessibilityBusOrWithNoATBridgeNothingIsLoadedOrSaid() throws {
         try requireAccessibilityStack()
         let sway = try startSway()
         let bus = try AccessibilityBus()
@@ -275,7 +275,11 @@ final class AccessibilitySwayTests: CompositorTestCase {
             let names = ["libModalKitATKBridge.so", "libatk-1.0.so", "libatk-bridge-2.0.so", "libgobject-2.0.so", "libatspi.so"]
             return Set(names.filter { maps.contains($0) })
         }
+        // A session bus that activates nothing: no accessibility bus on it.
+        let plainBus = try PrivateSessionBus()
+        addTeardownBlock { plainBus.stop() }
         for (label, environment) in [("no session bus", [String: String?]()),
+                                     ("a session bus without an accessibility bus", ["DBUS_SESSION_BUS_ADDRESS": plainBus.address]),
                                      ("NO_AT_BRIDGE=1", ["DBUS_SESSION_BUS_ADDRESS": bus.bus.address, "NO_AT_BRIDGE": "1"])] {
             let (demo, _) = try launchDemo([], in: sway, environment: environment)
             // The bridge would have started at the first committed frame, before its `frame` line,
