@@ -67,8 +67,6 @@ final class SceneDriver {
         scene = try DemoScene(style: style)
         self.size = size
         self.compositing = compositing
-        // As modal-demo's window: presented-view positions in whole points in both modes.
-        scene.host.snapsPositionsToPoints = true
         scene.layout(containerSize: Size(width: Double(size.width), height: Double(size.height)), scale: 1)
         buffers = try (0..<SceneDriver.bufferCount).map { _ in try Image(width: size.width, height: size.height) }
         targets = buffers.map(\.pixelBuffer)

@@ -140,8 +140,9 @@ final class DemoWindowController: LayeredWindowDelegate {
         }
         let s = frame.bufferScale
         guard s > 0 else {
-            // Fractional scale: a sub-surface's position is a whole point, the presented view's edge
-            // a whole pixel, which a whole point may not be: the whole frame by pixman.
+            // Fractional scale: the layers' buffers are drawn at a whole buffer scale only: the whole
+            // frame by pixman (the presented view at the same pixels: its top-left is a whole point
+            // by the snapshot's rule at every scale).
             composeWithPixman(window, frame)
             return
         }
@@ -402,9 +403,6 @@ func runWindow(_ options: RunOptions) -> Int32 {
         if logEvents { print(event.logLine) }
     }
     scene.pauseFraction = options.pauseAt
-    // The window shows the presented view at whole points whichever backend draws a frame (a
-    // sub-surface's position is whole surface-local points), so switching backends never moves it.
-    scene.host.snapsPositionsToPoints = true
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     controller.presentsOnce = options.autoplay
     controllerRef = { [weak controller] in controller }

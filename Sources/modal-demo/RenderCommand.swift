@@ -4,6 +4,9 @@ import ModalKit
 
 /// `modal-demo render`: draws exactly what the window shows at the given size, scale and
 /// transition progress, through the same renderer, and writes it as a PNG. No compositor needed.
+/// Exactly, with either backend of the window: the presented view's pixels come from the one
+/// rounding rule of ``PresentationSnapshot/presentedPixelRect(_:scale:)`` (its top-left at a
+/// whole point), which the window's pixman and sub-surface paths follow too.
 /// - Returns: 0. Failures do not return: a bad style exits 2, no font or an unwritable PNG exits 1
 ///   (one stderr line, `fail`).
 func runRender(_ options: RenderOptions) -> Int32 {

@@ -32,7 +32,6 @@ final class LayerBackendTests: XCTestCase {
 
     private func check(scale: Int, times: [Double], reducedMotion: Bool = false) throws {
         let host = PresentationHost(style: RecordingStyle(duration: 1), presenting: Fill(Color(rgb: 0x2040A0)))
-        host.snapsPositionsToPoints = true
         host.reducesMotion = reducedMotion
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
@@ -120,7 +119,6 @@ final class LayerBackendTests: XCTestCase {
                                       from: .clear, to: Color.black.multipliedAlpha(by: 0.4))
         let style = ChromeStyle(frame: Rect(x: 0, y: 400, width: 400, height: 200), gradient: gradient)
         let host = PresentationHost(style: style, presenting: Fill(Color(rgb: 0x2040A0)))
-        host.snapsPositionsToPoints = true
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
         let full = try Image(width: w, height: h), base = try Image(width: w, height: h)
@@ -209,7 +207,6 @@ final class LayerBackendTests: XCTestCase {
                                                                offset: Point(x: 0, y: 4), blurRadius: 16))
         if slides { style.transform = { ViewTransform(translation: Point(x: 0, y: 300 * (1 - $0))) } }
         let host = PresentationHost(style: style, presenting: Fill(Color(rgb: 0x2040A0)))
-        host.snapsPositionsToPoints = true
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
         let full = try Image(width: w, height: h), base = try Image(width: w, height: h)

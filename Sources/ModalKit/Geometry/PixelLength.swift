@@ -18,3 +18,11 @@ public func pixelLength(_ points: Double, scale: Double) -> Int {
     let rounded = abs(exact - whole - 0.5) < 1e-9 ? whole + 1 : exact.rounded()
     return points > 0 ? max(1, Int(rounded)) : Int(rounded)
 }
+
+/// `value` rounded to a whole number, halves away from zero, a value within 1e-9 of a half
+/// counting as a half (so the result does not depend on the last bits of a computation).
+func roundedHalfAwayFromZero(_ value: Double) -> Double {
+    let a = abs(value), whole = a.rounded(.down)
+    let r = abs(a - whole - 0.5) < 1e-9 ? whole + 1 : a.rounded()
+    return value < 0 ? -r : r
+}

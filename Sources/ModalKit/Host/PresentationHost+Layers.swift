@@ -2,11 +2,12 @@
 // to buffer pixels, the presenting view alone, and the presented view's own buffer.
 
 extension PresentationHost {
-    /// The frame at `now` resolved to buffer pixels (``PresentationSnapshot/layerFrame(scale:)``,
-    /// positions snapped per ``snapsPositionsToPoints``), with both caches brought up to date and their
-    /// versions set: what a backend that composes the layers itself shows (the presenting view
-    /// through ``renderPresentingLayer(into:bufferAge:)``, the dim as one colour, the presented view
-    /// through ``drawPresentedLayer(_:into:)`` at `card`). Advances the transitions to `now`.
+    /// The frame at `now` resolved to buffer pixels (``PresentationSnapshot/layerFrame(scale:)``: the
+    /// presented view's top-left at a whole point, as `render` draws it), with both caches brought
+    /// up to date and their versions set: what a backend that composes the layers itself shows
+    /// (the presenting view through ``renderPresentingLayer(into:bufferAge:)``, the dim as one
+    /// colour, the presented view through ``drawPresentedLayer(_:into:)`` at `card`). Advances the
+    /// transitions to `now`.
     /// With more than one level presented (a stack) this is the top level's frame alone: a layer
     /// backend composes one level (``levelCount`` ≤ 1) and leaves stacks to ``render(into:now:bufferAge:)``.
     public func layerFrame(at now: Double) -> LayerFrame {

@@ -146,14 +146,13 @@ extension PresentationHost {
     /// `frame`'s presented view (of `snap`) under `look`: its transform relative to the view's
     /// shown rectangle (translation, then scale about the anchor) and its alpha; the view is then
     /// drawn scaled from its cache (the corner radius of `look` is not applied to a presented view,
-    /// which keeps its own corners).
+    /// which keeps its own corners), at the pixels of the presented view's rounding rule
+    /// (``PresentationSnapshot/presentedPixelRect(_:scale:)``: it does not jump when it starts to recede).
     func recede(_ frame: inout LayerFrame, _ snap: PresentationSnapshot, _ look: PresentingViewAppearance) {
         let t = look.transform
         guard t.scaleX > 0, t.scaleY > 0 else { frame.card = .zero; return }
         let r = PresentationController.apply(t, to: snap.presentedRect)
-        let s = scale
-        let x = Int((r.minX * s).rounded()), y = Int((r.minY * s).rounded())
-        frame.card = PixelRect(x: x, y: y, width: Int((r.maxX * s).rounded()) - x, height: Int((r.maxY * s).rounded()) - y)
+        frame.card = PresentationSnapshot.presentedPixelRect(r, scale: scale)
         let a = Double(frame.cardAlpha) * min(max(t.alpha, 0), 1)
         frame.cardAlpha = UInt32(a.rounded())
         if frame.card.isEmpty || frame.cardAlpha == 0 { frame.card = .zero }
@@ -162,11 +161,6 @@ extension PresentationHost {
     /// The snapshot resolved to pixels, with the caches brought up to date.
     func layerFrame(for snap: PresentationSnapshot, level: PresentedLevel?) -> LayerFrame {
         var f = snap.layerFrame(scale: scale)
-        if snapsPositionsToPoints, f.hasCard {
-            let shown = snap.presentedRect
-            f.card.x = Int((shown.minX.rounded() * scale).rounded())
-            f.card.y = Int((shown.minY.rounded() * scale).rounded())
-        }
         updatePresentingCache(width: f.width, height: f.height)
         f.presentingVersion = presentingVersion
         guard f.hasCard, let level else {

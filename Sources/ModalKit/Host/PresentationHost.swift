@@ -356,10 +356,4 @@ public final class PresentationHost {
 
     /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
     public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
-
-    /// Snap the presented view's position to whole points (then × scale, rounded) in every frame
-    /// this host renders or resolves, live or offline: the unit of `wl_subsurface.set_position`, so a
-    /// backend that moves the presented view as a sub-surface and the pixman renderer draw it at the
-    /// same pixel. Default false (position = points × scale rounded). No effect at scale 1.
-    public var snapsPositionsToPoints = false
 }

@@ -86,9 +86,10 @@ public struct PresentationSnapshot: Hashable, Sendable {
     }
 
     /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the
-    /// container is ``pixelLength(_:scale:)`` of each side; the presented view's position and size
-    /// are each points × scale rounded half away from zero; the corner radius is points × scale
-    /// clamped to half the shorter side. Cache versions are left 0 for the caller to set.
+    /// container is ``pixelLength(_:scale:)`` of each side; the presented view's rectangle is
+    /// ``presentedPixelRect(_:scale:)`` of ``presentedRect`` (its top-left at a whole point, its size
+    /// points × scale rounded half away from zero); the corner radius is points × scale clamped to
+    /// half the shorter side. Cache versions are left 0 for the caller to set.
     ///
     /// Style 1.1 fields: a gradient dim's points × scale with every stop × the dim's alpha
     /// (`dimGradient`, `dim` then 0); the shadow's offset and blur radius × scale, rounded, its
@@ -114,14 +115,8 @@ public struct PresentationSnapshot: Hashable, Sendable {
         let whole = a255.rounded(.down)
         let alpha = UInt32(abs(a255 - whole - 0.5) < 1e-9 ? whole + 1 : a255.rounded())
         guard cw > 0, ch > 0, alpha > 0, t.scaleX > 0, t.scaleY > 0 else { return f }
-        let shown = presentedRect
-        let x = Int((shown.minX * s).rounded()), y = Int((shown.minY * s).rounded())
-        if t.isUnscaled {
-            f.card = PixelRect(x: x, y: y, width: cw, height: ch)
-        } else {
-            f.card = PixelRect(x: x, y: y, width: Int((shown.width * s).rounded()),
-                               height: Int((shown.height * s).rounded()))
-        }
+        // Unscaled, the shown size is the frame's (a translation keeps it), so the card is cw × ch.
+        f.card = Self.presentedPixelRect(presentedRect, scale: s)
         f.cardAlpha = alpha
         f.cardSourceWidth = cw
         f.cardSourceHeight = ch
@@ -141,6 +136,33 @@ public struct PresentationSnapshot: Hashable, Sendable {
                 ? Int(min(max(shadow.blurRadius, 0) * s, Double(LayerFrame.maxShadowBlur)).rounded()) : 0
         }
         return f
+    }
+
+    /// Where a presented view shown at `shown` (points in the container: ``presentedRect``, or a
+    /// covered level's view under the covering style's look) lands in buffer pixels at `scale`
+    /// (buffer pixels per point, > 0). The one rounding rule of a presented view's position, for
+    /// every path that draws or places it — the pixman frame live and offline (`modal-demo render`,
+    /// `preview`, `modal-bench`) and a backend that hands the view to the compositor as a sub-surface:
+    /// - its top-left corner is at a whole point: each coordinate rounded to a whole point, then
+    ///   × scale rounded to a whole pixel;
+    /// - its size is points × scale rounded (unscaled: the size of its cache).
+    ///
+    /// Every rounding is half away from zero (Swift's `rounded()`, as ``pixelLength(_:scale:)``);
+    /// in the origin a value within 1e-9 of a half counts as a half, so a live frame (computed from
+    /// times) and an offline one (from a fraction) that differ in their last bits land on the same
+    /// pixel. Whole points because `wl_subsurface.set_position` takes whole surface-local
+    /// coordinates (Wayland core protocol), at any scale (at a fractional one the layer's buffer is
+    /// mapped onto points by `wp_viewport`): a view the compositor places can only start at a whole
+    /// point, and the pixman path draws it at the same pixel, so switching backends never moves
+    /// it. (Exact pixel positions would need a sub-point pad inside the layer's buffer, redrawn
+    /// whenever the view's offset within a point changes — every frame of a transition.)
+    /// Example: a bottom sheet whose top is at 155.5 pt starts at pixel row 312 at scale 2
+    /// (156 pt), and at round(201 × 1.75) = 352 at scale 1.75; a view at −10.5 pt starts at
+    /// round(−11 × 1.5) = −17 at 1.5.
+    public static func presentedPixelRect(_ shown: Rect, scale s: Double) -> PixelRect {
+        let x = Int(roundedHalfAwayFromZero(roundedHalfAwayFromZero(shown.minX) * s))
+        let y = Int(roundedHalfAwayFromZero(roundedHalfAwayFromZero(shown.minY) * s))
+        return PixelRect(x: x, y: y, width: Int((shown.width * s).rounded()), height: Int((shown.height * s).rounded()))
     }
 
     /// The presenting view while covered, in buffer pixels: the container's bounds under

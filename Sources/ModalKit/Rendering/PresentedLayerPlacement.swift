@@ -1,6 +1,7 @@
 /// Where a backend that hands the presented view to the compositor as its own surface (a
-/// sub-surface moved by `wl_subsurface.set_position`) shows it, from a ``LayerFrame`` whose
-/// positions are whole points (``PresentationHost/snapsPositionsToPoints``) at a whole scale.
+/// sub-surface moved by `wl_subsurface.set_position`) shows it, from a ``LayerFrame`` at a whole
+/// scale, whose presented view starts at a whole point (the rule of
+/// ``PresentationSnapshot/presentedPixelRect(_:scale:)``, for every path).
 ///
 /// Units: positions and the visible rectangle in points (the units of `set_position` and
 /// `wp_viewport`); the buffer in pixels, each side the presented view's pixel size rounded up to
@@ -42,7 +43,7 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
         let pw = left + (f.card.width + right + s - 1) / s, ph = top + (f.card.height + bottom + s - 1) / s
         cardOffsetX = left * s
         cardOffsetY = top * s
-        // Whole points when the host snaps positions; otherwise the point the pixel falls in.
+        // The view's whole point (the snapshot's rule; for any other card, the point its pixel falls in).
         x = cx - left
         y = cy - top
         bufferWidth = pw * s

@@ -52,7 +52,8 @@ final class HeadlessSway: WaylandSession {
     let height: Int
     /// Where a lone tiled window is, in output (= screenshot) pixels.
     let windowArea: PixelBox
-    /// A point in the outer gap, outside any tiled window, where the cursor image is off-screen.
+    /// A point in the outer gap, outside any tiled window, where the cursor image is off-screen:
+    /// in output pixels (VNC's and the screenshot's), logical × scale.
     let parkingSpot: (x: Int, y: Int)
     let process: ChildProcess
     private(set) var displayName = ""
@@ -71,8 +72,9 @@ final class HeadlessSway: WaylandSession {
         self.height = height
         windowArea = PixelBox(x: margin, y: margin, width: windowWidth, height: windowHeight)
         // Bottom-right corner of the output: the cursor image hangs right and down from its
-        // hotspot, so there it is drawn off the output instead of over the window.
-        parkingSpot = (width - 2, height - 2)
+        // hotspot, so there it is drawn off the output instead of over the window. wayvnc's
+        // coordinates are the output's pixels, `scale` times the logical ones.
+        parkingSpot = (width * scale - 2, height * scale - 2)
         user = try SessionUser.forCompositor()
         runtimeDirectory = try user.makePrivateDirectory(prefix: "modalkit-sway")
         let config = runtimeDirectory + "/sway.config"
