@@ -9,6 +9,9 @@
 //   PixmanText            fcft text drawn onto pixman images (title bar and demo share it)
 //   WaylandClient         the Wayland client core (no ModalKit types)
 //   DesktopSettings       the desktop's settings through the XDG Settings portal (libdbus; no ModalKit)
+//   ModalKitATK           a host's accessibility snapshots to screen readers (AT-SPI through ATK), driven
+//                         from WaylandClient's loop; loads libModalKitATKBridge.so (CModalKitATK: ATK
+//                         objects + at-spi2-atk) with dlopen, so nothing links ATK, GObject or X11 at start-up
 //   ModalDemoKit          the demo app's library: its scene and look, fonts, PNG, command line
 //   modal-demo            window <-> demo scene <-> input (thin main)
 //   modal-bench           frame pipeline benchmark
@@ -27,6 +30,10 @@ let package = Package(
         .library(name: "ModalKit", targets: ["ModalKit"]),
         // The xdg-shell window core, for apps on ModalKit (Examples/HostApp).
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        // Screen readers for apps on ModalKit and WaylandClient (AT-SPI): the Swift side, and the C
+        // library it loads at run time (libModalKitATKBridge.so, next to the executable).
+        .library(name: "ModalKitATK", targets: ["ModalKitATK"]),
+        .library(name: "ModalKitATKBridge", type: .dynamic, targets: ["CModalKitATK"]),
         // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
         .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyle"]),
         .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyle"]),
@@ -44,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
         system("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
+        // ATK and the at-spi2-atk bridge: only CModalKitATK (a library loaded at run time) links them.
+        system("CATK", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
         // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
         system("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
@@ -54,9 +63,15 @@ let package = Package(
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
                                "PixmanText"]),
         .target(name: "DesktopSettings", dependencies: ["CDBus"]),
+        // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
+        .target(name: "CModalKitATKInterface"),
+        .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
+                linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus"]),
         .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP"]),
         .executableTarget(name: "modal-demo",
-                          dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings", "CWaylandClient"]),
+                          dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK",
+                                         "CWaylandClient"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
@@ -71,6 +86,7 @@ let package = Package(
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles"]),
         .testTarget(name: "ModalDemoKitTests", dependencies: ["ModalDemoKit", "ModalKit", "BuiltinStyleDoubles"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings", "CWebP"],

@@ -238,7 +238,9 @@ Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directo
 executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
 
 Environment: MODALKIT_REDUCED_MOTION=1 reduces motion (window and render); 0 or unset leaves it to
---reduced-motion and the desktop; any other value is refused (exit 2).
+--reduced-motion and the desktop; any other value is refused (exit 2). NO_AT_BRIDGE=1: no
+screen-reader bridge (otherwise the window is shown to screen readers through the session bus's
+accessibility bus, when there is one).
 
 Exit status: 0 success (also after SIGTERM or SIGINT, which close the window), 2 bad command line, style,
 environment value or output path, 1 runtime failure (no compositor, lost connection, no shared memory, a

@@ -212,4 +212,74 @@ enum DemoLook {
                                  ring: (inset: focusWidth * s, radius: radius + focusGap * s))
         }
     }
+
+    // MARK: Accessibility
+
+    /// Identifiers of the demo's accessible elements (``AccessibilityElement/identifier``).
+    enum Element {
+        static let title = "title", subtitle = "subtitle", present = "present", hint = "hint"
+        static let cardTitle = "card-title", cardBody = "card-body"
+        static let presentAnother = "present-another", close = "close"
+    }
+
+    /// Where `text` drawn by `font` with its left edge at `x` and its baseline at `baseline` (buffer
+    /// pixels) is, points at `scale`: its advance width and the font's ascent + descent.
+    static func textFrame(_ text: String, font: Font, x: Int, baseline: Int, scale: Double) -> Rect {
+        Rect(x: Double(x) / scale, y: Double(baseline - font.ascent) / scale,
+             width: Double(font.width(of: text)) / scale, height: Double(font.ascent + font.descent) / scale)
+    }
+
+    /// `text` drawn by `font` centred on (`centerX`, `centerY`) (buffer pixels), points at `scale`.
+    static func centeredTextFrame(_ text: String, font: Font, centerX: Double, centerY: Double, scale: Double) -> Rect {
+        let w = Double(font.width(of: text)), h = Double(font.ascent + font.descent)
+        return Rect(x: (centerX - w / 2) / scale, y: (centerY - h / 2) / scale, width: w / scale, height: h / scale)
+    }
+
+    /// The presenting view as assistive technology sees it (the frames are where
+    /// ``drawPresentingView(into:size:scale:fonts:button:hint:)`` draws): the title as a heading,
+    /// the subtitle, the Present button — focused, the only control, so keyboard focus is always
+    /// on it while this view has it — and the hint.
+    static func presentingAccessibility(size: Size, scale s: Double, fonts: FontSet, hint: String) -> AccessibilityElement {
+        let left = Int((20 * s).rounded())
+        let titleBaseline = Int((24 * s).rounded()) + fonts.title.ascent
+        let subtitleBaseline = titleBaseline + Int((26 * s).rounded())
+        let button = buttonFrame(in: Rect(size: size))
+        let pixelButton = button.scaled(by: s).snappedToPixels
+        return AccessibilityElement(identifier: "presenting", role: .group, label: title, frame: Rect(size: size),
+                                    children: [
+            .text(Element.title, title, frame: textFrame(title, font: fonts.title, x: left, baseline: titleBaseline, scale: s),
+                  role: .heading),
+            .text(Element.subtitle, subtitle,
+                  frame: textFrame(subtitle, font: fonts.body, x: left, baseline: subtitleBaseline, scale: s)),
+            .button(Element.present, label: buttonTitle, frame: button, isFocused: true),
+            .text(Element.hint, hint, frame: centeredTextFrame(hint, font: fonts.caption, centerX: pixelButton.midX,
+                                                               centerY: pixelButton.maxY + 28 * s, scale: s)),
+        ])
+    }
+
+    /// A presented card as assistive technology sees it: a dialog named by its title and described
+    /// by its body, with the title (a heading), the body text and its two buttons (frames where
+    /// ``drawPresentedView(into:size:scale:fonts:presentAnother:close:fillsBackground:)`` draws
+    /// them); `focused` is the focused button's identifier (nil: the card itself has focus).
+    static func cardAccessibility(size: Size, scale s: Double, fonts: FontSet, focused: String?) -> AccessibilityElement {
+        let left = Int((cardPadding * s).rounded())
+        let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
+        let bodyWidth = Int(((size.width - 2 * cardPadding) * s).rounded(.down))
+        let lines = wrap(cardBody, font: fonts.body, maxWidth: bodyWidth)
+        let firstBaseline = titleBaseline + Int((22 * s).rounded())
+        let lastBaseline = firstBaseline + max(0, lines.count - 1) * Int((cardBodyLineHeight * s).rounded())
+        let widest = lines.map { fonts.body.width(of: $0) }.max() ?? 0
+        let body = Rect(x: Double(left) / s, y: Double(firstBaseline - fonts.body.ascent) / s, width: Double(widest) / s,
+                        height: Double(lastBaseline + fonts.body.descent - (firstBaseline - fonts.body.ascent)) / s)
+        let buttons = cardButtonFrames(in: size)
+        return AccessibilityElement(identifier: "card", role: .dialog, label: cardTitle, description: cardBody,
+                                    frame: Rect(size: size), children: [
+            .text(Element.cardTitle, cardTitle,
+                  frame: textFrame(cardTitle, font: fonts.label, x: left, baseline: titleBaseline, scale: s), role: .heading),
+            .text(Element.cardBody, cardBody, frame: body),
+            .button(Element.presentAnother, label: presentAnotherTitle, frame: buttons.presentAnother,
+                    isFocused: focused == Element.presentAnother),
+            .button(Element.close, label: closeTitle, frame: buttons.close, isFocused: focused == Element.close),
+        ], labelledBy: Element.cardTitle, describedBy: Element.cardBody)
+    }
 }

@@ -345,6 +345,7 @@ public final class DemoScene {
     /// Routes one input event at time `now` (``PresentationHost/handle(_:now:)``).
     public func handle(_ input: SceneInput, now: Double) {
         switch input {
+        // (Requests of assistive technology change focus, not whether its ring shows.)
         case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, cards: cards)
         case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, cards: cards)
         default: break
@@ -522,11 +523,21 @@ final class PresentingView: PresentationContent {
             pressPoint = nil
         case let .key(key):
             if key == .activate { onActivate(now) }
+        case let .focus(element):
+            // Focus is always on the Present button while this view has it.
+            guard element == nil || element == DemoLook.Element.present else { return false }
+        case let .activate(element):
+            guard element == DemoLook.Element.present else { return false }
+            onActivate(now)
         }
         buttonChanged()
         return true
     }
     private var pressed = false
+
+    var accessibilityElement: AccessibilityElement? {
+        DemoLook.presentingAccessibility(size: bounds.size, scale: fonts.set.scale, fonts: fonts.set, hint: hint)
+    }
 }
 
 /// A presented card: title, body line, "Present another", "Close".
@@ -635,9 +646,35 @@ final class CardView: PresentationContent {
             case .activate: if let i = focusIndex { activate(enabledControls[i], now: now) }
             case .escape: used = false  // the host dismisses
             }
+        case let .focus(element):
+            // nil: the card itself (as a presentation starts); else one of its controls.
+            if let element {
+                guard let c = control(element) else { return false }
+                focusIndex = enabledControls.firstIndex(of: c)
+            } else {
+                focusIndex = nil
+            }
+        case let .activate(element):
+            // As a tap on the control: it takes focus, then acts.
+            guard let c = control(element) else { return false }
+            focusIndex = enabledControls.firstIndex(of: c)
+            activate(c, now: now)
         }
         changed()
         return used
+    }
+
+    private func control(_ identifier: String) -> Control? {
+        switch identifier {
+        case DemoLook.Element.presentAnother: return .presentAnother
+        case DemoLook.Element.close: return .close
+        default: return nil
+        }
+    }
+
+    var accessibilityElement: AccessibilityElement? {
+        let focused = focusIndex.map { enabledControls[$0] == .close ? DemoLook.Element.close : DemoLook.Element.presentAnother }
+        return DemoLook.cardAccessibility(size: size, scale: fonts.set.scale, fonts: fonts.set, focused: focused)
     }
 
     private func activate(_ control: Control, now: Double) {

@@ -1,6 +1,7 @@
 import Foundation
 import ModalDemoKit
 import ModalKit
+import ModalKitATK
 import WaylandClient
 
 /// Linux input event code of the primary pointer button (linux/input-event-codes.h `BTN_LEFT`).
@@ -73,6 +74,8 @@ final class DemoWindowController: LayeredWindowDelegate {
     private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
     /// Presents once the window is shown and dismisses once presented (`--autoplay`).
     var presentsOnce = false
+    /// Screen readers (AT-SPI), started after the first committed frame.
+    var accessibility: WindowAccessibility?
     private var presentedOnce = false
 
     /// How a frame was composed (`backend=` on `frame` lines).
@@ -261,6 +264,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     }
 
     func window(_ window: Window, didCommit frame: CommittedFrame) {
+        accessibility?.windowDidCommit(window)
         guard pendingFrame else {
             frameBySequence[frame.sequence % frameBySequence.count] = 0
             return
@@ -379,6 +383,12 @@ final class DemoWindowController: LayeredWindowDelegate {
     private func redrawIfNeeded(_ window: Window) {
         if scene.needsRedraw { window.setNeedsRedraw() }
     }
+
+    /// A screen reader's request (``WindowAccessibility``), through the scene's input path like a key.
+    func accessibilityRequest(_ input: PresentationInput) {
+        scene.handle(input, now: monotonicSeconds())
+        if let window { redrawIfNeeded(window) }
+    }
 }
 
 /// Runs the window until the compositor closes it.
@@ -420,6 +430,12 @@ func runWindow(_ options: RunOptions) -> Int32 {
     let controller = DemoWindowController(scene: scene, logEvents: logEvents)
     controller.presentsOnce = options.autoplay
     controllerRef = { [weak controller] in controller }
+    let accessibility = WindowAccessibility(
+        host: scene.host, configuration: AccessibilityBridge.Configuration(applicationName: "modal-demo", windowTitle: "ModalKit"),
+        handle: { [weak controller] input in controller?.accessibilityRequest(input) },
+        log: { line in if logEvents { print(line) } },
+        warn: { line in FileHandle.standardError.write(Data(("modal-demo: " + line + "\n").utf8)) })
+    controller.accessibility = accessibility
     do {
         let connection = try WaylandConnection()
         if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
@@ -440,6 +456,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         let window = try Window(connection: connection, options: windowOptions, delegate: controller)
         // SIGTERM and SIGINT close the window like the compositor's close (exit 0).
         let termination = TerminationSignals.install(on: connection) { [weak window] in window?.close() }
+        defer { accessibility.stop() }
         try connection.run()
         withExtendedLifetime((window, motion, reloader, termination)) {}
     } catch {

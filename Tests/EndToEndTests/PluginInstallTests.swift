@@ -28,7 +28,8 @@ final class PluginInstallTests: XCTestCase {
         let demo = prefix + "/bin/modal-demo"
         let styles = prefix + "/lib/modalkit/styles"
         for file in [demo, styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.bottomSheetLibrary,
-                     styles + "/" + Support.popoverLibrary, prefix + "/lib/modalkit/libswiftCore.so"] {
+                     styles + "/" + Support.popoverLibrary, prefix + "/lib/modalkit/libswiftCore.so",
+                     prefix + "/lib/modalkit/libModalKitATKBridge.so"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: file), "\(file) installed")
         }
 

@@ -287,6 +287,7 @@ final class InteractiveTransitionTests: XCTestCase {
         host.present(card, now: 0)
         host.update(now: 1)
         presenting.inputs.removeAll()
+        card.inputs.removeAll()   // (the focus the host moved onto it)
         host.handle(.touchDown(id: 1, Point(x: 240, y: 100)), now: 2)
         host.handle(.touchUp(id: 1), now: 2.05)
         XCTAssertEqual(host.state, .presented)

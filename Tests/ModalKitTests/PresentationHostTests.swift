@@ -33,6 +33,8 @@ final class PresentationHostTests: XCTestCase {
         host.onStateChange = { box.states.append($0) }
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         XCTAssertTrue(host.present(card, now: 0))
+        XCTAssertEqual(card.inputs, [.focus(nil)], "focus moves onto the presented content")
+        card.inputs.removeAll()
         host.update(now: 2)
         XCTAssertEqual(host.state, .presented)
         return (host, root, card, box)

@@ -35,6 +35,11 @@ MK_DEBIAN_PACKAGES=(
   mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
   # Build: `modal-demo preview` writes animated WebP through libwebp (libwebpmux; tests decode with libwebpdemux).
   libwebp-dev
+  # Screen readers: libModalKitATKBridge.so is built on ATK and the at-spi2-atk bridge; the
+  # accessibility tests activate at-spi2-core's accessibility bus on a private session bus, read the
+  # demo through libatspi (python3-gi + gir1.2-atspi-2.0, Debian's /usr/bin/python3), and run Orca
+  # headless on Xvfb (xkbcomp from x11-xkb-utils; python3-pyatspi is what Orca itself imports).
+  libatk1.0-dev libatk-bridge2.0-dev at-spi2-core gir1.2-atspi-2.0 python3-pyatspi orca xvfb x11-xkb-utils
 )
 
 mk_step() { printf '\n==> %s\n' "$*" >&2; }

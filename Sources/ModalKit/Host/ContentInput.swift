@@ -13,4 +13,13 @@ public enum ContentInput: Hashable, Sendable {
     case cancel
     /// A key press while this content has keyboard focus.
     case key(PresentationKey)
+    /// Move keyboard focus to the element of ``PresentationContent/accessibilityElement`` with this
+    /// identifier, or with nil onto the content itself (none of its elements focused). Sent by the
+    /// host as the content is presented (nil: focus moves onto the modal) and for assistive
+    /// technology (AT-SPI `grab_focus`, ``AccessibilityRequest/focus(_:)``). Return whether it was used.
+    case focus(String?)
+    /// Do what a tap or Return on the element with this identifier does (AT-SPI `do_action`
+    /// "click", UIKit `accessibilityActivate()`; ``AccessibilityRequest/activate(_:)``), through the
+    /// same code as that tap or key. Return whether it was used (false: no such enabled element).
+    case activate(String)
 }

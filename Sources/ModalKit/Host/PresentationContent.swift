@@ -23,8 +23,18 @@ public protocol PresentationContent: AnyObject {
     /// presenting content gets the container's size, a presented content its frame's size — before
     /// input reaches it and before it draws. Default: nothing.
     func didLayout(size: Size)
+    /// How the content describes itself to assistive technology (``AccessibilityElement``; UIKit:
+    /// `accessibilityElements`, GTK: `GtkAccessible`): its root element, whose label and
+    /// description name and describe the content (a presented content: the modal's title and body),
+    /// whose children are its labels and controls, frames in the content's own points, the
+    /// element with keyboard focus marked ``AccessibilityStates/focused``. Read when the host's
+    /// ``PresentationHost/accessibilityVersion`` changed, so computing it may allocate. Requests
+    /// for its elements arrive as ``ContentInput/activate(_:)`` and ``ContentInput/focus(_:)``.
+    /// Default: nil (an unnamed content without elements).
+    var accessibilityElement: AccessibilityElement? { get }
 }
 
 extension PresentationContent {
     public func didLayout(size: Size) {}
+    public var accessibilityElement: AccessibilityElement? { nil }
 }

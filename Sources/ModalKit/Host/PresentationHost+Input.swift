@@ -6,6 +6,10 @@ extension PresentationHost {
     public func handle(_ input: PresentationInput, now: Double) {
         update(now: now)
         switch input {
+        case .pointerMotion, .touchMotion: break   // hover and drags change nothing a screen reader sees
+        default: accessibilityGeneration &+= 1
+        }
+        switch input {
         case let .pointerMotion(p):
             pointer = p
             if let pr = press, pr.source == .pointer {
@@ -68,6 +72,8 @@ extension PresentationHost {
             } else {
                 use(presentingContent.handle(.key(key), now: now))
             }
+        case let .accessibility(request, level):
+            deliverAccessibilityRequest(request, level: level, now: now)
         }
     }
 

@@ -23,6 +23,10 @@ import CPixman
 ///   content. The target of a press is chosen at press time, so one click gives at most one action.
 /// - Events: ``onStateChange`` gets level 1's state changes, ``onLevelStateChange`` every level's
 ///   (levels numbered from 1), synchronously, in order.
+/// - Accessibility (UIKit's `accessibilityViewIsModal`): ``accessibilitySnapshot()`` shows each
+///   presented level as a modal dialog named by its content and hides what is beneath; focus moves
+///   onto a level as it is presented and back to the control that presented it after its dismissal;
+///   requests of assistive technology arrive as ``PresentationInput/accessibility(_:level:)``.
 public final class PresentationHost {
     /// The controller of level 1 (the first presentation): state, transition, container geometry.
     /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
@@ -71,6 +75,8 @@ public final class PresentationHost {
     var lastRenderWasLayer = false
     /// The `now` of the latest call (for content callbacks made from state changes).
     var lastNow = 0.0
+    /// ``accessibilityVersion``: bumped by everything that may change ``accessibilitySnapshot()``.
+    var accessibilityGeneration = 0
 
     enum PressTarget { case presenting, dim, presented, nothing }
     enum PressSource: Equatable { case pointer, touch(Int32) }
@@ -93,6 +99,7 @@ public final class PresentationHost {
         c.onStateChange = { [unowned self, unowned c] state in
             let index = self.levels.firstIndex { $0.controller === c } ?? 0
             self.dirty = true
+            self.accessibilityGeneration &+= 1
             // The content below the level that changed: the presenting content or the level below.
             let below: (any PresentationContent)? = index == 0 ? self.presentingContent
                 : (index - 1 < self.levels.count ? self.levels[index - 1].content : nil)
@@ -219,6 +226,7 @@ public final class PresentationHost {
             l.content.didLayout(size: l.controller.presentedViewFrame.size)
         }
         dirty = true
+        accessibilityGeneration &+= 1
     }
 
     /// Replaces the style while no transition runs (``PresentationController/replaceStyle(_:)``);
@@ -238,6 +246,11 @@ public final class PresentationHost {
     /// style object), when the top level is presented (UIKit: the presented view controller
     /// presenting). Presenting the content being dismissed reverses its dismissal. Ignored (false)
     /// otherwise (a transition in progress, or a content already in the stack).
+    ///
+    /// Focus moves onto the new level itself: its content receives ``ContentInput/focus(_:)`` with
+    /// nil before the presentation starts, so no control of it is focused (a Return that presented
+    /// it activates nothing in it; Tab reaches its first control), and assistive technology
+    /// announces the modal (``accessibilitySnapshot()``). A reversed dismissal keeps its focus.
     @discardableResult
     public func present(_ content: any PresentationContent, style: (any PresentationStyle)? = nil,
                         sourceRect: Rect? = nil, now: Double) -> Bool {
@@ -260,6 +273,7 @@ public final class PresentationHost {
         }
         dirty = true
         let top = levels[levels.count - 1]
+        use(content.handle(.focus(nil), now: now))
         setSource(sourceRect, of: top.controller)
         let changed = top.controller.present(now: now)
         top.content.didLayout(size: top.controller.presentedViewFrame.size)

@@ -18,4 +18,9 @@ public enum PresentationInput: Hashable, Sendable {
     case touchCancel
     /// Key presses; releases (`pressed: false`) are ignored.
     case key(PresentationKey, pressed: Bool)
+    /// A request of assistive technology for the content of `level` (0: the presenting content;
+    /// n: presented level n), for an element of its ``PresentationContent/accessibilityElement``.
+    /// Routed as keys are, to the top level only: a request for a level hidden under a modal level
+    /// (or no longer there) is ignored (UIKit's `accessibilityViewIsModal`).
+    case accessibility(AccessibilityRequest, level: Int)
 }

@@ -32,6 +32,9 @@ public final class WaylandConnection {
     private var watches: [FDWatch] = []
     /// The watch behind each `pollFDs` entry after the first (the display), refilled with it.
     private var pollOwners: [FDWatch] = []
+    /// Sources prepared before each sleep and dispatched after it (``addSource(_:)``); their
+    /// descriptors follow the watches' in `pollFDs`.
+    private let sources = EventSourceSet()
     private var cursorThemes: [Int: CursorTheme] = [:]
     /// The error that ended the connection; every later `run()` throws it again.
     private var failure: WaylandError?
@@ -143,9 +146,11 @@ public final class WaylandConnection {
     ///
     /// One iteration: dispatch queued events; let each window draw if it must (at most one frame
     /// per window, see ``Window/setNeedsRedraw()``); `wl_display_prepare_read`; flush (waiting for
-    /// `POLLOUT` when the socket is full); sleep in `poll` on the display fd, the key-repeat
-    /// timers and every ``watch(fd:events:onReady:)``; read and dispatch, then run the handlers of
-    /// the watches that are ready. With nothing to draw nothing wakes the process.
+    /// `POLLOUT` when the socket is full); prepare every ``EventLoopSource`` (``addSource(_:)``);
+    /// sleep in one `poll` on the display fd, the key-repeat timers, every
+    /// ``watch(fd:events:onReady:)`` and the sources' descriptors, at most as long as the sources
+    /// allow; read and dispatch, run the handlers of the watches that are ready, then dispatch the
+    /// sources. With nothing to draw and no source asking for a timeout nothing wakes the process.
     ///
     /// - Throws: ``WaylandError/connectionLost(_:)`` when the compositor goes away,
     ///   ``WaylandError/protocolError(interface:objectID:code:message:)`` when it reported an
@@ -197,10 +202,14 @@ public final class WaylandConnection {
                 pollFDs.append(pollfd(fd: w.fd, events: w.events.pollEvents, revents: 0))
                 pollOwners.append(w)
             }
-            if poll(&pollFDs, nfds_t(pollFDs.count), -1) < 0 {
+            let timeout = sources.prepare(appendingTo: &pollFDs)
+            if poll(&pollFDs, nfds_t(pollFDs.count), timeout) < 0 {
                 let code = errno
                 wl_display_cancel_read(display)
-                if code == EINTR { continue }
+                if code == EINTR {
+                    sources.dispatch(nil)   // every prepare gets its dispatch (nothing is ready)
+                    continue
+                }
                 throw WaylandError.connectionLost("poll: \(errnoDescription(code))")
             }
             let revents = Int32(pollFDs[0].revents)
@@ -225,6 +234,7 @@ public final class WaylandConnection {
                 }
                 w.onReady(ready)
             }
+            sources.dispatch(pollFDs)
         }
     }
 
@@ -431,6 +441,19 @@ public final class WaylandConnection {
     public func removeWatch(_ watch: FDWatch) {
         watch.isActive = false
         watches.removeAll { $0 === watch }
+    }
+
+    /// Drives `source` from ``run()``'s loop (``EventLoopSource``): prepared before every sleep
+    /// from the next iteration on, dispatched after it. The connection keeps the source until
+    /// ``removeSource(_:)``; adding one already added does nothing.
+    public func addSource(_ source: EventLoopSource) {
+        sources.add(source)
+    }
+
+    /// Stops driving `source`: it is not prepared again, and not dispatched even when it was
+    /// prepared for the sleep in progress. Removing one not added does nothing.
+    public func removeSource(_ source: EventLoopSource) {
+        sources.remove(source)
     }
 }
 

@@ -6,9 +6,11 @@ import Glibc
 #endif
 
 /// `dbus-daemon --config-file=DIR/bus.conf --nofork --print-address`, listening only on
-/// `unix:path=DIR/bus`, with no service directories (nothing is ever activated: a name nobody owns
-/// stays unknown) and a policy that lets every connection own and call anything. The reduced-motion
-/// tests run one on its own; the mutter and KWin sessions run one in their session directory.
+/// `unix:path=DIR/bus`, by default with no service directories (nothing is ever activated: a name
+/// nobody owns stays unknown) and a policy that lets every connection own and call anything. The
+/// reduced-motion tests run one on its own; the mutter and KWin sessions run one in their session
+/// directory; the accessibility tests one that activates the system's session services
+/// (at-spi2-core's accessibility bus).
 final class PrivateSessionBus {
     let directory: String
     let process: ChildProcess
@@ -21,9 +23,13 @@ final class PrivateSessionBus {
     /// - Parameters:
     ///   - directory: where the socket and config go; nil makes a private directory of its own,
     ///     removed by `stop()`. A given directory is the caller's to remove.
-    ///   - environment: dbus-daemon's environment (default: the harness's, without a bus address).
+    ///   - environment: dbus-daemon's environment (default: the harness's, without a bus address),
+    ///     which activated services inherit.
+    ///   - activatesServices: start the services of the standard session service directories on
+    ///     demand (`<standard_session_servicedirs/>`), as a desktop's session bus does.
     /// - Throws: `HarnessError` when dbus-daemon does not start or prints no address in `timeout` s.
-    init(in directory: String? = nil, environment: [String: String]? = nil, timeout: Double = 10) throws {
+    init(in directory: String? = nil, environment: [String: String]? = nil, activatesServices: Bool = false,
+         timeout: Double = 10) throws {
         let dir = try directory ?? SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-bus")
         self.directory = dir
         ownsDirectory = directory == nil
@@ -33,7 +39,7 @@ final class PrivateSessionBus {
         <busconfig>
           <type>session</type>
           <listen>unix:path=\(dir)/bus</listen>
-          <auth>EXTERNAL</auth>
+          <auth>EXTERNAL</auth>\(activatesServices ? "\n  <standard_session_servicedirs/>" : "")
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>

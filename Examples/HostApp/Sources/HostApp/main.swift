@@ -5,11 +5,18 @@ import WaylandClient
 /// A content of one colour that reports taps (press + release on it) through `onTap`.
 final class ColourView: PresentationContent {
     let colour: Color
+    let name: String
     var onTap: (Double) -> Void = { _ in }
     private(set) var invalidation: ContentInvalidation = .all
     private var size = Size.zero
     private var pressed = false
-    init(_ colour: Color) { self.colour = colour }
+    init(_ colour: Color, name: String) { self.colour = colour; self.name = name }
+
+    /// What a screen reader says: one button named `name` (presented, the card is a dialog so named).
+    var accessibilityElement: AccessibilityElement? {
+        AccessibilityElement(identifier: "root", role: .group, label: name,
+                             children: [.button("tap", label: name, frame: Rect(size: size), isFocused: true)])
+    }
 
     func didLayout(size: Size) { self.size = size }
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
@@ -24,7 +31,7 @@ final class ColourView: PresentationContent {
             if pressed && Rect(size: size).contains(p) { onTap(now) }
             pressed = false
         case .cancel: pressed = false
-        case .key(.activate): onTap(now)
+        case .key(.activate), .activate: onTap(now)   // Return, or a screen reader's "click"
         default: return false
         }
         return true
@@ -34,10 +41,10 @@ final class ColourView: PresentationContent {
 /// The window: its content presents a card through the host.
 final class App: WindowDelegate {
     let host: PresentationHost
-    let card = ColourView(Color(rgb: 0xFF8C00))
+    let card = ColourView(Color(rgb: 0xFF8C00), name: "Orange card")
 
     init(style: any PresentationStyle) {
-        let root = ColourView(Color(rgb: 0x1E40AF))
+        let root = ColourView(Color(rgb: 0x1E40AF), name: "Present the card")
         host = PresentationHost(style: style, presenting: root)
         host.onStateChange = { print($0.rawValue); fflush(stdout) }
         root.onTap = { [unowned self] now in host.present(card, now: now) }

@@ -1,0 +1,172 @@
+/*
+ * The table of C functions that libModalKitATK.so (the C target CModalKitATK: ATK objects and the
+ * at-spi2-atk bridge) gives the Swift module ModalKitATK, which loads the library with dlopen when
+ * an accessibility bridge is wanted. Only plain C types cross: no GLib, GObject or ATK type, so
+ * the program that loads the library needs none of their headers or libraries at start-up.
+ *
+ * Threading: every function must be called on the thread that runs the event loop driving the
+ * GLib main context (modalkit_atk_interface.loop_prepare / loop_dispatch), and so are the
+ * request callbacks.
+ */
+#ifndef MODALKIT_ATK_H
+#define MODALKIT_ATK_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Raised when a function is added (at the end of the table only). */
+#define MODALKIT_ATK_INTERFACE_VERSION 1u
+/* The symbol libModalKitATK.so exports: a modalkit_atk_interface_entry. */
+#define MODALKIT_ATK_INTERFACE_SYMBOL "modalkit_atk_interface"
+
+/* What an accessible object implements besides AtkObject. */
+enum modalkit_atk_kind {
+    /* AtkComponent (extents, grab_focus). */
+    MODALKIT_ATK_KIND_ELEMENT = 0,
+    /* AtkComponent and AtkAction (one action, "click"). */
+    MODALKIT_ATK_KIND_ACTIONABLE = 1,
+    /* AtkComponent and AtkWindow: a frame, dialog or alert (the window:* events). */
+    MODALKIT_ATK_KIND_WINDOW = 2,
+};
+
+/* Roles, mapped to AtkRole by the library. */
+enum modalkit_atk_role {
+    MODALKIT_ATK_ROLE_FRAME = 0,
+    MODALKIT_ATK_ROLE_DIALOG = 1,
+    MODALKIT_ATK_ROLE_ALERT = 2,
+    MODALKIT_ATK_ROLE_PANEL = 3,
+    MODALKIT_ATK_ROLE_LABEL = 4,
+    MODALKIT_ATK_ROLE_HEADING = 5,
+    MODALKIT_ATK_ROLE_PUSH_BUTTON = 6,
+    MODALKIT_ATK_ROLE_IMAGE = 7,
+    MODALKIT_ATK_ROLE_LINK = 8,
+    MODALKIT_ATK_ROLE_TOGGLE_BUTTON = 9,
+    MODALKIT_ATK_ROLE_CHECK_BOX = 10,
+};
+
+/* States (bits), mapped to AtkStateType. */
+enum modalkit_atk_state {
+    MODALKIT_ATK_STATE_ENABLED = 1u << 0,   /* ATK_STATE_ENABLED and ATK_STATE_SENSITIVE */
+    MODALKIT_ATK_STATE_VISIBLE = 1u << 1,
+    MODALKIT_ATK_STATE_SHOWING = 1u << 2,
+    MODALKIT_ATK_STATE_FOCUSABLE = 1u << 3,
+    MODALKIT_ATK_STATE_FOCUSED = 1u << 4,
+    MODALKIT_ATK_STATE_ACTIVE = 1u << 5,
+    MODALKIT_ATK_STATE_MODAL = 1u << 6,
+    MODALKIT_ATK_STATE_CHECKED = 1u << 7,
+    MODALKIT_ATK_STATE_PRESSED = 1u << 8,
+    MODALKIT_ATK_STATE_SELECTED = 1u << 9,
+};
+
+/* What a screen reader asked of an object. */
+enum modalkit_atk_request {
+    /* AtkAction do_action 0 ("click"). */
+    MODALKIT_ATK_REQUEST_ACTIVATE = 0,
+    /* AtkComponent grab_focus. */
+    MODALKIT_ATK_REQUEST_FOCUS = 1,
+};
+
+/* Relations (AtkRelationType), each set with its reciprocal on the target. */
+enum modalkit_atk_relation {
+    /* LABELLED_BY on the node, LABEL_FOR on the target. */
+    MODALKIT_ATK_RELATION_LABELLED_BY = 0,
+    /* DESCRIBED_BY on the node, DESCRIPTION_FOR on the target. */
+    MODALKIT_ATK_RELATION_DESCRIBED_BY = 1,
+};
+
+/* Window events (AtkWindow signals, AT-SPI window:*). */
+enum modalkit_atk_window_event {
+    MODALKIT_ATK_WINDOW_CREATE = 0,
+    MODALKIT_ATK_WINDOW_ACTIVATE = 1,
+    MODALKIT_ATK_WINDOW_DEACTIVATE = 2,
+    MODALKIT_ATK_WINDOW_DESTROY = 3,
+};
+
+/* An accessible object (an AtkObject subclass). The caller holds one reference from node_new
+ * until node_release. */
+typedef struct modalkit_atk_node modalkit_atk_node;
+
+/*
+ * A screen reader's request on the node with `key`, delivered from a GLib idle callback (never
+ * inside the D-Bus call that asked), only while the node is not released. `context` is the one
+ * given to start().
+ */
+typedef void (*modalkit_atk_request_callback)(void *context, uint64_t key, int request);
+
+struct modalkit_atk_interface {
+    /* MODALKIT_ATK_INTERFACE_VERSION of the library, and sizeof(struct modalkit_atk_interface). */
+    uint32_t version;
+    uint32_t struct_size;
+
+    /*
+     * Installs the application root (AtkUtil get_root: role application, named `application_name`,
+     * toolkit `toolkit_name` `toolkit_version`), starts the at-spi2-atk bridge
+     * (atk_bridge_adaptor_init) and acquires GLib's default main context for this thread.
+     * Returns 0 when the bridge is registered on the accessibility bus; -1 when it is not (no
+     * accessibility bus, NO_AT_BRIDGE=1): then nothing else may be called but stop(), and the
+     * bridge's own warnings have not been printed. Once per process.
+     */
+    int (*start)(const char *application_name, const char *toolkit_name, const char *toolkit_version,
+                 modalkit_atk_request_callback callback, void *context);
+    /* atk_bridge_adaptor_cleanup; releases the main context. Nodes must be released first. */
+    void (*stop)(void);
+
+    /*
+     * GLib's default main context, driven by the caller's poll loop: g_main_context_prepare and
+     * g_main_context_query. Returns the number of file descriptors to poll (read each with
+     * loop_fd); `*timeout_ms` receives the longest wait in milliseconds (-1: no limit, 0: do not
+     * sleep). Must be followed by exactly one loop_dispatch.
+     */
+    int (*loop_prepare)(int *timeout_ms);
+    /* The `index`-th descriptor of the last loop_prepare: its fd and poll(2) events. */
+    void (*loop_fd)(int index, int *fd, short *events);
+    /* g_main_context_check with the poll(2) revents of each descriptor (`count` = loop_prepare's
+     * result, in its order), then g_main_context_dispatch if a source is ready. */
+    void (*loop_dispatch)(const short *revents, int count);
+
+    /* The application root (an AtkObject of role application); not to be released. */
+    modalkit_atk_node *(*root)(void);
+    /* A new node of `kind`, identified by `key` in request callbacks; enabled, no parent. */
+    modalkit_atk_node *(*node_new)(int kind, uint64_t key);
+    /* Detaches the node (no event), marks it defunct (state-changed:defunct) and drops the
+     * caller's reference: later requests on it are refused. */
+    void (*node_release)(modalkit_atk_node *node);
+    /* Name and description (NULL = empty); a change notifies accessible-name /
+     * accessible-description. */
+    void (*node_set_text)(modalkit_atk_node *node, const char *name, const char *description);
+    void (*node_set_role)(modalkit_atk_node *node, int role);
+    /* Extents, points in the window's surface coordinates (Wayland has no global ones). */
+    void (*node_set_extents)(modalkit_atk_node *node, int x, int y, int width, int height);
+    /* Sets or clears the `states` bits; `notify`: one object:state-changed per bit that changed. */
+    void (*node_set_states)(modalkit_atk_node *node, uint32_t states, int value, int notify);
+    uint32_t (*node_states)(modalkit_atk_node *node);
+    /* Inserts `child` (no parent yet) at `index` (clamped) of `parent`'s children; `notify`:
+     * children-changed::add. */
+    void (*node_insert_child)(modalkit_atk_node *parent, modalkit_atk_node *child, int index, int notify);
+    /* Removes `child` from its parent; `notify`: children-changed::remove. */
+    void (*node_remove_child)(modalkit_atk_node *child, int notify);
+    /* Emits a window event on a MODALKIT_ATK_KIND_WINDOW node. */
+    void (*window_event)(modalkit_atk_node *window, int event);
+    /* Makes `target` (NULL: none) the node's one relation of kind `relation`, replacing the
+     * previous one (and the reciprocal relations on both targets). No event. */
+    void (*node_set_relation)(modalkit_atk_node *node, int relation, modalkit_atk_node *target);
+    /*
+     * Counts how often the bridge began listening: at-spi2-atk connects its ATK signal hooks
+     * (AtkUtil add_global_event_listener) only while some assistive technology listens for
+     * events, and events emitted before are dropped. When this number changes, whatever should
+     * have been announced (windows, the active one, the focus) must be announced again.
+     */
+    uint32_t (*listening_generation)(void);
+};
+
+/* The type of the exported MODALKIT_ATK_INTERFACE_SYMBOL. */
+typedef const struct modalkit_atk_interface *(*modalkit_atk_interface_entry)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
