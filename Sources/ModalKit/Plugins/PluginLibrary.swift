@@ -54,20 +54,27 @@ final class PluginLibrary {
         return .success(String(cString: resolved))
     }
 
-    /// Opens (or finds in the cache) the library at `path`.
-    static func open(_ path: String) -> Result<PluginLibrary, StyleLoadError> {
-        let real: String
-        switch realPath(of: path) {
-        case let .success(r): real = r
-        case let .failure(e): return .failure(e)
-        }
+    /// Opens (or finds in the cache) the library at `path`, which `StyleLoader` has inspected:
+    /// a regular, trusted, complete ELF shared object for this machine at `realPath`. When the
+    /// file carries a note, the loaded library must declare exactly what it says (`note`).
+    static func open(_ path: String, realPath real: String, note: StyleDeclaration?) -> Result<PluginLibrary, StyleLoadError> {
         lock.lock(); defer { lock.unlock() }
         if let cached = cache[real] {
             return cached.mapError { $0.withPath(path) }
         }
-        let result = load(path: path, realPath: real)
+        var result = load(path: path, realPath: real)
+        if let note, case let .success(library) = result,
+           let mismatch = StyleNoteMismatch.first(note: note, library: library.declaration) {
+            result = .failure(.noteMismatch(path: path, mismatch: mismatch))
+        }
         cache[real] = result
         return result
+    }
+
+    /// What the loaded library declares: its descriptor's name, summary and options, and the ABI
+    /// of its version symbol.
+    var declaration: StyleDeclaration {
+        StyleDeclaration(name: name, summary: summary, abiVersion: version, options: options)
     }
 
     // MARK: Loading
@@ -76,14 +83,6 @@ final class PluginLibrary {
     private static func takeDLError(_ fallback: String) -> String {
         guard let e = dlerror() else { return fallback }
         return StyleLoadError.oneLine(String(cString: e))
-    }
-
-    /// Whether the file starts with the ELF magic (to tell "not a library" from other failures).
-    private static func hasELFMagic(_ path: String) -> Bool {
-        guard let f = fopen(path, "rb") else { return false }
-        defer { fclose(f) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        return fread(&magic, 1, 4, f) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
     }
 
     /// nil when `symbol` (found by dlsym on `handle`) is defined in the handle's own file; else
@@ -97,39 +96,20 @@ final class PluginLibrary {
         }
     }
 
-    /// The checks in order. Nothing from the plugin runs before the entry call in step 5
-    /// (dlopen with RTLD_NOW still runs ELF constructors, as for any library: dlopen(3)).
+    /// The checks after the file's own, in order. `dlopen` in step 1 runs the library's ELF
+    /// constructors, as for any library (dlopen(3)); its style code runs first in the entry call,
+    /// step 5, after the version checks.
     private static func load(path: String, realPath: String) -> Result<PluginLibrary, StyleLoadError> {
-        // 0. Only a regular file can be a library. dlopen (and the ELF header read below) would
-        //    block forever on a FIFO nobody writes to, and reads a device as if it were a file.
-        var info = stat()
-        if stat(realPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: kind = "a directory"
-            case S_IFIFO: kind = "a FIFO"
-            case S_IFSOCK: kind = "a socket"
-            case S_IFCHR, S_IFBLK: kind = "a device"
-            default: kind = "no regular file"
-            }
-            return .failure(.notAFile(path: path, kind: kind))
-        }
-
         // 1. dlopen. RTLD_NOW: every symbol is bound now, so an unresolved one is an error here
         //    and not a crash at first call; RTLD_LOCAL: the plugin's symbols (its own copy of
-        //    ModalKit among them) do not become visible to other plugins.
+        //    ModalKit among them) do not become visible to other plugins. (A file that is no ELF
+        //    shared object, one for another machine and one cut short never get here.)
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let message = takeDLError("dlopen failed")
-            // A library for another machine: say so from its ELF header (glibc's message for a
-            // foreign e_machine can be a misleading "No such file or directory").
-            if let library = ELFIdentity(path: path), let host = ELFIdentity.host, !library.runs(on: host) {
-                return .failure(.wrongMachine(path: path, library: library.description, host: host.description))
-            }
             if message.contains("undefined symbol") {
                 return .failure(.unresolvedSymbol(path: path, message: message))
             }
-            if !hasELFMagic(path) { return .failure(.notALibrary(path: path, message: message)) }
             return .failure(.loadFailed(path: path, message: message))
         }
 
