@@ -1,4 +1,4 @@
-// The build step that gives a style library its ELF note (docs/design.md, plugin metadata):
+// The build step that gives a style library its ELF note (docs/design.md, plugin metadata and trust):
 // applied to a style's entry target (the one its `.dynamic` product is made of), it runs the
 // package's note generator, which links the style and writes the note's Swift source from the
 // style's own declarations; the source is compiled into the entry target. The generator is

@@ -1,6 +1,6 @@
 // The built-in styles' note generator, run at build time by StyleNotePlugin for each style's
 // entry target: it runs the style's own declarations (name, summary, options) and writes the
-// source of the library's ELF note (docs/design.md, plugin metadata).
+// source of the library's ELF note (docs/design.md, plugin metadata and trust).
 import AdaptiveStyle
 import BottomSheetStyle
 import InsetCenteredStyle

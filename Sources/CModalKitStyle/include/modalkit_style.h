@@ -12,7 +12,7 @@
  *   - the note (section `.note.modalkit`, below): its name, summary, ABI version and option
  *     declarations as data, which the host reads from the FILE without loading it — so listing
  *     styles and finding one by name run no plugin code, and only the chosen library is loaded.
- *     Swift plugins get it from a build step (docs/design.md, plugin metadata). A library
+ *     Swift plugins get it from a build step (docs/design.md, plugin metadata and trust). A library
  *     without it (built before ModalKit wrote one) still loads: the host then reads the same
  *     metadata by loading it, and says so.
  *   - `modalkit_style_abi_version` (data, `modalkit_style_abi_version_t`): the ABI the plugin
@@ -129,8 +129,8 @@ extern const modalkit_style_abi_version_t modalkit_style_abi_version;
 
 /*
  * The style note: what a library declares, readable without loading it (docs/design.md, plugin
- * metadata; GStreamer reads the same from every plugin in a separate scanner process, a note
- * makes that a plain file read).
+ * metadata and trust; GStreamer reads the same from every plugin in a separate scanner process, a
+ * note makes that a plain file read).
  *
  * An ELF note (System V gABI, "Note Section") in an allocated section named
  * MODALKIT_NOTE_SECTION of type SHT_NOTE: namesz 9, name "ModalKit\0" padded to 12 bytes, type

@@ -3,7 +3,7 @@ import Foundation
 /// What a style library declares about itself: its name, one-line summary, the style ABI it was
 /// built against and its options. A host reads it from the library's ELF note without loading
 /// the library (`StyleNote`), or, from a library without a note, from the descriptor its entry
-/// returns (docs/design.md, plugin metadata).
+/// returns (docs/design.md, plugin metadata and trust).
 public struct StyleDeclaration: Hashable, Sendable {
     /// The name `--style NAME` matches, e.g. `inset-centered`: non-empty, no whitespace, no `/`.
     public var name: String

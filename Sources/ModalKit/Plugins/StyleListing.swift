@@ -55,16 +55,22 @@ public struct ShadowedStyle: Hashable, Sendable {
     public let style: StyleMetadata
     /// The path of the library that wins (`--style NAME` loads that one).
     public let shadowedBy: String
+
+    public init(style: StyleMetadata, shadowedBy: String) { self.style = style; self.shadowedBy = shadowedBy }
 }
 
 /// A candidate library the trust rule refuses.
 public struct RefusedStyleLibrary: Hashable, Sendable {
     public let path: String
     public let violation: StyleTrustViolation
+
+    public init(path: String, violation: StyleTrustViolation) { self.path = path; self.violation = violation }
 }
 
 /// A candidate library that could not be read or loaded.
 public struct FailedStyleLibrary: Hashable, Sendable {
     public let path: String
     public let error: StyleLoadError
+
+    public init(path: String, error: StyleLoadError) { self.path = path; self.error = error }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// Finds and loads style plugins, the way GStreamer's and weston's module loaders do: from an
 /// ordered list of directories, by file-name pattern; unlike them, a library is data until it is
-/// chosen (docs/design.md, plugin metadata and plugin trust).
+/// chosen (docs/design.md, plugin metadata and trust).
 ///
 /// - A candidate is a file named `libModalKitStyle*.so` (a SwiftPM `.dynamic` product named
 ///   `ModalKitStyle<Name>`); within a directory candidates are taken in byte-wise name order.
@@ -40,6 +40,10 @@ public struct StyleLoader {
         /// Relative entries of `MODALKIT_STYLE_PATH` (`.`, `lib`), ignored: a host should say so
         /// once.
         public var ignoredRelativeEntries: [String]
+
+        public init(directories: [String], ignoredRelativeEntries: [String]) {
+            self.directories = directories; self.ignoredRelativeEntries = ignoredRelativeEntries
+        }
     }
 
     /// The default search path (docs/design.md, plugin boundary):

@@ -1,6 +1,6 @@
 // The style note: a style's declaration as an ELF note in its library, so that a host reads a
 // plugin's name and options from the file without running any of its code (the format:
-// modalkit_style.h, "The style note"; why: docs/design.md, plugin metadata).
+// modalkit_style.h, "The style note"; why: docs/design.md, plugin metadata and trust).
 import CModalKitStyle
 import Foundation
 

@@ -1,4 +1,4 @@
-// The build step that writes a style library's note (docs/design.md, plugin metadata): a
+// The build step that writes a style library's note (docs/design.md, plugin metadata and trust): a
 // package's build-tool plugin runs a small executable that links the style and calls `main`
 // here, which runs the style's own declarations and writes the Swift source of its note.
 import Foundation

@@ -1,6 +1,6 @@
 // Who may have written a style library: a library is code that runs in this process, so it is
 // loaded only from places no one but its owner — root or the user running the host — can write
-// (OpenSSH's safe_path, sudo's plugin checks; docs/design.md, plugin trust).
+// (OpenSSH's safe_path, sudo's plugin checks; docs/design.md, plugin metadata and trust).
 import Foundation
 #if canImport(Glibc)
 import Glibc
