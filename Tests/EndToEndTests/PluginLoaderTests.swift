@@ -439,8 +439,9 @@ final class PluginLoaderTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "nullcreate")
         let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: ["FIXTURE_NULL_CREATE"])
         let error = loadError { try self.loader().load(fixture.library) }
-        guard case .badDescriptor(fixture.library, let reason)? = error else { return XCTFail("\(String(describing: error))") }
-        XCTAssertTrue(reason.contains("create"), reason)
+        XCTAssertEqual(error, .badDescriptor(path: fixture.library, problem: .missingRequiredFunction))
+        XCTAssertEqual(error?.reason,
+                       "invalid style descriptor: a required function (create, destroy, frame_of_presented_view, dimming_appearance) is NULL")
     }
 
     func testRejectedLibrariesAreListedAfterTheStylesWithWhy() throws {

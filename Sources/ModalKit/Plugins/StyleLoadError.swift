@@ -46,8 +46,8 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerMinor(path: String, plugin: StyleABIVersion, host: StyleABIVersion)
     /// The plugin's descriptor is smaller (`size`, bytes) than its ABI version requires.
     case badStructSize(path: String, size: Int, minimum: Int, version: StyleABIVersion)
-    /// The entry returned no descriptor or one that breaks the header's rules (`reason`).
-    case badDescriptor(path: String, reason: String)
+    /// The entry returned no descriptor or one that breaks the header's rules.
+    case badDescriptor(path: String, problem: StyleDescriptorProblem)
     /// `--style-option KEY=…` with a key the style does not declare; `known` lists its options
     /// (the message names each with its meaning).
     case unknownOption(path: String, style: String, key: String, known: [StyleOption])
@@ -98,8 +98,8 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
             return "built for style ABI \(plugin), newer than this host's ABI \(host)"
         case let .badStructSize(_, size, minimum, version):
             return "style descriptor is \(size) bytes, ABI \(version) needs at least \(minimum)"
-        case let .badDescriptor(_, reason):
-            return "invalid style descriptor: \(reason)"
+        case let .badDescriptor(_, problem):
+            return "invalid style descriptor: \(problem)"
         case let .unknownOption(_, style, key, known):
             return "style '\(style)' has no option '\(key)' (options: \(StyleLoadError.list(options: known)))"
         case let .optionsRejected(_, style, message, known):
@@ -130,7 +130,7 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .abiMismatch(_, p, h): return .abiMismatch(path: newPath, plugin: p, host: h)
         case let .newerMinor(_, p, h): return .newerMinor(path: newPath, plugin: p, host: h)
         case let .badStructSize(_, s, m, v): return .badStructSize(path: newPath, size: s, minimum: m, version: v)
-        case let .badDescriptor(_, r): return .badDescriptor(path: newPath, reason: r)
+        case let .badDescriptor(_, p): return .badDescriptor(path: newPath, problem: p)
         case let .unknownOption(_, s, k, known): return .unknownOption(path: newPath, style: s, key: k, known: known)
         case let .optionsRejected(_, s, m, known):
             return .optionsRejected(path: newPath, style: s, message: m, known: known)
@@ -254,6 +254,53 @@ public enum StyleLookupError: Error, Hashable, Sendable, CustomStringConvertible
             return StyleLoadError.oneLine(line)
         case let .refused(name, path, violation):
             return StyleLoadError.oneLine("style '\(name)' is only in \(path), which is refused: \(violation)")
+        }
+    }
+}
+
+/// What breaks the header's rules in a descriptor a plugin's entry returned
+/// (`StyleLoadError.badDescriptor`).
+public enum StyleDescriptorProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The entry returned NULL.
+    case entryReturnedNull
+    /// The descriptor's `abi_major`/`abi_minor` differ from the version symbol's.
+    case versionDisagrees(descriptor: StyleABIVersion, symbol: StyleABIVersion)
+    /// `name` is NULL.
+    case nullName
+    /// `description` is NULL.
+    case nullDescription
+    /// One of the required functions (create, destroy, frame_of_presented_view,
+    /// dimming_appearance) is NULL.
+    case missingRequiredFunction
+    /// `options` is NULL with this `option_count`.
+    case nullOptions(count: Int)
+    /// `option_size` is smaller than ABI 1.0's option record.
+    case optionSizeTooSmall(Int, minimum: Int)
+    /// A number option's minimum...maximum is not a finite range.
+    case badRange(key: String, minimum: Double, maximum: Double)
+    /// A choice option's `choices` is NULL or `choice_count` is not 1 to 256.
+    case badChoices(key: String, count: Int, isNull: Bool)
+    /// A choice option's word at `index` is NULL.
+    case nullChoice(key: String, index: Int)
+    /// The name, the keys or the option count break the rules every declaration keeps.
+    case declaration(StyleDeclarationProblem)
+
+    public var description: String {
+        switch self {
+        case .entryReturnedNull: return "\(StyleABI.entrySymbol)() returned NULL"
+        case let .versionDisagrees(descriptor, symbol):
+            return "descriptor says ABI \(descriptor), \(StyleABI.versionSymbol) says \(symbol)"
+        case .nullName: return "name is NULL"
+        case .nullDescription: return "description is NULL"
+        case .missingRequiredFunction:
+            return "a required function (create, destroy, frame_of_presented_view, dimming_appearance) is NULL"
+        case let .nullOptions(count): return "options is NULL with option_count \(count)"
+        case let .optionSizeTooSmall(size, minimum): return "option_size \(size) is smaller than \(minimum)"
+        case let .badRange(key, minimum, maximum): return "option '\(key)': range \(minimum)...\(maximum) is not a finite range"
+        case let .badChoices(key, count, isNull):
+            return "option '\(key)': choice_count \(count) with choices \(isNull ? "NULL" : "set") is not a list of 1 to 256 words"
+        case let .nullChoice(key, index): return "option '\(key)': choice \(index) is NULL"
+        case let .declaration(problem): return problem.description
         }
     }
 }
