@@ -43,6 +43,9 @@ public enum ELFProblem: Hashable, Sendable, CustomStringConvertible {
     case sectionPastEnd(name: String, end: UInt64, fileSize: Int)
     /// A note in `section` runs past the end of its section.
     case notePastEnd(section: String)
+    /// The section (or segment) that holds the style note is larger than any note a host reads
+    /// (4 × `StyleNote.maximumPayload` bytes).
+    case noteSectionTooLarge(section: String, size: UInt64)
 
     /// Whether the file is no ELF file at all (rather than a broken or foreign one).
     public var isNotELF: Bool {
@@ -74,6 +77,7 @@ public enum ELFProblem: Hashable, Sendable, CustomStringConvertible {
         case let .sectionPastEnd(name, end, size):
             return "section \(name) ends at byte \(end), past the end of the file (\(size) bytes; cut short?)"
         case let .notePastEnd(section): return "a note in \(section) runs past the end of its section"
+        case let .noteSectionTooLarge(section, size): return "\(section) is \(size) bytes, too large for a style note"
         }
     }
 
@@ -201,7 +205,8 @@ struct ELFFile {
             guard shentsize == shEntry else {
                 throw Failure.problem(.badEntrySize(field: "e_shentsize", size: shentsize, expected: shEntry))
             }
-            try within(shoff, UInt64(shnum) * UInt64(shEntry), file) { .sectionHeadersPastEnd(end: $0, fileSize: file.size) }
+            let (tableSize, overflow) = UInt64(shnum).multipliedReportingOverflow(by: UInt64(shEntry))
+            try within(shoff, overflow ? .max : tableSize, file) { .sectionHeadersPastEnd(end: $0, fileSize: file.size) }
             let sections = try file.bytes(at: Int(shoff), count: shnum * shEntry)
             func section(_ i: Int) -> (name: UInt32, type: UInt32, offset: UInt64, size: UInt64, align: UInt64) {
                 let s = Fields(bytes: Array(sections[(i * shEntry)..<((i + 1) * shEntry)]), bigEndian: e.bigEndian)
@@ -244,7 +249,9 @@ struct ELFFile {
     /// namesz, descsz, type, then name and desc each padded to the entry alignment).
     private static func styleNotes(in file: FileReader, offset: UInt64, size: UInt64, align: UInt64, bigEndian: Bool,
                                    where place: String) throws -> [[UInt8]] {
-        guard size <= UInt64(StyleNote.maximumPayload) * 4 else { throw Failure.problem(.notePastEnd(section: place)) }
+        guard size <= UInt64(StyleNote.maximumPayload) * 4 else {
+            throw Failure.problem(.noteSectionTooLarge(section: place, size: size))
+        }
         let bytes = try file.bytes(at: Int(offset), count: Int(size))
         let pad = align == 8 ? 8 : 4
         func padded(_ n: Int) -> Int { (n + pad - 1) / pad * pad }
