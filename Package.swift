@@ -14,8 +14,9 @@
 //   modal-bench           frame pipeline benchmark
 //   Plugins/<Name>Style   the built-in styles: each a plain library target (its style type, which
 //                         tests link) and, in Entry/, the entry target its dynamic library is made of
+//   ModalKitNoteTool      the note generator's work (StyleNoteTool), for every style package's build step
 //   modalkit-style-note   the build-time note generator: runs the styles' declarations and writes
-//                         each library's ELF note source (docs/design.md, plugin metadata)
+//                         each library's ELF note source (docs/design.md, plugin metadata and trust)
 //   BuildPlugins/StyleNotePlugin  the SwiftPM build-tool plugin that runs it for each entry target
 //                         (not in Plugins/, SwiftPM's default plugin folder, which holds the styles)
 import PackageDescription
@@ -42,6 +43,8 @@ let package = Package(
         .executable(name: "modal-demo", targets: ["modal-demo"]),
         .executable(name: "modal-bench", targets: ["modal-bench"]),
         .library(name: "ModalKit", targets: ["ModalKit"]),
+        // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
+        .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core, for apps on ModalKit (Examples/HostApp).
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
@@ -66,6 +69,7 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle"]),
+        .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
         .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
@@ -86,7 +90,7 @@ let package = Package(
         style("Adaptive"), entry("Adaptive"),
         style("Popover"), entry("Popover"),
         .executableTarget(name: "modalkit-style-note",
-                          dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"]),
+                          dependencies: ["ModalKitNoteTool", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"]),
         .plugin(name: "StyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
                 path: "BuildPlugins/StyleNotePlugin"),
         .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle"]),

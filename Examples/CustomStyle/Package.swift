@@ -31,7 +31,8 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])],
                 plugins: ["FadeScaleStyleNotePlugin"]),
         // The note, written at build time.
-        .executableTarget(name: "FadeScaleStyleNote", dependencies: ["FadeScaleStyle", .product(name: "ModalKit", package: "ModalKit")]),
+        .executableTarget(name: "FadeScaleStyleNote",
+                          dependencies: ["FadeScaleStyle", .product(name: "ModalKitNoteTool", package: "ModalKit")]),
         .plugin(name: "FadeScaleStyleNotePlugin", capability: .buildTool(), dependencies: ["FadeScaleStyleNote"]),
     ]
 )

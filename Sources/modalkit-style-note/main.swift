@@ -4,7 +4,7 @@
 import AdaptiveStyle
 import BottomSheetStyle
 import InsetCenteredStyle
-import ModalKit
+import ModalKitNoteTool
 import PopoverStyle
 
 StyleNoteTool.main(styles: [InsetCenteredStyle.self, BottomSheetStyle.self, AdaptiveStyle.self, PopoverStyle.self])

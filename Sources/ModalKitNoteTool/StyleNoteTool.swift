@@ -1,13 +1,15 @@
 // The build step that writes a style library's note (docs/design.md, plugin metadata and trust): a
 // package's build-tool plugin runs a small executable that links the style and calls `main`
-// here, which runs the style's own declarations and writes the Swift source of its note.
+// here, which runs the style's own declarations and writes the Swift source of its note. A
+// library of its own, so that ModalKit itself carries no command line.
 import Foundation
+import ModalKit
 
 /// The note generator's work, for a package's generator executable:
 ///
 /// ```swift
-/// // Sources/side-drawer-style-note/main.swift
-/// import ModalKit
+/// // Sources/SideDrawerStyleNote/main.swift
+/// import ModalKitNoteTool
 /// import SideDrawerStyle
 /// StyleNoteTool.main(styles: [SideDrawerStyle.self])
 /// ```
@@ -65,7 +67,7 @@ public enum StyleNoteTool {
         String(String(reflecting: type).prefix { $0 != "." })
     }
 
-    private static func declaration<S: LoadablePresentationStyle>(of type: S.Type) -> StyleDeclaration {
+    static func declaration<S: LoadablePresentationStyle>(of type: S.Type) -> StyleDeclaration {
         StyleDeclaration(type)
     }
 }
