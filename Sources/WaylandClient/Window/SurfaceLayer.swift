@@ -109,6 +109,8 @@ public final class SurfaceLayer {
         if let d = drawing { poolObject?.finishDrawing(id: d.id, attached: false) }
         drawing = nil
         attachedImage = nil
+        attachedSolid = nil
+        isShown = false   // its surface goes: nothing shows
         // The viewport and the sub-surface role before their surface; the layer vanishes with the
         // parent's next commit. Then the buffers.
         viewportObject = nil
