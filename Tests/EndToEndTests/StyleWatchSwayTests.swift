@@ -82,7 +82,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
     func testAFileThatDoesNotLoadKeepsTheStyleAndAHalfWrittenOneIsRetried() throws {
         let dir = try Support.temporaryDirectory(self, "watch-bad")
         let library = dir + "/libModalKitStyleWatched.so"
-        let bottomSheet = try Support.builtLibrary(Support.bottomSheetLibrary)
+        let bottomSheet = try Support.installedLibrary(Support.bottomSheetLibrary)
         try Support.copy(bottomSheet, to: library)
         let good = try XCTUnwrap(FileManager.default.contents(atPath: bottomSheet))
 
@@ -131,7 +131,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
     func testAPresentationInFlightFinishesWithTheOldStyle() throws {
         let dir = try Support.temporaryDirectory(self, "watch-flight")
         let library = dir + "/libModalKitStyleWatched.so"
-        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: library)
+        try Support.copy(try Support.installedLibrary(Support.insetCenteredLibrary), to: library)
         let sway = try startSway()
         let vnc = try startVNC(sway)
         let (demo, window) = try launchDemo(["--style", library, "--watch", "--style-option", "duration=3"], in: sway)
@@ -142,7 +142,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
         try vnc.key("enter")
         guard expectEvent(demo, "presenting", since: mark) != nil else { return }
         usleep(500_000)
-        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: library)
+        try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: library)
         guard expectEvent(demo, "reloaded", since: mark, timeout: 15) != nil else { return }
         let lines = Array(demo.stdoutLines[mark...]).filter { !$0.hasPrefix("frame ") }
         let presented = lines.firstIndex(of: "presented"), reloaded = lines.firstIndex(of: "reloaded \(library)")

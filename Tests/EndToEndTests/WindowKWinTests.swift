@@ -239,7 +239,7 @@ final class WindowKWinTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/render.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(width)x\(height)",
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render", "--size", "\(width)x\(height)",
                                       "--progress", String(progress), "--scale", String(scale), "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else { throw HarnessError("modal-demo render failed (\(r.status)): \(r.stderr)") }

@@ -251,7 +251,7 @@ final class WindowMutterTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/presented.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(contentWidth)x\(contentHeight)",
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render", "--size", "\(contentWidth)x\(contentHeight)",
                                       "--scale", String(at.scale), "--progress", "1", "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else {
