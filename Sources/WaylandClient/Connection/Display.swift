@@ -1,7 +1,8 @@
 import CWaylandClient
 
 /// The client's end of one compositor connection, a `wl_display`: `wl_display_disconnect` in
-/// `deinit`, which frees the display and with it every proxy still made on it.
+/// `deinit`, which frees the display; a proxy made on it must not be used or destroyed after that
+/// (libwayland: `wl_proxy_destroy` locks the display's mutex and edits its object map).
 ///
 /// The ownership rule of this module: every object that wraps a proxy made on the display (a
 /// global, a `wl_surface`, a `wl_buffer`, a frame callback, an input device, a

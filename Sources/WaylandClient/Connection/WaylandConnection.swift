@@ -325,7 +325,8 @@ public final class WaylandConnection {
             presentationTime = PresentationTime(proxy: bound.proxy, display: display)
         case "wl_seat":
             guard let bound = bind(name, cwl_wl_seat_interface(), offered: version, GlobalVersions.seat) else { return }
-            seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, display: display, connection: self))
+            seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, display: display,
+                              connection: self))
         case "wl_output":
             guard let bound = bind(name, cwl_wl_output_interface(), offered: version, GlobalVersions.output)
             else { return }
