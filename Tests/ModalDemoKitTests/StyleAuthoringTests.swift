@@ -129,7 +129,7 @@ final class StyleAuthoringTests: XCTestCase {
             .deletingLastPathComponent().path
         XCTAssertEqual(StyleTemplate.modalKitPackage(forExecutable: checkout + "/.build/x86_64-unknown-linux-gnu/debug/modal-demo"),
                        checkout)
-        let prefix = NSTemporaryDirectory() + "/mk-template-prefix-\(getpid())-\(UUID().uuidString)"
+        let prefix = (NSTemporaryDirectory() as NSString).appendingPathComponent("mk-template-prefix-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: prefix + "/share/modalkit/ModalKit", withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: prefix) }
         XCTAssertTrue(FileManager.default.createFile(atPath: prefix + "/share/modalkit/ModalKit/Package.swift", contents: Data()))
