@@ -4,10 +4,10 @@ import CWaylandClient
 /// `deinit`, which frees the display; a proxy made on it must not be used or destroyed after that
 /// (libwayland: `wl_proxy_destroy` locks the display's mutex and edits its object map).
 ///
-/// The ownership rule of this module: every object that wraps a proxy made on the display (a
-/// global, a `wl_surface`, a `wl_buffer`, a frame callback, an input device, a
-/// `wl_cursor_theme` …) holds this object in a stored property, and destroys its proxy in its own
-/// `deinit`. Swift releases an object's stored properties only after its `deinit` has run, so
+/// The ownership rule of this module (docs/design.md, rules learned from the field, 14): every
+/// object that wraps a proxy made on the display (a global, a `wl_surface`, a `wl_buffer`, a frame
+/// callback, an input device, a `wl_cursor_theme` …) holds this object in a stored property, and
+/// destroys its proxy in its own `deinit`. Swift releases an object's stored properties only after its `deinit` has run, so
 /// each proxy is destroyed while the display is still connected, and the display disconnects
 /// after the last of them, whichever order ARC releases the wrappers in. That order is no
 /// contract: an optimized build releases a local right after its last use rather than at the end
