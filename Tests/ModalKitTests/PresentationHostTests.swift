@@ -85,6 +85,25 @@ final class PresentationHostTests: XCTestCase {
         XCTAssertEqual(root.inputs, [.key(.activate)], "after the dismissal keys reach the presenting content")
     }
 
+    /// A press on the presented view whose dismissal completes before the release: its content
+    /// gets `.cancel` as its level leaves the stack (UIKit cancels the touches of a view that leaves
+    /// the window), and the release reaches nothing — not the presenting content now in front.
+    func testAPressOnAViewWhoseDismissalCompletesIsCancelledThere() throws {
+        let (host, root, card, box) = try presentedHost()
+        host.dismiss(now: 3)  // 1 s: dismissed at 4
+        let r = try XCTUnwrap(host.presentedViewRect(at: 3.1))
+        host.handle(.pointerMotion(Point(x: r.midX, y: r.midY)), now: 3.1)
+        host.handle(.pointerButton(pressed: true), now: 3.1)
+        XCTAssertEqual(card.inputs.last, .press(Point(x: 180, y: 190)))
+        root.inputs.removeAll()
+        host.handle(.pointerButton(pressed: false), now: 4.5)
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing, .dismissed])
+        XCTAssertEqual(card.inputs.last, .cancel, "the press ended with its level")
+        XCTAssertEqual(root.inputs, [], "the rest of the press reaches nothing")
+        host.handle(.pointerMotion(Point(x: 10, y: 10)), now: 4.6)
+        XCTAssertEqual(root.inputs, [.hover(Point(x: 10, y: 10))], "after the press, the pointer hovers again")
+    }
+
     func testACacheIsRedrawnOnlyWhenItsContentChangedAndAnAreaDamagesOnlyThatArea() throws {
         let (host, root, card, _) = try presentedHost()
         let image = try Image(width: 400, height: 600)

@@ -137,7 +137,7 @@ extension PresentationHost {
         } else {
             target = .presenting
         }
-        press = (target, source)
+        press = (target, source, target == .presenting ? 0 : levels.count)
         if target == .presented, let level = levels.last, level.controller.isDraggable {
             // A press on a draggable view: it becomes a drag after 8 pt along the axis. On a moving
             // view it catches it where it is (UIKit's interruptible transitions).
@@ -180,6 +180,36 @@ extension PresentationHost {
             guard let top = levels.last?.controller, top.state == .presenting || top.state == .presented else { return }
             if top.tapOnDimDismisses(at: p, now: now) { userDismiss(now: now) }
         case .nothing:
+            break
+        }
+    }
+
+    /// Ends the press without a tap because what it pressed is no longer in front: a level was
+    /// presented over it, or its level left the stack (UIKit cancels the touches of a view that a
+    /// presentation covers or that leaves the window). Its content gets `.cancel` (unless its drag
+    /// cancelled it already); a drag holding its level's view ends as released at rest, the view
+    /// going back to the detent it rested at (``PresentationController/resumeAfterCatch(now:)``), so
+    /// a covered level stays presented; the rest of the press reaches nothing.
+    func abandonPress(now: Double) {
+        guard let pr = press, pr.target != .nothing else { return }
+        press = (.nothing, pr.source, pr.level)
+        switch pr.target {
+        case .presenting:
+            use(presentingContent.handle(.cancel, now: now))
+        case .presented where pr.level >= 1 && pr.level <= levels.count:
+            let level = levels[pr.level - 1]
+            let wasDragging = level.drag.isActive && level.drag.isDragging
+            if level.drag.isActive {
+                level.drag.isActive = false
+                level.drag.isDragging = false
+                if level.controller.isTracking {
+                    if wasDragging { onInteraction(.dragEnded(velocity: 0)) }
+                    level.controller.resumeAfterCatch(now: now)
+                }
+                dirty = true
+            }
+            if !wasDragging { use(level.content.handle(.cancel, now: now)) }
+        case .presented, .dim, .nothing:
             break
         }
     }

@@ -76,7 +76,10 @@ public final class PresentationHost {
     enum PressSource: Equatable { case pointer, touch(Int32) }
     var pointer: Point?
     var touchPoint: Point?
-    var press: (target: PressTarget, source: PressSource)?
+    /// The press in progress: what it pressed, by what, and the level it belongs to (the number of
+    /// levels when it began; 0 for the presenting content). It ends without a tap when that level
+    /// is covered by a new one or leaves the stack (``abandonPress(now:)``).
+    var press: (target: PressTarget, source: PressSource, level: Int)?
 
     /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
     public init(style: any PresentationStyle, presenting: any PresentationContent) {
@@ -97,14 +100,16 @@ public final class PresentationHost {
             let below: (any PresentationContent)? = index == 0 ? self.presentingContent
                 : (index - 1 < self.levels.count ? self.levels[index - 1].content : nil)
             if state == .presenting, let below {
-                if let pr = self.press, pr.target == .presenting || (index > 0 && pr.target == .presented) {
-                    // A new modal layer came up during a press on what it covers: the press ends, no tap.
-                    self.press = (.nothing, pr.source)
-                    self.use(below.handle(.cancel, now: self.lastNow))
-                }
+                // A new modal layer came up during a press on what it covers (the presenting content,
+                // or a lower level's presented or dimming view): the press ends, no tap. A level
+                // that reverses its own dismissal covers nothing new.
+                if let pr = self.press, pr.level <= index { self.abandonPress(now: self.lastNow) }
                 self.use(below.handle(.hover(nil), now: self.lastNow))
             }
             if state == .dismissed {
+                // A press on the level that left (or above it) ends there, without reaching what is
+                // in front now.
+                if let pr = self.press, pr.level > index { self.abandonPress(now: self.lastNow) }
                 for l in self.levels[index...] { l.drag = LevelDrag(tracker: l.drag.tracker) }
                 self.retireLevels(from: index)
                 // What was below is in front again: it sees the pointer where it is.
