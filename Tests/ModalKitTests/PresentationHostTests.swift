@@ -104,6 +104,28 @@ final class PresentationHostTests: XCTestCase {
         XCTAssertEqual(root.inputs, [.hover(Point(x: 10, y: 10))], "after the press, the pointer hovers again")
     }
 
+    /// A container side that is not a number counts as 1 point, one beyond what a configure can
+    /// carry (infinite, 1e300) as 2³¹ − 1 points: the host stays usable (no trap converting it to
+    /// buffer pixels), and its frames are those of the clamped size.
+    func testContainerSidesThatAreNotFiniteOrTooLargeAreClamped() throws {
+        let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
+        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        host.layout(containerSize: Size(width: .infinity, height: .nan), scale: 2)
+        XCTAssertEqual(host.containerSize, Size(width: 2147483647, height: 1))
+        XCTAssertTrue(host.pixelSize == (4294967294, 2))
+        host.present(card, now: 0)
+        host.layout(containerSize: Size(width: 1e300, height: -.infinity), scale: 1)
+        XCTAssertEqual(host.containerSize, Size(width: 2147483647, height: 1))
+        let f = host.layerFrame(at: 0.5)
+        XCTAssertEqual(f.width, 2147483647)
+        XCTAssertEqual(f.height, 1)
+        XCTAssertEqual(host.snapshot(at: 0.5).containerBounds, Rect(x: 0, y: 0, width: 2147483647, height: 1))
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        let image = try Image(width: 400, height: 600)
+        host.render(into: image.pixelBuffer, now: 2, bufferAge: 0)
+        XCTAssertEqual(image.pixel(x: 200, y: 300), 0xFFFFFFFF, "the card at the size laid out last")
+    }
+
     func testACacheIsRedrawnOnlyWhenItsContentChangedAndAnAreaDamagesOnlyThatArea() throws {
         let (host, root, card, _) = try presentedHost()
         let image = try Image(width: 400, height: 600)

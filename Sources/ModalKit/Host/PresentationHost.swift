@@ -211,10 +211,16 @@ public final class PresentationHost {
 
     // MARK: Layout
 
-    /// Sets the container size (points, each side ≥ 1) and the scale (buffer pixels per point;
-    /// not a positive finite number means 1), for every level. Any time, also mid-transition.
+    /// The largest container side, points: the largest size `xdg_toplevel.configure` carries (a
+    /// signed 32-bit integer).
+    public static let maxContainerSide = Double(Int32.max)
+
+    /// Sets the container size (points, each side clamped to 1…``maxContainerSide``; a side that is
+    /// not a number counts as 1) and the scale (buffer pixels per point; not a positive finite number
+    /// means 1), for every level. Any time, also mid-transition.
     public func layout(containerSize size: Size, scale: Double) {
-        containerSize = Size(width: max(1, size.width), height: max(1, size.height))
+        func side(_ v: Double) -> Double { v.isNaN ? 1 : min(max(1, v), PresentationHost.maxContainerSide) }
+        containerSize = Size(width: side(size.width), height: side(size.height))
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         let bounds = Rect(size: containerSize)
         controller.layout(containerBounds: bounds)
