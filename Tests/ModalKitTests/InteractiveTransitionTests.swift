@@ -238,6 +238,23 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertTrue(card.inputs.contains(where: { if case .release = $0 { return true } else { return false } }))
     }
 
+    /// A press that catches a dismissal a fraction of a point from its end, released without a
+    /// drag: the view resumes and its dismissal completes at once; the press ends with a cancel
+    /// to its content (its level left the stack), not with a release nowhere, leaving it pressed.
+    func testACatchThatResumesIntoTheEndOfADismissalCancelsTheContentsPress() throws {
+        let (host, card, log) = try sheet(["duration": "1", "curve": "linear"], presented: false)
+        host.present(card, now: 0)
+        host.dismiss(now: 0.001)  // 0.4 pt up from its dismissed place
+        let r = try XCTUnwrap(host.presentedViewRect(at: 0.001))
+        XCTAssertEqual(r.minY, 799.6, accuracy: 1e-6)
+        host.handle(.touchDown(id: 1, Point(x: 240, y: 799.8)), now: 0.001)
+        guard case let .press(p)? = card.inputs.last else { return XCTFail("no press: \(card.inputs)") }
+        XCTAssertEqual(p.y, 0.2, accuracy: 1e-6)
+        host.handle(.touchUp(id: 1), now: 0.001)
+        XCTAssertEqual(log.lines, ["presenting", "dismissing", "dismissed"])
+        XCTAssertEqual(card.inputs.last, .cancel)
+    }
+
     func testATapOnADraggableViewStillReachesItsContent() throws {
         let (host, card, log) = try sheet()
         host.handle(.pointerMotion(Point(x: 240, y: 500)), now: 2)

@@ -167,7 +167,14 @@ extension PresentationHost {
     func endPress(at p: Point?, now: Double) {
         guard let pr = press else { return }
         press = nil
+        let level = pr.target == .presented ? levels.last : nil  // a press on a presented view is the top's
         if pr.target == .presented, endDrag(cancelled: p == nil, now: now) { return }
+        if let level, levels.last !== level {
+            // Releasing a caught view let its dismissal resume, and it completed at once: its level
+            // left the stack, so the press ends there without a tap.
+            use(level.content.handle(.cancel, now: now))
+            return
+        }
         guard let p = p else { deliver(.cancel, to: pr.target, now: now); return }
         switch pr.target {
         case .presenting:
