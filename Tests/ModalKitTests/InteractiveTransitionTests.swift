@@ -255,6 +255,45 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertEqual(card.inputs.last, .cancel)
     }
 
+    /// The app dismisses the sheet in the middle of a drag: its spring takes the view away (the
+    /// finger no longer moves it), and the gesture still ends with `drag-ended` when the finger
+    /// lifts — every `drag-began` has its `drag-ended` (UIKit's pan gesture ends whatever the app
+    /// does with the view).
+    func testADragTheAppDismissesMeanwhileStillEndsWithDragEnded() throws {
+        let (host, _, log) = try sheet()
+        host.handle(.pointerMotion(Point(x: 240, y: 500)), now: 2)
+        host.handle(.pointerButton(pressed: true), now: 2)
+        host.handle(.pointerMotion(Point(x: 240, y: 550)), now: 2.05)
+        XCTAssertEqual(top(host, 2.05), 450, accuracy: 0.5)
+        host.dismiss(now: 2.1)
+        host.handle(.pointerMotion(Point(x: 240, y: 520)), now: 2.15)
+        XCTAssertGreaterThan(top(host, 2.15), 450, "the app's spring has the view, not the finger")
+        host.handle(.pointerButton(pressed: false), now: 2.2)
+        host.update(now: 4)
+        guard log.lines.count == 6 else { return XCTFail("\(log.lines)") }
+        XCTAssertEqual(Array(log.lines.prefix(4)), ["presenting", "presented", "drag-began", "dismissing"])
+        XCTAssertTrue(log.lines[4].hasPrefix("drag-ended "), "\(log.lines)")
+        XCTAssertEqual(log.lines[5], "dismissed")
+    }
+
+    /// A press catches a dismissing sheet, the app dismisses it again (its spring takes the view
+    /// away), then the press moves 8 pt: the drag catches the view again where the spring has it and
+    /// the view follows the finger; `drag-began` and `drag-ended` as for any drag.
+    func testADragAfterTheAppTookACaughtViewCatchesItAgain() throws {
+        let (host, _, log) = try sheet()
+        host.dismiss(now: 2)
+        host.handle(.pointerMotion(Point(x: 240, y: 700)), now: 2.1)
+        host.handle(.pointerButton(pressed: true), now: 2.1)
+        host.dismiss(now: 2.1)
+        host.handle(.pointerMotion(Point(x: 240, y: 650)), now: 2.15)
+        let y = top(host, 2.15)
+        host.handle(.pointerMotion(Point(x: 240, y: 630)), now: 2.2)
+        XCTAssertEqual(top(host, 2.2), y - 20, accuracy: 1e-6, "the view follows the finger")
+        host.handle(.pointerButton(pressed: false), now: 2.4)
+        XCTAssertEqual(Array(log.lines.prefix(4)), ["presenting", "presented", "dismissing", "drag-began"])
+        XCTAssertEqual(log.lines.filter { $0.hasPrefix("drag-ended ") }.count, 1, "\(log.lines)")
+    }
+
     func testATapOnADraggableViewStillReachesItsContent() throws {
         let (host, card, log) = try sheet()
         host.handle(.pointerMotion(Point(x: 240, y: 500)), now: 2)

@@ -99,7 +99,9 @@ extension PresentationHost {
                     // A drag now: the content's press ends without a tap (UIKit cancels the
                     // content's touches when the pan gesture recognizes).
                     level.drag.isDragging = true
-                    if !level.drag.caught {
+                    if !controller.isTracking {
+                        // Not held since the press (a resting view, or the app took a caught one
+                        // meanwhile): the drag catches the view where it is now.
                         level.drag.startOffset = controller.beginDrag(now: now) ?? level.drag.startOffset
                     }
                     use(level.content.handle(.cancel, now: now))
@@ -209,10 +211,8 @@ extension PresentationHost {
             if level.drag.isActive {
                 level.drag.isActive = false
                 level.drag.isDragging = false
-                if level.controller.isTracking {
-                    if wasDragging { onInteraction(.dragEnded(velocity: 0)) }
-                    level.controller.resumeAfterCatch(now: now)
-                }
+                if wasDragging { onInteraction(.dragEnded(velocity: 0)) }
+                level.controller.resumeAfterCatch(now: now)  // nothing unless it still holds the view
                 dirty = true
             }
             if !wasDragging { use(level.content.handle(.cancel, now: now)) }
@@ -246,11 +246,12 @@ extension PresentationHost {
             return false
         }
         level.drag.isDragging = false
-        guard controller.isTracking else { return true }
         // The motion samples of the 100 ms before the release (a finger that rested longer
-        // before lifting releases at rest).
+        // before lifting releases at rest). Every drag-began has its drag-ended, also when the
+        // app took the view meanwhile (UIKit's pan gesture ends whatever the app does).
         let v = cancelled ? 0 : level.drag.tracker.velocity(at: now)
         onInteraction(.dragEnded(velocity: v))
+        guard controller.isTracking else { return true }  // the app took the view: its spring stays
         let release = controller.endDrag(rawOffset: level.drag.raw, velocity: v, now: now)
         if release?.refusedDismissal == true { onInteraction(.closeAttempt) }
         dirty = true
