@@ -91,6 +91,11 @@ extension PresentationHost {
     }
 
     func deliverDrag(_ p: Point, to target: PressTarget, now: Double) {
+        // A drag whose gesture a layout took away (an adaptive sheet become a card): its content's
+        // press was cancelled when it became a drag, so the rest of it reaches nothing.
+        if target == .presented, let level = levels.last, level.drag.isDragging, level.controller.detentLayout == nil {
+            return
+        }
         if target == .presented, let level = levels.last, level.drag.isActive, let layout = level.controller.detentLayout {
             let controller = level.controller
             let d = (p.x - level.drag.start.x) * layout.axis.x + (p.y - level.drag.start.y) * layout.axis.y
