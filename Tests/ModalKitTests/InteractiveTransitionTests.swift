@@ -255,6 +255,26 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertEqual(card.inputs.last, .cancel)
     }
 
+    /// The same catch ended by the compositor (touch cancel) or by the pointer leaving the window:
+    /// the content gets its cancel there too.
+    func testACatchEndedWithoutAReleaseAtTheEndOfADismissalCancelsTheContentsPress() throws {
+        for ending in [PresentationInput.touchCancel, .pointerLeave] {
+            let (host, card, log) = try sheet(["duration": "1", "curve": "linear"], presented: false)
+            host.present(card, now: 0)
+            host.dismiss(now: 0.001)  // 0.4 pt up from its dismissed place
+            if ending == .touchCancel {
+                host.handle(.touchDown(id: 1, Point(x: 240, y: 799.8)), now: 0.001)
+            } else {
+                host.handle(.pointerMotion(Point(x: 240, y: 799.8)), now: 0.001)
+                host.handle(.pointerButton(pressed: true), now: 0.001)
+            }
+            guard case .press? = card.inputs.last else { return XCTFail("no press: \(card.inputs)") }
+            host.handle(ending, now: 0.001)
+            XCTAssertEqual(log.lines, ["presenting", "dismissing", "dismissed"], "\(ending)")
+            XCTAssertEqual(card.inputs.last, .cancel, "\(ending)")
+        }
+    }
+
     /// The app dismisses the sheet in the middle of a drag: its spring takes the view away (the
     /// finger no longer moves it), and the gesture still ends with `drag-ended` when the finger
     /// lifts — every `drag-began` has its `drag-ended` (UIKit's pan gesture ends whatever the app

@@ -30,10 +30,7 @@ extension PresentationHost {
             // A leave ends the pointer's press without a tap: the release may never come to this
             // surface (sway sends none when the window is hidden while the button is held).
             pointer = nil
-            if let pr = press, pr.source == .pointer {
-                press = nil
-                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
-            }
+            if let pr = press, pr.source == .pointer { endPress(at: nil, now: now) }
             use(presentingContent.handle(.hover(nil), now: now))
             if let top = levels.last { use(top.content.handle(.hover(nil), now: now)) }
         case let .touchDown(id, p):
@@ -52,10 +49,7 @@ extension PresentationHost {
                 touchPoint = nil
             }
         case .touchCancel:
-            if let pr = press, case .touch = pr.source {
-                press = nil
-                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
-            }
+            if let pr = press, case .touch = pr.source { endPress(at: nil, now: now) }
             touchPoint = nil
         case let .key(key, pressed):
             guard pressed else { return }
@@ -171,6 +165,9 @@ extension PresentationHost {
         }
     }
 
+    /// Ends the press: released at `p` (a tap if its target says so), or without a release when
+    /// `p` is nil (the pointer left, the touch was cancelled): a drag is released at rest, the
+    /// content gets `.cancel`.
     func endPress(at p: Point?, now: Double) {
         guard let pr = press else { return }
         press = nil
