@@ -68,8 +68,13 @@ let package = Package(
         .target(name: "PopoverStyle", dependencies: ["ModalKit"], path: "Plugins/PopoverStyle"),
         // The built-in styles' doubles (docs/design.md numbers), adopted in process by both unit-test targets.
         .target(name: "BuiltinStyleDoubles", dependencies: ["ModalKit"], path: "Tests/BuiltinStyleDoubles"),
-        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles"]),
-        .testTarget(name: "ModalDemoKitTests", dependencies: ["ModalDemoKit", "ModalKit", "BuiltinStyleDoubles"]),
+        // Seeded random sequences for the presentation host and the checks after each step, shared
+        // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests); real built-in styles
+        // through the loader.
+        .target(name: "HostFuzzSupport", dependencies: ["ModalKit", "CPixman"], path: "Tests/HostFuzzSupport"),
+        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles", "HostFuzzSupport"]),
+        .testTarget(name: "ModalDemoKitTests",
+                    dependencies: ["ModalDemoKit", "ModalKit", "BuiltinStyleDoubles", "HostFuzzSupport"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
