@@ -42,8 +42,9 @@ public enum SceneFocus: Hashable, Sendable {
 /// focus starts on the card itself; Tab / Shift-Tab move it between "Present another" and "Close",
 /// Return/space activate the focused one, pointer and touch taps on them activate them; a tap
 /// elsewhere on the card does nothing. When a card is dismissed, focus is back on the control
-/// that presented it (Present, or the lower card's Present another). The focus ring shows after keyboard use and hides on a press (`:focus-visible`),
-/// and only in front: not on the Present button nor on a card while a card covers them.
+/// that presented it (Present, or the lower card's Present another). The focus ring shows after
+/// keyboard use and hides on a press (`:focus-visible`), and only in front: not on the Present
+/// button nor on a card while a card covers them.
 public final class DemoScene {
     /// The host presenting the card over the presenting view. Its times are the scene's clock,
     /// which is the caller's `now` except while paused (``pauseFraction``).

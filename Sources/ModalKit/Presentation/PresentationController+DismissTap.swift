@@ -22,11 +22,11 @@ extension PresentationController {
     ///
     /// Candidates are whole points on a grid over the container (step: the shorter side / 50,
     /// at least 1, and at least the longer side / 2000, so that a container of any shape gives at
-    /// most about 2000 × 50 candidates) that keep a clearance from the container's edges and the presented view — 8
-    /// points where the dim leaves room for it, else 2 — so that rounding to a device pixel or a
-    /// fractional scale cannot move the tap onto the view or off the window. Of those, the one
-    /// nearest the dim's top centre, (width / 2, min(60, height / 2)), is returned: the spot a
-    /// user taps above a card or a sheet.
+    /// most about 2000 × 50 candidates) that keep a clearance from the container's edges and the
+    /// presented view — 8 points where the dim leaves room for it, else 2 — so that rounding to a
+    /// device pixel or a fractional scale cannot move the tap onto the view or off the window. Of
+    /// those, the one nearest the dim's top centre, (width / 2, min(60, height / 2)), is returned:
+    /// the spot a user taps above a card or a sheet.
     /// - Parameters:
     ///   - style: a style instance (its presentation hooks are called once, as for a presentation).
     ///   - containerSize: the window content size, points (each side ≥ 1).
