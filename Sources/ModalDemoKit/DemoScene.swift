@@ -497,10 +497,13 @@ final class PresentingView: PresentationContent {
 
     private func buttonChanged() {
         guard appearance(modal: modal) != drawn, invalidation == .none else { return }
-        invalidation = .area(DemoLook.buttonOuterFrame(in: bounds))
+        invalidation = .area(DemoLook.buttonOuterFrame(in: bounds, scale: drawnScale))
     }
+    /// The scale of the last draw (a new scale redraws everything: the scene invalidates all).
+    private var drawnScale = 1.0
 
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
+        drawnScale = scale
         let a = appearance(modal: modal)
         DemoLook.drawPresentingView(into: image, size: size, scale: scale, fonts: fonts.set, button: a, hint: hint)
         drawn = a
