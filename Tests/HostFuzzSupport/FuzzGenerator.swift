@@ -214,9 +214,13 @@ public enum FuzzGenerator {
             case 1: s.append(.key(k, pressed: true))
             default: s.append(.key(k, pressed: false))
             }
-        case 5:  // the app presents
+        case 5:  // the app presents (often letting the transition end, so the next can stack on it)
             s.append(.present(content: rng.int(1...4), style: rng.chance(0.2) ? nil : rng.int(1...3)))
-            if rng.chance(0.6) { s.append(advance(&rng)) }
+            switch rng.weighted([50, 30, 20]) {
+            case 0: s.append(.advance(rng.double(0.2...2)))
+            case 1: s.append(advance(&rng))
+            default: break
+            }
         case 6: s.append(.dismiss)
         case 7: s.append(resize(&rng))
         case 8: s.append(.scale(scale(&rng)))

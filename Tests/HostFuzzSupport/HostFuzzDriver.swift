@@ -68,6 +68,8 @@ open class HostFuzzDriver {
     public private(set) var renders = 0, pixelChecks = 0, skippedRenders = 0
     /// Frames drawn while the host said it needed no redraw, compared with the frame before.
     public private(set) var idleFrames = 0
+    /// The most levels the stack held after a step.
+    public private(set) var deepestStack = 0
 
     /// The spec of each style object made for this run (by identity).
     var specs: [ObjectIdentifier: FuzzStyleSpec] = [:]
@@ -354,6 +356,7 @@ open class HostFuzzDriver {
     func checkStack() {
         let h = host
         let n = h.levelCount
+        deepestStack = max(deepestStack, n)
         if n > levelsBegun { fail("stack", "\(n) levels after \(levelsBegun) presentations began") }
         if n == 0 {
             if h.state != .dismissed || h.presentedContent != nil || h.isModalLayerActive {
@@ -528,10 +531,24 @@ open class HostFuzzDriver {
         if !needs && !damage.isEmpty {
             fail("damage", "presentingLayerNeedsRender was false, the presenting layer damaged \(damage)")
         }
-        guard failure == nil, pw <= 32767, ph <= 32767, let image = try? Image(width: pw, height: ph),
-              paintPresentingReference(into: image.pixmanImage) else { return }
+        guard failure == nil, pw <= 32767, ph <= 32767, let image = try? Image(width: pw, height: ph) else { return }
+        if paintPresentingReference(into: image.pixmanImage) {
+            pixelChecks += 1
+            compare(b, WindowBuffer(image), what: "presenting layer into buffer \(index) at age \(age)", damage: damage)
+            return
+        }
+        // No reference of the harness's own: the same frame again into a new buffer (a fourth
+        // window buffer, age 0), painted whole — nothing changed since, so nothing needs a render.
+        if host.presentingLayerNeedsRender {
+            return fail("damage", "presentingLayerNeedsRender right after renderPresentingLayer")
+        }
+        let whole = WindowBuffer(image)
+        whole.fill(0xDEAD_BEEF)
+        let again = host.renderPresentingLayer(into: whole.pixelBuffer, bufferAge: 0)
+        buffers.drawnElsewhere()
+        if !again.isEmpty { fail("damage", "the presenting layer drawn again, unchanged, damaged \(again)") }
         pixelChecks += 1
-        compare(b, WindowBuffer(image), what: "presenting layer into buffer \(index) at age \(age)", damage: damage)
+        compare(b, whole, what: "presenting layer into buffer \(index) at age \(age)", damage: damage)
     }
 
     func check(damage: [PixelRect], width: Int, height: Int, what: String) {
@@ -581,6 +598,9 @@ final class BufferPool {
         frame += 1
         drawnAt[i] = frame
     }
+
+    /// A frame drawn into a buffer outside the pool (the pool's buffers age by one).
+    func drawnElsewhere() { frame += 1 }
 
     /// A buffer for the frame painted whole, filled with a pattern no frame draws; the one of the
     /// frame before becomes ``previousReference``.

@@ -16,6 +16,7 @@ final class DemoSceneFuzzTests: XCTestCase {
         _ = try BuiltinStyles.make("inset-centered")  // a clear error when the plugins are not built
         let runner = FuzzRunner(filter: "DemoSceneFuzzTests", runs: (debug: 100, release: 500), profile: .scene)
         var renders = 0, checks = 0, focusChecks = 0
+        var depths: [Int: Int] = [:]
         var setupError: Error?
         let outcome = runner.run { c, verbose in
             do {
@@ -24,6 +25,7 @@ final class DemoSceneFuzzTests: XCTestCase {
                 renders += harness.renders
                 checks += harness.pixelChecks
                 focusChecks += harness.focusComparisons
+                depths[harness.deepestStack, default: 0] += 1
                 return f
             } catch {
                 setupError = error
@@ -33,7 +35,8 @@ final class DemoSceneFuzzTests: XCTestCase {
         if let setupError { throw setupError }
         print("DemoSceneFuzzTests: \(outcome.runs) sequences, \(outcome.steps) steps, \(renders) frames "
               + "(\(checks) compared with a whole repaint), \(focusChecks) times a card's focus ring was where its Tab "
-              + "order or its last place said")
+              + "order or its last place said; sequences by deepest stack: "
+              + depths.keys.sorted().map { "\($0): \(depths[$0]!)" }.joined(separator: ", "))
         if let report = outcome.report { XCTFail(report) }
     }
 }

@@ -21,6 +21,7 @@ final class HostFuzzTests: XCTestCase {
         _ = try BuiltinStyles.make("inset-centered")  // a clear error when the plugins are not built
         let runner = FuzzRunner(filter: "HostFuzzTests", runs: (debug: 600, release: 2000))
         var renders = 0, checks = 0, skipped = 0, draws = 0, idle = 0
+        var depths: [Int: Int] = [:]
         var setupError: Error?
         let outcome = runner.run { c, verbose in
             let harness: HostFuzzHarness
@@ -33,12 +34,14 @@ final class HostFuzzTests: XCTestCase {
             checks += harness.pixelChecks
             skipped += harness.skippedRenders
             idle += harness.idleFrames
+            depths[harness.deepestStack, default: 0] += 1
             draws += harness.probes.dropFirst().reduce(0) { $0 + $1.draws }
             return f
         }
         print("HostFuzzTests: \(outcome.runs) sequences, \(outcome.steps) steps, \(renders) frames "
               + "(\(checks) compared with a whole repaint, \(idle) idle ones with the frame before, \(skipped) too large "
-              + "to draw), \(draws) presented caches drawn")
+              + "to draw), \(draws) presented caches drawn; sequences by deepest stack: "
+              + depths.keys.sorted().map { "\($0): \(depths[$0]!)" }.joined(separator: ", "))
         if let setupError { throw setupError }
         if let report = outcome.report { XCTFail(report) }
     }
