@@ -126,6 +126,29 @@ final class PresentationHostTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: 200, y: 300), 0xFFFFFFFF, "the card at the size laid out last")
     }
 
+    /// A presented view too large for its cache (here 40000 pixels wide, beyond the 32767 an image
+    /// may have) is left out of the frame: under it the frame shows the presenting view and the
+    /// dim, not whatever the buffer held (its interior was skipped as if the card painted it).
+    func testAPresentedViewTooLargeToCacheIsLeftOutOfTheFrame() throws {
+        final class Wide: PresentationStyle {
+            var transitionDuration: Double { 0 }
+            func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: -10000, y: 20, width: 20000, height: 50) }
+            func dimmingAppearance(at progress: Double) -> DimmingAppearance {
+                DimmingAppearance(color: .black, alpha: 0.5 * progress)
+            }
+        }
+        let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
+        let host = PresentationHost(style: Wide(), presenting: root)
+        host.layout(containerSize: Size(width: 100, height: 100), scale: 2)
+        host.present(card, now: 0)
+        let image = try Image(width: 200, height: 200)
+        Draw.fill(image.pixmanImage, width: 200, height: 200, color: Color(rgb: 0xDEADBE))
+        host.render(into: image.pixelBuffer, now: 1, bufferAge: 0)
+        XCTAssertEqual(card.draws, 0, "no cache to draw into")
+        XCTAssertEqual(image.pixel(x: 100, y: 100), 0xFF102050, "inside the card's rectangle: the root under the dim")
+        XCTAssertEqual(image.pixel(x: 100, y: 10), 0xFF102050, "outside it: the same")
+    }
+
     func testACacheIsRedrawnOnlyWhenItsContentChangedAndAnAreaDamagesOnlyThatArea() throws {
         let (host, root, card, _) = try presentedHost()
         let image = try Image(width: 400, height: 600)
