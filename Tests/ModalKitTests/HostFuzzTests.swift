@@ -3,8 +3,8 @@ import HostFuzzSupport
 import ModalKit
 import XCTest
 
-/// `PresentationHost` under random input: seeded sequences (``FuzzGenerator``; 600 in a debug
-/// build, 2000 in release, any number with `MODALKIT_FUZZ_RUNS`) of
+/// `PresentationHost` under random input: seeded sequences (``FuzzGenerator``; 500 in a debug
+/// build, 1500 in release, any number with `MODALKIT_FUZZ_RUNS`) of
 /// pointer, touch and key events, resizes, scale changes, clock jumps, presentations (also from a
 /// presented level, also from inside the contents' input handlers and the host's events),
 /// dismissals and frames, over the real built-in styles with random options, checked after every
@@ -19,7 +19,7 @@ import XCTest
 final class HostFuzzTests: XCTestCase {
     func testRandomSequencesKeepTheHostsInvariants() throws {
         _ = try BuiltinStyles.make("inset-centered")  // a clear error when the plugins are not built
-        let runner = FuzzRunner(filter: "HostFuzzTests", runs: (debug: 600, release: 2000))
+        let runner = FuzzRunner(filter: "HostFuzzTests", runs: (debug: 500, release: 1500))
         var renders = 0, checks = 0, skipped = 0, draws = 0, idle = 0
         var depths: [Int: Int] = [:]
         var setupError: Error?
