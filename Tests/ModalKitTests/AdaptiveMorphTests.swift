@@ -183,6 +183,34 @@ final class AdaptiveMorphTests: XCTestCase {
         XCTAssertEqual(host.presentedViewRect(at: 9), card1000)
     }
 
+    /// A morph that ends between two frames (an update without a frame, as input brings): the last
+    /// frame drawn shows it half-way, so the host still needs a redraw (`needsRedraw`) although
+    /// nothing animates any more — as when a transition ends there.
+    func testAMorphEndingOutsideAFrameLeavesARedrawToDo() throws {
+        final class Plain: PresentationContent {
+            var invalidation: ContentInvalidation = .all
+            func draw(into image: OpaquePointer, size: Size, scale: Double) {
+                let px = Draw.pixelSize(of: image)
+                Draw.fill(image, width: px.width, height: px.height, color: .white)
+                invalidation = .none
+            }
+            func handle(_ input: ContentInput, now: Double) -> Bool { true }
+        }
+        let host = PresentationHost(style: try AdaptiveDouble.make(), presenting: Plain())
+        host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
+        host.present(Plain(), now: 0)
+        let img = try Image(width: 400, height: 700)
+        host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
+        host.render(into: img.pixelBuffer, now: 2, bufferAge: 0)      // the morph starts
+        host.render(into: img.pixelBuffer, now: 2.1, bufferAge: 1)    // half-way
+        XCTAssertTrue(host.needsRedraw, "morphing")
+        host.update(now: 2.3)                                          // past its 0.25 s
+        XCTAssertFalse(host.isAnimating)
+        XCTAssertTrue(host.needsRedraw, "the frame on screen shows the morph half-way")
+        host.render(into: img.pixelBuffer, now: 2.3, bufferAge: 1)
+        XCTAssertFalse(host.needsRedraw)
+    }
+
     /// Through the host: the morph needs frames (isAnimating) and ends with the sheet's pixels.
     func testHostDrawsTheMorphAndEndsAtTheSheet() throws {
         final class Plain: PresentationContent {

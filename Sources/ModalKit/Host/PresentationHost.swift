@@ -299,15 +299,18 @@ public final class PresentationHost {
         return (levels.last?.controller ?? controller).dismiss(now: now)
     }
 
-    /// Advances the transitions of every level to `now` (completions, events).
+    /// Advances the transitions of every level to `now` (completions, events). An animation that
+    /// ends here leaves the frame to draw (``needsRedraw``): the last one drawn showed it under way.
     public func update(now: Double) {
         lastNow = now
+        let wasAnimating = isAnimating
         controller.update(now: now)
         var i = levels.count - 1
         while i >= 0 {
             if i < levels.count, levels[i].controller !== controller { levels[i].controller.update(now: now) }
             i -= 1
         }
+        if wasAnimating && !isAnimating { dirty = true }
     }
 
     // MARK: Level stack
