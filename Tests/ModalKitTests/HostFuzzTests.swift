@@ -276,13 +276,13 @@ final class Probe: PresentationContent {
                 }
                 hover = p
             }
-            return true
+            return false  // a change of look says so through `invalidation`; nothing else to redraw
         case let .press(p):
             pressOpen = true
             pressPoint = p
             return true
         case .drag:
-            return true
+            return false
         case let .release(p):
             let start = pressPoint
             pressOpen = false
