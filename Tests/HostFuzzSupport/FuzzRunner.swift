@@ -51,19 +51,27 @@ public struct FuzzRunner {
     public func run(_ execute: Execute) -> Outcome {
         let env = ProcessInfo.processInfo.environment
         var outcome = Outcome()
-        let seeds: [UInt64]
+        let first: UInt64, count: UInt64
         var verbose = false
+        for key in ["MODALKIT_FUZZ_SEED", "MODALKIT_FUZZ_RUNS", "MODALKIT_FUZZ_FIRST_SEED"] {
+            if let v = env[key], UInt64(v) == nil {
+                outcome.report = "\(key) must be a whole number from 0 to \(UInt64.max), got '\(v)'"
+                return outcome
+            }
+        }
         if let s = env["MODALKIT_FUZZ_SEED"], let seed = UInt64(s) {
-            seeds = [seed]
+            (first, count) = (seed, 1)
             verbose = true
         } else {
-            let runs = env["MODALKIT_FUZZ_RUNS"].flatMap(Int.init) ?? defaultRuns
-            let first = env["MODALKIT_FUZZ_FIRST_SEED"].flatMap(UInt64.init) ?? 1
-            seeds = (0..<UInt64(max(0, runs))).map { first + $0 }
+            count = env["MODALKIT_FUZZ_RUNS"].flatMap(UInt64.init) ?? UInt64(defaultRuns)
+            first = env["MODALKIT_FUZZ_FIRST_SEED"].flatMap(UInt64.init) ?? 1
         }
         FuzzCrashReport.install()
         defer { FuzzCrashReport.uninstall() }
-        for seed in seeds {
+        var i: UInt64 = 0
+        while i < count {
+            let seed = first &+ i
+            i += 1
             let c = FuzzGenerator.makeCase(seed: seed, profile: profile)
             FuzzCrashReport.begin(filter: filter, seed: seed, replay: replayCommand(seed), steps: c.steps.count)
             if verbose {
