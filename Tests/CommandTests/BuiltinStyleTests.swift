@@ -1,4 +1,5 @@
 import ModalKit
+import EndToEndHarness
 import XCTest
 
 /// The built-in styles' options (docs/design.md): the built plugins, loaded through the plugin

@@ -3,6 +3,7 @@
 // background; the popover growing from the Present button; their defaults unchanged; bad option
 // values refused with exit 2 and one line.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 @testable import ModalKit

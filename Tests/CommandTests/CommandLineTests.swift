@@ -4,6 +4,7 @@
 import Foundation
 import ModalDemoKit
 import ModalKit
+import EndToEndHarness
 import XCTest
 
 final class CommandLineTests: XCTestCase {

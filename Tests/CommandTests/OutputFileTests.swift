@@ -8,6 +8,7 @@
 // temporary file left. `new-style --directory` likewise writes only into a new or empty directory
 // and removes only what it made when it fails.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit

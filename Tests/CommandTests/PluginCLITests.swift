@@ -4,6 +4,7 @@
 // from the field, 5) — and other bad style input: exit status 2, exactly one stderr line naming the
 // path and the cause, nothing else written, and a rejected plugin's entry never runs.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit
@@ -14,14 +15,9 @@ final class PluginCLITests: XCTestCase {
     /// The installed modal-demo (``InstalledProducts``).
     static var demoPath: String { get throws { try InstalledProducts.demo() } }
 
-    /// Runs the installed modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
-    /// `environment` sets them.
+    /// Runs the installed modal-demo with no style path and no Wayland session (``PluginTestSupport/runDemo(_:environment:)``).
     static func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
-        let demoPath = try demoPath
-        var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
-                                          "WAYLAND_SOCKET": nil]
-        for (key, value) in environment { changes[key] = value }
-        return try Support.run(demoPath, arguments, environment: Support.environment(changes), timeout: 60)
+        try Support.runDemo(arguments, environment: environment)
     }
 
     /// `render` with `style`; the style is loaded before anything is drawn.

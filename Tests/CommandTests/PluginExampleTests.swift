@@ -2,6 +2,7 @@
 // prebuilt host, which was not rebuilt for it: its values through the ABI, and its pixels through
 // the engine in-process and through `modal-demo render`.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit

@@ -2,6 +2,7 @@
 // in one process: every `PresentationStyle` requirement crosses the C table with its arguments and
 // result intact. The dlopen path is covered by PluginLoaderTests with the built-in libraries.
 import Foundation
+import EndToEndHarness
 import XCTest
 import CModalKitStyle
 @testable import ModalKit

@@ -2,6 +2,7 @@
 // the prefix moved elsewhere and run from there, away from the build tree and the toolchain's
 // library directory.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit

@@ -3,6 +3,7 @@
 // plugin's entry, the style path's order and shadowing. Values come from docs/design.md and the
 // header's rules, not from what the code printed.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit

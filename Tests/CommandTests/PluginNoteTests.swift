@@ -4,6 +4,7 @@
 // Proven with C fixtures whose ELF constructor leaves a trace when the library is loaded, and with
 // the dynamic loader's own log (LD_DEBUG=files) for the built-in styles.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit

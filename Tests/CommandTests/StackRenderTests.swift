@@ -3,6 +3,7 @@
 // whose style declares the "presenting view while covered" look (bottom-sheet recede=on: 0.92
 // about the centre at progress 1), while the presenting view under level 1 stays as it is.
 import Foundation
+import EndToEndHarness
 import XCTest
 import ModalDemoKit
 import ModalKit

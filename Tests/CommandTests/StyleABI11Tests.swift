@@ -4,6 +4,7 @@
 // a 1.0 host refuses a 1.1 plugin with the one-line newer-minor message; broken values from plugin
 // code are repaired at the boundary and each kind is reported once.
 import Foundation
+import EndToEndHarness
 import XCTest
 import CModalKitStyle
 import ModalDemoKit

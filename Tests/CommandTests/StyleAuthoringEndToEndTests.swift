@@ -7,6 +7,7 @@ import CWebP
 import Foundation
 import ModalDemoKit
 import ModalKit
+import EndToEndHarness
 import XCTest
 
 final class StyleAuthoringEndToEndTests: XCTestCase {
@@ -14,31 +15,6 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
 
     private func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> Support.RunResult {
         try PluginCLITests.demo(arguments, environment: environment)
-    }
-
-    /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
-    /// directory, its `.build` kept across runs (moved aside while the directory is made anew, since
-    /// new-style writes only into a new or empty directory), so that `swift build` there is
-    /// incremental: the README's own commands, as fast as the other example builds.
-    static func freshPackage(_ name: String) throws -> (directory: String, result: Support.RunResult) {
-        let directory = Support.cacheDirectory + "/new-style/" + name
-        let keep = Support.cacheDirectory + "/new-style/" + name + ".build-kept"
-        let fm = FileManager.default
-        try? fm.removeItem(atPath: keep)
-        try fm.createDirectory(atPath: Support.cacheDirectory + "/new-style", withIntermediateDirectories: true)
-        if fm.fileExists(atPath: directory + "/.build") { try fm.moveItem(atPath: directory + "/.build", toPath: keep) }
-        try? fm.removeItem(atPath: directory)
-        let result = try PluginCLITests.demo(["new-style", name, "--directory", directory])
-        if fm.fileExists(atPath: keep) {
-            try? fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try fm.moveItem(atPath: keep, toPath: directory + "/.build")
-        }
-        return (directory, result)
-    }
-
-    /// `swift build` in `directory`, as the README says (its `.build` inside it).
-    static func swiftBuild(_ directory: String) throws -> Support.RunResult {
-        try Support.run("/usr/bin/env", ["swift", "build"], currentDirectory: directory, isolatingTMPDIR: true, timeout: 1500)
     }
 
     private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
@@ -55,7 +31,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
     // MARK: new-style
 
     func testNewStyleBuildsAndRendersTheSideDrawerAndAMissingEntryFailsTheBuild() throws {
-        let (directory, made) = try Self.freshPackage("side-drawer")
+        let (directory, made) = try Support.freshPackage("side-drawer")
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertEqual(made.stderr, "")
         for file in ["Package.swift", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Sources/SideDrawerStyleEntry/Entry.swift",
@@ -68,7 +44,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
                       "depends on the installed ModalKit package by path: \(manifest)")
 
         // 2. swift build → .build/debug/libModalKitStyleSideDrawer.so
-        let build = try Self.swiftBuild(directory)
+        let build = try Support.swiftBuild(directory)
         XCTAssertEqual(build.status, 0, String((build.stdout + build.stderr).suffix(3000)))
         let library = directory + "/.build/debug/libModalKitStyleSideDrawer.so"
         XCTAssertTrue(FileManager.default.fileExists(atPath: library))
@@ -113,7 +89,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertNotEqual(changed, styleText)
         try changed.write(toFile: styleFile, atomically: false, encoding: .utf8)
         defer { try? styleText.write(toFile: styleFile, atomically: false, encoding: .utf8) }
-        let rebuilt = try Self.swiftBuild(directory)
+        let rebuilt = try Support.swiftBuild(directory)
         XCTAssertEqual(rebuilt.status, 0, String((rebuilt.stdout + rebuilt.stderr).suffix(3000)))
         let redescribed = try demo(["--describe-style", library])
         XCTAssertTrue(redescribed.stdout.contains("  corner-radius  16           radius of the right corners, points       0 to 100\n"),
@@ -121,7 +97,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(try StyleLoader(searchPath: []).load(library).options.first { $0.key == "corner-radius" }?.defaultValue, "16",
                        "the loaded library agrees with its new note")
         try styleText.write(toFile: styleFile, atomically: false, encoding: .utf8)
-        let restored = try Self.swiftBuild(directory)
+        let restored = try Support.swiftBuild(directory)
         XCTAssertEqual(restored.status, 0, String((restored.stdout + restored.stderr).suffix(3000)))
 
         // A tap right of the panel dismisses; dismiss-point finds one there.
@@ -135,7 +111,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         let entryText = try String(contentsOfFile: entry, encoding: .utf8)
         try "import ModalKit\n".write(toFile: entry, atomically: false, encoding: .utf8)
         defer { try? entryText.write(toFile: entry, atomically: false, encoding: .utf8) }
-        let broken = try Self.swiftBuild(directory)
+        let broken = try Support.swiftBuild(directory)
         XCTAssertNotEqual(broken.status, 0, "a style without modalkit_style_entry must not build")
         XCTAssertTrue((broken.stdout + broken.stderr).contains("undefined symbol 'modalkit_style_entry'"),
                       String((broken.stdout + broken.stderr).suffix(3000)))

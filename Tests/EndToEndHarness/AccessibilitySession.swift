@@ -14,15 +14,15 @@ import Glibc
 /// a shared one would make parallel runs collide) and `GSETTINGS_BACKEND=memory` (no dconf).
 ///
 /// The services are the bus's descendants; `stop()` stops each of them, then the bus, by PID.
-final class AccessibilityBus {
+public final class AccessibilityBus {
     /// The private directory: the bus's socket and config, the runtime and home directory of the
     /// bus, its services and the clients that ask for them.
-    let directory: String
-    let bus: PrivateSessionBus
+    public let directory: String
+    public let bus: PrivateSessionBus
     private var stopped = false
 
     /// - Throws: `XCTSkip`-worthy `HarnessError` when dbus-daemon does not start.
-    init() throws {
+    public init() throws {
         directory = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-a11y")
         do {
             bus = try PrivateSessionBus(in: directory, environment: AccessibilityBus.environment(directory), activatesServices: true)
@@ -41,7 +41,7 @@ final class AccessibilityBus {
 
     /// The environment of a client of this bus outside a compositor (the probe, Orca): the bus's
     /// own, with its address.
-    var clientEnvironment: [String: String] {
+    public var clientEnvironment: [String: String] {
         var env = AccessibilityBus.environment(directory)
         env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         return env
@@ -50,7 +50,7 @@ final class AccessibilityBus {
     /// Stops every process the bus started (activated services and theirs: the registry, the
     /// accessibility bus, its launcher), the deepest first so that each is reaped by its parent,
     /// by PID; then the bus; removes the directory. Safe to call more than once.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         for pid in descendants(of: bus.process.pid).reversed() where isRunning(pid) {
@@ -65,7 +65,7 @@ final class AccessibilityBus {
 }
 
 /// The processes whose parent chain leads to `pid`, from /proc: its children first, then theirs …
-func descendants(of pid: pid_t) -> [pid_t] {
+public func descendants(of pid: pid_t) -> [pid_t] {
     var parents: [pid_t: [pid_t]] = [:]
     for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
         guard let child = pid_t(name), let stat = readProcFile("/proc/\(name)/stat"),
@@ -86,7 +86,7 @@ func descendants(of pid: pid_t) -> [pid_t] {
 
 /// The whole of a /proc file, read until end of file (its size is 0 for stat(2), and Foundation's
 /// `String(contentsOfFile:)` reads only the first page of such a file); nil when it cannot be opened.
-func readProcFile(_ path: String) -> String? {
+public func readProcFile(_ path: String) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -102,7 +102,7 @@ func readProcFile(_ path: String) -> String? {
 }
 
 /// Whether `pid` is a running process (a zombie is not).
-func isRunning(_ pid: pid_t) -> Bool {
+public func isRunning(_ pid: pid_t) -> Bool {
     guard let stat = readProcFile("/proc/\(pid)/stat"),
           let close = stat.lastIndex(of: ")") else { return false }
     let state = stat[stat.index(after: close)...].split(separator: " ").first
@@ -111,14 +111,14 @@ func isRunning(_ pid: pid_t) -> Bool {
 
 /// Fixtures/atspi_probe.py on an `AccessibilityBus`: what a screen reader sees of one application,
 /// and its requests (`do_action`, `grab_focus`). Listens for events from its start.
-final class ATSPIProbe {
-    static var script: String { PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/atspi_probe.py" }
+public final class ATSPIProbe {
+    public static var script: String { PluginTestSupport.packageRoot + "/Tests/EndToEndHarness/Fixtures/atspi_probe.py" }
 
-    let process: ChildProcess
+    public let process: ChildProcess
     private var answered = 0
 
     /// Starts the probe and waits (bounded) until its listeners are registered.
-    init(on bus: AccessibilityBus, timeout: Double = 15) throws {
+    public init(on bus: AccessibilityBus, timeout: Double = 15) throws {
         process = try ChildProcess([FakePortal.python, ATSPIProbe.script], environment: bus.clientEnvironment,
                                    name: "atspi_probe", writableStandardInput: true)
         guard process.stdout.wait(timeout: timeout, { $0.contains("ready") ? true : nil }) == true else {
@@ -132,7 +132,7 @@ final class ATSPIProbe {
     /// Sends one command (see the script) and returns its answer's fields, bounded by `timeout`.
     /// - Throws: `HarnessError` when no answer comes or the answer is an error.
     @discardableResult
-    func send(_ command: [String: Any], timeout: Double = 15) throws -> [String: Any] {
+    public func send(_ command: [String: Any], timeout: Double = 15) throws -> [String: Any] {
         let reply = try sendAllowingError(command, timeout: timeout)
         guard reply["ok"] as? Bool == true else {
             throw HarnessError("probe \(command["cmd"] ?? "?"): \(reply["error"] ?? reply)")
@@ -141,7 +141,7 @@ final class ATSPIProbe {
     }
 
     /// As `send`, but an error answer is returned (`ok` false, `error`) instead of thrown.
-    func sendAllowingError(_ command: [String: Any], timeout: Double = 15) throws -> [String: Any] {
+    public func sendAllowingError(_ command: [String: Any], timeout: Double = 15) throws -> [String: Any] {
         let data = try JSONSerialization.data(withJSONObject: command)
         try process.writeToStandardInput(String(decoding: data, as: UTF8.self) + "\n")
         let index = answered
@@ -156,41 +156,41 @@ final class ATSPIProbe {
     }
 
     /// Waits (bounded) until the application of process `pid` is on the desktop.
-    func find(pid: pid_t, timeout: Double = 10) throws {
+    public func find(pid: pid_t, timeout: Double = 10) throws {
         try send(["cmd": "find", "pid": Int(pid), "timeout": timeout], timeout: timeout + 5)
     }
 
     /// The application's tree, caches cleared.
-    func tree() throws -> AccessibleNode {
+    public func tree() throws -> AccessibleNode {
         let reply = try send(["cmd": "tree"])
         guard let tree = reply["tree"] as? [String: Any] else { throw HarnessError("no tree in \(reply)") }
         return AccessibleNode(tree)
     }
 
     /// The events received since the last call, in order.
-    func events() throws -> [AccessibleEvent] {
+    public func events() throws -> [AccessibleEvent] {
         let reply = try send(["cmd": "events"])
         return (reply["events"] as? [[String: Any]] ?? []).map(AccessibleEvent.init)
     }
 
     /// `do_action(0)` on the `nth` element (depth first) with `role` and `name`: its result, or
     /// the error a screen reader would get.
-    func act(role: String, name: String, nth: Int = 1) throws -> ActionOutcome {
+    public func act(role: String, name: String, nth: Int = 1) throws -> ActionOutcome {
         result(try sendAllowingError(["cmd": "act", "role": role, "name": name, "nth": nth]))
     }
 
     /// `grab_focus` on the `nth` element (depth first) with `role` and `name`.
-    func focus(role: String, name: String, nth: Int = 1) throws -> ActionOutcome {
+    public func focus(role: String, name: String, nth: Int = 1) throws -> ActionOutcome {
         result(try sendAllowingError(["cmd": "focus", "role": role, "name": name, "nth": nth]))
     }
 
     /// Remembers the first element with `role` and `name` as `key` (it may go away later).
-    func keep(role: String, name: String, as key: String) throws {
+    public func keep(role: String, name: String, as key: String) throws {
         try send(["cmd": "keep", "role": role, "name": name, "as": key])
     }
 
     /// `do_action(0)` on a remembered element.
-    func actKept(_ key: String) throws -> ActionOutcome {
+    public func actKept(_ key: String) throws -> ActionOutcome {
         result(try sendAllowingError(["cmd": "act_kept", "as": key]))
     }
 
@@ -199,33 +199,33 @@ final class ATSPIProbe {
         return .error("\(reply["error"] ?? reply)")
     }
 
-    func stop() {
+    public func stop() {
         process.closeStandardInput()
         process.stop(timeout: 2)
     }
 }
 
 /// What a screen reader's request returned: its boolean result, or the error it got.
-enum ActionOutcome: Equatable {
+public enum ActionOutcome: Equatable {
     case done(Bool)
     case error(String)
 }
 
 /// One node of the probe's tree.
-struct AccessibleNode: CustomStringConvertible {
-    let role: String
-    let name: String
+public struct AccessibleNode: CustomStringConvertible {
+    public let role: String
+    public let name: String
     /// The AT-SPI description.
-    let accessibleDescription: String
-    let states: Set<String>
+    public let accessibleDescription: String
+    public let states: Set<String>
     /// Window coordinates, points: x, y, width, height.
-    let extents: [Int]?
-    let actions: [String]
+    public let extents: [Int]?
+    public let actions: [String]
     /// Relation type → its targets as "role:name".
-    let relations: [String: [String]]
-    let children: [AccessibleNode]
+    public let relations: [String: [String]]
+    public let children: [AccessibleNode]
 
-    init(_ d: [String: Any]) {
+    public init(_ d: [String: Any]) {
         role = d["role"] as? String ?? ""
         name = d["name"] as? String ?? ""
         accessibleDescription = d["description"] as? String ?? ""
@@ -241,28 +241,28 @@ struct AccessibleNode: CustomStringConvertible {
     }
 
     /// The first node (depth first, this one included) with `role` and `name`.
-    func find(_ role: String, _ name: String) -> AccessibleNode? {
+    public func find(_ role: String, _ name: String) -> AccessibleNode? {
         if self.role == role && self.name == name { return self }
         for c in children { if let f = c.find(role, name) { return f } }
         return nil
     }
 
     /// This node and its descendants, depth first.
-    var all: [AccessibleNode] { [self] + children.flatMap(\.all) }
+    public var all: [AccessibleNode] { [self] + children.flatMap(\.all) }
 
-    var description: String { "\(role) '\(name)' \(states.sorted()) \(extents ?? []) \(children)" }
+    public var description: String { "\(role) '\(name)' \(states.sorted()) \(extents ?? []) \(children)" }
 }
 
 /// One event the probe received.
-struct AccessibleEvent: CustomStringConvertible, Equatable {
-    let type: String
-    let role: String
-    let name: String
-    let detail1: Int
+public struct AccessibleEvent: CustomStringConvertible, Equatable {
+    public let type: String
+    public let role: String
+    public let name: String
+    public let detail1: Int
     /// The event's string (a window's title) or carried object ("role:name").
-    let data: String?
+    public let data: String?
 
-    init(_ d: [String: Any]) {
+    public init(_ d: [String: Any]) {
         type = d["type"] as? String ?? ""
         role = d["role"] as? String ?? ""
         name = d["name"] as? String ?? ""
@@ -271,7 +271,7 @@ struct AccessibleEvent: CustomStringConvertible, Equatable {
     }
 
     /// "type role:name detail1", e.g. "object:state-changed:focused push button:Present 1".
-    var description: String { "\(type) \(role):\(name) \(detail1)" }
+    public var description: String { "\(type) \(role):\(name) \(detail1)" }
 }
 
 /// Orca (the GNOME screen reader) running headless on an `AccessibilityBus`: its own Xvfb
@@ -279,12 +279,12 @@ struct AccessibleEvent: CustomStringConvertible, Equatable {
 /// starting (`SPEECHD_CMD=false`: Orca then speaks to nobody but still logs each utterance), and
 /// its `--debug-file` line-buffered (Fixtures/orca_line_buffered) so that the `SPEECH OUTPUT:`
 /// lines can be waited for while it runs.
-final class HeadlessOrca {
-    let xvfb: ChildProcess
-    let orca: ChildProcess
-    let logPath: String
+public final class HeadlessOrca {
+    public let xvfb: ChildProcess
+    public let orca: ChildProcess
+    public let logPath: String
 
-    init(on bus: AccessibilityBus, timeout: Double = 30) throws {
+    public init(on bus: AccessibilityBus, timeout: Double = 30) throws {
         xvfb = try ChildProcess(["Xvfb", "-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp",
                                  "-nolisten", "unix", "-nolock"], environment: bus.clientEnvironment, name: "Xvfb")
         guard let number = xvfb.stdout.wait(timeout: 15, { $0.first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } })
@@ -298,7 +298,7 @@ final class HeadlessOrca {
         env["DISPLAY"] = ":\(number)"
         env["SPEECHD_CMD"] = findExecutable("false") ?? "/bin/false"
         env["MODALKIT_ORCA_DEBUG_FILE"] = logPath
-        env["PYTHONPATH"] = PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/orca_line_buffered"
+        env["PYTHONPATH"] = PluginTestSupport.packageRoot + "/Tests/EndToEndHarness/Fixtures/orca_line_buffered"
         env["XDG_CONFIG_HOME"] = bus.directory + "/config"
         env["XDG_DATA_HOME"] = bus.directory + "/data"
         env["XDG_CACHE_HOME"] = bus.directory + "/cache"
@@ -318,7 +318,7 @@ final class HeadlessOrca {
     }
 
     /// What Orca has said so far, in order (the text of each `SPEECH OUTPUT:` line).
-    func speech() -> [String] {
+    public func speech() -> [String] {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
         // "SPEECH OUTPUT: 'TEXT'" then the voice's settings, "{'established': False}" (speech.py).
         return text.split(separator: "\n").compactMap { line in
@@ -331,7 +331,7 @@ final class HeadlessOrca {
 
     /// Waits (bounded) until Orca has said, after its first `since` utterances, each of `expected`
     /// in this order (other utterances may come between); returns what it said after `since`.
-    func waitForSpeech(_ expected: [String], since: Int, timeout: Double) -> [String] {
+    public func waitForSpeech(_ expected: [String], since: Int, timeout: Double) -> [String] {
         var said: [String] = []
         _ = waitUntil(timeout: timeout, interval: 0.05) {
             said = Array(speech().dropFirst(since))
@@ -342,13 +342,13 @@ final class HeadlessOrca {
         return said
     }
 
-    func tail(_ n: Int) -> String {
+    public func tail(_ n: Int) -> String {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return "(no log)" }
         return text.split(separator: "\n").suffix(n).joined(separator: "\n")
     }
 
     /// Stops Orca (SIGTERM; it may only act on it at its next event, so then SIGKILL) and Xvfb.
-    func stop() {
+    public func stop() {
         orca.stop(timeout: 2)
         xvfb.stop(timeout: 3)
     }

@@ -10,11 +10,11 @@ import Glibc
 #endif
 
 /// How a child ended.
-enum ExitStatus: Equatable, CustomStringConvertible {
+public enum ExitStatus: Equatable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .exited(let code): return "exit status \(code)"
         case .signaled(let sig): return "killed by signal \(sig) (\(String(cString: strsignal(sig))))"
@@ -23,13 +23,13 @@ enum ExitStatus: Equatable, CustomStringConvertible {
 }
 
 /// A failure of the harness itself (not of the program under test), with a one-line reason.
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Seconds on CLOCK_MONOTONIC.
-func monotonicNow() -> Double {
+public func monotonicNow() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
@@ -38,7 +38,7 @@ func monotonicNow() -> Double {
 /// Polls `condition` every `interval` seconds until it is true or `timeout` seconds have passed.
 /// Returns whether it became true. The only way the harness waits for something.
 @discardableResult
-func waitUntil(timeout: Double, interval: Double = 0.02, _ condition: () throws -> Bool) rethrows -> Bool {
+public func waitUntil(timeout: Double, interval: Double = 0.02, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = monotonicNow() + timeout
     while true {
         if try condition() { return true }
@@ -49,18 +49,18 @@ func waitUntil(timeout: Double, interval: Double = 0.02, _ condition: () throws 
 
 /// Collects everything a child writes to one pipe: the raw bytes and the complete lines (UTF-8,
 /// without the newline). Thread-safe; waiters are woken on every chunk.
-final class OutputCollector {
+public final class OutputCollector {
     private let condition = NSCondition()
     private var raw = Data()
     private var partial = Data()
     private var collectedLines: [String] = []
     private var ended = false
 
-    var data: Data { condition.lock(); defer { condition.unlock() }; return raw }
-    var lines: [String] { condition.lock(); defer { condition.unlock() }; return collectedLines }
-    var text: String { String(decoding: data, as: UTF8.self) }
+    public var data: Data { condition.lock(); defer { condition.unlock() }; return raw }
+    public var lines: [String] { condition.lock(); defer { condition.unlock() }; return collectedLines }
+    public var text: String { String(decoding: data, as: UTF8.self) }
     /// True once the write end of the pipe is closed (every holder exited).
-    var isAtEnd: Bool { condition.lock(); defer { condition.unlock() }; return ended }
+    public var isAtEnd: Bool { condition.lock(); defer { condition.unlock() }; return ended }
 
     /// Linear in the chunk's size: newlines are found with `memchr` in the new bytes only, and
     /// `partial` (the unfinished last line) is only appended to and emptied. A screenshot read
@@ -99,7 +99,7 @@ final class OutputCollector {
     }
 
     /// Waits (bounded) until `predicate` holds for the lines collected so far; returns its last value.
-    func wait<T>(timeout: Double, _ predicate: ([String]) -> T?) -> T? {
+    public func wait<T>(timeout: Double, _ predicate: ([String]) -> T?) -> T? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -113,7 +113,7 @@ final class OutputCollector {
 
     /// Waits (bounded) until the pipe is closed.
     @discardableResult
-    func waitForEnd(timeout: Double) -> Bool {
+    public func waitForEnd(timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -156,7 +156,7 @@ private func unregisterLive(_ pid: pid_t) {
 }
 
 /// Looks a program up in PATH (plus the sbin directories, which a non-login root PATH may lack).
-func findExecutable(_ name: String) -> String? {
+public func findExecutable(_ name: String) -> String? {
     if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for dir in path.split(separator: ":").map(String.init) + ["/usr/local/sbin", "/usr/sbin", "/sbin", "/usr/bin", "/bin"] {
@@ -172,12 +172,12 @@ func findExecutable(_ name: String) -> String? {
 /// One child process: spawned with posix_spawn (its PID is the program's PID), stdin from
 /// /dev/null (or, with `writableStandardInput`, from a socket the harness writes with
 /// `writeToStandardInput`), stdout and stderr collected. Stop it with `stop()`; `deinit` stops it too.
-final class ChildProcess {
-    let pid: pid_t
+public final class ChildProcess {
+    public let pid: pid_t
     /// Short name for messages (the program's base name).
-    let name: String
-    let stdout: OutputCollector
-    let stderr: OutputCollector
+    public let name: String
+    public let stdout: OutputCollector
+    public let stderr: OutputCollector
     private let statusLock = NSLock()
     private var reapedStatus: ExitStatus?
     /// The harness's end of the child's stdin (a socket, so that writing after the child died
@@ -188,7 +188,7 @@ final class ChildProcess {
     /// - Throws: `HarnessError` when the program is not found or posix_spawn fails.
     /// `name` defaults to the program's base name. With `writableStandardInput` the child's stdin
     /// is one end of a Unix stream socket pair (see `writeToStandardInput`), else /dev/null.
-    init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil, name: String? = nil,
+    public init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil, name: String? = nil,
          writableStandardInput: Bool = false) throws {
         precondition(!arguments.isEmpty)
         guard let executable = findExecutable(arguments[0]) else {
@@ -279,7 +279,7 @@ final class ChildProcess {
 
     /// Writes `text` to the child's stdin (started with `writableStandardInput`), all of it.
     /// - Throws: `HarnessError` when stdin is not writable or the child closed it (EPIPE).
-    func writeToStandardInput(_ text: String) throws {
+    public func writeToStandardInput(_ text: String) throws {
         statusLock.lock()
         let fd = stdinSocket
         statusLock.unlock()
@@ -294,7 +294,7 @@ final class ChildProcess {
     }
 
     /// Closes the child's stdin (it reads end of file). Safe to call more than once.
-    func closeStandardInput() {
+    public func closeStandardInput() {
         statusLock.lock()
         let fd = stdinSocket
         stdinSocket = -1
@@ -323,7 +323,7 @@ final class ChildProcess {
     }
 
     /// The exit status if the child has ended (reaps it), nil while it runs. Never blocks.
-    var status: ExitStatus? {
+    public var status: ExitStatus? {
         statusLock.lock()
         defer { statusLock.unlock() }
         if let s = reapedStatus { return s }
@@ -341,10 +341,10 @@ final class ChildProcess {
         return reapedStatus
     }
 
-    var isRunning: Bool { status == nil }
+    public var isRunning: Bool { status == nil }
 
     /// Waits at most `timeout` seconds for the child to end; nil if it still runs.
-    func waitForExit(timeout: Double) -> ExitStatus? {
+    public func waitForExit(timeout: Double) -> ExitStatus? {
         var result: ExitStatus?
         _ = waitUntil(timeout: timeout, interval: 0.005) {
             result = status
@@ -356,7 +356,7 @@ final class ChildProcess {
     /// Stops the child: SIGTERM, up to `timeout` seconds, then SIGKILL and up to 5 s more.
     /// Returns how it ended. Safe to call more than once.
     @discardableResult
-    func stop(timeout: Double = 3) -> ExitStatus? {
+    public func stop(timeout: Double = 3) -> ExitStatus? {
         closeStandardInput()
         if let s = status { return s }
         kill(pid, SIGTERM)
@@ -366,7 +366,7 @@ final class ChildProcess {
     }
 
     /// The child's stderr (and stdout) for failure messages, trimmed to the last `maxLines` lines.
-    func diagnostics(maxLines: Int = 30) -> String {
+    public func diagnostics(maxLines: Int = 30) -> String {
         func tail(_ lines: [String]) -> String {
             lines.suffix(maxLines).map { "    " + $0 }.joined(separator: "\n")
         }
@@ -377,7 +377,7 @@ final class ChildProcess {
     /// Runs a short command to completion (bounded) and returns its status and output.
     /// - Throws: `HarnessError` when it cannot start or does not end within `timeout` seconds
     ///   (it is then killed).
-    static func run(_ arguments: [String], environment: [String: String],
+    public static func run(_ arguments: [String], environment: [String: String],
                     workingDirectory: String? = nil, timeout: Double = 10) throws
         -> (status: ExitStatus, stdout: Data, stderr: String)
     {
@@ -393,7 +393,7 @@ final class ChildProcess {
 }
 
 /// The harness's own environment with `changes` applied (nil removes a variable).
-func harnessEnvironment(_ changes: [String: String?]) -> [String: String] {
+public func harnessEnvironment(_ changes: [String: String?]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
     for (key, value) in changes { env[key] = value }
     return env

@@ -7,29 +7,29 @@ import XCTest
 import Glibc
 #endif
 
-class CompositorTestCase: XCTestCase {
+open class CompositorTestCase: XCTestCase {
     /// Generous bound for one event: debug builds on a loaded 2-core CI machine.
-    let eventTimeout: Double = 10
+    public let eventTimeout: Double = 10
 
     private var diagnosticsProviders: [() -> String] = []
     private var keptScreenshots: [(label: String, image: RGBImage)] = []
 
     /// Keeps `image` so that, if the test fails, it is written as a PNG into
     /// `$MODALKIT_TEST_ARTIFACTS` (default /tmp/modalkit-e2e-failures)/<test name>/ and the path printed.
-    func keep(_ image: RGBImage, _ label: String) {
+    public func keep(_ image: RGBImage, _ label: String) {
         keptScreenshots.append((label, image))
     }
 
     /// Skips the test (with the reason) when a compositor binary is missing. `scripts/test`
     /// installs all of them, so in CI nothing is skipped.
-    func requireProgram(_ names: String...) throws {
+    public func requireProgram(_ names: String...) throws {
         for name in names where findExecutable(name) == nil {
             throw XCTSkip("\(name) is not installed (scripts/test installs it)")
         }
     }
 
     /// A headless sway whose lone tiled window is `windowWidth`×`windowHeight` at `sway.windowArea`.
-    func startSway(windowWidth: Int = 800, windowHeight: Int = 600, scale: Int = 1) throws -> HeadlessSway {
+    public func startSway(windowWidth: Int = 800, windowHeight: Int = 600, scale: Int = 1) throws -> HeadlessSway {
         try requireProgram("sway", "swaymsg", "grim")
         if getuid() == 0 { try requireProgram("setpriv", "useradd") }
         let sway = try HeadlessSway(windowWidth: windowWidth, windowHeight: windowHeight, scale: scale)
@@ -38,7 +38,7 @@ class CompositorTestCase: XCTestCase {
         return sway
     }
 
-    func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil) throws -> VNCInput {
+    public func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil) throws -> VNCInput {
         try requireProgram("wayvnc")
         let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout)
         addTeardownBlock { vnc.stop() }
@@ -46,7 +46,7 @@ class CompositorTestCase: XCTestCase {
         return vnc
     }
 
-    func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil) throws -> HeadlessWeston {
+    public func startWeston(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil) throws -> HeadlessWeston {
         try requireProgram("weston", "weston-screenshooter")
         let weston = try HeadlessWeston(width: width, height: height, scale: scale, repaintWindow: repaintWindow)
         addTeardownBlock { weston.stop() }
@@ -57,7 +57,7 @@ class CompositorTestCase: XCTestCase {
     /// A headless KWin with one output of `width`×`height` logical pixels at `scale` (fractional
     /// allowed: 1.5 → 1200×900 device pixels for 800×600), its own session bus, and a driver for
     /// input, screenshots and window rectangles.
-    func startKWin(width: Int = 800, height: Int = 600, scale: Double = 1) throws -> HeadlessKWin {
+    public func startKWin(width: Int = 800, height: Int = 600, scale: Double = 1) throws -> HeadlessKWin {
         try requireProgram("kwin_wayland", "dbus-daemon", "wayland-scanner", "pkg-config")
         let kwin = try HeadlessKWin(width: width, height: height, scale: scale)
         addTeardownBlock { kwin.stop() }
@@ -68,7 +68,7 @@ class CompositorTestCase: XCTestCase {
     /// A headless GNOME mutter with one virtual monitor of `width`×`height` physical pixels at
     /// `scale`, input through its RemoteDesktop API and screenshots through its ScreenCast API
     /// (see `HeadlessMutter`).
-    func startMutter(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessMutter {
+    public func startMutter(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> HeadlessMutter {
         try requireProgram("mutter", "dbus-daemon", "pipewire", "wireplumber", "gst-launch-1.0")
         let mutter = try HeadlessMutter(width: width, height: height, scale: scale)
         addTeardownBlock { mutter.stop() }
@@ -76,19 +76,19 @@ class CompositorTestCase: XCTestCase {
         return mutter
     }
 
-    func startDemo(_ arguments: [String], environment: [String: String], executable: String? = nil) throws -> DemoProcess {
+    public func startDemo(_ arguments: [String], environment: [String: String], executable: String? = nil) throws -> DemoProcess {
         let demo = try DemoProcess(arguments, environment: environment, executable: executable)
         addTeardownBlock { demo.stop() }
         diagnosticsProviders.append { "modal-demo: " + demo.diagnostics() }
         return demo
     }
 
-    func startDemo(_ arguments: [String], in session: WaylandSession) throws -> DemoProcess {
+    public func startDemo(_ arguments: [String], in session: WaylandSession) throws -> DemoProcess {
         try startDemo(arguments, environment: session.clientEnvironment)
     }
 
     /// Starts any client program (foot, wev, weston-simple-shm) in `session`, stopped at tear-down.
-    func startClient(_ arguments: [String], in session: WaylandSession) throws -> ChildProcess {
+    public func startClient(_ arguments: [String], in session: WaylandSession) throws -> ChildProcess {
         let child = try ChildProcess(arguments, environment: session.clientEnvironment)
         addTeardownBlock { child.stop() }
         diagnosticsProviders.append { child.diagnostics(maxLines: 15) }
@@ -97,7 +97,7 @@ class CompositorTestCase: XCTestCase {
 
     /// Fails (with the demo's output) unless an event `word` arrives at index ≥ `since`.
     @discardableResult
-    func expectEvent(_ demo: DemoProcess, _ word: String, since: Int = 0, timeout: Double? = nil,
+    public func expectEvent(_ demo: DemoProcess, _ word: String, since: Int = 0, timeout: Double? = nil,
                      _ message: String = "", file: StaticString = #filePath, line: UInt = #line) -> String? {
         let found = demo.waitForLine(word, since: since, timeout: timeout ?? eventTimeout)
         if found == nil {
@@ -110,7 +110,7 @@ class CompositorTestCase: XCTestCase {
     /// Starts modal-demo in `sway`, waits for its first `configure` and its mapped window, and
     /// returns both. Throws (failing the test) when either does not come. `environment` changes
     /// the session's client environment (nil removes a variable).
-    func launchDemo(_ arguments: [String], in sway: HeadlessSway, environment: [String: String?] = [:],
+    public func launchDemo(_ arguments: [String], in sway: HeadlessSway, environment: [String: String?] = [:],
                     executable: String? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws -> (DemoProcess, SwayWindow) {
         var env = sway.clientEnvironment
@@ -141,13 +141,13 @@ class CompositorTestCase: XCTestCase {
     }
 
     /// CPU ticks `pid` uses over `seconds` of wall time.
-    func cpuTicksUsed(by pid: pid_t, over seconds: Double) throws -> Int {
+    public func cpuTicksUsed(by pid: pid_t, over seconds: Double) throws -> Int {
         let before = try cpuTicks(pid: pid)
         usleep(useconds_t(seconds * 1e6))
         return try cpuTicks(pid: pid) - before
     }
 
-    override func tearDown() {
+    open override func tearDown() {
         // Print what the processes said when the test failed, before the tear-down blocks stop them.
         if let run = testRun, run.failureCount + run.unexpectedExceptionCount > 0 {
             for provide in diagnosticsProviders { print(provide()) }

@@ -11,62 +11,62 @@ import Glibc
 ///
 /// Event lines are matched by their first word: `configure 800x600`, `presenting`, `presented`,
 /// `dismissing`, `dismissed`, `activated`, `frame …`, and `presented N TIME` as `presented-time`.
-final class DemoProcess {
+public final class DemoProcess {
     /// - Throws: `HarnessError` when no installed prefix is named (``InstalledProducts/prefix()``).
-    static var executablePath: String { get throws { try InstalledProducts.demo() } }
+    public static var executablePath: String { get throws { try InstalledProducts.demo() } }
 
-    let process: ChildProcess
-    var pid: pid_t { process.pid }
+    public let process: ChildProcess
+    public var pid: pid_t { process.pid }
 
     /// Starts modal-demo with `arguments` in `environment` (normally a session's `clientEnvironment`).
     /// - Throws: `HarnessError` when there is no installed modal-demo (or `executable` is not one).
-    init(_ arguments: [String], environment: [String: String], executable: String? = nil) throws {
+    public init(_ arguments: [String], environment: [String: String], executable: String? = nil) throws {
         let path = try executable ?? DemoProcess.executablePath
         guard access(path, X_OK) == 0 else { throw HarnessError("\(path) is not an executable") }
         process = try ChildProcess([path] + arguments, environment: environment)
     }
 
     /// Starts modal-demo as a client of `session`.
-    convenience init(_ arguments: [String], in session: WaylandSession) throws {
+    public convenience init(_ arguments: [String], in session: WaylandSession) throws {
         try self.init(arguments, environment: session.clientEnvironment)
     }
 
     deinit { process.stop(timeout: 2) }
 
-    var stdoutLines: [String] { process.stdout.lines }
-    var stderrLines: [String] { process.stderr.lines }
+    public var stdoutLines: [String] { process.stdout.lines }
+    public var stderrLines: [String] { process.stderr.lines }
 
     /// The number of stdout lines so far: pass it as `since` to wait only for later events.
-    func mark() -> Int { process.stdout.lines.count }
+    public func mark() -> Int { process.stdout.lines.count }
 
     /// Stdout lines from index `since` on whose first word is `word`.
-    func events(_ word: String, since: Int = 0) -> [String] {
+    public func events(_ word: String, since: Int = 0) -> [String] {
         process.stdout.lines.dropFirst(since).filter { DemoProcess.firstWord($0) == word }
     }
 
     /// Waits (bounded) for a stdout line at index ≥ `since` whose first word is `word`; returns it.
     @discardableResult
-    func waitForLine(_ word: String, since: Int = 0, timeout: Double) -> String? {
+    public func waitForLine(_ word: String, since: Int = 0, timeout: Double) -> String? {
         process.stdout.wait(timeout: timeout) { lines in
             lines.dropFirst(since).first { DemoProcess.firstWord($0) == word }
         }
     }
 
     /// Waits (bounded) until `count` lines with first word `word` exist at index ≥ `since`.
-    func waitForLines(_ word: String, count: Int, since: Int = 0, timeout: Double) -> Bool {
+    public func waitForLines(_ word: String, count: Int, since: Int = 0, timeout: Double) -> Bool {
         process.stdout.wait(timeout: timeout) { lines in
             lines.dropFirst(since).filter { DemoProcess.firstWord($0) == word }.count >= count ? true : nil
         } ?? false
     }
 
     /// The size of the last `configure WxH` line, if any.
-    var lastConfigureSize: (width: Int, height: Int)? {
+    public var lastConfigureSize: (width: Int, height: Int)? {
         guard let line = events("configure").last else { return nil }
         return DemoProcess.parseSize(line)
     }
 
     /// Parses the `WxH` second word of a `configure WxH` line.
-    static func parseSize(_ line: String) -> (width: Int, height: Int)? {
+    public static func parseSize(_ line: String) -> (width: Int, height: Int)? {
         let words = line.split(separator: " ")
         guard words.count >= 2 else { return nil }
         let parts = words[1].split(separator: "x")
@@ -77,27 +77,27 @@ final class DemoProcess {
     /// The event word of a line: its first word, except that a presentation-feedback line
     /// `presented N TIME` is `presented-time` (the bare `presented`, or `presented 2` of level 2, is
     /// the state event).
-    static func firstWord(_ line: String) -> Substring {
+    public static func firstWord(_ line: String) -> Substring {
         let word = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
         if word == "presented", line.split(separator: " ").count == 3 { return "presented-time" }
         return word
     }
 
     /// Waits at most `timeout` seconds for the demo to end.
-    func waitForExit(timeout: Double) -> ExitStatus? { process.waitForExit(timeout: timeout) }
+    public func waitForExit(timeout: Double) -> ExitStatus? { process.waitForExit(timeout: timeout) }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// After the demo ended: waits (bounded) until both pipes are drained, so the line lists are final.
-    func drainOutput() {
+    public func drainOutput() {
         process.stdout.waitForEnd(timeout: 3)
         process.stderr.waitForEnd(timeout: 3)
     }
 
     /// Stops the demo (SIGTERM, bounded wait, SIGKILL).
     @discardableResult
-    func stop() -> ExitStatus? { process.stop(timeout: 2) }
+    public func stop() -> ExitStatus? { process.stop(timeout: 2) }
 
     /// stdout and stderr for failure messages.
-    func diagnostics() -> String { process.diagnostics(maxLines: 40) }
+    public func diagnostics() -> String { process.diagnostics(maxLines: 40) }
 }

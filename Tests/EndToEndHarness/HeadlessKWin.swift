@@ -8,31 +8,32 @@ import Glibc
 
 /// A rectangle in KWin's logical (global) coordinates, as KWin's scripting API gives it
 /// (`QRectF`: fractional at a fractional output scale).
-struct KWinRect: Equatable, CustomStringConvertible {
-    var x: Double, y: Double, width: Double, height: Double
+public struct KWinRect: Equatable, CustomStringConvertible {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
 
     /// The rectangle in screenshot pixels at output scale `scale` (rounded to whole pixels).
-    func pixels(scale: Double = 1) -> PixelBox {
+    public func pixels(scale: Double = 1) -> PixelBox {
         let x0 = (x * scale).rounded(), y0 = (y * scale).rounded()
         return PixelBox(x: Int(x0), y: Int(y0),
                         width: Int(((x + width) * scale).rounded() - x0), height: Int(((y + height) * scale).rounded() - y0))
     }
 
-    var description: String { "\(width)x\(height)+\(x)+\(y)" }
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
 /// One window as a KWin script sees it (`workspace.clientList()`).
-struct KWinWindow {
-    let pid: Int
+public struct KWinWindow {
+    public let pid: Int
     /// The window with its server-side decoration (`frameGeometry`).
-    let frame: KWinRect
+    public let frame: KWinRect
     /// The client's surface (`bufferGeometry`): for a client that draws no decoration of its
     /// own, its content.
-    let buffer: KWinRect
-    let caption: String
+    public let buffer: KWinRect
+    public let caption: String
 
     /// Whether KWin draws a title bar above the client's surface (the frame starts above it).
-    var hasServerSideTitleBar: Bool { frame.y < buffer.y }
+    public var hasServerSideTitleBar: Bool { frame.y < buffer.y }
 }
 
 /// `kwin_wayland --virtual` with one output of `width`×`height` logical pixels (KWin's `--width`,
@@ -52,22 +53,22 @@ struct KWinWindow {
 ///
 /// A new window is centred on the output; KWin answers xdg-decoration with server_side and draws a
 /// Breeze title bar above the window's content.
-final class HeadlessKWin: WaylandSession {
-    let runtimeDirectory: String
-    let displayName = "wayland-kwin"
+public final class HeadlessKWin: WaylandSession {
+    public let runtimeDirectory: String
+    public let displayName = "wayland-kwin"
     /// The output's logical size and its scale; device pixels = logical × scale.
-    let width: Int
-    let height: Int
-    let scale: Double
+    public let width: Int
+    public let height: Int
+    public let scale: Double
     /// The session's own `dbus-daemon` and its address (DBUS_SESSION_BUS_ADDRESS).
-    let bus: ChildProcess
+    public let bus: ChildProcess
     /// Holds the bus alive (it stops dbus-daemon when released); stopped by PID through `bus`.
     private let sessionBus: PrivateSessionBus
-    let busAddress: String
+    public let busAddress: String
     /// kwin_wayland (the copy), by PID.
-    let process: ChildProcess
+    public let process: ChildProcess
     /// Input, screenshots and scripts; one Wayland connection for the whole session.
-    let driver: KWinDriver
+    public let driver: KWinDriver
     /// Numbers the script and screenshot files in the session directory.
     private var fileCounter = 0
     private var stopped = false
@@ -77,7 +78,7 @@ final class HeadlessKWin: WaylandSession {
     /// keyboard and touch devices.
     /// - Throws: `HarnessError` with the processes' output when something does not come up
     ///   within `timeout` seconds.
-    init(width: Int = 800, height: Int = 600, scale: Double = 1, timeout: Double = 20) throws {
+    public init(width: Int = 800, height: Int = 600, scale: Double = 1, timeout: Double = 20) throws {
         self.width = width
         self.height = height
         self.scale = scale
@@ -180,7 +181,7 @@ final class HeadlessKWin: WaylandSession {
     deinit { stop() }
 
     /// Stops the driver, KWin and the bus (by PID, bounded) and removes the session directory.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         driver.stop()
@@ -207,7 +208,7 @@ final class HeadlessKWin: WaylandSession {
     /// Every window KWin manages, from a KWin script run now (`workspace.clientList()`); its
     /// `print` lines land in KWin's log, tagged with a token of this call.
     /// - Throws: `HarnessError` when the script cannot be loaded or its output does not come.
-    func windows(timeout: Double = 10) throws -> [KWinWindow] {
+    public func windows(timeout: Double = 10) throws -> [KWinWindow] {
         fileCounter += 1
         let token = "modalkit-\(fileCounter)"
         let path = runtimeDirectory + "/windows-\(fileCounter).js"
@@ -251,7 +252,7 @@ final class HeadlessKWin: WaylandSession {
     /// `xdg_toplevel.close`. Returns once the script has run.
     /// - Throws: `HarnessError` when the script cannot be loaded, does not run within `timeout`
     ///   seconds, or finds no window of `pid`.
-    func closeWindows(pid: pid_t, timeout: Double = 10) throws {
+    public func closeWindows(pid: pid_t, timeout: Double = 10) throws {
         fileCounter += 1
         let token = "modalkit-\(fileCounter)"
         let path = runtimeDirectory + "/close-\(fileCounter).js"
@@ -277,12 +278,12 @@ final class HeadlessKWin: WaylandSession {
     }
 
     /// Loads and runs the KWin script at `path` (org.kde.kwin.Scripting.loadScript, Script.run).
-    func runScript(_ path: String) throws {
+    public func runScript(_ path: String) throws {
         try driver.command("script \(path)")
     }
 
     /// Waits (bounded) until process `pid` has a window of content size `width`×`height` (logical).
-    func waitForWindow(pid: pid_t, width: Int, height: Int, timeout: Double = 10) throws -> KWinWindow {
+    public func waitForWindow(pid: pid_t, width: Int, height: Int, timeout: Double = 10) throws -> KWinWindow {
         var found: KWinWindow?
         var last: [KWinWindow] = []
         _ = waitUntil(timeout: timeout, interval: 0.1) {
@@ -302,7 +303,7 @@ final class HeadlessKWin: WaylandSession {
     /// unless asked with `include-cursor`, which the driver never does). In device pixels
     /// (`width`·`scale` × `height`·`scale`, `native-resolution`), or with `nativeResolution` false
     /// scaled by KWin to the logical size. At scale 1 both are the same.
-    func screenshot(nativeResolution: Bool = true) throws -> RGBImage {
+    public func screenshot(nativeResolution: Bool = true) throws -> RGBImage {
         fileCounter += 1
         let path = runtimeDirectory + "/screenshot-\(fileCounter).ppm"
         defer { unlink(path) }
@@ -312,7 +313,7 @@ final class HeadlessKWin: WaylandSession {
 
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
-    func stableScreenshot(nativeResolution: Bool = true, timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
+    public func stableScreenshot(nativeResolution: Bool = true, timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
         var previous = try screenshot(nativeResolution: nativeResolution)
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {
@@ -328,21 +329,21 @@ final class HeadlessKWin: WaylandSession {
 /// Fixtures/kwin_driver.c running in a KWin session: one command per line on its stdin, one
 /// `ok …` / `error …` line back on stdout after KWin has processed it (a wl_display roundtrip).
 /// Coordinates are KWin's global logical coordinates.
-final class KWinDriver {
+public final class KWinDriver {
     /// Linux input event codes (linux/input-event-codes.h).
-    enum Key: Int {
+    public enum Key: Int {
         case escape = 1
         case enter = 28
         case tab = 15
         case space = 57
     }
 
-    let process: ChildProcess
+    public let process: ChildProcess
 
     /// Builds the driver into `directory`: wayland-scanner glue for plasma-wayland-protocols'
     /// fake-input.xml, then cc with wayland-client and dbus-1 (pkg-config).
     /// - Returns: the path of the binary.
-    static func compile(into directory: String) throws -> String {
+    public static func compile(into directory: String) throws -> String {
         let xml = "/usr/share/plasma-wayland-protocols/fake-input.xml"
         guard access(xml, R_OK) == 0 else { throw HarnessError("\(xml) missing (plasma-wayland-protocols)") }
         let env = harnessEnvironment([:])
@@ -358,14 +359,14 @@ final class KWinDriver {
         let flags = try run(["pkg-config", "--cflags", "--libs", "wayland-client", "dbus-1"])
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         let binary = directory + "/kwin_driver"
-        let source = PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/kwin_driver.c"
+        let source = PluginTestSupport.packageRoot + "/Tests/EndToEndHarness/Fixtures/kwin_driver.c"
         _ = try run([try PluginTestSupport.cCompiler(), "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", directory,
                      "-o", binary, source, directory + "/fake-input-protocol.c"] + flags + ["-lpthread"])
         return binary
     }
 
     /// Starts the driver and waits (bounded) for its `ready` (connected to Wayland and the bus).
-    init(binary: String, environment: [String: String], timeout: Double = 10) throws {
+    public init(binary: String, environment: [String: String], timeout: Double = 10) throws {
         process = try ChildProcess([binary], environment: environment, name: "kwin_driver", writableStandardInput: true)
         guard process.stdout.wait(timeout: timeout, { $0.contains("ready") ? true : nil }) == true else {
             process.stop()
@@ -374,7 +375,7 @@ final class KWinDriver {
     }
 
     /// Ends the driver: end of input (it disconnects), then by PID.
-    func stop() {
+    public func stop() {
         process.closeStandardInput()
         if process.waitForExit(timeout: 2) == nil { process.stop() }
     }
@@ -383,7 +384,7 @@ final class KWinDriver {
     /// - Returns: what follows `ok` (may be empty).
     /// - Throws: `HarnessError` with the driver's answer or output when it fails or does not answer.
     @discardableResult
-    func command(_ line: String, timeout: Double = 15) throws -> String {
+    public func command(_ line: String, timeout: Double = 15) throws -> String {
         let before = process.stdout.lines.count
         try process.writeToStandardInput(line + "\n")
         guard let answer = process.stdout.wait(timeout: timeout, { $0.count > before ? $0[before] : nil }) else {
@@ -395,23 +396,23 @@ final class KWinDriver {
     }
 
     /// Moves the pointer to (`x`, `y`).
-    func move(x: Double, y: Double) throws { try command("motion \(x) \(y)") }
+    public func move(x: Double, y: Double) throws { try command("motion \(x) \(y)") }
 
     /// Moves the pointer to (`x`, `y`) and clicks the left button.
-    func click(x: Double, y: Double) throws {
+    public func click(x: Double, y: Double) throws {
         try move(x: x, y: y)
         try command("button down")
         try command("button up")
     }
 
     /// Presses and releases a key.
-    func key(_ key: Key) throws {
+    public func key(_ key: Key) throws {
         try command("key \(key.rawValue) down")
         try command("key \(key.rawValue) up")
     }
 
     /// One finger down at (`x`, `y`) and up again, each followed by a touch frame.
-    func tap(x: Double, y: Double, id: Int = 0) throws {
+    public func tap(x: Double, y: Double, id: Int = 0) throws {
         try command("touch-down \(id) \(x) \(y)")
         try command("touch-frame")
         try command("touch-up \(id)")

@@ -18,34 +18,34 @@ import Glibc
 /// scale 2 that first one is in physical pixels, later ones in logical); it focuses a new window
 /// and places it by its own first-fit rule (`center-new-windows` is off): a 400×328 window on an
 /// 800×600 monitor lands at (199, 90), so tests find windows on the screenshot.
-final class HeadlessMutter: WaylandSession {
+public final class HeadlessMutter: WaylandSession {
     /// The connector name of mutter's first virtual monitor.
-    static let monitorConnector = "Meta-0"
+    public static let monitorConnector = "Meta-0"
     /// evdev BTN_LEFT (linux/input-event-codes.h).
-    static let leftButton = 0x110
+    public static let leftButton = 0x110
     /// X keysyms (xkbcommon-keysyms.h).
-    static let keysymReturn: UInt32 = 0xff0d
-    static let keysymEscape: UInt32 = 0xff1b
-    static let keysymShiftLeft: UInt32 = 0xffe1
-    static let keysymAltLeft: UInt32 = 0xffe9
-    static let keysymF4: UInt32 = 0xffc1
+    public static let keysymReturn: UInt32 = 0xff0d
+    public static let keysymEscape: UInt32 = 0xff1b
+    public static let keysymShiftLeft: UInt32 = 0xffe1
+    public static let keysymAltLeft: UInt32 = 0xffe9
+    public static let keysymF4: UInt32 = 0xffc1
 
-    let runtimeDirectory: String
-    let displayName: String
+    public let runtimeDirectory: String
+    public let displayName: String
     /// The monitor's size in physical pixels: screenshots and input coordinates use these.
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     /// The monitor's integer scale (`wl_output.scale`): logical sizes are pixels ÷ scale.
-    let scale: Int
+    public let scale: Int
     /// mutter itself.
-    let process: ChildProcess
+    public let process: ChildProcess
     /// The session bus, pipewire, wireplumber and the RemoteDesktop driver.
     private let helpers: [ChildProcess]
     private let driver: ChildProcess
     /// The PipeWire node of the monitor's screen-cast stream.
-    let streamNode: Int
+    public let streamNode: Int
     /// The environment of the session's own processes (runtime directory, HOME, session bus).
-    let sessionEnvironment: [String: String]
+    public let sessionEnvironment: [String: String]
     private var stopped = false
     private var nextTouchSlot = 1
     /// The session's bus (held: it stops dbus-daemon when released); stopped by PID with the rest.
@@ -57,7 +57,7 @@ final class HeadlessMutter: WaylandSession {
     /// else; mutter offers 2 only from about 1600×960 up).
     /// - Throws: `HarnessError` with the processes' output when any part does not come up within
     ///   `timeout` seconds.
-    init(width: Int = 800, height: Int = 600, scale: Int = 1, timeout: Double = 15) throws {
+    public init(width: Int = 800, height: Int = 600, scale: Int = 1, timeout: Double = 15) throws {
         self.width = width
         self.height = height
         self.scale = scale
@@ -146,7 +146,7 @@ final class HeadlessMutter: WaylandSession {
 
     /// Stops the driver (closing the sessions), mutter, wireplumber, pipewire and the bus, by
     /// PID, and removes the runtime directory.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         driver.stop()
@@ -156,15 +156,15 @@ final class HeadlessMutter: WaylandSession {
     }
 
     /// Fixtures/mutter_remote_desktop.py in the package.
-    static var driverScript: String {
-        PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/mutter_remote_desktop.py"
+    public static var driverScript: String {
+        PluginTestSupport.packageRoot + "/Tests/EndToEndHarness/Fixtures/mutter_remote_desktop.py"
     }
 
     /// Every process of the session: mutter, the bus, pipewire, wireplumber and the driver.
-    var processes: [ChildProcess] { [process] + helpers }
+    public var processes: [ChildProcess] { [process] + helpers }
 
     /// Output of every process of the session, for failure messages.
-    func diagnostics(maxLines: Int = 15) -> String {
+    public func diagnostics(maxLines: Int = 15) -> String {
         processes.map { $0.diagnostics(maxLines: maxLines) }.joined(separator: "\n")
     }
 
@@ -172,7 +172,7 @@ final class HeadlessMutter: WaylandSession {
 
     /// Sends one command to the driver and waits (bounded) for its answer.
     /// - Throws: `HarnessError` when the driver answers `error …`, ends, or does not answer.
-    func send(_ command: String, timeout: Double = 10) throws {
+    public func send(_ command: String, timeout: Double = 10) throws {
         let before = driver.stdout.lines.count
         try driver.writeToStandardInput(command + "\n")
         let reply = driver.stdout.wait(timeout: timeout) { lines in lines.count > before ? lines[before] : nil }
@@ -183,24 +183,24 @@ final class HeadlessMutter: WaylandSession {
     }
 
     /// Moves the pointer to (`x`, `y`).
-    func move(x: Double, y: Double) throws { try send("motion \(x) \(y)") }
+    public func move(x: Double, y: Double) throws { try send("motion \(x) \(y)") }
 
     /// Moves the pointer to (`x`, `y`) and clicks the left button.
-    func click(x: Double, y: Double) throws {
+    public func click(x: Double, y: Double) throws {
         try move(x: x, y: y)
         try send("button \(HeadlessMutter.leftButton) 1")
         try send("button \(HeadlessMutter.leftButton) 0")
     }
 
     /// Presses and releases the key of X keysym `keysym`.
-    func key(_ keysym: UInt32) throws {
+    public func key(_ keysym: UInt32) throws {
         try send("keysym \(keysym) 1")
         try send("keysym \(keysym) 0")
     }
 
     /// Alt+F4: mutter's default `close` key binding (org.gnome.desktop.wm.keybindings), which
     /// closes the focused window as its title bar's close button would, with `xdg_toplevel.close`.
-    func closeFocusedWindow() throws {
+    public func closeFocusedWindow() throws {
         try send("keysym \(HeadlessMutter.keysymAltLeft) 1")
         try send("keysym \(HeadlessMutter.keysymF4) 1")
         try send("keysym \(HeadlessMutter.keysymF4) 0")
@@ -208,7 +208,7 @@ final class HeadlessMutter: WaylandSession {
     }
 
     /// A touch tap at (`x`, `y`): down and up of a new touch point (NotifyTouchDown/Up).
-    func tap(x: Double, y: Double) throws {
+    public func tap(x: Double, y: Double) throws {
         let slot = nextTouchSlot
         nextTouchSlot += 1
         try send("touch-down \(slot) \(x) \(y)")
@@ -219,7 +219,7 @@ final class HeadlessMutter: WaylandSession {
 
     /// One frame of the monitor's screen cast (no cursor): `gst-launch-1.0 pipewiresrc` converted
     /// to raw RGB (GStreamer pads each row to a multiple of 4 bytes).
-    func screenshot(timeout: Double = 10) throws -> RGBImage {
+    public func screenshot(timeout: Double = 10) throws -> RGBImage {
         let file = runtimeDirectory + "/shot-\(UUID().uuidString).rgb"
         defer { unlink(file) }
         let r = try ChildProcess.run(
@@ -242,7 +242,7 @@ final class HeadlessMutter: WaylandSession {
 
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
-    func stableScreenshot(timeout: Double = 5, interval: Double = 0.1) throws -> RGBImage {
+    public func stableScreenshot(timeout: Double = 5, interval: Double = 0.1) throws -> RGBImage {
         var previous = try screenshot()
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {

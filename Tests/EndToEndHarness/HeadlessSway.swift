@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A Wayland compositor the harness started, that clients can be pointed at.
-protocol WaylandSession: AnyObject {
+public protocol WaylandSession: AnyObject {
     /// XDG_RUNTIME_DIR of the session (a private 0700 directory under /tmp).
     var runtimeDirectory: String { get }
     /// The socket name inside `runtimeDirectory` (WAYLAND_DISPLAY).
@@ -19,23 +19,23 @@ protocol WaylandSession: AnyObject {
 extension WaylandSession {
     /// The harness environment pointed at this session: WAYLAND_DISPLAY and XDG_RUNTIME_DIR set,
     /// WAYLAND_SOCKET and DISPLAY removed (so nothing reaches another compositor).
-    var clientEnvironment: [String: String] {
+    public var clientEnvironment: [String: String] {
         harnessEnvironment(["WAYLAND_DISPLAY": displayName, "XDG_RUNTIME_DIR": runtimeDirectory,
                             "WAYLAND_SOCKET": nil, "DISPLAY": nil])
     }
-    var socketPath: String { runtimeDirectory + "/" + displayName }
+    public var socketPath: String { runtimeDirectory + "/" + displayName }
 }
 
 /// A sway window rectangle, in output (= screenshot) pixels; the output is at 0,0 and scale 1.
-struct SwayWindow {
-    let pid: Int
-    let appID: String?
+public struct SwayWindow {
+    public let pid: Int
+    public let appID: String?
     /// The toplevel title.
-    let title: String?
+    public let title: String?
     /// The window content (no borders: the config sets `default_border none`).
-    let rect: PixelBox
-    let isFloating: Bool
-    let isVisible: Bool
+    public let rect: PixelBox
+    public let isFloating: Bool
+    public let isVisible: Bool
 }
 
 /// `WLR_BACKENDS=headless WLR_RENDERER=pixman sway` on one output at scale 1, no bar, no borders,
@@ -44,28 +44,28 @@ struct SwayWindow {
 /// predictable, and the gap leaves a place outside every window to park the pointer
 /// (`parkingSpot`), whose software cursor grim would otherwise capture over the window.
 /// Runs as `SessionUser.forCompositor()`; the PID held is sway's own.
-final class HeadlessSway: WaylandSession {
-    let user: SessionUser
-    let runtimeDirectory: String
+public final class HeadlessSway: WaylandSession {
+    public let user: SessionUser
+    public let runtimeDirectory: String
     /// The output size: the window area plus the margin on each side.
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     /// Where a lone tiled window is, in output (= screenshot) pixels.
-    let windowArea: PixelBox
+    public let windowArea: PixelBox
     /// A point in the outer gap, outside any tiled window, where the cursor image is off-screen:
     /// in output pixels (VNC's and the screenshot's), logical × scale.
-    let parkingSpot: (x: Int, y: Int)
-    let process: ChildProcess
-    private(set) var displayName = ""
+    public let parkingSpot: (x: Int, y: Int)
+    public let process: ChildProcess
+    public private(set) var displayName = ""
     /// sway's IPC socket (SWAYSOCK).
-    private(set) var ipcSocket = ""
+    public private(set) var ipcSocket = ""
     private var stopped = false
 
     /// Starts sway and waits (bounded) until its Wayland and IPC sockets answer.
     /// - Throws: `HarnessError` with sway's output when it does not come up within `timeout` s.
     /// `scale` is the output's integer scale: sizes and window rectangles stay in logical pixels,
     /// screenshots are `scale` times larger.
-    init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, scale: Int = 1, timeout: Double = 15) throws {
+    public init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, scale: Int = 1, timeout: Double = 15) throws {
         precondition(margin >= 4)
         let width = windowWidth + 2 * margin, height = windowHeight + 2 * margin
         self.width = width
@@ -145,7 +145,7 @@ final class HeadlessSway: WaylandSession {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         process.stop()
@@ -153,7 +153,7 @@ final class HeadlessSway: WaylandSession {
     }
 
     /// Environment for clients of this sway: the session's plus SWAYSOCK.
-    var swayEnvironment: [String: String] {
+    public var swayEnvironment: [String: String] {
         var env = clientEnvironment
         env["SWAYSOCK"] = ipcSocket
         return env
@@ -162,7 +162,7 @@ final class HeadlessSway: WaylandSession {
     /// Runs `swaymsg ARGS` against this sway (bounded) and returns its stdout.
     /// - Throws: `HarnessError` when swaymsg fails (sway's reply says why).
     @discardableResult
-    func swaymsg(_ arguments: [String], timeout: Double = 5) throws -> String {
+    public func swaymsg(_ arguments: [String], timeout: Double = 5) throws -> String {
         let r = try ChildProcess.run(["swaymsg", "--socket", ipcSocket] + arguments,
                                      environment: swayEnvironment, timeout: timeout)
         let out = String(decoding: r.stdout, as: UTF8.self)
@@ -173,13 +173,13 @@ final class HeadlessSway: WaylandSession {
     }
 
     /// `swaymsg -r ARGS` parsed as JSON.
-    func swaymsgJSON(_ arguments: [String]) throws -> Any {
+    public func swaymsgJSON(_ arguments: [String]) throws -> Any {
         let text = try swaymsg(["-r"] + arguments)
         return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
     /// Every application window in the tree, with its content rect.
-    func windows() throws -> [SwayWindow] {
+    public func windows() throws -> [SwayWindow] {
         guard let tree = try swaymsgJSON(["-t", "get_tree"]) as? [String: Any] else {
             throw HarnessError("get_tree did not return an object")
         }
@@ -204,7 +204,7 @@ final class HeadlessSway: WaylandSession {
     }
 
     /// Waits (bounded) until the window of process `pid` is mapped, visible and non-empty.
-    func waitForWindow(pid: pid_t, timeout: Double = 10) throws -> SwayWindow {
+    public func waitForWindow(pid: pid_t, timeout: Double = 10) throws -> SwayWindow {
         var found: SwayWindow?
         _ = waitUntil(timeout: timeout, interval: 0.05) {
             found = (try? windows())?.first { $0.pid == Int(pid) && $0.isVisible && $0.rect.width > 0 && $0.rect.height > 0 }
@@ -217,19 +217,19 @@ final class HeadlessSway: WaylandSession {
     }
 
     /// The seat's capabilities bitmask from `get_seats` (1 pointer, 2 keyboard, 4 touch).
-    func seatCapabilities() -> Int {
+    public func seatCapabilities() -> Int {
         let seats = (try? swaymsgJSON(["-t", "get_seats"])) as? [[String: Any]] ?? []
         return seats.reduce(0) { $0 | ($1["capabilities"] as? Int ?? 0) }
     }
 
     /// The active layout names of the seat's keyboards (`get_inputs`).
-    func keyboardLayoutNames() -> [String] {
+    public func keyboardLayoutNames() -> [String] {
         let inputs = (try? swaymsgJSON(["-t", "get_inputs"])) as? [[String: Any]] ?? []
         return inputs.compactMap { $0["type"] as? String == "keyboard" ? $0["xkb_active_layout_name"] as? String : nil }
     }
 
     /// A screenshot of the whole output with `grim -t ppm -` (wlr-screencopy), cursor not included.
-    func screenshot() throws -> RGBImage {
+    public func screenshot() throws -> RGBImage {
         let r = try ChildProcess.run(["grim", "-t", "ppm", "-"], environment: clientEnvironment, timeout: 10)
         guard r.status == .exited(0) else { throw HarnessError("grim failed (\(r.status)): \(r.stderr)") }
         return try RGBImage.parsePPM(r.stdout)
@@ -237,7 +237,7 @@ final class HeadlessSway: WaylandSession {
 
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
-    func stableScreenshot(timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
+    public func stableScreenshot(timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
         var previous = try screenshot()
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {

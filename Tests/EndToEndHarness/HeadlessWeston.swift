@@ -8,13 +8,13 @@ import Glibc
 /// `weston --backend=headless-backend.so --use-pixman --debug` with its own XDG_RUNTIME_DIR and
 /// socket. Runs as the current user (weston, unlike sway, accepts root). `--debug` enables the
 /// screenshooter protocol that `weston-screenshooter` uses.
-final class HeadlessWeston: WaylandSession {
+public final class HeadlessWeston: WaylandSession {
     /// The background weston paints where no window is (0xRRGGBB, set through weston.ini).
-    static let background = RGB(0x20, 0x30, 0x40)
+    public static let background = RGB(0x20, 0x30, 0x40)
 
-    let runtimeDirectory: String
-    let displayName: String
-    let process: ChildProcess
+    public let runtimeDirectory: String
+    public let displayName: String
+    public let process: ChildProcess
     private var stopped = false
 
     /// Starts weston and waits (bounded) for its socket. `width`×`height` is the output's size in
@@ -23,7 +23,7 @@ final class HeadlessWeston: WaylandSession {
     /// `repaintWindow`: weston.ini's `[core] repaint-window` (ms before the next refresh at which
     /// weston composes). The headless backend finishes a frame 16 ms after composing it, so its
     /// cadence is 16 ms + (16.67 ms − the window): ~25 ms with the default 7; 16 gives 60 Hz.
-    init(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil, timeout: Double = 15) throws {
+    public init(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil, timeout: Double = 15) throws {
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         runtimeDirectory = try me.makePrivateDirectory(prefix: "modalkit-weston")
         displayName = "modalkit-weston-\(getpid())"
@@ -87,7 +87,7 @@ final class HeadlessWeston: WaylandSession {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         process.stop()
@@ -95,7 +95,7 @@ final class HeadlessWeston: WaylandSession {
     }
 
     /// A screenshot of the output: `weston-screenshooter` writes a PNG into its working directory.
-    func screenshot() throws -> RGBImage {
+    public func screenshot() throws -> RGBImage {
         let dir = runtimeDirectory + "/shot-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
         defer { removeTree(dir) }

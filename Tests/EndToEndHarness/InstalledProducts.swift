@@ -17,12 +17,12 @@ import Glibc
 /// release build) and sets the variable; the unit tests stay on the debug build `swift test`
 /// makes. A behaviour that holds only in debug is a bug, so the end-to-end tests never fall back to
 /// the debug products: without the variable they fail, saying how to run them.
-enum InstalledProducts {
-    static let environmentKey = "MODALKIT_TEST_PREFIX"
+public enum InstalledProducts {
+    public static let environmentKey = "MODALKIT_TEST_PREFIX"
 
     /// The installed prefix (absolute, with `bin/modal-demo` in it).
     /// - Throws: `HarnessError` when `MODALKIT_TEST_PREFIX` is unset or names no installed prefix.
-    static func prefix() throws -> String {
+    public static func prefix() throws -> String {
         let hint = "run the end-to-end tests through scripts/test (e.g. scripts/test --filter WindowSwayTests), "
             + "which installs the release build and sets it, or run scripts/install DIR and set \(environmentKey)=DIR"
         guard let prefix = ProcessInfo.processInfo.environment[environmentKey], !prefix.isEmpty else {
@@ -38,17 +38,17 @@ enum InstalledProducts {
     }
 
     /// `PREFIX/bin/modal-demo`.
-    static func demo() throws -> String { try prefix() + "/bin/modal-demo" }
+    public static func demo() throws -> String { try prefix() + "/bin/modal-demo" }
 
     /// `PREFIX/bin`: what scripts/demo takes as `MODALKIT_BIN`.
-    static func binDirectory() throws -> String { try prefix() + "/bin" }
+    public static func binDirectory() throws -> String { try prefix() + "/bin" }
 
     /// `PREFIX/lib/modalkit/styles`, where the installed modal-demo finds the built-in styles.
-    static func stylesDirectory() throws -> String { try prefix() + "/lib/modalkit/styles" }
+    public static func stylesDirectory() throws -> String { try prefix() + "/lib/modalkit/styles" }
 
     /// An installed built-in style library, e.g. `libModalKitStyleInsetCentered.so`.
     /// - Throws: `HarnessError` when it is not installed.
-    static func style(_ file: String) throws -> String {
+    public static func style(_ file: String) throws -> String {
         let path = try stylesDirectory() + "/" + file
         guard FileManager.default.fileExists(atPath: path) else {
             throw HarnessError("\(path) is not installed (scripts/install installs every libModalKitStyle*.so)")

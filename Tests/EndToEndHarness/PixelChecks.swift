@@ -6,7 +6,7 @@ import XCTest
 /// A pixel at least this far (largest channel difference) from the background counts as "drawn"
 /// when looking for the button: far above anti-aliasing, gradients and soft shadows (a few
 /// percent of alpha), far below a filled button in a colour of its own.
-let drawnThreshold = 100
+public let drawnThreshold = 100
 
 /// Finds the Present button in a screenshot: the connected region of strongly coloured pixels
 /// nearest to the centre of `window` (screen pixels). "Background" for a row is the window's
@@ -14,7 +14,7 @@ let drawnThreshold = 100
 /// Text inside the button (holes) does not matter: the returned box is the region's bounding box.
 /// - Returns: the button's box in screen pixels, or nil when nothing strongly coloured is within
 ///   `searchRadius` px of the window centre.
-func findButton(in shot: RGBImage, window: PixelBox, searchRadius: Int = 80) -> PixelBox? {
+public func findButton(in shot: RGBImage, window: PixelBox, searchRadius: Int = 80) -> PixelBox? {
     let x0 = window.x, y0 = window.y, x1 = window.x + window.width, y1 = window.y + window.height
     func isDrawn(_ x: Int, _ y: Int) -> Bool {
         shot[x, y].distance(to: shot[x0 + 2, y]) > drawnThreshold
@@ -47,7 +47,7 @@ func findButton(in shot: RGBImage, window: PixelBox, searchRadius: Int = 80) -> 
 }
 
 /// Asserts that `shot[x, y]` is within `tolerance` (per channel) of `expected`.
-func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, near expected: RGB, tolerance: Int = 3,
+public func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, near expected: RGB, tolerance: Int = 3,
                  _ what: String, file: StaticString = #filePath, line: UInt = #line) {
     let actual = shot[x, y]
     XCTAssertLessThanOrEqual(actual.distance(to: expected), tolerance,
@@ -56,7 +56,7 @@ func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, near expected: RGB, toler
 }
 
 /// Asserts that `shot[x, y]` is farther than `margin` from `other`.
-func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, differsFrom other: RGB, margin: Int = 12,
+public func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, differsFrom other: RGB, margin: Int = 12,
                  _ what: String, file: StaticString = #filePath, line: UInt = #line) {
     let actual = shot[x, y]
     XCTAssertGreaterThan(actual.distance(to: other), margin,
@@ -66,7 +66,7 @@ func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, differsFrom other: RGB, m
 
 /// Checks every pixel of `region` (screen pixels, minus `excluding`) in `shot` against the same
 /// pixel of `reference` seen through black of alpha `dimAlpha`; returns the first few mismatches.
-func dimMismatches(shot: RGBImage, reference: RGBImage, region: PixelBox, excluding: PixelBox? = nil,
+public func dimMismatches(shot: RGBImage, reference: RGBImage, region: PixelBox, excluding: PixelBox? = nil,
                    dimAlpha: Double, tolerance: Int = 3, limit: Int = 5) -> [String] {
     var bad: [String] = []
     for y in region.y..<(region.y + region.height) {
@@ -83,7 +83,7 @@ func dimMismatches(shot: RGBImage, reference: RGBImage, region: PixelBox, exclud
 }
 
 /// Pixels of `a` and `b` (same size) that differ by more than `tolerance`, outside `excluding`.
-func differences(_ a: RGBImage, _ b: RGBImage, excluding: PixelBox? = nil, tolerance: Int = 2, limit: Int = 5) -> [String] {
+public func differences(_ a: RGBImage, _ b: RGBImage, excluding: PixelBox? = nil, tolerance: Int = 2, limit: Int = 5) -> [String] {
     guard a.width == b.width, a.height == b.height else { return ["sizes differ: \(a.width)x\(a.height) vs \(b.width)x\(b.height)"] }
     var bad: [String] = []
     for y in 0..<a.height {

@@ -7,11 +7,11 @@ import XCTest
 import Glibc
 #endif
 
-enum PluginTestSupport {
+public enum PluginTestSupport {
     /// The test binary's own directory (`/proc/self/exe`; `<scratch>/<triple>/debug`): the
     /// scratch directory's caches are found from it. The styles under test are the installed
     /// ones (``stylesDirectory()``), not the debug build's next to it.
-    static let testBinaryDirectory: String = {
+    public static let testBinaryDirectory: String = {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         precondition(n > 0, "cannot read /proc/self/exe")
@@ -19,34 +19,34 @@ enum PluginTestSupport {
         return (String(cString: buffer) as NSString).deletingLastPathComponent
     }()
 
-    /// The package root (this file is Tests/EndToEndTests/PluginTestSupport.swift).
-    static let packageRoot: String = {
+    /// The package root (this file is Tests/EndToEndHarness/PluginTestSupport.swift).
+    public static let packageRoot: String = {
         let file = "\(#filePath)" as NSString
         return ((file.deletingLastPathComponent as NSString).deletingLastPathComponent as NSString)
             .deletingLastPathComponent
     }()
 
-    static var headerDirectory: String { packageRoot + "/Sources/CModalKitStyle/include" }
+    public static var headerDirectory: String { packageRoot + "/Sources/CModalKitStyle/include" }
     /// The style ABI 1.0 header exactly as it shipped, kept so that a test can build a 1.0 plugin.
-    static var abi10HeaderDirectory: String { packageRoot + "/Tests/EndToEndTests/Fixtures/abi-1.0" }
-    static var fixtureSource: String { packageRoot + "/Tests/EndToEndTests/Fixtures/fixture_style.c" }
+    public static var abi10HeaderDirectory: String { packageRoot + "/Tests/EndToEndHarness/Fixtures/abi-1.0" }
+    public static var fixtureSource: String { packageRoot + "/Tests/EndToEndHarness/Fixtures/fixture_style.c" }
 
-    static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"
-    static let bottomSheetLibrary = "libModalKitStyleBottomSheet.so"
-    static let popoverLibrary = "libModalKitStylePopover.so"
-    static let adaptiveLibrary = "libModalKitStyleAdaptive.so"
+    public static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"
+    public static let bottomSheetLibrary = "libModalKitStyleBottomSheet.so"
+    public static let popoverLibrary = "libModalKitStylePopover.so"
+    public static let adaptiveLibrary = "libModalKitStyleAdaptive.so"
 
     /// The installed built-in styles (`PREFIX/lib/modalkit/styles`, ``InstalledProducts``): the
     /// release build users get.
     /// - Throws: `HarnessError` when no installed prefix is named.
-    static func stylesDirectory() throws -> String { try InstalledProducts.stylesDirectory() }
+    public static func stylesDirectory() throws -> String { try InstalledProducts.stylesDirectory() }
 
     /// An installed built-in style library; fails the test when there is none.
-    static func installedLibrary(_ file: String) throws -> String { try InstalledProducts.style(file) }
+    public static func installedLibrary(_ file: String) throws -> String { try InstalledProducts.style(file) }
 
     /// `$TMPDIR` (Foundation's `NSTemporaryDirectory()`, /tmp when unset) without a trailing `/`:
     /// everything the tests make for a moment goes there, so `scripts/test` can give a run its own.
-    static var temporaryBase: String {
+    public static var temporaryBase: String {
         var base = NSTemporaryDirectory()
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         return base
@@ -55,7 +55,7 @@ enum PluginTestSupport {
     /// A directory that outlives a test run, for builds later runs reuse (the example package,
     /// the installed prefix): inside the SwiftPM scratch directory this test binary was built in
     /// (`.build` by default), so it is per checkout and goes away with the build, never in /tmp.
-    static var cacheDirectory: String {
+    public static var cacheDirectory: String {
         let tripleDirectory = (testBinaryDirectory as NSString).deletingLastPathComponent   // …/x86_64-unknown-linux-gnu
         return (tripleDirectory as NSString).deletingLastPathComponent + "/modalkit-test-cache"
     }
@@ -63,10 +63,10 @@ enum PluginTestSupport {
     /// The scratch directory of the release build `scripts/install` makes: `scripts/test` installs
     /// the prefix the end-to-end tests run (``InstalledProducts``) from this very directory, so a
     /// test that installs again (``PluginInstallTests``) finds the build done and only copies.
-    static var releaseScratch: String { cacheDirectory + "/install-release" }
+    public static var releaseScratch: String { cacheDirectory + "/install-release" }
 
     /// A new empty directory under `$TMPDIR`, removed when the test ends.
-    static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
+    public static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
         var template = Array("\(temporaryBase)/mk-plugin-test-\(label)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
         let dir = String(cString: made)
@@ -83,7 +83,7 @@ enum PluginTestSupport {
     ///     ``abi10HeaderDirectory`` makes a genuine ABI 1.0 plugin).
     ///   - note: a style note to put in the library's `.note.modalkit` section (the whole note,
     ///     as `StyleNote.note(for:)` makes it); nil: none, a library as built before notes.
-    static func compileFixture(_ file: String, in directory: String, defines: [String] = [],
+    public static func compileFixture(_ file: String, in directory: String, defines: [String] = [],
                                headers: String = headerDirectory, note: [UInt8]? = nil) throws
         -> (library: String, marker: String)
     {
@@ -114,22 +114,22 @@ enum PluginTestSupport {
 
     /// The declaration the C fixture's descriptor makes (its default build): what a truthful
     /// note for it says.
-    static func fixtureDeclaration(name: String = "c-fixture") -> StyleDeclaration {
+    public static func fixtureDeclaration(name: String = "c-fixture") -> StyleDeclaration {
         StyleDeclaration(name: name, summary: "C fixture: container inset on every side, dim 0.3",
                          abiVersion: .current,
                          options: [StyleOption(key: "inset", summary: "inset on every side, points", defaultValue: "10")])
     }
 
     /// The file the fixture's ELF constructor appends to when the library is loaded.
-    static func constructorMarker(of library: String) -> String { library + ".entry-called.constructor" }
+    public static func constructorMarker(of library: String) -> String { library + ".entry-called.constructor" }
 
     /// How many times the fixture library at `library` was loaded into a process (its
     /// constructor ran).
-    static func constructorRuns(_ library: String) -> Int { entryCalls(constructorMarker(of: library)) }
+    public static func constructorRuns(_ library: String) -> Int { entryCalls(constructorMarker(of: library)) }
 
     /// A C compiler: `cc` or `gcc` when the system has one, else the `clang` that comes with the
     /// Swift toolchain (always on PATH next to `swift`).
-    static func cCompiler() throws -> String {
+    public static func cCompiler() throws -> String {
         let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in ["cc", "gcc", "clang"] {
             for dir in dirs where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
@@ -142,7 +142,7 @@ enum PluginTestSupport {
     /// A shared library `directory/file` that defines no symbol of the style ABI itself but has a
     /// `DT_NEEDED` on `library` (linked with `--no-as-needed`, found through an rpath), so that
     /// `dlsym` on its handle finds `library`'s `modalkit_style_entry`.
-    static func compileLibraryLinking(_ library: String, as file: String, in directory: String) throws -> String {
+    public static func compileLibraryLinking(_ library: String, as file: String, in directory: String) throws -> String {
         let source = directory + "/" + file + ".c"
         try "int modalkit_test_links_a_style(void) { return 1; }\n".write(toFile: source, atomically: false, encoding: .utf8)
         let output = directory + "/" + file
@@ -162,13 +162,13 @@ enum PluginTestSupport {
     /// The ELF machine names the loader prints for this machine and for another one (to patch
     /// into a copy of a built library: `e_machine`, little-endian on both).
     #if arch(x86_64)
-    static let hostMachine = (name: "x86-64", other: "AArch64", otherMachine: UInt16(183))
+    public static let hostMachine = (name: "x86-64", other: "AArch64", otherMachine: UInt16(183))
     #elseif arch(arm64)
-    static let hostMachine = (name: "AArch64", other: "x86-64", otherMachine: UInt16(62))
+    public static let hostMachine = (name: "AArch64", other: "x86-64", otherMachine: UInt16(62))
     #endif
 
     /// A copy of `source` at `destination` with the bytes at the given offsets replaced.
-    static func patchedCopy(of source: String, to destination: String, bytes: [Int: UInt8]) throws {
+    public static func patchedCopy(of source: String, to destination: String, bytes: [Int: UInt8]) throws {
         guard var data = FileManager.default.contents(atPath: source) else {
             throw PluginTestFailure("cannot read \(source)")
         }
@@ -180,7 +180,7 @@ enum PluginTestSupport {
 
     /// A copy of an installed style library whose ELF header says it is for another machine
     /// (`e_machine`, offset 18), or with `elf32` instead for the 32-bit class (`e_ident[EI_CLASS]`).
-    static func foreignMachineCopy(in directory: String, file: String, elf32: Bool = false) throws -> String {
+    public static func foreignMachineCopy(in directory: String, file: String, elf32: Bool = false) throws -> String {
         let path = directory + "/" + file
         var patch: [Int: UInt8] = [18: UInt8(hostMachine.otherMachine & 0xFF), 19: UInt8(hostMachine.otherMachine >> 8)]
         if elf32 { patch = [4: 1] }
@@ -189,23 +189,23 @@ enum PluginTestSupport {
     }
 
     /// How many times a fixture's entry ran.
-    static func entryCalls(_ marker: String) -> Int {
+    public static func entryCalls(_ marker: String) -> Int {
         guard let text = try? String(contentsOfFile: marker, encoding: .utf8) else { return 0 }
         return text.split(separator: "\n").count
     }
 
-    static func copy(_ source: String, to destination: String) throws {
+    public static func copy(_ source: String, to destination: String) throws {
         try? FileManager.default.removeItem(atPath: destination)
         try FileManager.default.copyItem(atPath: source, toPath: destination)
     }
 
-    struct RunResult {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct RunResult {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// stderr split into lines, without a trailing empty one.
-        var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
-        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+        public var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+        public var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
     /// Runs a program to completion with stdout and stderr captured in files; after `timeout`
@@ -213,7 +213,7 @@ enum PluginTestSupport {
     /// - Parameter isolatingTMPDIR: run it with `TMPDIR` set to a new directory that is removed
     ///   afterwards, with whatever the program left in it: for `swift build`, which leaves a few
     ///   `TemporaryDirectory.*` folders in `$TMPDIR` on every run.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, timeout: Double) throws -> RunResult
     {
         var environment = environment
@@ -254,8 +254,43 @@ enum PluginTestSupport {
         return RunResult(status: process.terminationStatus, stdout: out, stderr: err)
     }
 
+    /// Runs the installed modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
+    /// `environment` sets them.
+    public static func runDemo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
+        let demoPath = try InstalledProducts.demo()
+        var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
+                                          "WAYLAND_SOCKET": nil]
+        for (key, value) in environment { changes[key] = value }
+        return try run(demoPath, arguments, environment: PluginTestSupport.environment(changes), timeout: 60)
+    }
+
+    /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
+    /// directory, its `.build` kept across runs (moved aside while the directory is made anew, since
+    /// new-style writes only into a new or empty directory), so that `swift build` there is
+    /// incremental: the README's own commands, as fast as the other example builds.
+    public static func freshPackage(_ name: String) throws -> (directory: String, result: RunResult) {
+        let directory = cacheDirectory + "/new-style/" + name
+        let keep = cacheDirectory + "/new-style/" + name + ".build-kept"
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: keep)
+        try fm.createDirectory(atPath: cacheDirectory + "/new-style", withIntermediateDirectories: true)
+        if fm.fileExists(atPath: directory + "/.build") { try fm.moveItem(atPath: directory + "/.build", toPath: keep) }
+        try? fm.removeItem(atPath: directory)
+        let result = try runDemo(["new-style", name, "--directory", directory])
+        if fm.fileExists(atPath: keep) {
+            try? fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try fm.moveItem(atPath: keep, toPath: directory + "/.build")
+        }
+        return (directory, result)
+    }
+
+    /// `swift build` in `directory`, as the README says (its `.build` inside it).
+    public static func swiftBuild(_ directory: String) throws -> RunResult {
+        try run("/usr/bin/env", ["swift", "build"], currentDirectory: directory, isolatingTMPDIR: true, timeout: 1500)
+    }
+
     /// The environment of this process with changes (nil removes a variable).
-    static func environment(_ changes: [String: String?]) -> [String: String] {
+    public static func environment(_ changes: [String: String?]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in changes { env[key] = value }
         return env
@@ -263,7 +298,7 @@ enum PluginTestSupport {
 }
 
 /// A test precondition that did not hold, with a one-line reason.
-struct PluginTestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct PluginTestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -11,11 +11,11 @@ import Glibc
 /// reduced-motion tests run one on its own; the mutter and KWin sessions run one in their session
 /// directory; the accessibility tests one that activates the system's session services
 /// (at-spi2-core's accessibility bus).
-final class PrivateSessionBus {
-    let directory: String
-    let process: ChildProcess
+public final class PrivateSessionBus {
+    public let directory: String
+    public let process: ChildProcess
     /// The address printed by dbus-daemon (`unix:path=…,guid=…`), for DBUS_SESSION_BUS_ADDRESS.
-    let address: String
+    public let address: String
     /// Whether `directory` was made for the bus (and goes with it) or belongs to the caller.
     private let ownsDirectory: Bool
     private var stopped = false
@@ -28,7 +28,7 @@ final class PrivateSessionBus {
     ///   - activatesServices: start the services of the standard session service directories on
     ///     demand (`<standard_session_servicedirs/>`), as a desktop's session bus does.
     /// - Throws: `HarnessError` when dbus-daemon does not start or prints no address in `timeout` s.
-    init(in directory: String? = nil, environment: [String: String]? = nil, activatesServices: Bool = false,
+    public init(in directory: String? = nil, environment: [String: String]? = nil, activatesServices: Bool = false,
          timeout: Double = 10) throws {
         let dir = try directory ?? SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-bus")
         self.directory = dir
@@ -68,7 +68,7 @@ final class PrivateSessionBus {
     }
 
     /// Stops dbus-daemon (by PID) and removes its own directory. Safe to call more than once.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         process.stop(timeout: 2)
@@ -80,17 +80,17 @@ final class PrivateSessionBus {
 
 /// Fixtures/fake_portal.py on a `PrivateSessionBus`: org.freedesktop.portal.Desktop with
 /// org.freedesktop.portal.Settings, and `set` to change a value (which emits SettingChanged).
-final class FakePortal {
-    static var script: String { PluginTestSupport.packageRoot + "/Tests/EndToEndTests/Fixtures/fake_portal.py" }
+public final class FakePortal {
+    public static var script: String { PluginTestSupport.packageRoot + "/Tests/EndToEndHarness/Fixtures/fake_portal.py" }
     /// Debian's python3, where python3-dbus and python3-gi are installed (a python3 earlier on
     /// PATH, e.g. from pyenv, may lack them).
-    static var python: String { access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3" }
+    public static var python: String { access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3" }
 
-    let process: ChildProcess
-    let bus: PrivateSessionBus
+    public let process: ChildProcess
+    public let bus: PrivateSessionBus
 
     /// Starts the portal with `arguments` (see the script) and waits until it owns its name.
-    init(_ arguments: [String], on bus: PrivateSessionBus, timeout: Double = 15) throws {
+    public init(_ arguments: [String], on bus: PrivateSessionBus, timeout: Double = 15) throws {
         self.bus = bus
         process = try ChildProcess([FakePortal.python, FakePortal.script] + arguments,
                                    environment: harnessEnvironment(["DBUS_SESSION_BUS_ADDRESS": bus.address]),
@@ -103,11 +103,11 @@ final class FakePortal {
     }
 
     /// The methods called so far, as the script logs them (`call ReadOne NAMESPACE KEY` …).
-    var calls: [String] { process.stdout.lines.filter { $0.hasPrefix("call ") } }
+    public var calls: [String] { process.stdout.lines.filter { $0.hasPrefix("call ") } }
 
     /// Stores `value` (a dbus-send typed value, e.g. `boolean:true`, `double:0`) and emits
     /// SettingChanged, through `dbus-send` to the test interface.
-    func set(_ namespace: String, _ key: String, _ value: String) throws {
+    public func set(_ namespace: String, _ key: String, _ value: String) throws {
         let r = try ChildProcess.run(["dbus-send", "--bus=\(bus.address)", "--print-reply",
                                       "--dest=org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
                                       "org.modalkit.test.FakePortal.Set", "string:\(namespace)", "string:\(key)",
@@ -116,5 +116,5 @@ final class FakePortal {
         guard r.status == .exited(0) else { throw HarnessError("dbus-send Set failed (\(r.status)): \(r.stderr)") }
     }
 
-    func stop() { process.stop(timeout: 2) }
+    public func stop() { process.stop(timeout: 2) }
 }

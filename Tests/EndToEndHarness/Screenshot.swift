@@ -4,48 +4,51 @@ import Foundation
 import CPng
 
 /// One opaque pixel, 8 bits per channel.
-struct RGB: Equatable, CustomStringConvertible {
-    var r: UInt8, g: UInt8, b: UInt8
+public struct RGB: Equatable, CustomStringConvertible {
+    public var r: UInt8, g: UInt8, b: UInt8
 
-    init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
 
     /// The largest per-channel difference to `other` (0…255).
-    func distance(to other: RGB) -> Int {
+    public func distance(to other: RGB) -> Int {
         max(abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)))
     }
 
     /// This colour seen through an opaque black layer of alpha `alpha` (SRC OVER): each channel × (1 − alpha).
-    func dimmed(byBlackAlpha alpha: Double) -> RGB {
+    public func dimmed(byBlackAlpha alpha: Double) -> RGB {
         func ch(_ v: UInt8) -> UInt8 { UInt8((Double(v) * (1 - alpha)).rounded()) }
         return RGB(ch(r), ch(g), ch(b))
     }
 
-    var description: String { String(format: "#%02x%02x%02x", r, g, b) }
+    public var description: String { String(format: "#%02x%02x%02x", r, g, b) }
 }
 
 /// A rectangle in pixels (screen or window coordinates, as the caller says).
-struct PixelBox: Equatable, CustomStringConvertible {
-    var x: Int, y: Int, width: Int, height: Int
-    var midX: Double { Double(x) + Double(width) / 2 }
-    var midY: Double { Double(y) + Double(height) / 2 }
-    var description: String { "\(width)x\(height)+\(x)+\(y)" }
+public struct PixelBox: Equatable, CustomStringConvertible {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public var midX: Double { Double(x) + Double(width) / 2 }
+    public var midY: Double { Double(y) + Double(height) / 2 }
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
 /// An RGB image, row-major, top-left origin.
-struct RGBImage: Equatable {
-    let width: Int
-    let height: Int
+public struct RGBImage: Equatable {
+    public let width: Int
+    public let height: Int
     /// width × height × 3 bytes.
-    var bytes: [UInt8]
+    public var bytes: [UInt8]
 
-    subscript(x: Int, y: Int) -> RGB {
+    public init(width: Int, height: Int, bytes: [UInt8]) { self.width = width; self.height = height; self.bytes = bytes }
+
+    public subscript(x: Int, y: Int) -> RGB {
         precondition(x >= 0 && y >= 0 && x < width && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
         let i = (y * width + x) * 3
         return RGB(bytes[i], bytes[i + 1], bytes[i + 2])
     }
 
     /// The part of the image inside `box` (which must lie inside the image).
-    func cropped(to box: PixelBox) -> RGBImage {
+    public func cropped(to box: PixelBox) -> RGBImage {
         precondition(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
                      "crop \(box) outside \(width)x\(height)")
         var out = [UInt8]()
@@ -58,7 +61,7 @@ struct RGBImage: Equatable {
     }
 
     /// The smallest box holding every pixel farther than `tolerance` from `background`, or nil.
-    func boundingBox(ofPixelsDifferentFrom background: RGB, tolerance: Int = 0) -> PixelBox? {
+    public func boundingBox(ofPixelsDifferentFrom background: RGB, tolerance: Int = 0) -> PixelBox? {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in 0..<height {
             for x in 0..<width where self[x, y].distance(to: background) > tolerance {
@@ -72,7 +75,7 @@ struct RGBImage: Equatable {
 
     /// Parses a binary PPM (P6, maxval 255) as grim writes it with `-t ppm`. Comments allowed.
     /// - Throws: `HarnessError` for anything else.
-    static func parsePPM(_ data: Data) throws -> RGBImage {
+    public static func parsePPM(_ data: Data) throws -> RGBImage {
         let bytes = [UInt8](data)
         var i = 0
         func skipSpaceAndComments() {
@@ -105,7 +108,7 @@ struct RGBImage: Equatable {
     }
 
     /// Reads a PNG file with libpng's simplified API, converted to 8-bit RGB.
-    static func loadPNG(path: String) throws -> RGBImage {
+    public static func loadPNG(path: String) throws -> RGBImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&image, path) != 0 else {
@@ -131,7 +134,7 @@ struct RGBImage: Equatable {
     }
 
     /// Writes the image as an 8-bit RGB PNG (for keeping the screenshots of a failed test).
-    func writePNG(to path: String) throws {
+    public func writePNG(to path: String) throws {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)

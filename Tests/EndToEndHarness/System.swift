@@ -9,18 +9,20 @@ import Glibc
 /// (CI) the compositor and its helpers (wayvnc) run as the unprivileged `modalkit-test` user,
 /// created on first use; the programs under test stay root, which may connect to any socket.
 /// When the tests do not run as root everything runs as the current user.
-struct SessionUser {
-    static let testUserName = "modalkit-test"
+public struct SessionUser {
+    public static let testUserName = "modalkit-test"
 
-    let name: String
-    let uid: uid_t
-    let gid: gid_t
+    public let name: String
+    public let uid: uid_t
+    public let gid: gid_t
 
-    var isCurrentUser: Bool { uid == getuid() }
+    public init(name: String, uid: uid_t, gid: gid_t) { self.name = name; self.uid = uid; self.gid = gid }
+
+    public var isCurrentUser: Bool { uid == getuid() }
 
     /// The user to run compositors as (see the type's comment).
     /// - Throws: `HarnessError` when running as root and the user cannot be created.
-    static func forCompositor() throws -> SessionUser {
+    public static func forCompositor() throws -> SessionUser {
         guard getuid() == 0 else {
             let name = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid\(getuid())"
             return SessionUser(name: name, uid: getuid(), gid: getgid())
@@ -42,7 +44,7 @@ struct SessionUser {
 
     /// `arguments` run as this user: through `setpriv`, which sets the ids and then execs, so the
     /// PID of the started process is the program's own PID.
-    func command(_ arguments: [String]) -> [String] {
+    public func command(_ arguments: [String]) -> [String] {
         if isCurrentUser { return arguments }
         return ["setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + arguments
     }
@@ -51,7 +53,7 @@ struct SessionUser {
     /// `scripts/test` does, keeps everything in it), unless another user could not reach a
     /// directory in it — every ancestor must be searchable by others, since the compositor may run
     /// as `modalkit-test` — or the sockets in it would be too long for `sun_path`; then /tmp.
-    static let directoryBase: String = {
+    public static let directoryBase: String = {
         var base = NSTemporaryDirectory()
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         guard base.hasPrefix("/"), base.utf8.count <= 48 else { return "/tmp" }
@@ -66,7 +68,7 @@ struct SessionUser {
 
     /// A new directory under ``directoryBase`` ($TMPDIR or /tmp) owned by this user, mode 0700
     /// (an XDG_RUNTIME_DIR).
-    func makePrivateDirectory(prefix: String) throws -> String {
+    public func makePrivateDirectory(prefix: String) throws -> String {
         var template = Array("\(SessionUser.directoryBase)/\(prefix).XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))")
@@ -80,18 +82,18 @@ struct SessionUser {
 }
 
 /// Removes a directory tree, ignoring errors (used in tear-down).
-func removeTree(_ path: String) {
+public func removeTree(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
 }
 
 /// Whether `path` exists and is a Unix socket.
-func isSocket(_ path: String) -> Bool {
+public func isSocket(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFSOCK
 }
 
 /// A TCP port on 127.0.0.1 that was free a moment ago (bind to port 0, read it, close).
-func freeTCPPort() throws -> Int {
+public func freeTCPPort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw HarnessError("socket failed: \(String(cString: strerror(errno)))") }
     defer { close(fd) }
@@ -110,7 +112,7 @@ func freeTCPPort() throws -> Int {
 }
 
 /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
-func acceptsTCP(port: Int) -> Bool {
+public func acceptsTCP(port: Int) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return false }
     defer { close(fd) }
@@ -128,7 +130,7 @@ func acceptsTCP(port: Int) -> Bool {
 /// CPU time (user + system) a process has used so far, in clock ticks (`sysconf(_SC_CLK_TCK)`,
 /// normally 100 per second), from fields 14 and 15 of /proc/PID/stat (proc(5)).
 /// - Throws: `HarnessError` when the process does not exist.
-func cpuTicks(pid: pid_t) throws -> Int {
+public func cpuTicks(pid: pid_t) throws -> Int {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
           let close = text.lastIndex(of: ")") else {
         throw HarnessError("cannot read /proc/\(pid)/stat (process gone?)")
@@ -143,14 +145,14 @@ func cpuTicks(pid: pid_t) throws -> Int {
 
 /// The directory of the running test binary (`<scratch>/<triple>/debug`). The products under test
 /// are not here but in an installed prefix (``InstalledProducts``).
-func testBinaryDirectory() -> String {
+public func testBinaryDirectory() -> String {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return (exe as NSString).deletingLastPathComponent
 }
 
 /// The `vncdo` program (vncdotool): `$MODALKIT_VNCDO`, else the virtualenv `scripts/test` makes in
 /// the scratch directory (`<scratch>/vncdotool/bin/vncdo`, two levels above the test binary), else PATH.
-func vncdoPath() -> String? {
+public func vncdoPath() -> String? {
     if let env = ProcessInfo.processInfo.environment["MODALKIT_VNCDO"], !env.isEmpty, access(env, X_OK) == 0 {
         return env
     }

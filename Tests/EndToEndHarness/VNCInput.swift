@@ -7,17 +7,17 @@ import Glibc
 
 /// wayvnc on 127.0.0.1:`port` inside `sway`, run as the compositor's user; `vncdo` sends pointer
 /// moves, clicks and keys. Coordinates are output pixels (= screenshot pixels).
-final class VNCInput {
-    let port: Int
-    let process: ChildProcess
-    let vncdo: String
+public final class VNCInput {
+    public let port: Int
+    public let process: ChildProcess
+    public let vncdo: String
     private unowned let sway: HeadlessSway
 
     /// Starts wayvnc and waits (bounded) until it listens and the seat has a pointer and a keyboard.
     /// - Parameter keyboardLayout: wayvnc's `--keyboard` (an XKB layout such as "de"); every
     ///   wayvnc brings its own keymap, so each start sends the client a new `wl_keyboard.keymap`.
     /// - Throws: `HarnessError` when vncdo is missing or wayvnc does not come up.
-    init(sway: HeadlessSway, keyboardLayout: String? = nil, timeout: Double = 15) throws {
+    public init(sway: HeadlessSway, keyboardLayout: String? = nil, timeout: Double = 15) throws {
         guard let vncdo = vncdoPath() else {
             throw HarnessError("vncdo (vncdotool) not found: run scripts/test once (it installs vncdotool), or set MODALKIT_VNCDO")
         }
@@ -43,7 +43,7 @@ final class VNCInput {
     deinit { stop() }
 
     /// Stops wayvnc and waits (bounded) until its virtual devices left the seat.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.stop()
         _ = waitUntil(timeout: 5, interval: 0.05) { sway.seatCapabilities() & 3 == 0 }
@@ -53,7 +53,7 @@ final class VNCInput {
     /// `mousedown 1`, `key esc`, `pause 0.2`, …), bounded. `delay`: vncdo's pause after each
     /// action, ms (its default, 10; 0 for a flick timed by `pause`s alone).
     /// - Throws: `HarnessError` when vncdo fails or hangs.
-    func send(_ commands: [String], delay: Int = 10, timeout: Double = 30) throws {
+    public func send(_ commands: [String], delay: Int = 10, timeout: Double = 30) throws {
         let r = try ChildProcess.run([vncdo, "--server", "127.0.0.1::\(port)", "--delay", String(delay)] + commands,
                                      environment: harnessEnvironment([:]), timeout: timeout)
         guard r.status == .exited(0) else {
@@ -65,21 +65,21 @@ final class VNCInput {
     /// `waitForExit` and stops it): for a button held while the test looks at the screen. Each
     /// `vncdo` is a new VNC client whose buttons start released, so a press must be held within
     /// one run. `delay`: vncdo's pause after each action, ms (its default is 10).
-    func start(_ commands: [String], delay: Int = 10) throws -> ChildProcess {
+    public func start(_ commands: [String], delay: Int = 10) throws -> ChildProcess {
         try ChildProcess([vncdo, "--server", "127.0.0.1::\(port)", "--delay", String(delay)] + commands,
                          environment: harnessEnvironment([:]), name: "vncdo")
     }
 
     /// Moves the pointer to (`x`, `y`) and clicks the left button.
-    func click(x: Int, y: Int) throws { try send(["move", String(x), String(y), "click", "1"]) }
+    public func click(x: Int, y: Int) throws { try send(["move", String(x), String(y), "click", "1"]) }
 
     /// Moves the pointer to (`x`, `y`).
-    func move(x: Int, y: Int) throws { try send(["move", String(x), String(y)]) }
+    public func move(x: Int, y: Int) throws { try send(["move", String(x), String(y)]) }
 
     /// Moves the pointer into sway's outer gap, off every tiled window (the window gets a
     /// pointer leave, and screenshots show no cursor over it).
-    func park() throws { try move(x: sway.parkingSpot.x, y: sway.parkingSpot.y) }
+    public func park() throws { try move(x: sway.parkingSpot.x, y: sway.parkingSpot.y) }
 
     /// Presses and releases a key by vncdotool name (`enter`, `esc`, `tab`, `space`, `a`, …).
-    func key(_ name: String) throws { try send(["key", name]) }
+    public func key(_ name: String) throws { try send(["key", name]) }
 }

@@ -4,6 +4,7 @@
 // decorates server-side (a Breeze title bar), so the client draws no title bar of its own.
 // Every demo runs with WAYLAND_DEBUG=1: its whole protocol log must show no protocol error.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@
 // test runs the demo with WAYLAND_DEBUG=1, closes it with the title bar's × and checks that log
 // of the whole run for protocol errors.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

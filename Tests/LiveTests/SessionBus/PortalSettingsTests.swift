@@ -4,6 +4,7 @@
 // caller's poll loop, and nothing at all (quickly, silently) without a usable bus.
 import DesktopSettings
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@
 // the screenshot shows the card over the dimmed blue root content, Escape dismisses, and closing
 // the window (xdg_toplevel.close) ends the app with status 0.
 import Foundation
+import EndToEndHarness
 import XCTest
 
 final class HostAppExampleTests: CompositorTestCase {

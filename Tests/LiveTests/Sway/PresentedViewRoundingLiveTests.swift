@@ -9,6 +9,7 @@
 // the rule gives, worked out by hand below.
 import Foundation
 import ModalKit
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -9,6 +9,7 @@
 // - A window over the buffer cap even at 1 pixel per point (a 17000-point wide tile): exit 1 with
 //   one line.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ final class SharedMemorySwayTests: CompositorTestCase {
         let library = dir + "/libno_memfd.so", marker = dir + "/calls"
         let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror", "-DNO_MEMFD_MARKER=\"\(marker)\""]
             + (noShmOpen ? ["-DNO_SHM_OPEN"] : [])
-            + ["-o", library, Support.packageRoot + "/Tests/EndToEndTests/Fixtures/no_memfd.c"]
+            + ["-o", library, Support.packageRoot + "/Tests/EndToEndHarness/Fixtures/no_memfd.c"]
         let compiler = try Support.cCompiler()
         let result = try Support.run(compiler, arguments, timeout: 120)
         guard result.status == 0 else {

@@ -6,6 +6,7 @@
 // before dlopen (which would map it past its end and die of SIGBUS): the process lives on with the
 // previous style.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -23,14 +24,14 @@ final class StyleWatchSwayTests: CompositorTestCase {
                                                 withTemplate: "default: \(dimAlpha), in: 0...1)")
         XCTAssertTrue(text.contains("\"dim-alpha\", \"alpha of the black dim when presented\", default: \(dimAlpha)"))
         try text.write(toFile: source, atomically: false, encoding: .utf8)
-        let build = try StyleAuthoringEndToEndTests.swiftBuild(directory)
+        let build = try Support.swiftBuild(directory)
         guard build.status == 0 else {
             throw HarnessError("swift build failed: " + String((build.stdout + build.stderr).suffix(3000)))
         }
     }
 
     func testRebuiltStyleIsUsedWithoutRestartAndAPresentedCardSwitchesAtOnce() throws {
-        let (directory, made) = try StyleAuthoringEndToEndTests.freshPackage("watch-drawer")
+        let (directory, made) = try Support.freshPackage("watch-drawer")
         XCTAssertEqual(made.status, 0, made.stderr)
         try rebuild(directory, dimAlpha: "0.3")
         let library = directory + "/.build/debug/libModalKitStyleWatchDrawer.so"

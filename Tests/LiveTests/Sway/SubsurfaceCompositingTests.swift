@@ -8,6 +8,7 @@
 // the end, `presented`); each backend is run to F in turn and the screenshot taken once the
 // picture is stable.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@
 // again (zxdg_toplevel_decoration_v1.configure at runtime), so one compositor covers both modes,
 // the switch between them, and pointer input on the bar (headless weston has no input).
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@
 // on SIGTERM. Buffer sizes are read from the client's own requests (WAYLAND_DEBUG=client:
 // `wl_shm.create_pool` sizes and `wl_shm_pool.create_buffer` sizes), not from timings.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import EndToEndHarness
 import XCTest
 
 /// `--frame-time predicted`: each frame is drawn for the time the compositor will show it,

@@ -8,6 +8,7 @@
 // kills the client), and the headless session has no input to click the title bar's × with.
 // The close after a present/dismiss cycle is tested under sway, mutter and KWin, on both backends.
 import Foundation
+import EndToEndHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
