@@ -238,12 +238,23 @@ public enum PluginTestSupport {
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
+        // The child gets its own copies of these descriptors; the test process closes its own as
+        // soon as the child runs. (Foundation's Process never closes a FileHandle it was given, and
+        // the Process object is not freed when the run ends: left to it, every run would leave
+        // the three open in this process.)
+        guard let input = FileHandle(forReadingAtPath: "/dev/null"),
+              let output = FileHandle(forWritingAtPath: outPath),
+              let error = FileHandle(forWritingAtPath: errPath) else {
+            throw PluginTestFailure("cannot open /dev/null or \(outPath) for \(executable)")
+        }
+        defer { try? input.close(); try? output.close(); try? error.close() }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         try process.run()
+        try? input.close(); try? output.close(); try? error.close()
         if done.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             _ = done.wait(timeout: .now() + 10)

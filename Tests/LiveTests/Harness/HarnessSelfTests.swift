@@ -70,6 +70,31 @@ final class HarnessSelfTests: CompositorTestCase {
         XCTAssertThrowsError(try ChildProcess.run(["sleep", "5"], environment: harnessEnvironment([:]), timeout: 0.3))
     }
 
+    /// Running programs to completion leaves no file descriptor open in the test process: the
+    /// suite runs thousands of them in one xctest process.
+    func testRunningProgramsLeavesNoFileDescriptorOpen() throws {
+        func openDescriptors() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)).map { "\($0)" }
+            }
+        }
+        // Once each first: whatever Foundation opens for good on first use (its run-loop wake-up
+        // descriptors) is not a leak.
+        _ = try PluginTestSupport.run("/bin/sh", ["-c", "echo out; echo err >&2"], timeout: 10)
+        _ = try ChildProcess.run(["sh", "-c", "echo out; echo err >&2"], environment: harnessEnvironment([:]))
+        let before = try openDescriptors()
+        for _ in 0..<20 {
+            let r = try PluginTestSupport.run("/bin/sh", ["-c", "echo out; echo err >&2; exit 4"], timeout: 10)
+            XCTAssertEqual(r.status, 4)
+            XCTAssertEqual(r.stdout, "out\n")
+            XCTAssertEqual(r.stderr, "err\n")
+            _ = try ChildProcess.run(["sh", "-c", "echo out; echo err >&2"], environment: harnessEnvironment([:]))
+        }
+        let after = try openDescriptors()
+        XCTAssertEqual(after.count, before.count,
+                       "descriptors opened and not closed: \(after.filter { !before.contains($0) }.sorted())")
+    }
+
     func testWritableStandardInputReachesTheChildAndWritingAfterItEndedThrows() throws {
         // Reads two lines, answers each, then exits: the harness's next write has no reader.
         let child = try ChildProcess(["sh", "-c", "read a; echo \"got $a\"; read b; echo \"got $b\""],
