@@ -6,7 +6,8 @@
 // "The same frame": a running transition cannot be screenshotted at an exact progress, so
 // `--pause-at F` holds the presentation at linear time fraction F (the `paused` event; F = 1 is
 // the end, `presented`); each backend is run to F in turn and the screenshot taken once the
-// picture is stable.
+// picture is stable. The held frame is F's at any duration (the scene clock stands at exactly F's
+// time, as `render --progress F` draws it), so the transitions are short: nothing waits on a clock.
 import Foundation
 import EndToEndHarness
 import XCTest
@@ -16,6 +17,8 @@ import Glibc
 
 final class SubsurfaceCompositingTests: CompositorTestCase {
     private let fractions = [0.25, 0.5, 0.75, 1.0]
+    /// The transition's duration, seconds: F is reached within 0.3 F s of `presenting`.
+    private let duration = "0.3"
 
     func testInsetCenteredSubsurfaceEqualsPixmanAtScaleOne() throws {
         try compareBackends(style: "inset-centered", scale: 1)
@@ -76,20 +79,23 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
         for f in fractions ?? self.fractions {
             var shots: [String: RGBImage] = [:]
             for backend in ["subsurface", "pixman"] {
-                let (demo, _) = try launchDemo(styleArgs + ["--duration", "4", "--compositing", backend,
+                let (demo, _) = try launchDemo(styleArgs + ["--duration", duration, "--compositing", backend,
                                                 "--pause-at", String(f)], in: sway, file: file, line: line)
                 try vnc.park()
                 let before = try sway.stableScreenshot()
                 let mark = demo.mark()
                 try vnc.key("enter")
                 guard expectEvent(demo, "presenting", since: mark, file: file, line: line) != nil else { return }
-                guard expectEvent(demo, f < 1 ? "paused" : "presented", since: mark, timeout: 4 * f + 10,
+                guard expectEvent(demo, f < 1 ? "paused" : "presented", since: mark,
                                   file: file, line: line) != nil else { return }
                 if resize {
                     // Mid-transition (held at f), the tiled window shrinks: a larger outer gap.
                     let m = demo.mark()
                     _ = try sway.swaymsg(["gaps outer all set 50"])
                     guard expectEvent(demo, "configure", since: m, file: file, line: line) != nil else { return }
+                    // …and the demo draws the held frame again at the new size (held or presented,
+                    // it draws nothing else, so any frame since the mark is that one).
+                    guard expectEvent(demo, "frame", since: m, file: file, line: line) != nil else { return }
                 }
                 let shot = try sway.stableScreenshot(timeout: 5, interval: 0.3)
                 keep(shot, "\(name)-x\(scale)-\(f)-\(backend)")
