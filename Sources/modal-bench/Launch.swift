@@ -1,6 +1,7 @@
 // `modal-bench --launch`: launch time and resident memory of modal-demo against another client,
 // measured in interleaved pairs (A, B, A, B …) so both share the machine's load.
 import Foundation
+import MonotonicClock
 import ModalBenchSupport
 
 /// One of the two programs compared.

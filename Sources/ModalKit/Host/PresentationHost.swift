@@ -8,12 +8,15 @@ import CPixman
 ///
 /// - Layout: ``layout(containerSize:scale:)`` — points and buffer pixels per point; applies to every
 ///   level at once.
-/// - Time: every entry point takes `now`, seconds of `CLOCK_MONOTONIC`; the host never reads a clock.
+/// - Time: every call that changes state takes `now`, seconds of `CLOCK_MONOTONIC`; the host never
+///   reads a clock. ``update(now:)`` advances the transitions and reports what happened; queries
+///   (``render(into:bufferAge:)``, ``layerFrame()``, snapshots) read the state and change none of it
+///   (a frame is `update(now:)`, then `render`).
 /// - Stacks (UIKit: a presented view controller presenting another): ``present(_:style:now:)``
 ///   while the top level is presented pushes a level; each level has its own dim over everything
 ///   below it; ``dismiss(now:)`` dismisses only the top level.
 /// - Frames: ``snapshot(at:)`` is level 1's frame (``PresentationSnapshot``), ``snapshot(level:at:)``
-///   any level's; ``render(into:now:bufferAge:)`` draws them all with the pixman ``Renderer``.
+///   any level's; ``render(into:bufferAge:)`` draws them all with the pixman ``Renderer``.
 /// - Input routing (UIKit's modal presentation): while a modal layer is up (presenting,
 ///   presented or dismissing) all pointer and touch input goes to the top level — a press on its
 ///   presented view goes to its content, a tap (press and release) on its dimming view dismisses
@@ -36,8 +39,8 @@ public final class PresentationHost {
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
     /// Called after each state change of level 1, with the new state: synchronously, in order, from
-    /// within the call that caused it (`present`, `dismiss`, `handle`, `update`, `snapshot(at:)`,
-    /// `render`).
+    /// within the call that caused it (`present`, `dismiss`, `handle`, `update`; never from a query
+    /// such as `render` or a snapshot).
     public var onStateChange: (PresentationState) -> Void = { _ in }
     /// Called after each state change of any level, with the new state and the level (1 = the
     /// first presentation, 2 = the one it presented, ...); for level 1 after ``onStateChange``.
@@ -302,7 +305,10 @@ public final class PresentationHost {
         return (levels.last?.controller ?? controller).dismiss(now: now)
     }
 
-    /// Advances the transitions of every level to `now` (completions, events).
+    /// Advances the transitions of every level to `now` (monotonic seconds): completes those whose
+    /// end has passed and settles springs, reporting each change (``onStateChange``,
+    /// ``onLevelStateChange``, ``onInteraction``) in order. The one call that moves time forward:
+    /// the frames drawn afterwards (``render(into:bufferAge:)``, ``layerFrame()``) show this `now`.
     public func update(now: Double) {
         lastNow = now
         controller.update(now: now)
@@ -354,6 +360,9 @@ public final class PresentationHost {
         }
     }
 
-    /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
-    public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
+    /// Buffer pixels repainted by the last `render`, `renderOffline` or `renderPresentingLayer` (for
+    /// benchmarks).
+    public var lastPaintedPixelCount: Int {
+        lastRenderWasLayer ? presentingRenderer.lastPaintedPixels : renderer.lastPaintedPixels
+    }
 }
