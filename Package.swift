@@ -20,11 +20,29 @@
 //   ModalDemoKit          the demo app's library: its scene and look, fonts, PNG, command line
 //   modal-demo            the demo's command line on ModalKitWayland (thin main)
 //   modal-bench           frame pipeline benchmark
-//   Plugins/*             the built-in styles, each a dynamic library loaded only through the loader
+//   Plugins/<Name>Style   the built-in styles: each a plain library target (its style type, which
+//                         tests link) and, in Entry/, the entry target its dynamic library is made of
+//   ModalKitNoteTool      the note generator's work (StyleNoteTool), for every style package's build step
+//   modalkit-style-note   the build-time note generator: runs the styles' declarations and writes
+//                         each library's ELF note source (docs/design.md, plugin metadata and trust)
+//   BuildPlugins/StyleNotePlugin  the SwiftPM build-tool plugin that runs it for each entry target
+//                         (not in Plugins/, SwiftPM's default plugin folder, which holds the styles)
 import PackageDescription
 
 func system(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "CWayland/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+/// A built-in style's own target: `Plugins/<name>Style`, its entry in `Entry/` excluded.
+func style(_ name: String) -> Target {
+    .target(name: "\(name)Style", dependencies: ["ModalKit"], path: "Plugins/\(name)Style", exclude: ["Entry"])
+}
+
+/// A built-in style's entry target (`Plugins/<name>Style/Entry`): the `modalkit_style_entry` function and,
+/// generated at build time by StyleNotePlugin, the library's note.
+func entry(_ name: String) -> Target {
+    .target(name: "\(name)StyleEntry", dependencies: ["ModalKit", .target(name: "\(name)Style")],
+            path: "Plugins/\(name)Style/Entry", plugins: ["StyleNotePlugin"])
 }
 
 let package = Package(
@@ -37,6 +55,8 @@ let package = Package(
         .library(name: "ModalKitWayland", targets: ["ModalKitWayland"]),
         // Text for an app's content: fcft glyphs drawn onto pixman images, in buffer pixels.
         .library(name: "PixmanText", targets: ["PixmanText"]),
+        // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
+        .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types), for apps that bind a host themselves.
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // Screen readers for apps on ModalKit and WaylandClient (AT-SPI): the Swift side, and the C
@@ -44,10 +64,10 @@ let package = Package(
         .library(name: "ModalKitATK", targets: ["ModalKitATK"]),
         .library(name: "ModalKitATKBridge", type: .dynamic, targets: ["CModalKitATK"]),
         // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
-        .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyle"]),
-        .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyle"]),
-        .library(name: "ModalKitStyleAdaptive", type: .dynamic, targets: ["AdaptiveStyle"]),
-        .library(name: "ModalKitStylePopover", type: .dynamic, targets: ["PopoverStyle"]),
+        .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyleEntry"]),
+        .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyleEntry"]),
+        .library(name: "ModalKitStyleAdaptive", type: .dynamic, targets: ["AdaptiveStyleEntry"]),
+        .library(name: "ModalKitStylePopover", type: .dynamic, targets: ["PopoverStyleEntry"]),
     ],
     targets: [
         system("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
@@ -67,6 +87,7 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle"]),
+        .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
         .target(name: "MonotonicClock"),
         .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
         .target(name: "WaylandClient",
@@ -90,14 +111,19 @@ let package = Package(
         .executableTarget(name: "modal-bench",
                           dependencies: ["ModalDemoKit", "ModalKit", "ModalKitWayland", "ModalBenchSupport", "CAllocCounter",
                                          "CPixman", "MonotonicClock"]),
-        .target(name: "InsetCenteredStyle", dependencies: ["ModalKit"], path: "Plugins/InsetCenteredStyle"),
-        .target(name: "BottomSheetStyle", dependencies: ["ModalKit"], path: "Plugins/BottomSheetStyle"),
-        .target(name: "AdaptiveStyle", dependencies: ["ModalKit"], path: "Plugins/AdaptiveStyle"),
-        .target(name: "PopoverStyle", dependencies: ["ModalKit"], path: "Plugins/PopoverStyle"),
-        // The built-in styles' doubles (docs/design.md numbers), adopted in process by both unit-test targets.
-        .target(name: "BuiltinStyleDoubles", dependencies: ["ModalKit"], path: "Tests/BuiltinStyleDoubles"),
-        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "BuiltinStyleDoubles"]),
-        .testTarget(name: "ModalDemoKitTests", dependencies: ["ModalDemoKit", "ModalKit", "BuiltinStyleDoubles"]),
+        // The built-in styles: each a plain target (tests link the style type) and an entry target,
+        // the one its dynamic library is made of, which gets the generated note.
+        style("InsetCentered"), entry("InsetCentered"),
+        style("BottomSheet"), entry("BottomSheet"),
+        style("Adaptive"), entry("Adaptive"),
+        style("Popover"), entry("Popover"),
+        .executableTarget(name: "modalkit-style-note",
+                          dependencies: ["ModalKitNoteTool", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"]),
+        .plugin(name: "StyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
+                path: "BuildPlugins/StyleNotePlugin"),
+        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle"]),
+        .testTarget(name: "ModalDemoKitTests",
+                    dependencies: ["ModalDemoKit", "ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "WaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",

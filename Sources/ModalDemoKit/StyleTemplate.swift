@@ -7,12 +7,20 @@ import Glibc
 /// wide sliding in from the left edge, right corners rounded 12, black dim 0 → 0.3, a tap right of
 /// the panel dismisses) in one short style file, ready to build and change.
 ///
-/// Files, under the package directory:
+/// Files, under the package directory (`<Name>` standing for the name's type stem, e.g.
+/// `SideDrawer`):
 /// - `Package.swift` — product `ModalKitStyle<Name>` (`.dynamic`, so the loader finds
-///   `libModalKitStyle<Name>.so`), depending on ModalKit by path; its linker flag makes a build
-///   without the `modalkit_style_entry` function fail at link time.
-/// - `Sources/<Name>Style/<Name>Style.swift` — the style.
-/// - `Sources/<Name>Style/Entry.swift` — the generated entry (`@_cdecl("modalkit_style_entry")`).
+///   `libModalKitStyle<Name>.so`), depending on ModalKit by path; four targets: the style, the
+///   library's entry target, the note generator and the build-tool plugin that runs it. The
+///   entry target's linker flag makes a build without the `modalkit_style_entry` function fail at
+///   link time.
+/// - `Sources/<Name>Style/<Name>Style.swift` — the style, a plain target.
+/// - `Sources/<Name>StyleEntry/Entry.swift` — the generated entry (`@_cdecl("modalkit_style_entry")`);
+///   the library's ELF note is generated next to it at build time.
+/// - `Sources/<Name>StyleNote/main.swift` — the note generator (`StyleNoteTool.main`), which runs
+///   the style's declarations at build time.
+/// - `Plugins/<Name>StyleNotePlugin/<Name>StyleNotePlugin.swift` — the SwiftPM build-tool plugin
+///   that runs the generator for the entry target (docs/design.md, plugin metadata and trust).
 /// - `README.md` — the next two commands.
 public struct StyleTemplate: Equatable, Sendable {
     /// The style name (`--style NAME`), e.g. `side-drawer`.
@@ -58,12 +66,20 @@ public struct StyleTemplate: Equatable, Sendable {
     public var productName: String { "ModalKitStyle" + typeStem }
     /// The built library's file name, e.g. `libModalKitStyleSideDrawer.so`.
     public var libraryFile: String { "lib\(productName).so" }
+    /// The entry target (the `.dynamic` product's), e.g. `SideDrawerStyleEntry`.
+    public var entryTarget: String { className + "Entry" }
+    /// The note generator executable, e.g. `SideDrawerStyleNote`.
+    public var noteGenerator: String { className + "Note" }
+    /// The build-tool plugin that runs it, e.g. `SideDrawerStyleNotePlugin`.
+    public var notePlugin: String { noteGenerator + "Plugin" }
 
     /// The files to write, by path relative to the package directory, in writing order.
     public var files: [(path: String, contents: String)] {
         [("Package.swift", packageManifest),
          ("Sources/\(className)/\(className).swift", styleSource),
-         ("Sources/\(className)/Entry.swift", entrySource),
+         ("Sources/\(entryTarget)/Entry.swift", entrySource),
+         ("Sources/\(noteGenerator)/main.swift", noteGeneratorSource),
+         ("Plugins/\(notePlugin)/\(notePlugin).swift", notePluginSource),
          ("README.md", readme),
          (".gitignore", ".build/\n")]
     }
@@ -74,31 +90,46 @@ public struct StyleTemplate: Equatable, Sendable {
     }
 
     public var packageManifest: String {
-        """
+        let modalKit = #".product(name: "ModalKit", package: "ModalKit")"#
+        return """
         // swift-tools-version:5.10
         // The presentation style '\(name)', loaded by modal-demo (or any ModalKit host) at run time:
         //   swift build   → .build/debug/\(libraryFile)
         // The product's name must start with ModalKitStyle (the loader looks for libModalKitStyle*.so
         // by name) and be .dynamic, so that SwiftPM links a shared library.
+        //
+        // The library carries an ELF note with the style's name, summary and options, which hosts read
+        // without loading it (listing styles and finding one by name run none of its code). The note is
+        // written at build time from the style's own declarations: \(notePlugin) runs
+        // \(noteGenerator), a small program that links the style, and compiles what it writes into
+        // \(entryTarget).
         import PackageDescription
 
         let package = Package(
             name: \(StyleTemplate.literal(className)),
             products: [
-                .library(name: \(StyleTemplate.literal(productName)), type: .dynamic, targets: [\(StyleTemplate.literal(className))]),
+                .library(name: \(StyleTemplate.literal(productName)), type: .dynamic, targets: [\(StyleTemplate.literal(entryTarget))]),
             ],
             dependencies: [
                 .package(name: "ModalKit", path: \(StyleTemplate.literal(modalKitPath))),
             ],
             targets: [
+                // The style: plain Swift.
+                .target(name: \(StyleTemplate.literal(className)), dependencies: [\(modalKit)]),
+                // The shared library: the entry the host calls (Entry.swift) and the generated note.
                 .target(
-                    name: \(StyleTemplate.literal(className)),
-                    dependencies: [.product(name: "ModalKit", package: "ModalKit")],
+                    name: \(StyleTemplate.literal(entryTarget)),
+                    dependencies: [\(StyleTemplate.literal(className)), \(modalKit)],
                     // The host finds the style through the C function modalkit_style_entry
                     // (Entry.swift). Without it the library would build and then fail to load; this
                     // makes the link fail instead: "undefined symbol 'modalkit_style_entry'".
-                    linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])]
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])],
+                    plugins: [\(StyleTemplate.literal(notePlugin))]
                 ),
+                // The note, written at build time.
+                .executableTarget(name: \(StyleTemplate.literal(noteGenerator)),
+                                  dependencies: [\(StyleTemplate.literal(className)), .product(name: "ModalKitNoteTool", package: "ModalKit")]),
+                .plugin(name: \(StyleTemplate.literal(notePlugin)), capability: .buildTool(), dependencies: [\(StyleTemplate.literal(noteGenerator))]),
             ]
         )
 
@@ -148,9 +179,50 @@ public struct StyleTemplate: Equatable, Sendable {
         // Generated by `modal-demo new-style`: the one symbol the host looks up (after checking the
         // style ABI version this library carries). Keep it when you rename the class.
         import ModalKit
+        import \(className)
 
         @_cdecl("modalkit_style_entry")
         public func modalkitStyleEntry() -> UnsafeRawPointer { exportStyle(\(className).self) }
+
+        """
+    }
+
+    /// `Sources/<Name>StyleNote/main.swift`: the note generator, one `StyleNoteTool.main` call.
+    public var noteGeneratorSource: String {
+        """
+        // Generated by `modal-demo new-style`: run at build time by \(notePlugin), it runs the
+        // style's declarations (name, summary, options) and writes the library's ELF note.
+        import ModalKitNoteTool
+        import \(className)
+
+        StyleNoteTool.main(styles: [\(className).self])
+
+        """
+    }
+
+    /// `Plugins/<Name>StyleNotePlugin/<Name>StyleNotePlugin.swift`: the build-tool plugin that
+    /// runs the generator for the entry target and compiles the note source it writes.
+    public var notePluginSource: String {
+        """
+        // Generated by `modal-demo new-style`: the build step that gives the library its ELF note.
+        // Applied to \(entryTarget), it runs \(noteGenerator) (which links the style) with the
+        // modules the target depends on; the Swift source it writes is compiled into the target. The
+        // generator is rebuilt, and the note written again, whenever the style changes.
+        import PackagePlugin
+
+        @main
+        struct \(notePlugin): BuildToolPlugin {
+            func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+                let tool = try context.tool(named: \(StyleTemplate.literal(noteGenerator)))
+                let output = context.pluginWorkDirectory.appending("StyleNote.swift")
+                var arguments = ["--output", output.string]
+                for case let .target(dependency) in target.dependencies {
+                    arguments += ["--module", (dependency as? SourceModuleTarget)?.moduleName ?? dependency.name]
+                }
+                return [.buildCommand(displayName: "Writing the style note of \\(target.name)", executable: tool.path,
+                                      arguments: arguments, inputFiles: [], outputFiles: [output])]
+            }
+        }
 
         """
     }
@@ -172,7 +244,10 @@ public struct StyleTemplate: Equatable, Sendable {
 
         The style is `Sources/\(className)/\(className).swift`: each option is declared once (key,
         meaning, unit, default, accepted range) and read typed in `init(options:)`; the hooks are named
-        after `UIPresentationController`'s. `Entry.swift` exports it to the host.
+        after `UIPresentationController`'s. `Sources/\(entryTarget)/Entry.swift` exports it to the
+        host; at build time `\(notePlugin)` runs `\(noteGenerator)` to write the library's note
+        (its name, summary and options, which hosts read without loading it), so there is nothing to
+        keep in step by hand.
 
         """
     }

@@ -50,12 +50,14 @@ for name in styleNames {
         let module = try loader.load(name)
         _ = try module.makeStyle()
         modules.append((module.name, module))
-    } catch let error as StyleLoadError {
+    } catch let error as StyleLookupError {
         var message = error.description
-        if case let .unknownName(_, available, _, _, _) = error, available.isEmpty {
+        if case let .unknownName(_, available, _, _, _, _) = error, available.isEmpty {
             message += " (build the style plugins first: swift build -c release)"
         }
         fail(message, status: 2)
+    } catch let error as StyleLoadError {
+        fail(error.description, status: 2)
     } catch {
         fail("\(name): \(error)", status: 2)
     }

@@ -19,6 +19,8 @@ import Glibc
 /// unloaded (the Swift runtime keeps its metadata registered), so every version is a new object.
 /// The copy is unlinked right after `dlopen` (the mapping stays), so nothing is left behind.
 ///
+/// Every copy is checked before `dlopen` like any library (`StyleLoader`): a file cut short is
+/// refused rather than mapped past its end, which would kill the process with SIGBUS.
 /// A copy that does not load is retried every 0.25 s (a linker may still be writing the file); once
 /// it has failed on a file unchanged for a second (4 more tries), one line goes to stderr and the
 /// style in use stays. A new style is handed to `apply`, which uses it at once
@@ -167,15 +169,23 @@ final class StyleReloader {
         if source == copy {
             do {
                 try FileManager.default.copyItem(atPath: path, toPath: copy)
+                chmod(copy, 0o600)   // ours alone, whatever the original's mode
             } catch {
                 throw ReloadError("\(path): cannot be copied for loading: \(error.localizedDescription)")
             }
+            // The trust rule for a library named by path, on the file the user named (the copy
+            // is this process's own).
+            if let violation = StyleTrust.check(path, scope: .file) {
+                throw ReloadError(StyleLoadError.refused(path: path, violation: violation).description)
+            }
         }
         do {
+            // The copy is checked before dlopen like any library: a file cut short (a linker
+            // still writing) is refused here rather than mapped past its end (SIGBUS).
             let module = try StyleLoader(searchPath: []).load(source)
             return try module.makeStyle(options: options)
         } catch {
-            throw ReloadError(String(describing: error).replacingOccurrences(of: copy, with: path))
+            throw ReloadError(StyleCommandText.message(for: error).replacingOccurrences(of: copy, with: path))
         }
     }
 }

@@ -39,16 +39,46 @@ func failWriting(_ error: Error) -> Never {
     fail(1, String(describing: error))
 }
 
+/// The style loader on the default search path, made once: relative entries of
+/// `MODALKIT_STYLE_PATH` are ignored, and said so once on stderr.
+enum Styles {
+    static let loader: StyleLoader = {
+        let path = StyleLoader.searchPath()
+        if let line = StyleCommandText.ignoredEntriesLine(path.ignoredRelativeEntries) { warn(line) }
+        return StyleLoader(searchPath: path.directories)
+    }()
+
+    /// Names already reported as shadowing another library.
+    nonisolated(unsafe) private static var reportedShadowing = Set<String>()
+
+    /// Says once per name which library `--style NAME` uses when later ones declare the name too.
+    static func reportShadowing(name: String, path: String, shadowed: [String]) {
+        guard let line = StyleCommandText.shadowingLine(name: name, path: path, shadowed: shadowed),
+              reportedShadowing.insert(name).inserted else { return }
+        warn(line)
+    }
+
+    /// The one library chosen for a name or path, loaded (a bad one: exit 2 with one line).
+    static func load(_ nameOrPath: String) -> StyleModule {
+        do {
+            let module = try loader.load(nameOrPath)
+            reportShadowing(name: module.name, path: module.path, shadowed: module.shadowed)
+            return module
+        } catch {
+            fail(UsageError.exitStatus, StyleCommandText.message(for: error))
+        }
+    }
+}
+
 /// Loads the selected style through the plugin loader and creates it with its options.
 /// Any failure (missing plugin, wrong ABI, unknown name, unknown option key, bad value) is a
 /// bad command line: exit 2 with one line.
 func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
-    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
+    let module = Styles.load(selection.style)
     do {
-        let module = try loader.load(selection.style)
         return try module.makeStyle(options: selection.effectiveOptions)
     } catch {
-        fail(UsageError.exitStatus, String(describing: error))
+        fail(UsageError.exitStatus, StyleCommandText.message(for: error))
     }
 }
 
@@ -56,16 +86,15 @@ func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
 /// before any window opens); level n gets the n-th selection's style, a level past the last gets a
 /// new style object of the last selection (each level has its own style object).
 func makeStyleFactory(_ selections: [StyleSelection]) -> (Int) -> any PresentationStyle {
-    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
     var made: [any PresentationStyle] = []
     var last: (module: StyleModule, options: [String: String])?
     for selection in selections {
+        let module = Styles.load(selection.style)
         do {
-            let module = try loader.load(selection.style)
             made.append(try module.makeStyle(options: selection.effectiveOptions))
             last = (module, selection.effectiveOptions)
         } catch {
-            fail(UsageError.exitStatus, String(describing: error))
+            fail(UsageError.exitStatus, StyleCommandText.message(for: error))
         }
     }
     return { level in
@@ -88,14 +117,15 @@ case .help:
 case .version:
     print("modal-demo \(modalDemoVersion)")
 case .listStyles:
-    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
-    for line in loader.listingLines() { print(line) }
+    for line in StyleCommandText.listingLines(Styles.loader.list()) { print(line) }
 case .describeStyle(let style):
-    let loader = StyleLoader(searchPath: StyleLoader.defaultSearchPath())
+    // Read from the library's note: nothing of it runs (a library without a note is loaded).
     do {
-        for line in try loader.load(style).descriptionLines() { print(line) }
+        let lookup = try Styles.loader.find(style)
+        Styles.reportShadowing(name: lookup.metadata.name, path: lookup.metadata.path, shadowed: lookup.shadowed)
+        for line in StyleCommandText.descriptionLines(lookup.metadata) { print(line) }
     } catch {
-        fail(UsageError.exitStatus, String(describing: error))
+        fail(UsageError.exitStatus, StyleCommandText.message(for: error))
     }
 case .newStyle(let options):
     exit(runNewStyle(options))

@@ -58,7 +58,10 @@ final class PluginExampleTests: XCTestCase {
 
     func testExampleBuildsAsItsOwnPackageAndRunsInThePrebuiltHost() throws {
         let library = try Self.exampleLibrary()
+        // Its note (written by its own build step) says what the loaded library says.
+        XCTAssertEqual(try StyleLoader(searchPath: []).find(library).metadata.source, .note)
         let module = try StyleLoader(searchPath: []).load(library)
+        XCTAssertEqual(module.metadataSource, .note)
         XCTAssertEqual(module.name, "fade-scale")
         XCTAssertEqual(module.options.map(\.key), ["width", "height", "scale-from", "dim-alpha", "duration", "curve"])
 

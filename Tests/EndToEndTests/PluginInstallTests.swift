@@ -51,6 +51,9 @@ final class PluginInstallTests: XCTestCase {
                        [styles + "/" + Support.adaptiveLibrary, styles + "/" + Support.bottomSheetLibrary,
                         styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.popoverLibrary])
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
+        // The release build with scripts/install's linker flags wrote every library's note.
+        XCTAssertEqual(listing.found.map(\.source), Array(repeating: .note, count: 4))
+        XCTAssertTrue(listing.refused.isEmpty, "\(listing.refused)")
     }
 
     func testInstalledDemoListsStylesAndRenders() throws {

@@ -4,12 +4,33 @@
 // header's rules, not from what the code printed.
 import Foundation
 import XCTest
+import ModalDemoKit
 import ModalKit
 
 final class PluginLoaderTests: XCTestCase {
     typealias Support = PluginTestSupport
 
     private func loader(_ dirs: String...) -> StyleLoader { StyleLoader(searchPath: dirs) }
+
+    /// What `modal-demo --list-styles` prints for this loader's search path.
+    private func listingLines(_ loader: StyleLoader) -> [String] { StyleCommandText.listingLines(loader.list()) }
+
+    /// The error a name lookup throws, as a StyleLookupError.
+    private func lookupError(_ body: () throws -> Any, file: StaticString = #filePath, line: UInt = #line)
+        -> StyleLookupError?
+    {
+        do {
+            _ = try body()
+            XCTFail("expected a StyleLookupError", file: file, line: line)
+            return nil
+        } catch let error as StyleLookupError {
+            XCTAssertFalse(error.description.contains("\n"), "one line: \(error)", file: file, line: line)
+            return error
+        } catch {
+            XCTFail("expected a StyleLookupError, got \(error)", file: file, line: line)
+            return nil
+        }
+    }
 
     /// The error `body` throws, as a StyleLoadError.
     private func loadError(_ body: () throws -> Any, file: StaticString = #filePath, line: UInt = #line)
@@ -42,7 +63,7 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(listing.found.first { $0.name == "popover" }?.abiVersion, StyleABIVersion(major: 1, minor: 1))
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
 
-        let lines = loader(dir).listingLines()
+        let lines = listingLines(loader(dir))
         for (name, path) in [("inset-centered", inset), ("bottom-sheet", sheet), ("popover", popover)] {
             let line = lines.first { $0.hasPrefix(name + "\t") }
             let fields = line?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
@@ -151,16 +172,21 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertTrue(error?.description.hasPrefix(path + ": ") ?? false)
     }
 
-    func testTextFileNamedSOIsNotALibraryWithDlopensMessage() throws {
+    /// A text file named like a style is refused before dlopen, in the words glibc's dlopen uses
+    /// for it ("invalid ELF header", "file too short").
+    func testTextFileNamedSOIsNotALibraryAndNeverReachesDlopen() throws {
         let dir = try Support.temporaryDirectory(self, "text")
         let path = dir + "/libModalKitStyleText.so"
-        try "this is not ELF\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try "this is not ELF, and longer than an ELF header is; more than sixty-four bytes of it\n"
+            .write(toFile: path, atomically: false, encoding: .utf8)
         let error = loadError { try self.loader().load(path) }
-        guard case let .notALibrary(p, message)? = error else { return XCTFail("\(String(describing: error))") }
-        XCTAssertEqual(p, path)
-        // glibc's own words (dlopen(3)); never a stale or empty message.
-        XCTAssertTrue(message.contains("invalid ELF header") || message.contains("file too short"), message)
-        XCTAssertTrue(error!.description.contains(path))
+        XCTAssertEqual(error, .malformedELF(path: path, problem: .notELF))
+        XCTAssertEqual(error?.description,
+                       "\(path): not a shared library (invalid ELF header: the file does not start with the ELF magic number)")
+        let short = dir + "/libModalKitStyleShort.so"
+        try "tiny\n".write(toFile: short, atomically: false, encoding: .utf8)
+        XCTAssertEqual(loadError { try self.loader().load(short) }?.description,
+                       "\(short): not a shared library (file too short: 5 bytes, an ELF header takes 64)")
     }
 
     func testDirectoryIsNotALibrary() throws {
@@ -183,8 +209,8 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testEmptyNameListsTheAvailableNames() {
-        let error = loadError { try self.loader(Support.buildDirectory).load("") }
-        guard case let .emptyName(available, searchPath, _)? = error else { return XCTFail("\(String(describing: error))") }
+        let error = lookupError { try self.loader(Support.buildDirectory).load("") }
+        guard case let .emptyName(available, searchPath, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
         XCTAssertEqual(searchPath, [Support.buildDirectory])
         XCTAssertTrue(error!.description.contains("inset-centered, bottom-sheet")
@@ -193,8 +219,8 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testUnknownNameListsTheAvailableNames() {
-        let error = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
-        guard case let .unknownName(name, available, _, _, _)? = error else { return XCTFail("\(String(describing: error))") }
+        let error = lookupError { try self.loader(Support.buildDirectory).load("top-banner") }
+        guard case let .unknownName(name, available, _, _, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "top-banner")
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
         XCTAssertTrue(error!.description.contains("'top-banner'"))
@@ -202,22 +228,24 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     /// No style of that name, and libraries on the path failed to load: the error counts them
-    /// (the style asked for may be one of them) and says where to see why.
+    /// (the style asked for may be one of them); the demo adds where to see why.
     func testUnknownNameCountsTheLibrariesThatFailedToLoad() throws {
         let dir = try Support.temporaryDirectory(self, "failcount")
         _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
         try "text".write(toFile: dir + "/libModalKitStyleText.so", atomically: false, encoding: .utf8)
-        let error = loadError { try self.loader(dir, Support.buildDirectory).load("c-fixture") }
-        guard case let .unknownName(name, available, _, failed, _)? = error else { return XCTFail("\(String(describing: error))") }
+        let error = lookupError { try self.loader(dir, Support.buildDirectory).load("c-fixture") }
+        guard case let .unknownName(name, available, _, failed, refused, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "c-fixture")
         XCTAssertEqual(failed, 2)
+        XCTAssertEqual(refused, 0)
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
-        XCTAssertTrue(error!.description.hasSuffix("; 2 libraries there failed to load (--list-styles says why)"),
-                      error!.description)
-        guard case let .emptyName(_, _, emptyFailed)? = loadError({ try self.loader(dir).load("") }) else { return XCTFail() }
+        XCTAssertTrue(error!.description.hasSuffix("; 2 libraries there failed to load"), error!.description)
+        XCTAssertTrue(StyleCommandText.message(for: error!).hasSuffix("; 2 libraries there failed to load (--list-styles says why)"),
+                      StyleCommandText.message(for: error!))
+        guard case let .emptyName(_, _, emptyFailed, _)? = lookupError({ try self.loader(dir).load("") }) else { return XCTFail() }
         XCTAssertEqual(emptyFailed, 2)
         // None failed: nothing about failures.
-        let clean = loadError { try self.loader(Support.buildDirectory).load("top-banner") }
+        let clean = lookupError { try self.loader(Support.buildDirectory).load("top-banner") }
         XCTAssertFalse(clean?.description.contains("failed") ?? true, "\(String(describing: clean))")
     }
 
@@ -267,7 +295,7 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(listing.found.first?.path, fixture.library, "the real plugin, not the forwarder")
         XCTAssertTrue(listing.shadowed.isEmpty)
         XCTAssertEqual(listing.failed.map(\.path), [forwarder])
-        XCTAssertTrue(loader(dir).listingLines().contains(
+        XCTAssertTrue(listingLines(loader(dir)).contains(
             "# failed\t\(forwarder)\tnot a ModalKit style: no symbol 'modalkit_style_entry' (dlsym: defined only in \(fixture.library), a library it links)"))
         XCTAssertEqual(try loader(dir).load("c-fixture").path, fixture.library)
     }
@@ -293,8 +321,12 @@ final class PluginLoaderTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "valid")
         let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
         let loader = loader(dir)
-        XCTAssertEqual(loader.listingLines(),
-                       ["c-fixture\t\(fixture.library)\tC fixture: container inset on every side, dim 0.3"])
+        // A library without a note (every C fixture built without FIXTURE_NOTE): loaded to list it,
+        // and said so.
+        XCTAssertEqual(listingLines(loader),
+                       ["c-fixture\t\(fixture.library)\tC fixture: container inset on every side, dim 0.3",
+                        "# no-note\t\(fixture.library)\tstyle ABI \(StyleABIVersion.current) library without a .note.modalkit note: "
+                        + "its name and options were read by loading it"])
         let byName = try loader.load("c-fixture")
         let byPath = try loader.load(fixture.library)
         XCTAssertEqual(byName.path, fixture.library)
@@ -407,8 +439,9 @@ final class PluginLoaderTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "nullcreate")
         let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: ["FIXTURE_NULL_CREATE"])
         let error = loadError { try self.loader().load(fixture.library) }
-        guard case .badDescriptor(fixture.library, let reason)? = error else { return XCTFail("\(String(describing: error))") }
-        XCTAssertTrue(reason.contains("create"), reason)
+        XCTAssertEqual(error, .badDescriptor(path: fixture.library, problem: .missingRequiredFunction))
+        XCTAssertEqual(error?.reason,
+                       "invalid style descriptor: a required function (create, destroy, frame_of_presented_view, dimming_appearance) is NULL")
     }
 
     func testRejectedLibrariesAreListedAfterTheStylesWithWhy() throws {
@@ -417,12 +450,13 @@ final class PluginLoaderTests: XCTestCase {
         let bad = try Support.compileFixture("libModalKitStyleB.so", in: dir, defines: ["FIXTURE_MAJOR=9"])
         try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: false, encoding: .utf8)
         try "not a candidate".write(toFile: dir + "/libOther.so", atomically: false, encoding: .utf8)
-        let lines = loader(dir).listingLines()
-        XCTAssertEqual(lines.count, 3, "\(lines)")
+        let lines = listingLines(loader(dir))
+        XCTAssertEqual(lines.count, 4, "\(lines)")
         XCTAssertEqual(lines.first?.hasPrefix("c-fixture\t\(good.library)\t"), true)
-        XCTAssertEqual(lines.dropFirst().first,
+        XCTAssertEqual(lines.dropFirst().first?.hasPrefix("# no-note\t\(good.library)\t"), true)
+        XCTAssertEqual(lines.dropFirst(2).first,
                        "# failed\t\(bad.library)\tbuilt for style ABI 9.\(StyleABIVersion.current.minor), this host speaks ABI \(StyleABIVersion.current) (major versions differ)")
-        XCTAssertEqual(lines.last?.hasPrefix("# failed\t\(dir)/libModalKitStyleC.so\tnot a shared library (dlopen: "), true)
+        XCTAssertEqual(lines.last, "# failed\t\(dir)/libModalKitStyleC.so\tnot a shared library (file too short: 4 bytes, an ELF header takes 64)")
         XCTAssertEqual(Support.entryCalls(bad.marker), 0)
     }
 
@@ -449,11 +483,11 @@ final class PluginLoaderTests: XCTestCase {
 
         let listing = loader.list()
         XCTAssertEqual(listing.found.filter { $0.name == "c-fixture" }.map(\.path), [b.library])
-        let shadowed = listing.shadowed.map { [$0.module.name, $0.module.path, $0.shadowedBy] }
+        let shadowed = listing.shadowed.map { [$0.style.name, $0.style.path, $0.shadowedBy] }
         XCTAssertTrue(shadowed.contains(["c-fixture", a.library, b.library]), "\(shadowed)")
         XCTAssertTrue(shadowed.contains(["inset-centered", Support.buildDirectory + "/" + Support.insetCenteredLibrary,
                                          copiedInset]), "\(shadowed)")
-        let lines = loader.listingLines()
+        let lines = listingLines(loader)
         XCTAssertTrue(lines.contains("# shadowed\t\(a.library)\tc-fixture\t\(b.library)"), "\(lines)")
         // Style lines come before the '#' lines.
         let firstComment = lines.firstIndex { $0.hasPrefix("#") } ?? lines.count
@@ -463,7 +497,7 @@ final class PluginLoaderTests: XCTestCase {
         // Reversed order: the other one wins.
         let reversed = StyleLoader(searchPath: [first, second])
         XCTAssertEqual(try reversed.load("c-fixture").path, a.library)
-        XCTAssertEqual(reversed.list().shadowed.map(\.module.path), [b.library])
+        XCTAssertEqual(reversed.list().shadowed.map(\.style.path), [b.library])
     }
 
     func testTheSameFileTwiceOnThePathIsNeitherShadowedNorLoadedTwice() throws {

@@ -1,6 +1,7 @@
 // Helpers for the style-plugin tests: where the built libraries are, C fixture plugins compiled
 // at test time, scratch directories, and running a program with a bounded wait.
 import Foundation
+import ModalKit
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -70,25 +71,56 @@ enum PluginTestSupport {
 
     /// A fixture plugin compiled from `Fixtures/fixture_style.c` with `defines` (each `NAME` or
     /// `NAME=VALUE`) into `directory/file`. Its entry appends a line to the returned marker
-    /// file each time it runs.
-    /// - Parameter headers: the directory of the `modalkit_style.h` to build against (default:
-    ///   today's; ``abi10HeaderDirectory`` makes a genuine ABI 1.0 plugin).
+    /// file each time it runs; its ELF constructor appends one to `constructorMarker(of:)` when
+    /// the library is loaded.
+    /// - Parameters:
+    ///   - headers: the directory of the `modalkit_style.h` to build against (default: today's;
+    ///     ``abi10HeaderDirectory`` makes a genuine ABI 1.0 plugin).
+    ///   - note: a style note to put in the library's `.note.modalkit` section (the whole note,
+    ///     as `StyleNote.note(for:)` makes it); nil: none, a library as built before notes.
     static func compileFixture(_ file: String, in directory: String, defines: [String] = [],
-                               headers: String = headerDirectory) throws
+                               headers: String = headerDirectory, note: [UInt8]? = nil) throws
         -> (library: String, marker: String)
     {
         let library = directory + "/" + file
         let marker = library + ".entry-called"
+        var noteDefines: [String] = []
+        if let note {
+            let header = library + ".note.h"
+            let bytes = note.map { String($0) }.joined(separator: ",")
+            try """
+                __attribute__((section(".note.modalkit"), used, aligned(4)))
+                static const unsigned char modalkit_fixture_note[\(note.count)] = {\(bytes)};
+
+                """.write(toFile: header, atomically: false, encoding: .utf8)
+            noteDefines = ["-DFIXTURE_NOTE_HEADER=\"\(header)\""]
+        }
         let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Werror", "-I", headers,
-                         "-DFIXTURE_MARKER=\"\(marker)\""] + defines.map { "-D" + $0 }
+                         "-DFIXTURE_MARKER=\"\(marker)\""] + noteDefines + defines.map { "-D" + $0 }
             + ["-o", library, fixtureSource]
         let compiler = try cCompiler()
         let result = try run(compiler, arguments, timeout: 120)
         guard result.status == 0 else {
             throw PluginTestFailure("\(compiler) \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }
+        if note != nil { unlink(library + ".note.h") }
         return (library, marker)
     }
+
+    /// The declaration the C fixture's descriptor makes (its default build): what a truthful
+    /// note for it says.
+    static func fixtureDeclaration(name: String = "c-fixture") -> StyleDeclaration {
+        StyleDeclaration(name: name, summary: "C fixture: container inset on every side, dim 0.3",
+                         abiVersion: .current,
+                         options: [StyleOption(key: "inset", summary: "inset on every side, points", defaultValue: "10")])
+    }
+
+    /// The file the fixture's ELF constructor appends to when the library is loaded.
+    static func constructorMarker(of library: String) -> String { library + ".entry-called.constructor" }
+
+    /// How many times the fixture library at `library` was loaded into a process (its
+    /// constructor ran).
+    static func constructorRuns(_ library: String) -> Int { entryCalls(constructorMarker(of: library)) }
 
     /// A C compiler: `cc` or `gcc` when the system has one, else the `clang` that comes with the
     /// Swift toolchain (always on PATH next to `swift`).

@@ -58,7 +58,8 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         let (directory, made) = try Self.freshPackage("side-drawer")
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertEqual(made.stderr, "")
-        for file in ["Package.swift", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Sources/SideDrawerStyle/Entry.swift"] {
+        for file in ["Package.swift", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Sources/SideDrawerStyleEntry/Entry.swift",
+                     "Sources/SideDrawerStyleNote/main.swift", "Plugins/SideDrawerStyleNotePlugin/SideDrawerStyleNotePlugin.swift"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/" + file), file)
         }
         let manifest = try String(contentsOfFile: directory + "/Package.swift", encoding: .utf8)
@@ -101,16 +102,37 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertTrue(described.stdout.contains("  corner-radius  12           radius of the right corners, points       0 to 100\n"),
                       described.stdout)
 
+        // What --describe-style printed came from the library's note, which the build wrote from
+        // the style's declarations; an incremental build after changing a default writes it anew.
+        XCTAssertEqual(try StyleLoader(searchPath: []).find(library).metadata.source, .note)
+        let styleFile = directory + "/Sources/SideDrawerStyle/SideDrawerStyle.swift"
+        let styleText = try String(contentsOfFile: styleFile, encoding: .utf8)
+        let changed = styleText.replacingOccurrences(of: "\"radius of the right corners\", unit: \"points\", default: 12,",
+                                                     with: "\"radius of the right corners\", unit: \"points\", default: 16,")
+        XCTAssertNotEqual(changed, styleText)
+        try changed.write(toFile: styleFile, atomically: false, encoding: .utf8)
+        defer { try? styleText.write(toFile: styleFile, atomically: false, encoding: .utf8) }
+        let rebuilt = try Self.swiftBuild(directory)
+        XCTAssertEqual(rebuilt.status, 0, String((rebuilt.stdout + rebuilt.stderr).suffix(3000)))
+        let redescribed = try demo(["--describe-style", library])
+        XCTAssertTrue(redescribed.stdout.contains("  corner-radius  16           radius of the right corners, points       0 to 100\n"),
+                      redescribed.stdout)
+        XCTAssertEqual(try StyleLoader(searchPath: []).load(library).options.first { $0.key == "corner-radius" }?.defaultValue, "16",
+                       "the loaded library agrees with its new note")
+        try styleText.write(toFile: styleFile, atomically: false, encoding: .utf8)
+        let restored = try Self.swiftBuild(directory)
+        XCTAssertEqual(restored.status, 0, String((restored.stdout + restored.stderr).suffix(3000)))
+
         // A tap right of the panel dismisses; dismiss-point finds one there.
         let point = try demo(["dismiss-point", "--style", library, "--size", "390x844"])
         let xy = point.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         XCTAssertEqual(xy.count, 2, point.stdout + point.stderr)
         XCTAssertGreaterThanOrEqual(xy.first ?? 0, 273, "right of the panel")
 
-        // Guard rail: without the entry the build fails, at link time, naming the symbol.
-        let entry = directory + "/Sources/SideDrawerStyle/Entry.swift"
+        // Guard rail: without the entry function the build fails, at link time, naming the symbol.
+        let entry = directory + "/Sources/SideDrawerStyleEntry/Entry.swift"
         let entryText = try String(contentsOfFile: entry, encoding: .utf8)
-        try FileManager.default.removeItem(atPath: entry)
+        try "import ModalKit\n".write(toFile: entry, atomically: false, encoding: .utf8)
         defer { try? entryText.write(toFile: entry, atomically: false, encoding: .utf8) }
         let broken = try Self.swiftBuild(directory)
         XCTAssertNotEqual(broken.status, 0, "a style without modalkit_style_entry must not build")

@@ -2,7 +2,9 @@
 // rebuilt with another default dim-alpha while the demo runs; the next presentation shows the new
 // dim, a presented card switches at once, nothing restarts, and the event log says
 // `reloaded PATH`. A file that does not load keeps the style with one stderr line; a file written
-// in two steps (a linker still writing) is retried, not reported.
+// in two steps (a linker still writing) is retried, not reported; a file cut short is refused
+// before dlopen (which would map it past its end and die of SIGBUS): the process lives on with the
+// previous style.
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -112,7 +114,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
         usleep(1_500_000)
         XCTAssertEqual(demo.stderrLines.count, 1, "\(demo.stderrLines)")
         let message = demo.stderrLines.first ?? ""
-        XCTAssertTrue(message.hasPrefix("modal-demo: cannot reload \(library): not a shared library (dlopen: "), message)
+        XCTAssertTrue(message.hasPrefix("modal-demo: cannot reload \(library): not a shared library (file too short: "), message)
         XCTAssertFalse(message.contains("reload-"), "names the watched file, not the copy: \(message)")
         XCTAssertTrue(message.hasSuffix("(keeping the previous style)"), message)
         XCTAssertEqual(demo.events("reloaded", since: mark), [])
@@ -122,6 +124,48 @@ final class StyleWatchSwayTests: CompositorTestCase {
         mark = demo.mark()
         try vnc.key("enter")
         expectEvent(demo, "presented", since: mark)
+    }
+
+    /// The watched library truncated to 64 KiB while the demo runs (cut in place and closed, as an
+    /// interrupted copy leaves it; its first loadable segment is far longer): the copy is refused
+    /// before dlopen, one line says which segment is past the end, the process is alive and
+    /// presents with the previous style (inset-centered's 0.5 dim left of its card).
+    func testATruncatedLibraryKeepsThePreviousStyleAndTheProcessAlive() throws {
+        let dir = try Support.temporaryDirectory(self, "watch-truncated")
+        let library = dir + "/libModalKitStyleWatched.so"
+        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: library)
+        let cut = 65536
+
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, window) = try launchDemo(["--style", library, "--watch"], in: sway)
+        let w = window.rect
+        let reference = try sway.stableScreenshot()
+
+        var mark = demo.mark()
+        let fd = open(library, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(ftruncate(fd, off_t(cut)), 0)
+        close(fd)
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.1) { !demo.stderrLines.isEmpty }, "a line on stderr")
+        usleep(1_500_000)   // longer than the reporting delay: still one line
+        XCTAssertEqual(demo.stderrLines.count, 1, "\(demo.stderrLines)")
+        let message = demo.stderrLines.first ?? ""
+        XCTAssertTrue(message.hasPrefix("modal-demo: cannot reload \(library): not a complete shared library: segment "), message)
+        XCTAssertTrue(message.contains(" (PT_LOAD) ends at byte "), message)
+        XCTAssertTrue(message.contains("past the end of the file (\(cut) bytes; cut short?)"), message)
+        XCTAssertTrue(message.hasSuffix("(keeping the previous style)"), message)
+        XCTAssertNil(demo.waitForExit(timeout: 0), "still running: nothing was mapped past the end of the file")
+        XCTAssertEqual(demo.events("reloaded", since: mark), [])
+
+        mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        let shot = try sway.stableScreenshot()
+        keep(shot, "inset-centered-after-truncation")
+        // Left of inset-centered's card (x 0 … 20 points), mid-height: only its 0.5 dim.
+        let strip = PixelBox(x: w.x + 4, y: w.y + w.height / 2 - 50, width: 12, height: 100)
+        XCTAssertEqual(dimMismatches(shot: shot, reference: reference, region: strip, dimAlpha: 0.5, tolerance: 2), [])
     }
 
     /// A presentation in flight finishes with the style it started with: the file changes 0.5 s

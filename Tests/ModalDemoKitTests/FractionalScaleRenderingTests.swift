@@ -1,5 +1,4 @@
 import XCTest
-import BuiltinStyleDoubles
 @testable import ModalDemoKit
 import ModalKit
 

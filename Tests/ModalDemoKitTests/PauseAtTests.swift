@@ -1,5 +1,4 @@
 import XCTest
-import BuiltinStyleDoubles
 import ModalDemoKit
 import ModalKit
 

@@ -108,7 +108,9 @@ final class StyleAuthoringTests: XCTestCase {
         XCTAssertEqual(t.libraryFile, "libModalKitStyleSideDrawer.so")
         XCTAssertEqual(try StyleTemplate(name: "x2-card-a", modalKitPath: "/", demoPath: "/").productName, "ModalKitStyleX2CardA")
         XCTAssertEqual(t.files.map(\.path), ["Package.swift", "Sources/SideDrawerStyle/SideDrawerStyle.swift",
-                                             "Sources/SideDrawerStyle/Entry.swift", "README.md", ".gitignore"])
+                                             "Sources/SideDrawerStyleEntry/Entry.swift", "Sources/SideDrawerStyleNote/main.swift",
+                                             "Plugins/SideDrawerStyleNotePlugin/SideDrawerStyleNotePlugin.swift",
+                                             "README.md", ".gitignore"])
         let lines = codeLines(t.styleSource) + codeLines(t.entrySource)
         XCTAssertLessThanOrEqual(lines, 30, "style and entry together in at most 30 lines of Swift")
         XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic"#))
@@ -117,6 +119,12 @@ final class StyleAuthoringTests: XCTestCase {
                       "a missing entry fails the link")
         XCTAssertTrue(t.entrySource.contains(#"@_cdecl("modalkit_style_entry")"#))
         XCTAssertTrue(t.entrySource.contains("exportStyle(SideDrawerStyle.self)"))
+        // The note: the entry target gets it from the build-tool plugin, which runs the generator.
+        XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic, targets: ["SideDrawerStyleEntry"])"#))
+        XCTAssertTrue(t.packageManifest.contains(#"plugins: ["SideDrawerStyleNotePlugin"]"#))
+        XCTAssertTrue(t.packageManifest.contains(#".plugin(name: "SideDrawerStyleNotePlugin", capability: .buildTool(), dependencies: ["SideDrawerStyleNote"])"#))
+        XCTAssertTrue(t.noteGeneratorSource.contains("StyleNoteTool.main(styles: [SideDrawerStyle.self])"))
+        XCTAssertTrue(t.notePluginSource.contains(#"context.tool(named: "SideDrawerStyleNote")"#))
         XCTAssertTrue(t.readme.contains("swift build\n/opt/bin/modal-demo render --style .build/debug/libModalKitStyleSideDrawer.so"),
                       "the README's next two commands")
     }
@@ -130,7 +138,7 @@ final class StyleAuthoringTests: XCTestCase {
         try t.write(to: base + "/empty")
         XCTAssertEqual(try String(contentsOfFile: base + "/empty/Package.swift", encoding: .utf8), t.packageManifest)
         try t.write(to: base + "/new/deeper")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: base + "/new/deeper/Sources/SideDrawerStyle/Entry.swift"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base + "/new/deeper/Sources/SideDrawerStyleEntry/Entry.swift"))
         XCTAssertThrowsError(try t.write(to: base + "/empty")) { error in
             let e = error as? StyleTemplate.WriteError
             XCTAssertEqual(e?.isUsage, true)

@@ -1,3 +1,6 @@
+import AdaptiveStyle
+import BottomSheetStyle
+import InsetCenteredStyle
 import ModalDemoKit
 import ModalKit
 import XCTest
@@ -68,3 +71,27 @@ func channelsClose(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
 
 /// Card white, the presented view's background.
 let cardWhite: UInt32 = 0xFFFF_FFFF
+
+/// The built-in styles by name — the real style types (`Plugins/…`), created in process with
+/// their options as on the command line (`--style-option`), so every test here checks the styles
+/// the plugins ship.
+enum BuiltinStyle: String, CaseIterable {
+    case insetCentered = "inset-centered"
+    case bottomSheet = "bottom-sheet"
+
+    /// The style with its declared defaults overridden by `options`.
+    /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
+    func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+        switch self {
+        case .insetCentered: return try InsetCenteredStyle(options: StyleOptions(options, declared: InsetCenteredStyle.options))
+        case .bottomSheet: return try BottomSheetStyle(options: StyleOptions(options, declared: BottomSheetStyle.options))
+        }
+    }
+}
+
+extension AdaptiveStyle {
+    /// The adaptive style with its declared defaults overridden by `options`.
+    static func make(_ options: [String: String] = [:]) throws -> AdaptiveStyle {
+        try AdaptiveStyle(options: StyleOptions(options, declared: AdaptiveStyle.options))
+    }
+}

@@ -1,4 +1,4 @@
-import BuiltinStyleDoubles
+import AdaptiveStyle
 import ModalKit
 import XCTest
 
@@ -10,8 +10,8 @@ final class AdaptiveMorphTests: XCTestCase {
     private let card1000 = Rect(x: 220, y: 140, width: 560, height: 420)   // 1000 × 700
     private let sheet400 = Rect(x: 0, y: 350, width: 400, height: 350)     // 400 × 700
 
-    private func presented() throws -> (PresentationController, AdaptiveDouble, StateRecorder) {
-        let style = try AdaptiveDouble.make()
+    private func presented() throws -> (PresentationController, AdaptiveStyle, StateRecorder) {
+        let style = try AdaptiveStyle.make()
         let c = PresentationController(style: style)
         let rec = StateRecorder()
         c.onStateChange = { rec.states.append($0) }
@@ -25,7 +25,7 @@ final class AdaptiveMorphTests: XCTestCase {
     final class StateRecorder { var states: [PresentationState] = [] }
 
     func testBreakpointFramesAreLibadwaitas() throws {
-        let s = try AdaptiveDouble.make()
+        let s = try AdaptiveStyle.make()
         XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 400, height: 800)), Rect(x: 0, y: 400, width: 400, height: 400))
         XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 1000, height: 700)), card1000)
         XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 450, height: 800)).width, 450, "450 wide: still a sheet")
@@ -92,7 +92,7 @@ final class AdaptiveMorphTests: XCTestCase {
             for k in 1...6 { host.handle(.pointerMotion(Point(x: x, y: y0 + dy * Double(k) / 6)), now: t0 + 0.01 * Double(k)) }
             host.handle(.pointerButton(pressed: false), now: t0 + 0.07)
         }
-        let host = PresentationHost(style: try AdaptiveDouble.make(), presenting: Blank())
+        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: Blank())
         host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
         host.present(Blank(), now: 0)
         host.update(now: 1)
@@ -120,7 +120,7 @@ final class AdaptiveMorphTests: XCTestCase {
             }
             func handle(_ input: ContentInput, now: Double) -> Bool { true }
         }
-        let host = PresentationHost(style: try AdaptiveDouble.make(), presenting: Plain(Color(rgb: 0x808080)))
+        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: Plain(Color(rgb: 0x808080)))
         var states: [PresentationState] = []
         host.onStateChange = { states.append($0) }
         host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)

@@ -1,4 +1,3 @@
-import BuiltinStyleDoubles
 import ModalKit
 import XCTest
 

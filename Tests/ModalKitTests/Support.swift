@@ -1,3 +1,6 @@
+import AdaptiveStyle
+import BottomSheetStyle
+import InsetCenteredStyle
 import ModalKit
 import XCTest
 
@@ -23,3 +26,27 @@ final class RecordingStyle: PresentationStyle {
 
 /// The controller's state changes, in order (`onStateChange`).
 final class StateBox { var states: [PresentationState] = [] }
+
+/// The built-in styles by name — the real style types (`Plugins/…`), created in process with
+/// their options as on the command line (`--style-option`), so every test here checks the styles
+/// the plugins ship.
+enum BuiltinStyle: String, CaseIterable {
+    case insetCentered = "inset-centered"
+    case bottomSheet = "bottom-sheet"
+
+    /// The style with its declared defaults overridden by `options`.
+    /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
+    func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+        switch self {
+        case .insetCentered: return try InsetCenteredStyle(options: StyleOptions(options, declared: InsetCenteredStyle.options))
+        case .bottomSheet: return try BottomSheetStyle(options: StyleOptions(options, declared: BottomSheetStyle.options))
+        }
+    }
+}
+
+extension AdaptiveStyle {
+    /// The adaptive style with its declared defaults overridden by `options`.
+    static func make(_ options: [String: String] = [:]) throws -> AdaptiveStyle {
+        try AdaptiveStyle(options: StyleOptions(options, declared: AdaptiveStyle.options))
+    }
+}

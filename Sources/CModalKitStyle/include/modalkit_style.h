@@ -8,7 +8,13 @@
  * init + version checks), the plugin exports plain C data and functions and the host checks
  * versions before running any plugin code.
  *
- * A plugin exports two symbols:
+ * A plugin carries one ELF note and exports two symbols:
+ *   - the note (section `.note.modalkit`, below): its name, summary, ABI version and option
+ *     declarations as data, which the host reads from the FILE without loading it — so listing
+ *     styles and finding one by name run no plugin code, and only the chosen library is loaded.
+ *     Swift plugins get it from a build step (docs/design.md, plugin metadata and trust). A library
+ *     without it (built before ModalKit wrote one) still loads: the host then reads the same
+ *     metadata by loading it, and says so.
  *   - `modalkit_style_abi_version` (data, `modalkit_style_abi_version_t`): the ABI the plugin
  *     was built against. Defined once, in this C target's modalkit_style.c, so every plugin
  *     that links ModalKit carries it without writing any C. The host reads it with dlsym()
@@ -120,6 +126,60 @@ typedef struct modalkit_style_abi_version_t {
 /* Defined in modalkit_style.c (so in every image that links ModalKit) with this header's
  * MODALKIT_STYLE_ABI_MAJOR / _MINOR and sizeof(modalkit_style_descriptor). */
 extern const modalkit_style_abi_version_t modalkit_style_abi_version;
+
+/*
+ * The style note: what a library declares, readable without loading it (docs/design.md, plugin
+ * metadata and trust; GStreamer reads the same from every plugin in a separate scanner process, a
+ * note makes that a plain file read).
+ *
+ * An ELF note (System V gABI, "Note Section") in an allocated section named
+ * MODALKIT_NOTE_SECTION of type SHT_NOTE: namesz 9, name "ModalKit\0" padded to 12 bytes, type
+ * MODALKIT_NOTE_TYPE_STYLE, then descsz bytes of payload (a multiple of 4). One such note per
+ * library. The note header (namesz, descsz, type) is in the file's byte order, as for every ELF
+ * note; the payload is LITTLE-ENDIAN whatever the file, so one encoder serves every target.
+ *
+ * Payload, format 1:
+ *   uint32 format      MODALKIT_NOTE_FORMAT; a host refuses a payload of a format it does not
+ *                      know (a new format is made only for a change old hosts would misread)
+ *   uint32 abi_major   the style ABI the plugin was built against: equal to its
+ *   uint32 abi_minor   modalkit_style_abi_version and its descriptor's abi_major / abi_minor
+ *   uint32 reserved    0
+ *   fields, to the end of the payload, each:
+ *     uint32 tag       MODALKIT_NOTE_* below; 0 is never used
+ *     uint32 length    of the value, bytes (not counting the padding)
+ *     value            `length` bytes, then zero bytes up to a multiple of 4
+ *   A reader skips fields whose tag it does not know (later versions add tags) and takes the
+ *   first of a tag that may appear once. Strings are UTF-8 without a NUL.
+ *
+ * Top-level fields:
+ *   NAME (once, required)     the style's name, as the descriptor's `name`
+ *   SUMMARY (once, required)  its one line, as the descriptor's `description`
+ *   OPTION (one per option, in the descriptor's order): a value that is itself a list of fields
+ *     (same layout, tags MODALKIT_NOTE_OPTION_*), one per member of modalkit_style_option:
+ *       KEY (required), MEANING (`description`), DEFAULT (`default_value`), UNIT, KIND (uint32,
+ *       MODALKIT_OPTION_*; absent: TEXT), RANGE (NUMBER: two IEEE 754 binary64, minimum then
+ *       maximum), CHOICE (CHOICE: one word per field, in order), ACCEPTED (TEXT: the one line).
+ * Limits a host enforces: payload at most 1 MiB, at most 1024 options, 256 choices per option.
+ * When the host loads the library it checks that the descriptor says exactly what the note says
+ * (name, summary, ABI, every option field) and refuses the library otherwise.
+ */
+#define MODALKIT_NOTE_SECTION ".note.modalkit"
+#define MODALKIT_NOTE_OWNER "ModalKit"
+#define MODALKIT_NOTE_TYPE_STYLE 0x4d4b5354u /* "MKST": outside the small numbers other owners use */
+#define MODALKIT_NOTE_FORMAT 1u
+
+#define MODALKIT_NOTE_NAME 1u
+#define MODALKIT_NOTE_SUMMARY 2u
+#define MODALKIT_NOTE_OPTION 3u
+
+#define MODALKIT_NOTE_OPTION_KEY 1u
+#define MODALKIT_NOTE_OPTION_MEANING 2u
+#define MODALKIT_NOTE_OPTION_DEFAULT 3u
+#define MODALKIT_NOTE_OPTION_UNIT 4u
+#define MODALKIT_NOTE_OPTION_KIND 5u
+#define MODALKIT_NOTE_OPTION_RANGE 6u
+#define MODALKIT_NOTE_OPTION_CHOICE 7u
+#define MODALKIT_NOTE_OPTION_ACCEPTED 8u
 
 /* 1.0 */
 typedef struct modalkit_point {

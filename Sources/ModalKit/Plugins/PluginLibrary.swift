@@ -54,20 +54,27 @@ final class PluginLibrary {
         return .success(String(cString: resolved))
     }
 
-    /// Opens (or finds in the cache) the library at `path`.
-    static func open(_ path: String) -> Result<PluginLibrary, StyleLoadError> {
-        let real: String
-        switch realPath(of: path) {
-        case let .success(r): real = r
-        case let .failure(e): return .failure(e)
-        }
+    /// Opens (or finds in the cache) the library at `path`, which `StyleLoader` has inspected:
+    /// a regular, trusted, complete ELF shared object for this machine at `realPath`. When the
+    /// file carries a note, the loaded library must declare exactly what it says (`note`).
+    static func open(_ path: String, realPath real: String, note: StyleDeclaration?) -> Result<PluginLibrary, StyleLoadError> {
         lock.lock(); defer { lock.unlock() }
         if let cached = cache[real] {
             return cached.mapError { $0.withPath(path) }
         }
-        let result = load(path: path, realPath: real)
+        var result = load(path: path, realPath: real)
+        if let note, case let .success(library) = result,
+           let mismatch = StyleNoteMismatch.first(note: note, library: library.declaration) {
+            result = .failure(.noteMismatch(path: path, mismatch: mismatch))
+        }
         cache[real] = result
         return result
+    }
+
+    /// What the loaded library declares: its descriptor's name, summary and options, and the ABI
+    /// of its version symbol.
+    var declaration: StyleDeclaration {
+        StyleDeclaration(name: name, summary: summary, abiVersion: version, options: options)
     }
 
     // MARK: Loading
@@ -76,14 +83,6 @@ final class PluginLibrary {
     private static func takeDLError(_ fallback: String) -> String {
         guard let e = dlerror() else { return fallback }
         return StyleLoadError.oneLine(String(cString: e))
-    }
-
-    /// Whether the file starts with the ELF magic (to tell "not a library" from other failures).
-    private static func hasELFMagic(_ path: String) -> Bool {
-        guard let f = fopen(path, "rb") else { return false }
-        defer { fclose(f) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        return fread(&magic, 1, 4, f) == 4 && magic == [0x7F, 0x45, 0x4C, 0x46]
     }
 
     /// nil when `symbol` (found by dlsym on `handle`) is defined in the handle's own file; else
@@ -97,39 +96,20 @@ final class PluginLibrary {
         }
     }
 
-    /// The checks in order. Nothing from the plugin runs before the entry call in step 5
-    /// (dlopen with RTLD_NOW still runs ELF constructors, as for any library: dlopen(3)).
+    /// The checks after the file's own, in order. `dlopen` in step 1 runs the library's ELF
+    /// constructors, as for any library (dlopen(3)); its style code runs first in the entry call,
+    /// step 5, after the version checks.
     private static func load(path: String, realPath: String) -> Result<PluginLibrary, StyleLoadError> {
-        // 0. Only a regular file can be a library. dlopen (and the ELF header read below) would
-        //    block forever on a FIFO nobody writes to, and reads a device as if it were a file.
-        var info = stat()
-        if stat(realPath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: kind = "a directory"
-            case S_IFIFO: kind = "a FIFO"
-            case S_IFSOCK: kind = "a socket"
-            case S_IFCHR, S_IFBLK: kind = "a device"
-            default: kind = "no regular file"
-            }
-            return .failure(.notAFile(path: path, kind: kind))
-        }
-
         // 1. dlopen. RTLD_NOW: every symbol is bound now, so an unresolved one is an error here
         //    and not a crash at first call; RTLD_LOCAL: the plugin's symbols (its own copy of
-        //    ModalKit among them) do not become visible to other plugins.
+        //    ModalKit among them) do not become visible to other plugins. (A file that is no ELF
+        //    shared object, one for another machine and one cut short never get here.)
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let message = takeDLError("dlopen failed")
-            // A library for another machine: say so from its ELF header (glibc's message for a
-            // foreign e_machine can be a misleading "No such file or directory").
-            if let library = ELFIdentity(path: path), let host = ELFIdentity.host, !library.runs(on: host) {
-                return .failure(.wrongMachine(path: path, library: library.description, host: host.description))
-            }
             if message.contains("undefined symbol") {
                 return .failure(.unresolvedSymbol(path: path, message: message))
             }
-            if !hasELFMagic(path) { return .failure(.notALibrary(path: path, message: message)) }
             return .failure(.loadFailed(path: path, message: message))
         }
 
@@ -167,7 +147,7 @@ final class PluginLibrary {
         // 5. The first plugin code: the entry.
         let entry = unsafeBitCast(entrySymbol, to: modalkit_style_entry_fn.self)
         guard let descriptor = entry() else {
-            return .failure(.badDescriptor(path: path, reason: "\(StyleABI.entrySymbol)() returned NULL"))
+            return .failure(.badDescriptor(path: path, problem: .entryReturnedNull))
         }
         return validate(descriptor, version: version, minimum: minimum, path: path, realPath: realPath)
     }
@@ -207,8 +187,8 @@ final class PluginLibrary {
                                  minimum: Int, path: String, realPath: String)
         -> Result<PluginLibrary, StyleLoadError>
     {
-        func bad(_ reason: String) -> Result<PluginLibrary, StyleLoadError> {
-            .failure(.badDescriptor(path: path, reason: reason))
+        func bad(_ problem: StyleDescriptorProblem) -> Result<PluginLibrary, StyleLoadError> {
+            .failure(.badDescriptor(path: path, problem: problem))
         }
         // The three header fields are in every version; read them before trusting the size.
         let head = UnsafeRawPointer(descriptor)
@@ -216,7 +196,7 @@ final class PluginLibrary {
         let minor = head.load(fromByteOffset: 4, as: UInt32.self)
         let size = Int(head.load(fromByteOffset: 8, as: UInt32.self))
         guard major == version.major, minor == version.minor else {
-            return bad("descriptor says ABI \(major).\(minor), \(StyleABI.versionSymbol) says \(version)")
+            return bad(.versionDisagrees(descriptor: StyleABIVersion(major: major, minor: minor), symbol: version))
         }
         guard size >= minimum else {
             return .failure(.badStructSize(path: path, size: size, minimum: minimum, version: version))
@@ -226,26 +206,26 @@ final class PluginLibrary {
             dst.copyMemory(from: UnsafeRawBufferPointer(start: head, count: min(size, dst.count)))
         }
 
-        guard let namePointer = table.name else { return bad("name is NULL") }
+        guard let namePointer = table.name else { return bad(.nullName) }
         let name = String(cString: namePointer)
-        guard !name.isEmpty else { return bad("empty style name") }
+        guard !name.isEmpty else { return bad(.declaration(.emptyName)) }
         guard !name.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-            return bad("style name '\(StyleLoadError.oneLine(name))' contains whitespace or '/'")
+            return bad(.declaration(.malformedName(name)))
         }
-        guard let summaryPointer = table.description else { return bad("description is NULL") }
+        guard let summaryPointer = table.description else { return bad(.nullDescription) }
         let summary = StyleLoadError.oneLine(String(cString: summaryPointer))
         guard table.create != nil, table.destroy != nil, table.frame_of_presented_view != nil,
               table.dimming_appearance != nil else {
-            return bad("a required function (create, destroy, frame_of_presented_view, dimming_appearance) is NULL")
+            return bad(.missingRequiredFunction)
         }
 
         var options: [StyleOption] = []
         if table.option_count > 0 {
-            guard table.option_count <= 1024 else { return bad("option_count \(table.option_count) is not sane") }
-            guard let base = table.options else { return bad("options is NULL with option_count \(table.option_count)") }
+            guard table.option_count <= 1024 else { return bad(.declaration(.tooManyOptions(table.option_count))) }
+            guard let base = table.options else { return bad(.nullOptions(count: table.option_count)) }
             let stride = Int(table.option_size)
             guard stride >= StyleABI.minimumOptionSize else {
-                return bad("option_size \(stride) is smaller than \(StyleABI.minimumOptionSize)")
+                return bad(.optionSizeTooSmall(stride, minimum: StyleABI.minimumOptionSize))
             }
             // The 1.1 fields (unit, accepted values) are read only from a plugin built for 1.1 or
             // later whose entries are that long; a 1.0 plugin's entries end after default_value
@@ -260,22 +240,22 @@ final class PluginLibrary {
                 }
                 guard let key = o.key.map({ String(cString: $0) }), !key.isEmpty,
                       !key.contains(where: { $0.isWhitespace || $0 == "=" }) else {
-                    return bad("option \(i) has a NULL, empty or malformed key")
+                    return bad(.declaration(.malformedKey(index: i, key: o.key.map { String(cString: $0) } ?? "")))
                 }
-                guard !options.contains(where: { $0.key == key }) else { return bad("option '\(key)' declared twice") }
+                guard !options.contains(where: { $0.key == key }) else { return bad(.declaration(.duplicateKey(key))) }
                 let summary = StyleLoadError.oneLine(o.description.map { String(cString: $0) } ?? "")
                 let defaultValue = o.default_value.map { String(cString: $0) } ?? ""
                 guard hasMetadata else {
                     options.append(StyleOption(key: key, summary: summary, defaultValue: defaultValue))
                     continue
                 }
-                switch acceptedValues(of: o) {
+                switch acceptedValues(of: o, key: key) {
                 case let .success(accepted):
                     options.append(StyleOption(key: key, summary: summary, defaultValue: defaultValue,
                                                unit: StyleLoadError.oneLine(o.unit.map { String(cString: $0) } ?? ""),
                                                accepted: accepted))
                 case let .failure(reason):
-                    return bad("option '\(key)': \(reason)")
+                    return bad(reason)
                 }
             }
         }
@@ -285,20 +265,20 @@ final class PluginLibrary {
 
     /// What a 1.1 option record accepts; a failure says why the record is malformed. An unknown
     /// kind (from a later minor) reads as text.
-    private static func acceptedValues(of o: modalkit_style_option) -> Result<StyleOption.Accepted, LoaderReason> {
+    private static func acceptedValues(of o: modalkit_style_option, key: String) -> Result<StyleOption.Accepted, StyleDescriptorProblem> {
         switch o.kind {
         case MODALKIT_OPTION_NUMBER:
             guard o.minimum.isFinite, o.maximum.isFinite, o.minimum <= o.maximum else {
-                return .failure(LoaderReason("range \(o.minimum)...\(o.maximum) is not a finite range"))
+                return .failure(.badRange(key: key, minimum: o.minimum, maximum: o.maximum))
             }
             return .success(.number(o.minimum...o.maximum))
         case MODALKIT_OPTION_CHOICE:
             guard o.choice_count > 0, o.choice_count <= 256, let words = o.choices else {
-                return .failure(LoaderReason("choice_count \(o.choice_count) with choices \(o.choices == nil ? "NULL" : "set") is not a list of 1 to 256 words"))
+                return .failure(.badChoices(key: key, count: o.choice_count, isNull: o.choices == nil))
             }
             var values: [String] = []
             for i in 0..<o.choice_count {
-                guard let w = words[i] else { return .failure(LoaderReason("choice \(i) is NULL")) }
+                guard let w = words[i] else { return .failure(.nullChoice(key: key, index: i)) }
                 values.append(StyleLoadError.oneLine(String(cString: w)))
             }
             return .success(.choice(values))
@@ -308,10 +288,4 @@ final class PluginLibrary {
             return .success(.text(StyleLoadError.oneLine(o.accepted.map { String(cString: $0) } ?? "")))
         }
     }
-}
-
-/// A reason text as an `Error`, for `Result`.
-struct LoaderReason: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
 }

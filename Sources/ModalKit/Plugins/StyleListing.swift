@@ -1,20 +1,76 @@
-import CModalKitStyle
 import Foundation
 
-/// Everything found on a search path: what `--list-styles` prints.
+/// A style library found, with what it declares and where that was read from.
+public struct StyleMetadata: Hashable, Sendable {
+    /// Where a declaration was read from.
+    public enum Source: Hashable, Sendable {
+        /// The library's ELF note (`StyleNote`): read from the file, nothing of the library ran.
+        case note
+        /// The descriptor its entry returned: a library without a note (built before ModalKit
+        /// wrote one), loaded to read it — its constructors and entry ran.
+        case descriptor
+    }
+
+    /// The library file, as found on the search path or as given.
+    public let path: String
+    public let declaration: StyleDeclaration
+    public let source: Source
+
+    public init(path: String, declaration: StyleDeclaration, source: Source) {
+        self.path = path; self.declaration = declaration; self.source = source
+    }
+
+    /// The style's name (`--style NAME`).
+    public var name: String { declaration.name }
+    /// Its one-line summary.
+    public var summary: String { declaration.summary }
+    /// The style ABI the library was built against.
+    public var abiVersion: StyleABIVersion { declaration.abiVersion }
+    /// Its options, in the style's order.
+    public var options: [StyleOption] { declaration.options }
+}
+
+/// Everything found on a search path (`StyleLoader.list()`), each library once, by kind. Reading
+/// it ran no code of any library that carries a note; libraries without one are in
+/// `withoutNote` too.
 public struct StyleListing {
-    /// One module per style name, the first on the search path, in search order.
-    public var found: [StyleModule] = []
+    /// One library per style name, the first on the search path, in search order.
+    public var found: [StyleMetadata] = []
     /// Later libraries declaring a name already found.
     public var shadowed: [ShadowedStyle] = []
-    /// Candidate files that could not be loaded, with why.
-    public var failed: [(path: String, error: StyleLoadError)] = []
+    /// Libraries, found or shadowed, without a style note: their metadata was read by loading
+    /// them (`StyleMetadata.Source.descriptor`), in search order.
+    public var withoutNote: [StyleMetadata] = []
+    /// Candidates not trusted (`StyleTrust`): nothing of them was read or run.
+    public var refused: [RefusedStyleLibrary] = []
+    /// Candidates that could not be read or loaded, with why.
+    public var failed: [FailedStyleLibrary] = []
+
+    public init() {}
 }
 
 /// A style hidden by another of the same name earlier on the search path.
-public struct ShadowedStyle {
+public struct ShadowedStyle: Hashable, Sendable {
     /// The hidden library.
-    public let module: StyleModule
+    public let style: StyleMetadata
     /// The path of the library that wins (`--style NAME` loads that one).
     public let shadowedBy: String
+
+    public init(style: StyleMetadata, shadowedBy: String) { self.style = style; self.shadowedBy = shadowedBy }
+}
+
+/// A candidate library the trust rule refuses.
+public struct RefusedStyleLibrary: Hashable, Sendable {
+    public let path: String
+    public let violation: StyleTrustViolation
+
+    public init(path: String, violation: StyleTrustViolation) { self.path = path; self.violation = violation }
+}
+
+/// A candidate library that could not be read or loaded.
+public struct FailedStyleLibrary: Hashable, Sendable {
+    public let path: String
+    public let error: StyleLoadError
+
+    public init(path: String, error: StyleLoadError) { self.path = path; self.error = error }
 }

@@ -1,8 +1,8 @@
 import CModalKitStyle
 import Foundation
 
-/// A loaded, version-checked style library: what `--list-styles` shows and what `--style`
-/// selects. Creating styles from it goes through the plugin's C function table.
+/// A loaded, version-checked style library: what `--style` selects. Creating styles from it goes
+/// through the plugin's C function table.
 public struct StyleModule {
     /// The style's name (`--style NAME`), from the plugin's descriptor.
     public let name: String
@@ -14,16 +14,30 @@ public struct StyleModule {
     public let options: [StyleOption]
     /// The style ABI the plugin was built against.
     public let abiVersion: StyleABIVersion
+    /// Where the loader read the declaration before loading it: the library's note, or (a
+    /// library without one) its descriptor.
+    public let metadataSource: StyleMetadata.Source
+    /// Libraries later on the search path that declare the same name, which this one shadows
+    /// (a name lookup; empty for a path). Only those whose note says so are known: a library
+    /// without a note after the chosen one is not loaded to ask.
+    public let shadowed: [String]
 
     let library: PluginLibrary
 
-    init(library: PluginLibrary, path: String) {
+    init(library: PluginLibrary, path: String, metadataSource: StyleMetadata.Source = .descriptor, shadowed: [String] = []) {
         self.library = library
         self.name = library.name
         self.summary = library.summary
         self.path = path
         self.options = library.options
         self.abiVersion = library.version
+        self.metadataSource = metadataSource
+        self.shadowed = shadowed
+    }
+
+    /// Name, summary, ABI and options.
+    public var declaration: StyleDeclaration {
+        StyleDeclaration(name: name, summary: summary, abiVersion: abiVersion, options: options)
     }
 
     /// Creates a style instance. Keys are checked against `options` here, before any plugin
@@ -63,29 +77,5 @@ public struct StyleModule {
                 known: known)
         }
         return PluginHostStyle(library: library, instance: instance)
-    }
-}
-
-extension StyleModule {
-    /// What `modal-demo --describe-style` prints: `name:`, `path:`, `abi:` and `summary:` lines,
-    /// then a table of the options — key, default, meaning (with its unit), accepted values —
-    /// with a header row, columns separated by at least two spaces, tabs and newlines in any field
-    /// replaced by spaces. An option of a 1.0 plugin, which carries no accepted values, shows `-`.
-    public func descriptionLines() -> [String] {
-        func clean(_ s: String) -> String { StyleLoadError.oneLine(s) }
-        var lines = ["name: \(clean(name))", "path: \(clean(path))", "abi: \(abiVersion)", "summary: \(clean(summary))"]
-        guard !options.isEmpty else { return lines + ["options: none"] }
-        let rows = [["option", "default", "meaning", "accepted"]] + options.map {
-            [clean($0.key), clean($0.defaultValue), clean($0.meaning),
-             $0.acceptedDescription.isEmpty ? "-" : clean($0.acceptedDescription)]
-        }
-        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        lines.append("options:")
-        for row in rows {
-            var line = "  "
-            for column in 0..<3 { line += row[column].padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) }
-            lines.append(line + row[3])
-        }
-        return lines
     }
 }

@@ -1,7 +1,11 @@
 /*
  * A style plugin written in plain C against modalkit_style.h, compiled by the tests at test
  * time (`cc -shared -fPIC`) into variants that break one rule each. Compile-time knobs:
- *   FIXTURE_MARKER        path of a file the entry appends one line to each time it runs (required)
+ *   FIXTURE_MARKER        path of a file the entry appends one line to each time it runs (required);
+ *                         the library's ELF constructor appends one to FIXTURE_MARKER ".constructor"
+ *                         when the library is loaded, before any of its functions is called
+ *   FIXTURE_NOTE_HEADER   a header (written by the test) that defines the library's style note in
+ *                         section .note.modalkit, as a Swift plugin's build step does
  *   FIXTURE_NAME          the style name (default "c-fixture")
  *   FIXTURE_MAJOR/_MINOR  the version in modalkit_style_abi_version and the descriptor
  *   FIXTURE_DESCRIPTOR_SIZE  descriptor_size in the version symbol and struct_size
@@ -208,6 +212,20 @@ static const modalkit_style_option fixture_options_1_1[] = {
 #ifdef FIXTURE_UNRESOLVED
 extern void modalkit_fixture_function_nobody_defines(void);
 #endif
+
+#ifdef FIXTURE_NOTE_HEADER
+#include FIXTURE_NOTE_HEADER
+#endif
+
+/* Runs when the dynamic loader loads the library (dlopen), whatever the host does next: the
+ * trace that a host which must not load the library did not. */
+__attribute__((constructor)) static void fixture_constructor(void) {
+    FILE *f = fopen(FIXTURE_MARKER ".constructor", "a");
+    if (f) {
+        fputs("constructor ran\n", f);
+        fclose(f);
+    }
+}
 
 static void fixture_mark(void) {
     FILE *f = fopen(FIXTURE_MARKER, "a");

@@ -69,9 +69,3 @@ public final class FadeScaleStyle: LoadablePresentationStyle {
         return ViewTransform(scaleX: scale, scaleY: scale, anchor: anchor, alpha: progress)
     }
 }
-
-/// The one symbol the host looks for (after checking the ABI version this library carries).
-@_cdecl("modalkit_style_entry")
-public func modalkitStyleEntry() -> UnsafeRawPointer {
-    exportStyle(FadeScaleStyle.self)
-}
