@@ -62,9 +62,11 @@ public final class PresentationWindow {
     /// `time` (monotonic seconds, `wp_presentation` feedback); only with
     /// ``PresentationWindowOptions/presentationFeedback`` on a compositor that offers it.
     public var onFramePresented: ((_ number: Int, _ time: Double) -> Void)?
-    /// Called once, when the window is first on screen: its first frame's `wp_presentation` feedback,
-    /// or, without feedback (none offered, or none sent: headless sway), the compositor's frame
-    /// callback after the first committed frame (UIKit's `viewDidAppear`).
+    /// Called once, when the window is first on screen (UIKit's `viewDidAppear`): its first frame's
+    /// `wp_presentation` feedback, or, without feedback (none offered, or none sent: headless sway),
+    /// the compositor's frame callback after its first committed frame — unless the compositor
+    /// resized the window in the same breath (a tiling compositor's configure for the tiled size
+    /// comes right after that callback): then the callback after the frame at the new size.
     public var onAppear: (() -> Void)?
     /// Called before the scene lays out for each configure (new size or scale): the content size in
     /// points and the scale in buffer pixels per point.
@@ -101,6 +103,13 @@ public final class PresentationWindow {
     var frameBySequence = [Int](repeating: 0, count: 64)
     var hasAppeared = false
     var hasCommitted = false
+    /// Configures that changed the size or scale (``onConfigure``), counted to tell whether one came
+    /// with a frame callback (``onAppear``).
+    var configures = 0
+    /// The configures counted when the last frame callback came, and the check that runs once the
+    /// events read with it have been handled (in the loop's next iteration).
+    var configuresAtCallback = 0
+    var appearCheck: EventLoopTimer?
     var warnedAboutScaleLimit = false
 
     /// A window showing `content` with `style` for what it presents (level 1's style; a
@@ -137,7 +146,10 @@ public final class PresentationWindow {
         binding.owner = self
     }
 
-    deinit { accessibility?.stop() }
+    deinit {
+        accessibility?.stop()
+        appearCheck?.invalidate()
+    }
 
     // MARK: Presenting
 
@@ -248,6 +260,23 @@ public final class PresentationWindow {
     func appear() {
         guard !hasAppeared else { return }
         hasAppeared = true
+        appearCheck?.invalidate()
+        appearCheck = nil
         onAppear?()
+    }
+
+    /// A frame callback came after the first commit: the window is on screen — unless a configure
+    /// that resizes it was read with the callback (sway sends the tiled size right after the first
+    /// frame's callback), which is known once the events after it have been dispatched.
+    func frameCallbackArrived() {
+        guard hasCommitted, !hasAppeared else { return }
+        configuresAtCallback = configures
+        if appearCheck == nil {
+            appearCheck = EventLoopTimer(connection: connection) { [weak self] in
+                guard let self, configures == configuresAtCallback else { return }
+                appear()
+            }
+        }
+        appearCheck?.schedule(after: 0)
     }
 }

@@ -11,6 +11,7 @@ final class WindowBinding: LayeredWindowDelegate {
     func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {
         guard let o = owner else { return }
         let size = Size(width: Double(width), height: Double(height))
+        o.configures += 1
         o.onConfigure?(size, scale)
         o.scene.layout(containerSize: size, scale: scale)
         window.setNeedsRedraw()
@@ -65,7 +66,7 @@ final class WindowBinding: LayeredWindowDelegate {
     }
 
     func windowDidReceiveFrameCallback(_ window: Window) {
-        if let o = owner, o.hasCommitted { o.appear() }
+        owner?.frameCallbackArrived()
     }
 
     func windowDidRequestClose(_ window: Window) { owner?.close() }
