@@ -181,8 +181,3 @@ public final class LayerComposer {
         (try? make()) ?? nil
     }
 }
-
-extension DrawTarget {
-    /// The target as ModalKit's pixel buffer (the same memory, premultiplied ARGB8888).
-    var pixelBuffer: PixelBuffer { PixelBuffer(data: data, width: width, height: height, stride: stride) }
-}
