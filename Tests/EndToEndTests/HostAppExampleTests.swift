@@ -1,5 +1,5 @@
-// Examples/HostApp built as its own SwiftPM package (an app on ModalKit's PresentationHost and
-// WaylandClient) and run under headless sway: Return presents its orange card with the style
+// Examples/HostApp built as its own SwiftPM package (an app on ModalKitWayland's PresentationWindow)
+// and run under headless sway: Return presents its orange card with the style
 // loaded by StyleLoader (this build's inset-centered plugin, by path), the screenshot shows the card
 // over the dimmed blue root content, Escape dismisses.
 import Foundation
@@ -34,6 +34,16 @@ final class HostAppExampleTests: CompositorTestCase {
         }
         built = result
         return try result.get()
+    }
+
+    /// README's "Using ModalKit in an app" shows the example's whole code, as it is.
+    func testTheREADMEShowsTheExampleAsItIs() throws {
+        let root = Support.packageRoot
+        let code = try String(contentsOfFile: root + "/Examples/HostApp/Sources/HostApp/main.swift", encoding: .utf8)
+        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        guard let section = readme.range(of: "## Using ModalKit in an app") else { return XCTFail("no such section") }
+        XCTAssertTrue(readme[section.upperBound...].contains("```swift\n" + code + "```"),
+                      "README's code block differs from Examples/HostApp/Sources/HostApp/main.swift")
     }
 
     func testReturnPresentsTheCardOverTheDimAndEscapeDismisses() throws {
