@@ -2,8 +2,8 @@
 /// to the host with the time the compositor stamped on it (`wl_pointer.motion`, `wl_touch.motion`,
 /// `wl_keyboard.key`…: milliseconds on an undefined base), converted to ``monotonicSeconds()``,
 /// not the time the client got round to reading it (events queued while a frame renders arrive
-/// together, and a drag's release velocity over the last 100 ms would see them bunched:
-/// docs/design.md, interactive transitions).
+/// together, and a drag's release velocity over the last 100 ms would see them bunched: README,
+/// "Interactive transitions").
 ///
 /// The base is the smallest `receive time − event time` seen (the event that waited least); a
 /// jump of a second or more (a new base, wrap-around at 2³² ms) resets it. An event without a time

@@ -15,11 +15,12 @@ import WaylandClient
 /// ```
 ///
 /// The window binds the host to an xdg-shell toplevel (``Window``) and does the rest:
-/// - **Input** (docs/design.md, "The library surface"): `wl_pointer` motion and the primary button
+/// - **Input** (docs/design.md, "The frame pipeline"): `wl_pointer` motion and the primary button
 ///   (`BTN_LEFT`), `wl_touch` points and the keys the host routes (Escape; Return, keypad Enter,
 ///   space; Tab, Shift+Tab — ``PresentationKey/init(keysym:)``) go to the host with the compositor's
 ///   event time converted to the monotonic clock as `now` (``InputClock``), so a drag's release
-///   velocity is measured from when the compositor saw the motions, not when they were read.
+///   velocity (the samples of the last 100 ms: README, "Interactive transitions") is measured
+///   from when the compositor saw the motions, not from when they were read.
 ///   A content's ``PresentationContent/handle(_:now:)`` receives that `now`.
 /// - **Frames** (foot's rule, docs/design.md, "The frame pipeline"): a frame is drawn only for a
 ///   frame callback (or a configure); it is ``PresentationScene/update(now:)`` at the frame's time,
