@@ -31,11 +31,16 @@ import CPixman
 ///   onto a level as it is presented and back to the control that presented it after its dismissal;
 ///   requests of assistive technology arrive as ``PresentationInput/accessibility(_:level:)``.
 public final class PresentationHost {
-    /// The controller of level 1 (the first presentation): state, transition, container geometry.
-    /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
-    /// and caches; apps use the host's own members (``style``, ``state``, ``reducesMotion``,
-    /// ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …, and their per-level forms).
-    let controller: PresentationController
+    /// Level 1 (the first presentation): its controller (state, transition, container geometry),
+    /// its content and caches. Always there — level 1's style, state and geometry are the host's
+    /// also when nothing is presented — and, while presented, `levels[0]` (the same object: level 1
+    /// is held once). Not public: its controller's `present`, `dismiss` and `layout` would bypass
+    /// the host's presented contents and caches; apps use the host's own members (``style``,
+    /// ``state``, ``reducesMotion``, ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …, and
+    /// their per-level forms).
+    let firstLevel: PresentedLevel
+    /// Level 1's controller (``firstLevel``'s).
+    var controller: PresentationController { firstLevel.controller }
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
     /// Called after each state change of level 1, with the new state: synchronously, in order, from
@@ -56,9 +61,11 @@ public final class PresentationHost {
     /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
 
+    /// The stack, level 1 first (``firstLevel``); empty when nothing is presented.
     var levels: [PresentedLevel] = []
-    /// Dismissed levels, kept so that presenting again (the same content, or another of the same
-    /// size, with the same style) reuses their caches and controllers instead of allocating.
+    /// Dismissed levels above level 1, kept so that presenting again (the same content, or another
+    /// of the same size, with the same style) reuses their caches and controllers instead of
+    /// allocating.
     var spareLevels: [PresentedLevel] = []
     let renderer = Renderer()
     var presentingCache: Image?
@@ -92,11 +99,11 @@ public final class PresentationHost {
 
     /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
     public init(style: any PresentationStyle, presenting: any PresentationContent) {
-        self.controller = PresentationController(style: style)
+        firstLevel = PresentedLevel(content: NoContent(), controller: PresentationController(style: style))
         self.presentingContent = presenting
         levels.reserveCapacity(8)
         spareLevels.reserveCapacity(8)
-        observe(controller)
+        observe(firstLevel.controller)
     }
 
     /// Routes `c`'s state changes: input hand-over between the levels, retiring a dismissed level,
@@ -236,7 +243,7 @@ public final class PresentationHost {
         controller.layout(containerBounds: bounds)
         presentingContent.didLayout(size: containerSize)
         for l in levels {
-            if l.controller !== controller { l.controller.layout(containerBounds: bounds) }
+            if l !== firstLevel { l.controller.layout(containerBounds: bounds) }
             l.content.didLayout(size: l.controller.presentedViewFrame.size)
         }
         dirty = true
@@ -326,9 +333,10 @@ public final class PresentationHost {
         lastNow = now
         let wasAnimating = isAnimating
         controller.update(now: now)
+        // The levels above level 1, from the top (a completion may retire levels meanwhile).
         var i = levels.count - 1
         while i >= 0 {
-            if i < levels.count, levels[i].controller !== controller { levels[i].controller.update(now: now) }
+            if i < levels.count, levels[i] !== firstLevel { levels[i].controller.update(now: now) }
             i -= 1
         }
         if wasAnimating && !isAnimating { dirty = true }
@@ -336,26 +344,23 @@ public final class PresentationHost {
 
     // MARK: Level stack
 
+    /// The level to present `content` in: level 1 (``firstLevel``) when the stack is empty, else a
+    /// spare level with the same content and style, else one with the same style (its controller
+    /// and caches are reused), else a new one with any spare's caches.
     func makeLevel(_ content: any PresentationContent, style: any PresentationStyle) -> PresentedLevel {
-        let isFirst = levels.isEmpty
-        // A spare level with the same content and controller style, else one with the same style
-        // (its controller and caches are reused), else any spare's caches.
-        let matches: (PresentedLevel) -> Bool = { l in
-            isFirst ? l.controller === self.controller : (l.controller !== self.controller && l.controller.style === style)
+        if levels.isEmpty {
+            take(content, into: firstLevel)
+            return firstLevel
         }
+        let matches: (PresentedLevel) -> Bool = { $0.controller.style === style }
         if let i = spareLevels.firstIndex(where: { $0.content === content && matches($0) })
             ?? spareLevels.firstIndex(where: matches) {
             let spare = spareLevels.remove(at: i)
-            if spare.content !== content {
-                spare.content = content
-                spare.key = nil  // same pixel size → no allocation; the key forces a redraw
-                spare.version += 1
-            }
-            spare.coveredFresh = true
+            take(content, into: spare)
             return spare
         }
-        let c = isFirst ? controller : PresentationController(style: style)
-        if !isFirst { observe(c) }
+        let c = PresentationController(style: style)
+        observe(c)
         let level = PresentedLevel(content: content, controller: c)
         if let spare = spareLevels.popLast() {
             level.cache = spare.cache
@@ -365,11 +370,24 @@ public final class PresentationHost {
         return level
     }
 
-    /// Removes the levels from `index` on (their dismissal completed) and keeps them as spares.
+    /// `level` shows `content` from now on: another content than it had is drawn anew (the same
+    /// pixel size reuses the cache: no allocation).
+    private func take(_ content: any PresentationContent, into level: PresentedLevel) {
+        if level.content !== content {
+            level.content = content
+            level.key = nil
+            level.version += 1
+        }
+        level.coveredFresh = true
+    }
+
+    /// Removes the levels from `index` on (their dismissal completed); those above level 1 are
+    /// kept as spares.
     func retireLevels(from index: Int) {
         guard index < levels.count else { return }
         while levels.count > index {
             let l = levels.removeLast()
+            if l === firstLevel { continue }
             if spareLevels.count >= 8 { spareLevels.removeFirst() }
             spareLevels.append(l)
         }
