@@ -1,7 +1,8 @@
 // DesktopSettings.PortalSettings against a fake XDG Desktop Portal on a private dbus-daemon, without
 // a compositor: the values read at start-up (ReadOne, or Read on a version 1 portal), the rule
-// (GNOME enable-animations false or KDE AnimationDurationFactor 0), SettingChanged through the
-// caller's poll loop, and nothing at all (quickly, silently) without a usable bus.
+// (GNOME enable-animations false or KDE AnimationDurationFactor 0), answers and SettingChanged
+// through the caller's poll loop, connect never waiting, and nothing at all (silently) without a
+// usable bus.
 import DesktopSettings
 import Foundation
 import XCTest
@@ -32,8 +33,12 @@ final class PortalSettingsTests: XCTestCase {
         return p
     }
 
-    private func connect(timeout: Double = 2) throws -> PortalSettings {
-        try XCTUnwrap(PortalSettings.connect(address: try XCTUnwrap(bus).address, timeout: timeout), "connects to the private bus")
+    /// Connects on `loop` and runs it until the start-up reads are answered (at most `timeout` s).
+    private func connect(on loop: TestPollLoop = TestPollLoop(), timeout: Double = 5) throws -> PortalSettings {
+        let settings = try XCTUnwrap(PortalSettings.connect(address: try XCTUnwrap(bus).address, loop: loop),
+                                     "connects to the private bus")
+        XCTAssertTrue(loop.run(timeout: timeout) { settings.hasAnswered }, "the portal answered within \(timeout) s")
+        return settings
     }
 
     func testRuleGnomeFalseOrKdeZero() {
@@ -61,13 +66,12 @@ final class PortalSettingsTests: XCTestCase {
 
     func testStandardizedAppearanceKey() throws {
         let portal = try startPortal(["--appearance-reduced-motion", "1", "--gnome-enable-animations", "true"])
-        let settings = try connect()
+        let loop = TestPollLoop()
+        let settings = try connect(on: loop)
         XCTAssertEqual(settings.settings, DesktopMotionSettings(gnomeEnableAnimations: true, appearanceReducedMotion: 1))
         XCTAssertTrue(settings.settings.reducesMotion)
         var seen: [DesktopMotionSettings] = []
         settings.onChange = { seen.append($0) }
-        let loop = TestPollLoop()
-        settings.attach(to: loop)
         try portal.set("org.freedesktop.appearance", "reduced-motion", "uint32:0")
         XCTAssertTrue(loop.run(timeout: 5) { !seen.isEmpty })
         XCTAssertEqual(seen, [DesktopMotionSettings(gnomeEnableAnimations: true, appearanceReducedMotion: 0)])
@@ -86,10 +90,9 @@ final class PortalSettingsTests: XCTestCase {
 
     func testSettingChangedArrivesThroughThePollLoop() throws {
         let portal = try startPortal(["--gnome-enable-animations", "true"])
-        let settings = try connect()
-        XCTAssertEqual(settings.settings.gnomeEnableAnimations, true)
         let loop = TestPollLoop()
-        settings.attach(to: loop)
+        let settings = try connect(on: loop)
+        XCTAssertEqual(settings.settings.gnomeEnableAnimations, true)
         XCTAssertFalse(loop.watchedFDs.isEmpty, "libdbus handed its socket to the loop")
         var seen: [DesktopMotionSettings] = []
         settings.onChange = { seen.append($0) }
@@ -114,19 +117,19 @@ final class PortalSettingsTests: XCTestCase {
         settings.close()
     }
 
-    /// A portal slower than the start-up deadline: connect returns at the deadline without values,
-    /// and the answers apply when they come, through the loop.
+    /// A slow portal: connect returns at once without values, and the answers apply when they
+    /// come, through the loop.
     func testLateAnswersApplyLive() throws {
         _ = try startPortal(["--gnome-enable-animations", "false", "--delay", "1"])
+        let loop = TestPollLoop()
         let started = monotonicNow()
-        let settings = try connect(timeout: 0.3)
+        let settings = try XCTUnwrap(PortalSettings.connect(address: try XCTUnwrap(bus).address, loop: loop))
         let took = monotonicNow() - started
-        XCTAssertLessThan(took, 0.9, "connect waits for the deadline, not for the portal")
+        XCTAssertLessThan(took, 0.3, "connect waits for nothing")
         XCTAssertEqual(settings.settings, DesktopMotionSettings(), "nothing yet")
+        XCTAssertFalse(settings.hasAnswered)
         var seen: [DesktopMotionSettings] = []
         settings.onChange = { seen.append($0) }
-        let loop = TestPollLoop()
-        settings.attach(to: loop)
         XCTAssertTrue(loop.run(timeout: 5) { !seen.isEmpty }, "the late ReadOne answer arrives")
         XCTAssertEqual(seen, [DesktopMotionSettings(gnomeEnableAnimations: false)])
         XCTAssertTrue(settings.settings.reducesMotion)
@@ -139,17 +142,23 @@ final class PortalSettingsTests: XCTestCase {
         XCTAssertEqual(settings.settings, DesktopMotionSettings())
     }
 
-    func testNoUsableBusGivesNilQuickly() throws {
-        XCTAssertNil(PortalSettings.connect(address: nil))
-        XCTAssertNil(PortalSettings.connect(address: "unix:path=/nonexistent/modalkit/bus"))
-        XCTAssertNil(PortalSettings.connect(address: "not an address"))
+    func testNoUsableBusGivesNilAtOnceAndAHungOneNeverAnswers() throws {
+        let loop = TestPollLoop()
+        XCTAssertNil(PortalSettings.connect(address: nil, loop: loop))
+        XCTAssertNil(PortalSettings.connect(address: "unix:path=/nonexistent/modalkit/bus", loop: loop))
+        XCTAssertNil(PortalSettings.connect(address: "not an address", loop: loop))
         let hung = try HungSocket()
         defer { hung.close() }
         let started = monotonicNow()
-        XCTAssertNil(PortalSettings.connect(address: "unix:path=" + hung.path, timeout: 0.3), "a bus that never answers")
-        let took = monotonicNow() - started
-        XCTAssertGreaterThanOrEqual(took, 0.29)
-        XCTAssertLessThan(took, 1.5, "the deadline holds")
+        let settings = try XCTUnwrap(PortalSettings.connect(address: "unix:path=" + hung.path, loop: loop),
+                                     "the socket accepts: a monitor that waits for nothing")
+        XCTAssertLessThan(monotonicNow() - started, 0.3, "connect waits for nothing")
+        var changed = false
+        settings.onChange = { _ in changed = true }
+        XCTAssertFalse(loop.run(timeout: 0.5) { settings.hasAnswered || changed }, "a bus that never answers says nothing")
+        XCTAssertEqual(settings.settings, DesktopMotionSettings())
+        settings.close()
+        XCTAssertEqual(loop.watchedFDs, [], "closing removes its watch")
     }
 }
 
