@@ -122,12 +122,10 @@ final class PortalSettingsTests: XCTestCase {
     func testLateAnswersApplyLive() throws {
         _ = try startPortal(["--gnome-enable-animations", "false", "--delay", "1"])
         let loop = TestPollLoop()
-        let started = monotonicNow()
         let settings = try XCTUnwrap(PortalSettings.connect(address: try XCTUnwrap(bus).address, loop: loop))
-        let took = monotonicNow() - started
-        XCTAssertLessThan(took, 0.3, "connect waits for nothing")
+        // The portal answers a second after each call: connect has returned without waiting for it.
         XCTAssertEqual(settings.settings, DesktopMotionSettings(), "nothing yet")
-        XCTAssertFalse(settings.hasAnswered)
+        XCTAssertFalse(settings.hasAnswered, "connect does not wait for the answers")
         var seen: [DesktopMotionSettings] = []
         settings.onChange = { seen.append($0) }
         XCTAssertTrue(loop.run(timeout: 5) { !seen.isEmpty }, "the late ReadOne answer arrives")
@@ -136,9 +134,9 @@ final class PortalSettingsTests: XCTestCase {
     }
 
     func testBusWithoutPortalGivesNoValues() throws {
-        let started = monotonicNow()
-        let settings = try connect(timeout: 2)
-        XCTAssertLessThan(monotonicNow() - started, 1.5, "ServiceUnknown comes back at once")
+        // The bus answers ServiceUnknown itself: connect's loop sees every answer (asserted there).
+        let settings = try connect(timeout: 5)
+        XCTAssertTrue(settings.hasAnswered)
         XCTAssertEqual(settings.settings, DesktopMotionSettings())
     }
 
@@ -152,7 +150,8 @@ final class PortalSettingsTests: XCTestCase {
         let started = monotonicNow()
         let settings = try XCTUnwrap(PortalSettings.connect(address: "unix:path=" + hung.path, loop: loop),
                                      "the socket accepts: a monitor that waits for nothing")
-        XCTAssertLessThan(monotonicNow() - started, 0.3, "connect waits for nothing")
+        // A blocking handshake would wait for libdbus's 25 s reply timeout; this only tells the two apart.
+        XCTAssertLessThan(monotonicNow() - started, 10, "connect does not wait for the hung bus")
         var changed = false
         settings.onChange = { _ in changed = true }
         XCTAssertFalse(loop.run(timeout: 0.5) { settings.hasAnswered || changed }, "a bus that never answers says nothing")
