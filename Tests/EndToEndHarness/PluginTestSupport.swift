@@ -210,17 +210,25 @@ public enum PluginTestSupport {
 
     /// Runs a program to completion with stdout and stderr captured in files; after `timeout`
     /// seconds it is killed (by its PID) and the test fails.
-    /// - Parameter isolatingTMPDIR: run it with `TMPDIR` set to a new directory that is removed
-    ///   afterwards, with whatever the program left in it: for `swift build`, which leaves a few
-    ///   `TemporaryDirectory.*` folders in `$TMPDIR` on every run.
+    /// - Parameter isolatingTMPDIR: run it with `TMPDIR` set to a directory of its own that is
+    ///   removed afterwards, with whatever the program left in it: for `swift build`, which leaves
+    ///   a few `TemporaryDirectory.*` folders in `$TMPDIR` on every run. The directory is the same
+    ///   for the same command line (in ``cacheDirectory``, named after a hash of it): SwiftPM keeps
+    ///   a package's compiled build-tool plugins keyed on the whole environment, so a `TMPDIR` of
+    ///   its own per run would recompile the plugin and redo every step after it on every build.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, timeout: Double) throws -> RunResult
     {
         var environment = environment
         if isolatingTMPDIR {
-            var template = Array("\(temporaryBase)/mk-plugin-run-tmp-XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else { throw PluginTestFailure("mkdtemp failed: errno \(errno)") }
-            let privateTMPDIR = String(cString: made)
+            // FNV-1a (64-bit) of the command line: the same name in every test process.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in ([currentDirectory ?? "", executable] + arguments).joined(separator: "\0").utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            let privateTMPDIR = cacheDirectory + "/tmp-" + String(hash, radix: 16)
+            try? FileManager.default.removeItem(atPath: privateTMPDIR)
+            try FileManager.default.createDirectory(atPath: privateTMPDIR, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: privateTMPDIR) }
             var env = environment ?? ProcessInfo.processInfo.environment
             env["TMPDIR"] = privateTMPDIR
