@@ -210,16 +210,19 @@ public enum PluginTestSupport {
 
     /// Runs a program to completion with stdout and stderr captured in files; after `timeout`
     /// seconds it is killed (by its PID) and the test fails.
-    /// - Parameter isolatingTMPDIR: run it with `TMPDIR` set to a directory of its own that is
-    ///   removed afterwards, with whatever the program left in it: for `swift build`, which leaves
-    ///   a few `TemporaryDirectory.*` folders in `$TMPDIR` on every run. The directory is the same
-    ///   for the same command line (in ``cacheDirectory``, named after a hash of it): SwiftPM keeps
-    ///   a package's compiled build-tool plugins keyed on the whole environment, so a `TMPDIR` of
-    ///   its own per run would recompile the plugin and redo every step after it on every build.
+    /// - Parameter isolatingTMPDIR: for `swift build` (and scripts that run it): run it with `TMPDIR`
+    ///   set to a directory of its own that is removed afterwards, with whatever the program left in
+    ///   it (SwiftPM leaves a few `TemporaryDirectory.*` folders in `$TMPDIR` on every run), and,
+    ///   unless `environment` is given, with only `HOME`, `PATH` and `LANG` from this process. SwiftPM
+    ///   keeps a package's compiled build-tool plugins keyed on the whole environment it runs in
+    ///   and recompiles them (redoing every step after them) when it differs, so the environment is
+    ///   the same for the same command line from any test process: the directory is in
+    ///   ``cacheDirectory``, named after a hash of the command line, and held under a file lock
+    ///   while the program runs (two test processes building the same package take turns, as
+    ///   SwiftPM's own lock on the build directory would make them anyway).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, timeout: Double) throws -> RunResult
     {
-        var environment = environment
         if isolatingTMPDIR {
             // FNV-1a (64-bit) of the command line: the same name in every test process.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -227,14 +230,24 @@ public enum PluginTestSupport {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
             let privateTMPDIR = cacheDirectory + "/tmp-" + String(hash, radix: 16)
+            try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+            let lock = open(privateTMPDIR + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard lock >= 0 else { throw PluginTestFailure("cannot open \(privateTMPDIR).lock: errno \(errno)") }
+            defer { close(lock) }   // and with it the lock
+            let deadline = Date().addingTimeInterval(timeout)
+            while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+                guard Date() < deadline else {
+                    throw PluginTestFailure("\(executable) \(arguments.joined(separator: " ")): another test process held its lock for \(timeout) s")
+                }
+                usleep(100_000)
+            }
             try? FileManager.default.removeItem(atPath: privateTMPDIR)
             try FileManager.default.createDirectory(atPath: privateTMPDIR, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: privateTMPDIR) }
-            var env = environment ?? ProcessInfo.processInfo.environment
+            var env = environment ?? ProcessInfo.processInfo.environment.filter { ["HOME", "PATH", "LANG"].contains($0.key) }
             env["TMPDIR"] = privateTMPDIR
-            environment = env
-            return try run(executable, arguments, environment: environment, currentDirectory: currentDirectory,
-                           timeout: timeout)
+            return try run(executable, arguments, environment: env, currentDirectory: currentDirectory,
+                           timeout: max(1, deadline.timeIntervalSinceNow))
         }
         let outPath = "\(temporaryBase)/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
         let errPath = outPath.replacingOccurrences(of: ".out", with: ".err")

@@ -1,5 +1,6 @@
 // Examples/HostApp built as its own SwiftPM package (an app on ModalKitWayland's PresentationWindow),
-// in release as an app ships, and run under headless sway: Return presents its orange card with the
+// in release as an app ships (ExamplePackages; CommandTests' HostAppExampleBuildTests builds it
+// first in scripts/test), and run under headless sway: Return presents its orange card with the
 // style loaded by name or path (the installed inset-centered plugin, by path), the screenshot shows
 // the card over the dimmed blue root content, Escape dismisses, and closing the window
 // (xdg_toplevel.close) ends the app with status 0.
@@ -9,35 +10,6 @@ import XCTest
 
 final class HostAppExampleTests: CompositorTestCase {
     typealias Support = PluginTestSupport
-
-    /// Built once per test process, `swift build -c release`, into a scratch directory in this
-    /// checkout's build directory (reused by later runs: an incremental build; nothing in /tmp).
-    private static var built: Result<String, PluginTestFailure>?
-
-    static func exampleExecutable() throws -> String {
-        if let built { return try built.get() }
-        let package = Support.packageRoot + "/Examples/HostApp"
-        let scratch = Support.cacheDirectory + "/host-app-example"
-        let result: Result<String, PluginTestFailure>
-        do {
-            let run = try Support.run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", package,
-                                                       "--scratch-path", scratch],
-                                      isolatingTMPDIR: true, timeout: 1500)
-            let executable = scratch + "/release/host-app"
-            if run.status != 0 {
-                result = .failure(PluginTestFailure("swift build of Examples/HostApp failed (\(run.status)): "
-                                                    + String((run.stdout + run.stderr).suffix(3000))))
-            } else if !FileManager.default.isExecutableFile(atPath: executable) {
-                result = .failure(PluginTestFailure("the example's build did not produce \(executable)"))
-            } else {
-                result = .success(executable)
-            }
-        } catch {
-            result = .failure(error as? PluginTestFailure ?? PluginTestFailure("\(error)"))
-        }
-        built = result
-        return try result.get()
-    }
 
     /// README's "Using ModalKit in an app" shows the example's whole code, as it is.
     func testTheREADMEShowsTheExampleAsItIs() throws {
@@ -50,7 +22,7 @@ final class HostAppExampleTests: CompositorTestCase {
     }
 
     func testReturnPresentsTheCardOverTheDimAndEscapeDismisses() throws {
-        let executable = try Self.exampleExecutable()
+        let executable = try ExamplePackages.hostAppExecutable()
         let sway = try startSway()
         let vnc = try startVNC(sway)
         // The style by path: the installed inset-centered plugin (StyleLoader.load takes names or paths).
