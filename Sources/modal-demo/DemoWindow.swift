@@ -48,7 +48,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     private var inputClock = InputClock()
     private weak var window: Window?
     /// A reloaded style waiting for the running transition to end (`--watch`), with its path.
-    private var pendingStyle: (style: any PresentationStyle, path: String)?
+    private var pendingStyle: (style: PresentationStyle, path: String)?
     /// The frame being drawn changed what the window shows (a `frame` line is due at its commit),
     /// and which backend drew it.
     private var pendingFrame = false
@@ -368,7 +368,7 @@ final class DemoWindowController: LayeredWindowDelegate {
 
     /// Uses a reloaded style (`--watch`): at once when no transition runs (a presented card takes
     /// its frame and dim now), else after the running transition's last frame.
-    func offer(_ style: any PresentationStyle, path: String) {
+    func offer(_ style: PresentationStyle, path: String) {
         pendingStyle = (style, path)
         if !scene.isAnimating { applyPendingStyle() }
     }
@@ -398,7 +398,7 @@ final class DemoWindowController: LayeredWindowDelegate {
 func runWindow(_ options: RunOptions) -> Int32 {
     // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
     // --watch level 1's comes from the reloader's copy and the levels above share it.
-    let styles: ((Int) -> any PresentationStyle)? = options.watch ? nil : makeStyleFactory(options.selections)
+    let styles: ((Int) -> PresentationStyle)? = options.watch ? nil : makeStyleFactory(options.selections)
     let logEvents = options.logEvents
     // --watch: the style is loaded from a copy of its file, now and at every change.
     var controllerRef: (() -> DemoWindowController?) = { nil }
@@ -406,7 +406,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         path: options.selection.style, options: options.selection.effectiveOptions,
         log: { line in if logEvents { print(line) } },
         apply: { style in controllerRef()?.offer(style, path: options.selection.style) }) : nil
-    let style: any PresentationStyle
+    let style: PresentationStyle
     if let reloader {
         do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
     } else {

@@ -28,7 +28,7 @@ final class StyleReloader {
     private let path: String
     private let options: [String: String]
     private let log: (String) -> Void
-    private let apply: (any PresentationStyle) -> Void
+    private let apply: (PresentationStyle) -> Void
     private var inotifyFD: Int32 = -1
     private var timerFD: Int32 = -1
     private var watches: [FDWatch] = []
@@ -45,7 +45,7 @@ final class StyleReloader {
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init(path: String, options: [String: String], log: @escaping (String) -> Void,
-         apply: @escaping (any PresentationStyle) -> Void) {
+         apply: @escaping (PresentationStyle) -> Void) {
         self.path = path; self.options = options; self.log = log; self.apply = apply
     }
 
@@ -154,10 +154,10 @@ final class StyleReloader {
     /// The first style, also loaded from a copy: the watched file itself is never mapped into this
     /// process, so rewriting it in place (`cp` over it) cannot change code that is running.
     /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
-    func loadInitial() throws -> any PresentationStyle { try loadCopy() }
+    func loadInitial() throws -> PresentationStyle { try loadCopy() }
 
     /// Copies the file to a new name, loads the copy, removes it, and creates the style.
-    private func loadCopy() throws -> any PresentationStyle {
+    private func loadCopy() throws -> PresentationStyle {
         generation += 1
         let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? NSTemporaryDirectory()

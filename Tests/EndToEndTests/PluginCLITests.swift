@@ -243,7 +243,7 @@ final class PluginCLITests: XCTestCase {
 
 /// Frames drawn in-process through the engine, encoded like `modal-demo render` encodes them.
 enum PluginRendering {
-    static func png(of style: any PresentationStyle, width: Int, height: Int, progress: Double,
+    static func png(of style: PresentationStyle, width: Int, height: Int, progress: Double,
                     phase: TransitionPhase = .present, in dir: String) throws -> Data {
         let scene = try DemoScene(style: style)
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: 1)

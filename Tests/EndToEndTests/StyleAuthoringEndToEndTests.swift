@@ -280,7 +280,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(module.abiVersion, StyleABIVersion(major: 1, minor: 0))
         XCTAssertEqual(module.options, plain)
         let style = try module.makeStyle(options: ["inset": "20"])
-        XCTAssertEqual(style.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 100, height: 100)), Rect(x: 20, y: 20, width: 60, height: 60))
+        XCTAssertEqual(style.frameOfPresentedView(layoutContext(Rect(x: 0, y: 0, width: 100, height: 100))), Rect(x: 20, y: 20, width: 60, height: 60))
         let described = try demo(["--describe-style", old.library])
         XCTAssertEqual(described.status, 0, described.stderr)
         XCTAssertTrue(described.stdoutLines.contains("abi: 1.0"))

@@ -1,4 +1,3 @@
-import BuiltinStyleDoubles
 import ModalDemoKit
 import ModalKit
 import XCTest

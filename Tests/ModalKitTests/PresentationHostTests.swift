@@ -25,7 +25,7 @@ final class PresentationHostTests: XCTestCase {
     }
 
     /// RecordingStyle (1 s linear; frame inset 20 left/right, 110 top/bottom) in 400 × 600, presented.
-    private func presentedHost(style: any PresentationStyle = RecordingStyle())
+    private func presentedHost(style: PresentationStyle = RecordingStyle().style)
         throws -> (PresentationHost, Recorder, Recorder, StateBox) {
         let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
         let host = PresentationHost(style: style, presenting: root)
@@ -59,12 +59,9 @@ final class PresentationHostTests: XCTestCase {
         XCTAssertEqual(box.states, [.presenting, .presented, .dismissing])
         XCTAssertEqual(card.inputs, [], "the dim tap is the host's")
 
-        final class Refusing: PresentationStyle {
-            func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
-            func dimmingAppearance(at p: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * p) }
-            func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { false }
-        }
-        let (h2, _, _, box2) = try presentedHost(style: Refusing())
+        let refusing = RecordingStyle().style
+        refusing.shouldDismissOnTap = { _, _ in false }
+        let (h2, _, _, box2) = try presentedHost(style: refusing)
         h2.handle(.touchDown(id: 1, Point(x: 200, y: 50)), now: 3)
         h2.handle(.touchUp(id: 1), now: 3.1)
         XCTAssertEqual(box2.states, [.presenting, .presented])

@@ -42,13 +42,13 @@ public struct StyleModule {
 
     /// Creates a style instance. Keys are checked against `options` here, before any plugin
     /// code runs; missing keys take their declared defaults; then the plugin's `create` checks
-    /// the values (`init(options:)`).
+    /// the values (`makeStyle(options:)`).
     /// - Parameter given: option keys and values as written on the command line
     ///   (`--style-option KEY=VALUE`).
     /// - Throws: `StyleLoadError.unknownOption` for an undeclared key (the first in sorted
     ///   order), `StyleLoadError.optionsRejected` with the plugin's one-line message when
     ///   `create` fails (e.g. a bad value); both list the style's keys.
-    public func makeStyle(options given: [String: String] = [:]) throws -> any PresentationStyle {
+    public func makeStyle(options given: [String: String] = [:]) throws -> PresentationStyle {
         let known = options
         for key in given.keys.sorted() where !known.contains(where: { $0.key == key }) {
             throw StyleLoadError.unknownOption(path: path, style: name, key: key, known: known)
@@ -76,6 +76,6 @@ public struct StyleModule {
                 message: StyleLoadError.oneLine(message.isEmpty ? "create() failed without a message" : message),
                 known: known)
         }
-        return PluginHostStyle(library: library, instance: instance)
+        return PluginHostStyle.make(library: library, instance: instance)
     }
 }

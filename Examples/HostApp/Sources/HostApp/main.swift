@@ -43,7 +43,7 @@ final class App: WindowDelegate {
     let host: PresentationHost
     let card = ColourView(Color(rgb: 0xFF8C00), name: "Orange card")
 
-    init(style: any PresentationStyle) {
+    init(style: PresentationStyle) {
         let root = ColourView(Color(rgb: 0x1E40AF), name: "Present the card")
         host = PresentationHost(style: style, presenting: root)
         host.onStateChange = { print($0.rawValue); fflush(stdout) }
