@@ -108,9 +108,16 @@ let package = Package(
                           dependencies: ["ModalKitNoteTool", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"]),
         .plugin(name: "StyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
                 path: "BuildPlugins/StyleNotePlugin"),
-        .testTarget(name: "ModalKitTests", dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle"]),
+        // Seeded random sequences for the presentation host and the checks after each step, shared
+        // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests), on the real built-in styles.
+        .target(name: "HostFuzzSupport",
+                dependencies: ["ModalKit", "CPixman", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"],
+                path: "Tests/HostFuzzSupport"),
+        .testTarget(name: "ModalKitTests",
+                    dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "HostFuzzSupport"]),
         .testTarget(name: "ModalDemoKitTests",
-                    dependencies: ["ModalDemoKit", "ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle"]),
+                    dependencies: ["ModalDemoKit", "ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle",
+                                   "HostFuzzSupport"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),

@@ -42,8 +42,9 @@ enum DemoLook {
     static let buttonRadius = 12.0
     /// Focus ring: gap outside the button and ring width, points.
     static let focusGap = 3.0, focusWidth = 2.5
-    /// The button's soft shadow reaches this far outside the button, points.
-    static let shadowReach = 8.0
+    /// The button's soft shadow reaches this far outside the button, points: its largest layer is
+    /// grown by 6 pt and moved 3 pt down (``drawPresentingView(into:size:scale:fonts:button:hint:)``).
+    static let shadowReach = 9.0
 
     /// The Present button's frame in a container of `bounds`, points: centred.
     static func buttonFrame(in bounds: Rect) -> Rect {
@@ -52,9 +53,11 @@ enum DemoLook {
                     width: s.width, height: s.height)
     }
 
-    /// Everything the button's look can change, points (button + focus ring + shadow).
-    static func buttonOuterFrame(in bounds: Rect) -> Rect {
-        let r = max(focusGap + focusWidth, shadowReach) + 1
+    /// Everything the button's look can change, points (button + focus ring + shadow), drawn at
+    /// `scale`: one more buffer pixel (at least one point) around it, since the button's edges are
+    /// drawn snapped to whole pixels (up to half a pixel from its points × scale).
+    static func buttonOuterFrame(in bounds: Rect, scale: Double) -> Rect {
+        let r = max(focusGap + focusWidth, shadowReach) + max(1, 1 / scale)
         return buttonFrame(in: bounds).insetBy(dx: -r, dy: -r)
     }
 

@@ -42,7 +42,9 @@ public enum SceneFocus: Hashable, Sendable {
 /// focus starts on the card itself; Tab / Shift-Tab move it between "Present another" and "Close",
 /// Return/space activate the focused one, pointer and touch taps on them activate them; a tap
 /// elsewhere on the card does nothing. When a card is dismissed, focus is back on the control
-/// that presented it (Present, or the lower card's Present another). The focus ring shows after keyboard use and hides on a press (`:focus-visible`).
+/// that presented it (Present, or the lower card's Present another). The focus ring shows after
+/// keyboard use and hides on a press (`:focus-visible`), and only in front: not on the Present
+/// button nor on a card while a card covers them.
 public final class DemoScene {
     /// The host presenting the card over the presenting view. Its times are the scene's clock,
     /// which is the caller's `now` except while paused (``pauseFraction``).
@@ -92,6 +94,10 @@ public final class DemoScene {
             if level == 1 {
                 self.presentingView.setModal(state != .dismissed)
                 self.stateChanged(state)
+            } else if level - 2 < self.cards.count {
+                // The card below is covered from the start of this presentation until its dismissal
+                // completes: focus is in the top card only.
+                self.cards[level - 2].setCovered(state != .dismissed)
             }
             self.events(SceneEvent(rawValue: state.rawValue)!, level)
         }
@@ -492,10 +498,13 @@ final class PresentingView: PresentationContent {
 
     private func buttonChanged() {
         guard appearance(modal: modal) != drawn, invalidation == .none else { return }
-        invalidation = .area(DemoLook.buttonOuterFrame(in: bounds))
+        invalidation = .area(DemoLook.buttonOuterFrame(in: bounds, scale: drawnScale))
     }
+    /// The scale of the last draw (a new scale redraws everything: the scene invalidates all).
+    private var drawnScale = 1.0
 
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
+        drawnScale = scale
         let a = appearance(modal: modal)
         DemoLook.drawPresentingView(into: image, size: size, scale: scale, fonts: fonts.set, button: a, hint: hint)
         drawn = a
@@ -576,8 +585,16 @@ final class CardView: PresentationContent {
             a.isPressed = r.contains(p)
             a.isHovered = a.isPressed
         }
-        a.showsFocusRing = focus.isVisible && focusIndex.map { enabledControls[$0] } == control
+        a.showsFocusRing = focus.isVisible && !covered && focusIndex.map { enabledControls[$0] } == control
         return a
+    }
+
+    /// Whether a card presented over this one covers it (its focus ring hides, as the Present
+    /// button's does under a card; its focus stays where it is for when it is in front again).
+    private var covered = false
+    func setCovered(_ c: Bool) {
+        covered = c
+        changed()
     }
     /// Close's look.
     var appearance: ButtonAppearance { appearance(of: .close) }

@@ -56,12 +56,12 @@ final class BuiltinStyleTests: XCTestCase {
     }
 }
 
-/// The two built-in style plugins, loaded by name from the build directory with `options`.
+/// The two built-in style plugins, loaded by name from the installed styles with `options`.
 enum BuiltinStyle: String, CaseIterable {
     case insetCentered = "inset-centered"
     case bottomSheet = "bottom-sheet"
 
     func make(options: [String: String] = [:]) throws -> PresentationStyle {
-        try StyleLoader(searchPath: [PluginTestSupport.buildDirectory]).load(rawValue).makeStyle(options: options)
+        try StyleLoader(searchPath: [PluginTestSupport.stylesDirectory()]).load(rawValue).makeStyle(options: options)
     }
 }

@@ -11,7 +11,7 @@ final class BuiltinStyles11Tests: XCTestCase {
     typealias Support = PluginTestSupport
 
     private func style(_ name: String, _ options: [String: String] = [:]) throws -> PresentationStyle {
-        try StyleLoader(searchPath: [Support.buildDirectory]).load(name).makeStyle(options: options)
+        try StyleLoader(searchPath: [Support.stylesDirectory()]).load(name).makeStyle(options: options)
     }
 
     private let bounds = Rect(x: 0, y: 0, width: 400, height: 800)

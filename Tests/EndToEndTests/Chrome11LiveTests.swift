@@ -34,7 +34,7 @@ final class Chrome11LiveTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-live11")
         defer { removeTree(dir) }
         let png = dir + "/presented.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render"] + arguments
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render"] + arguments
                                      + ["--size", "\(w.width)x\(w.height)", "--scale", "\(scale)", "--progress", "1",
                                         "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)

@@ -2,7 +2,8 @@
 // wayvnc + vncdo) with any style. The tap that dismisses lands where the style itself says
 // (`modal-demo dismiss-point`), not at a fixed point its presented view may cover; a style with
 // no such point is dismissed with Escape instead. The script fails only when the style breaks its
-// own promise. Runs against the products under test (MODALKIT_BIN), installing nothing.
+// own promise. Runs the installed release modal-demo (MODALKIT_BIN=PREFIX/bin, ``InstalledProducts``),
+// building and installing nothing; its tour ends with `swaymsg kill`, after which it must exit 0.
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -59,8 +60,9 @@ final class DemoScriptTests: CompositorTestCase {
         guard let vncdo = vncdoPath() else { throw XCTSkip("vncdo is not installed (scripts/test installs it)") }
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-demo-script")
         defer { removeTree(dir) }
+        let bin = try InstalledProducts.binDirectory()
         let env = harnessEnvironment([
-            "MODALKIT_HEADLESS": "1", "MODALKIT_NO_INSTALL": "1", "MODALKIT_BIN": productsDirectory(),
+            "MODALKIT_HEADLESS": "1", "MODALKIT_NO_INSTALL": "1", "MODALKIT_BIN": bin,
             "MODALKIT_VNCDO": vncdo, "MODALKIT_SCREENSHOTS_DIR": dir, "WAYLAND_DISPLAY": nil,
         ])
         let r = try ChildProcess.run(["bash", PluginTestSupport.packageRoot + "/scripts/demo"] + arguments,

@@ -1,15 +1,16 @@
 // Examples/HostApp built as its own SwiftPM package (an app on ModalKit's PresentationHost and
-// WaylandClient) and run under headless sway: Return presents its orange card with the style
-// loaded by StyleLoader (this build's inset-centered plugin, by path), the screenshot shows the card
-// over the dimmed blue root content, Escape dismisses.
+// WaylandClient), in release as an app ships, and run under headless sway: Return presents its
+// orange card with the style loaded by StyleLoader (the installed inset-centered plugin, by path),
+// the screenshot shows the card over the dimmed blue root content, Escape dismisses, and closing
+// the window (xdg_toplevel.close) ends the app with status 0.
 import Foundation
 import XCTest
 
 final class HostAppExampleTests: CompositorTestCase {
     typealias Support = PluginTestSupport
 
-    /// Built once per test process into a scratch directory in this checkout's build directory
-    /// (reused by later runs: an incremental build; nothing in /tmp).
+    /// Built once per test process, `swift build -c release`, into a scratch directory in this
+    /// checkout's build directory (reused by later runs: an incremental build; nothing in /tmp).
     private static var built: Result<String, PluginTestFailure>?
 
     static func exampleExecutable() throws -> String {
@@ -18,9 +19,10 @@ final class HostAppExampleTests: CompositorTestCase {
         let scratch = Support.cacheDirectory + "/host-app-example"
         let result: Result<String, PluginTestFailure>
         do {
-            let run = try Support.run("/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch],
+            let run = try Support.run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", package,
+                                                       "--scratch-path", scratch],
                                       isolatingTMPDIR: true, timeout: 1500)
-            let executable = scratch + "/debug/host-app"
+            let executable = scratch + "/release/host-app"
             if run.status != 0 {
                 result = .failure(PluginTestFailure("swift build of Examples/HostApp failed (\(run.status)): "
                                                     + String((run.stdout + run.stderr).suffix(3000))))
@@ -40,8 +42,8 @@ final class HostAppExampleTests: CompositorTestCase {
         let executable = try Self.exampleExecutable()
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        // The style by path: this build's inset-centered plugin (StyleLoader.load takes names or paths).
-        let app = try startClient([executable, productsDirectory() + "/libModalKitStyleInsetCentered.so"], in: sway)
+        // The style by path: the installed inset-centered plugin (StyleLoader.load takes names or paths).
+        let app = try startClient([executable, try InstalledProducts.style(Support.insetCenteredLibrary)], in: sway)
         let window = try sway.waitForWindow(pid: app.pid, timeout: eventTimeout)
         XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("frame") ? true : nil }, "a first frame")
 
@@ -61,5 +63,9 @@ final class HostAppExampleTests: CompositorTestCase {
         try vnc.key("esc")
         XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("dismissed") ? true : nil },
                         "dismissed: \(app.stdout.lines)")
+
+        // xdg_toplevel.close, after a present/dismiss cycle: the app tears its window down and exits 0.
+        _ = try sway.swaymsg(["[pid=\(app.pid)] kill"])
+        XCTAssertEqual(app.waitForExit(timeout: eventTimeout), .exited(0), "closed: \(app.diagnostics())")
     }
 }

@@ -9,7 +9,12 @@ import Glibc
 #endif
 
 final class LaunchBenchTests: CompositorTestCase {
-    private var bench: String { productsDirectory() + "/modal-bench" }
+    /// modal-bench from this build (a measuring tool, not a product users install), next to the
+    /// test binary.
+    private var bench: String { testBinaryDirectory() + "/modal-bench" }
+    /// What it measures: the installed release modal-demo (``InstalledProducts``), what users run,
+    /// rather than the debug one next to modal-bench.
+    private var demo: [String] { get throws { ["--demo", try InstalledProducts.demo()] } }
 
     /// modal-bench's environment for these tests: no session of the developer's to reach.
     private var environment: [String: String] {
@@ -52,7 +57,7 @@ final class LaunchBenchTests: CompositorTestCase {
     func testHeadlessLaunchAgainstFoot() throws {
         try requireHeadlessPrograms()
         let before = leftoverDirectories()
-        let r = try ChildProcess.run([bench, "--launch", "--headless", "--runs", "2"], environment: environment, timeout: 300)
+        let r = try ChildProcess.run([bench, "--launch", "--headless", "--runs", "2"] + demo, environment: environment, timeout: 300)
         let out = String(decoding: r.stdout, as: UTF8.self)
         XCTAssertEqual(r.status, .exited(0), "stderr: \(r.stderr)\nstdout:\n\(out)")
         let lines = out.split(separator: "\n").map(String.init)
@@ -133,7 +138,7 @@ final class LaunchBenchTests: CompositorTestCase {
     func testFirstFrameAgainstWestonSimpleShm() throws {
         try requireHeadlessPrograms()
         let r = try ChildProcess.run([bench, "--launch", "--headless", "--seat", "none", "--only", "first-frame,version",
-                                      "--runs", "2", "--vs", "weston-simple-shm"], environment: environment, timeout: 300)
+                                      "--runs", "2", "--vs", "weston-simple-shm"] + demo, environment: environment, timeout: 300)
         let out = String(decoding: r.stdout, as: UTF8.self)
         XCTAssertEqual(r.status, .exited(0), "stderr: \(r.stderr)\nstdout:\n\(out)")
         let lines = out.split(separator: "\n").map(String.init)
@@ -153,7 +158,7 @@ final class LaunchBenchTests: CompositorTestCase {
     /// `--only version` against foot needs no compositor: both programs' times, positive, and the ratio.
     func testVersionAgainstFoot() throws {
         try requireProgram("foot")
-        let r = try ChildProcess.run([bench, "--launch", "--only", "version", "--runs", "3"], environment: environment,
+        let r = try ChildProcess.run([bench, "--launch", "--only", "version", "--runs", "3"] + demo, environment: environment,
                                      timeout: 120)
         let out = String(decoding: r.stdout, as: UTF8.self)
         XCTAssertEqual(r.status, .exited(0), "stderr: \(r.stderr)\nstdout:\n\(out)")
@@ -202,7 +207,7 @@ final class LaunchBenchTests: CompositorTestCase {
     func testInterruptStopsEverythingItStarted() throws {
         try requireHeadlessPrograms()
         let child = try ChildProcess([bench, "--launch", "--headless", "--seat", "none", "--only", "first-frame",
-                                      "--runs", "10000", "--vs", "weston-simple-shm"], environment: environment)
+                                      "--runs", "10000", "--vs", "weston-simple-shm"] + demo, environment: environment)
         addTeardownBlock { child.stop() }
         let session = child.stdout.wait(timeout: 60) { lines in lines.first { $0.hasPrefix("session  private headless sway") } }
         guard let session, let dirStart = session.range(of: " in /")?.upperBound, session.hasSuffix(")") else {

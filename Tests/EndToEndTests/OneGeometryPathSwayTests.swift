@@ -44,8 +44,8 @@ final class OneGeometryPathSwayTests: CompositorTestCase {
         super.tearDown()
     }
 
-    private func renderArguments(_ c: Case, _ fraction: Double, _ png: String) -> [String] {
-        [DemoProcess.executablePath, "render", "--style", c.style] + c.options
+    private func renderArguments(_ c: Case, _ fraction: Double, _ png: String) throws -> [String] {
+        [try DemoProcess.executablePath, "render", "--style", c.style] + c.options
             + ["--size", "\(width)x\(height)", "--progress", String(fraction), "--output", png]
     }
 
@@ -54,7 +54,7 @@ final class OneGeometryPathSwayTests: CompositorTestCase {
         let env = harnessEnvironment(["MODALKIT_REDUCED_MOTION": nil])
         let runs = try cases.map { c -> (ChildProcess, String) in
             let png = directory + "/\(UUID().uuidString).png"
-            return (try ChildProcess(renderArguments(c, fraction, png), environment: env), png)
+            return (try ChildProcess(try renderArguments(c, fraction, png), environment: env), png)
         }
         return try runs.map { child, png in
             defer { unlink(png) }

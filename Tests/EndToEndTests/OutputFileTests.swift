@@ -220,7 +220,7 @@ final class OutputFileTests: XCTestCase {
         for (name, arguments) in writers(mountPoint + "/out") {
             var env = Support.environment(["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-no-such-socket"])
             env["MNT"] = mountPoint; env["PREVIOUS"] = dir + "/previous"; env["ERR"] = dir + "/stderr"
-            env["DEMO"] = PluginCLITests.demoPath
+            env["DEMO"] = try PluginCLITests.demoPath
             let r = try Support.run(unshare, ["--mount", "--propagation", "private", "/bin/sh", "-c", script, "sh"] + arguments,
                                     environment: env, timeout: 60)
             XCTAssertEqual(r.status, 0, "\(name): the namespace script: \(r.stderr)")

@@ -1,6 +1,6 @@
 // The style plugins through the `modal-demo` command line (--style, --style-option, --list-styles;
-// docs/design.md, command line): the built `modal-demo` next to this test binary is run as a user
-// would. Bad plugins — missing, not a library, no entry symbol, empty name (docs/design.md, rules
+// docs/design.md, command line): the installed release `modal-demo` (``InstalledProducts``) is run
+// as a user would. Bad plugins — missing, not a library, no entry symbol, empty name (docs/design.md, rules
 // from the field, 5) — and other bad style input: exit status 2, exactly one stderr line naming the
 // path and the cause, nothing else written, and a rejected plugin's entry never runs.
 import Foundation
@@ -11,14 +11,13 @@ import ModalKit
 final class PluginCLITests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    static var demoPath: String { Support.buildDirectory + "/modal-demo" }
+    /// The installed modal-demo (``InstalledProducts``).
+    static var demoPath: String { get throws { try InstalledProducts.demo() } }
 
-    /// Runs the built modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
+    /// Runs the installed modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
     /// `environment` sets them.
     static func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
-        guard FileManager.default.isExecutableFile(atPath: demoPath) else {
-            throw PluginTestFailure("\(demoPath) was not built")
-        }
+        let demoPath = try demoPath
         var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
                                           "WAYLAND_SOCKET": nil]
         for (key, value) in environment { changes[key] = value }
@@ -48,6 +47,7 @@ final class PluginCLITests: XCTestCase {
     // MARK: --list-styles
 
     func testListStylesPrintsTheBuiltInStylesWithTheirLibraryPaths() throws {
+        let styles = try Support.stylesDirectory()
         let result = try Self.demo(["--list-styles"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
@@ -55,7 +55,7 @@ final class PluginCLITests: XCTestCase {
                              ("popover", Support.popoverLibrary), ("adaptive", Support.adaptiveLibrary)] {
             let fields = result.stdoutLines.first { $0.hasPrefix(name + "\t") }?.split(separator: "\t").map(String.init)
             XCTAssertEqual(fields?.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION in \(result.stdout)")
-            XCTAssertEqual(fields?[1], Support.buildDirectory + "/" + file)
+            XCTAssertEqual(fields?[1], styles + "/" + file)
         }
     }
 
@@ -63,16 +63,16 @@ final class PluginCLITests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "clipath")
         let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
         let copy = dir + "/" + Support.bottomSheetLibrary
-        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: copy)
+        try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: copy)
         let broken = try Support.compileFixture("libModalKitStyleZBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
 
         let result = try Self.demo(["--list-styles"], environment: ["MODALKIT_STYLE_PATH": ":" + dir + ":"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdoutLines
         XCTAssertEqual(lines.first { $0.hasPrefix("bottom-sheet\t") }?.split(separator: "\t")[1], Substring(copy),
-                       "the copy on MODALKIT_STYLE_PATH comes before the executable's directory")
+                       "the copy on MODALKIT_STYLE_PATH comes before the installed styles")
         XCTAssertTrue(lines.contains { $0.hasPrefix("c-fixture\t\(fixture.library)\t") }, "\(lines)")
-        XCTAssertTrue(lines.contains("# shadowed\t\(Support.buildDirectory)/\(Support.bottomSheetLibrary)\tbottom-sheet\t\(copy)"),
+        XCTAssertTrue(lines.contains("# shadowed\t\(try Support.stylesDirectory())/\(Support.bottomSheetLibrary)\tbottom-sheet\t\(copy)"),
                       "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("# failed\t\(broken.library)\tbuilt for style ABI 7.") }, "\(lines)")
         XCTAssertEqual(Support.entryCalls(broken.marker), 0)
@@ -137,7 +137,7 @@ final class PluginCLITests: XCTestCase {
         XCTAssertEqual(Support.entryCalls(fixture.marker), 0)
     }
 
-    /// `--style` with a copy of a built style whose ELF e_machine says another machine: exit 2 and
+    /// `--style` with a copy of an installed style whose ELF e_machine says another machine: exit 2 and
     /// one line saying it is not a library for this machine, naming both (dlopen itself says
     /// "No such file or directory" for this file that exists).
     func testLibraryForAnotherMachineNamesBothMachines() throws {
@@ -159,7 +159,7 @@ final class PluginCLITests: XCTestCase {
     func testLibraryThatOnlyLinksAStylePluginIsListedAsFailedAndShadowsNothing() throws {
         let dir = try Support.temporaryDirectory(self, "cli-forwarder")
         let real = dir + "/" + Support.bottomSheetLibrary
-        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: real)
+        try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: real)
         let forwarder = try Support.compileLibraryLinking(real, as: "libModalKitStyleABottomSheetLinker.so", in: dir)
         let result = try Self.demo(["--list-styles"], environment: ["MODALKIT_STYLE_PATH": dir])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -199,7 +199,7 @@ final class PluginCLITests: XCTestCase {
 
     func testUnknownOptionKeyListsTheKeys() throws {
         let dir = try Support.temporaryDirectory(self, "cli-key")
-        let keys = try StyleLoader(searchPath: [Support.buildDirectory]).load("inset-centered").options.map(\.key)
+        let keys = try StyleLoader(searchPath: [Support.stylesDirectory()]).load("inset-centered").options.map(\.key)
         assertRejected(try render("inset-centered", options: ["margin-z=4"], output: dir + "/out.png"),
                        output: dir + "/out.png", mentions: ["margin-z"] + keys)
     }

@@ -24,7 +24,7 @@ final class PluginELFTests: XCTestCase {
     }
 
     private func original() throws -> Data {
-        try XCTUnwrap(FileManager.default.contents(atPath: try Support.builtLibrary(Support.bottomSheetLibrary)))
+        try XCTUnwrap(FileManager.default.contents(atPath: try Support.installedLibrary(Support.bottomSheetLibrary)))
     }
 
     private func u16(_ d: Data, _ at: Int) -> Int { Int(d[at]) | Int(d[at + 1]) << 8 }

@@ -9,10 +9,11 @@ import ModalKit
 final class PluginInstallTests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    /// Installs into a fresh prefix (release build in a scratch directory in this checkout's build
-    /// directory, reused by later runs), then renames the prefix to prove nothing points back at it.
+    /// Installs into a fresh prefix (the release build in ``PluginTestSupport/releaseScratch``, the
+    /// one scripts/test installed from: nothing is rebuilt), then renames the prefix to prove
+    /// nothing points back at it.
     private func installedPrefix() throws -> String {
-        let scratch = Support.cacheDirectory + "/install-release"
+        let scratch = Support.releaseScratch
         let dir = try Support.temporaryDirectory(self, "prefix")
         let result = try Support.run(Support.packageRoot + "/scripts/install", [dir + "/first", "--scratch-path", scratch],
                                      isolatingTMPDIR: true, timeout: 2400)
@@ -78,7 +79,7 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.stderr)
         // The frame the engine draws for bottom-sheet (whose pixels ModalKitTests check against
         // docs/design.md).
-        let style = try StyleLoader(searchPath: [Support.buildDirectory]).load("bottom-sheet").makeStyle()
+        let style = try StyleLoader(searchPath: [Support.stylesDirectory()]).load("bottom-sheet").makeStyle()
         let expected = try PluginRendering.png(of: style, width: 200, height: 300, progress: 1, in: prefix)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), expected)
     }

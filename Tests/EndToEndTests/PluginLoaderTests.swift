@@ -52,10 +52,10 @@ final class PluginLoaderTests: XCTestCase {
     // MARK: Built-in styles
 
     func testListFindsTheThreeBuiltInStylesWithTheirLibraryPaths() throws {
-        let dir = Support.buildDirectory
-        let inset = try Support.builtLibrary(Support.insetCenteredLibrary)
-        let sheet = try Support.builtLibrary(Support.bottomSheetLibrary)
-        let popover = try Support.builtLibrary(Support.popoverLibrary)
+        let dir = try Support.stylesDirectory()
+        let inset = try Support.installedLibrary(Support.insetCenteredLibrary)
+        let sheet = try Support.installedLibrary(Support.bottomSheetLibrary)
+        let popover = try Support.installedLibrary(Support.popoverLibrary)
         let listing = loader(dir).list()
         XCTAssertEqual(listing.found.first { $0.name == "inset-centered" }?.path, inset)
         XCTAssertEqual(listing.found.first { $0.name == "bottom-sheet" }?.path, sheet)
@@ -79,8 +79,8 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(path, ["/a", "/b", "/opt/mk/bin", "/opt/mk/lib/modalkit/styles"])
         XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:], executablePath: "/x/bin/modal-demo"),
                        ["/x/bin", "/x/lib/modalkit/styles"])
-        // In this process the executable is the test binary, next to the built styles.
-        XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:]).first, Support.buildDirectory)
+        // In this process the executable is the test binary.
+        XCTAssertEqual(StyleLoader.defaultSearchPath(environment: [:]).first, Support.testBinaryDirectory)
     }
 
     /// MODALKIT_STYLE_PATH is range-checked like every environment value: an entry too long to
@@ -97,7 +97,8 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testInsetCenteredThroughTheLoaderMatchesDesign() throws {
-        let module = try loader(Support.buildDirectory).load("inset-centered")
+        let styles = try Support.stylesDirectory()
+        let module = try loader(styles).load("inset-centered")
         XCTAssertEqual(Set(module.options.map(\.key)).isSuperset(of: ["margin-x", "margin-y"]), true)
         let style = try module.makeStyle(options: [:])
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
@@ -125,7 +126,8 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testBottomSheetThroughTheLoaderMatchesDesign() throws {
-        let style = try loader(Support.buildDirectory).load("bottom-sheet").makeStyle(options: [:])
+        let styles = try Support.stylesDirectory()
+        let style = try loader(styles).load("bottom-sheet").makeStyle(options: [:])
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
         // docs/design.md: full width, bottom-anchored, 50 % high, top corners radius 10, dim clear → black 0.4.
         let frame = style.frameOfPresentedView(layoutContext(bounds))
@@ -141,7 +143,8 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testUnknownOptionKeyIsRejectedBeforeThePluginAndListsTheKeys() throws {
-        let module = try loader(Support.buildDirectory).load("inset-centered")
+        let styles = try Support.stylesDirectory()
+        let module = try loader(styles).load("inset-centered")
         let error = loadError { try module.makeStyle(options: ["margin-z": "3"]) }
         guard case let .unknownOption(path, style, key, known)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(path, module.path)
@@ -154,7 +157,8 @@ final class PluginLoaderTests: XCTestCase {
     }
 
     func testBadOptionValueIsThePluginsMessageAndListsTheKeys() throws {
-        let module = try loader(Support.buildDirectory).load("inset-centered")
+        let styles = try Support.stylesDirectory()
+        let module = try loader(styles).load("inset-centered")
         let error = loadError { try module.makeStyle(options: ["margin-x": "wide"]) }
         guard case let .optionsRejected(path, style, message, known)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(path, module.path)
@@ -209,18 +213,20 @@ final class PluginLoaderTests: XCTestCase {
                        "\(path): not a shared library: it is a FIFO")
     }
 
-    func testEmptyNameListsTheAvailableNames() {
-        let error = lookupError { try self.loader(Support.buildDirectory).load("") }
+    func testEmptyNameListsTheAvailableNames() throws {
+        let styles = try Support.stylesDirectory()
+        let error = lookupError { try self.loader(styles).load("") }
         guard case let .emptyName(available, searchPath, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
-        XCTAssertEqual(searchPath, [Support.buildDirectory])
+        XCTAssertEqual(searchPath, [styles])
         XCTAssertTrue(error!.description.contains("inset-centered, bottom-sheet")
                       || error!.description.contains("bottom-sheet, inset-centered"), error!.description)
-        XCTAssertTrue(error!.description.contains(Support.buildDirectory), "names the path searched")
+        XCTAssertTrue(error!.description.contains(styles), "names the path searched")
     }
 
-    func testUnknownNameListsTheAvailableNames() {
-        let error = lookupError { try self.loader(Support.buildDirectory).load("top-banner") }
+    func testUnknownNameListsTheAvailableNames() throws {
+        let styles = try Support.stylesDirectory()
+        let error = lookupError { try self.loader(styles).load("top-banner") }
         guard case let .unknownName(name, available, _, _, _, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "top-banner")
         XCTAssertTrue(Set(available).isSuperset(of: ["inset-centered", "bottom-sheet"]), "\(available)")
@@ -231,10 +237,11 @@ final class PluginLoaderTests: XCTestCase {
     /// No style of that name, and libraries on the path failed to load: the error counts them
     /// (the style asked for may be one of them); the demo adds where to see why.
     func testUnknownNameCountsTheLibrariesThatFailedToLoad() throws {
+        let styles = try Support.stylesDirectory()
         let dir = try Support.temporaryDirectory(self, "failcount")
         _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
         try "text".write(toFile: dir + "/libModalKitStyleText.so", atomically: false, encoding: .utf8)
-        let error = lookupError { try self.loader(dir, Support.buildDirectory).load("c-fixture") }
+        let error = lookupError { try self.loader(dir, styles).load("c-fixture") }
         guard case let .unknownName(name, available, _, failed, refused, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(name, "c-fixture")
         XCTAssertEqual(failed, 2)
@@ -246,7 +253,7 @@ final class PluginLoaderTests: XCTestCase {
         guard case let .emptyName(_, _, emptyFailed, _)? = lookupError({ try self.loader(dir).load("") }) else { return XCTFail() }
         XCTAssertEqual(emptyFailed, 2)
         // None failed: nothing about failures.
-        let clean = lookupError { try self.loader(Support.buildDirectory).load("top-banner") }
+        let clean = lookupError { try self.loader(styles).load("top-banner") }
         XCTAssertFalse(clean?.description.contains("failed") ?? true, "\(String(describing: clean))")
     }
 
@@ -464,29 +471,32 @@ final class PluginLoaderTests: XCTestCase {
     // MARK: Search path order and shadowing
 
     func testStylePathOrderAndShadowing() throws {
+        let styles = try Support.stylesDirectory()
         let first = try Support.temporaryDirectory(self, "first")
         let second = try Support.temporaryDirectory(self, "second")
         // The same name in both directories, and a built-in style copied into the first.
         let a = try Support.compileFixture("libModalKitStyleFixture.so", in: first)
         let b = try Support.compileFixture("libModalKitStyleFixture.so", in: second)
         let copiedInset = first + "/" + Support.insetCenteredLibrary
-        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: copiedInset)
+        try Support.copy(try Support.installedLibrary(Support.insetCenteredLibrary), to: copiedInset)
 
+        // The installed modal-demo's path: the environment's, then its bin directory, then the styles.
+        let prefix = try InstalledProducts.prefix()
         let path = StyleLoader.defaultSearchPath(
             environment: ["MODALKIT_STYLE_PATH": "\(second)::\(first)"],
-            executablePath: Support.buildDirectory + "/modal-demo")
-        XCTAssertEqual(Array(path.prefix(3)), [second, first, Support.buildDirectory])
+            executablePath: prefix + "/bin/modal-demo")
+        XCTAssertEqual(path, [second, first, prefix + "/bin", styles])
         let loader = StyleLoader(searchPath: path)
 
         XCTAssertEqual(try loader.load("c-fixture").path, b.library, "the first directory on the path wins")
         XCTAssertEqual(try loader.load("inset-centered").path, copiedInset, "a copy earlier on the path wins")
-        XCTAssertEqual(try loader.load("bottom-sheet").path, Support.buildDirectory + "/" + Support.bottomSheetLibrary)
+        XCTAssertEqual(try loader.load("bottom-sheet").path, styles + "/" + Support.bottomSheetLibrary)
 
         let listing = loader.list()
         XCTAssertEqual(listing.found.filter { $0.name == "c-fixture" }.map(\.path), [b.library])
         let shadowed = listing.shadowed.map { [$0.style.name, $0.style.path, $0.shadowedBy] }
         XCTAssertTrue(shadowed.contains(["c-fixture", a.library, b.library]), "\(shadowed)")
-        XCTAssertTrue(shadowed.contains(["inset-centered", Support.buildDirectory + "/" + Support.insetCenteredLibrary,
+        XCTAssertTrue(shadowed.contains(["inset-centered", styles + "/" + Support.insetCenteredLibrary,
                                          copiedInset]), "\(shadowed)")
         let lines = listingLines(loader)
         XCTAssertTrue(lines.contains("# shadowed\t\(a.library)\tc-fixture\t\(b.library)"), "\(lines)")

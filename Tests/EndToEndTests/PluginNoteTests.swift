@@ -91,12 +91,12 @@ final class PluginNoteTests: XCTestCase {
         let dir = try Support.temporaryDirectory(self, "ld-debug")
         XCTAssertEqual(try styleLibrariesOpened(["render", "--style", "inset-centered", "--size", "60x60", "--progress", "1",
                                                  "--output", dir + "/x.png"]),
-                       [Support.buildDirectory + "/" + Support.insetCenteredLibrary])
+                       [try Support.stylesDirectory() + "/" + Support.insetCenteredLibrary])
     }
 
     /// Every built-in library carries a note, and it says exactly what the loaded library does.
     func testBuiltInStylesCarryNotesThatMatchTheirDescriptors() throws {
-        let loader = StyleLoader(searchPath: [Support.buildDirectory])
+        let loader = StyleLoader(searchPath: [try Support.stylesDirectory()])
         let listing = loader.list()
         XCTAssertEqual(Set(listing.found.map(\.name)), ["inset-centered", "bottom-sheet", "adaptive", "popover"])
         XCTAssertEqual(listing.found.map(\.source), Array(repeating: .note, count: 4))

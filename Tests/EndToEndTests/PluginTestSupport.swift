@@ -1,4 +1,4 @@
-// Helpers for the style-plugin tests: where the built libraries are, C fixture plugins compiled
+// Helpers for the style-plugin tests: where the installed libraries are, C fixture plugins compiled
 // at test time, scratch directories, and running a program with a bounded wait.
 import Foundation
 import ModalKit
@@ -8,9 +8,10 @@ import Glibc
 #endif
 
 enum PluginTestSupport {
-    /// The SwiftPM products directory: the test binary's own (`/proc/self/exe`), where
-    /// `swift build` also puts `modal-demo` and the built-in `libModalKitStyle*.so`.
-    static let buildDirectory: String = {
+    /// The test binary's own directory (`/proc/self/exe`; `<scratch>/<triple>/debug`): the
+    /// scratch directory's caches are found from it. The styles under test are the installed
+    /// ones (``stylesDirectory()``), not the debug build's next to it.
+    static let testBinaryDirectory: String = {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         precondition(n > 0, "cannot read /proc/self/exe")
@@ -35,14 +36,13 @@ enum PluginTestSupport {
     static let popoverLibrary = "libModalKitStylePopover.so"
     static let adaptiveLibrary = "libModalKitStyleAdaptive.so"
 
-    /// A built-in style library in the build directory; fails the test when it was not built.
-    static func builtLibrary(_ file: String) throws -> String {
-        let path = buildDirectory + "/" + file
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw PluginTestFailure("\(path) was not built; run `swift build` (all products) before `swift test`")
-        }
-        return path
-    }
+    /// The installed built-in styles (`PREFIX/lib/modalkit/styles`, ``InstalledProducts``): the
+    /// release build users get.
+    /// - Throws: `HarnessError` when no installed prefix is named.
+    static func stylesDirectory() throws -> String { try InstalledProducts.stylesDirectory() }
+
+    /// An installed built-in style library; fails the test when there is none.
+    static func installedLibrary(_ file: String) throws -> String { try InstalledProducts.style(file) }
 
     /// `$TMPDIR` (Foundation's `NSTemporaryDirectory()`, /tmp when unset) without a trailing `/`:
     /// everything the tests make for a moment goes there, so `scripts/test` can give a run its own.
@@ -56,9 +56,14 @@ enum PluginTestSupport {
     /// the installed prefix): inside the SwiftPM scratch directory this test binary was built in
     /// (`.build` by default), so it is per checkout and goes away with the build, never in /tmp.
     static var cacheDirectory: String {
-        let tripleDirectory = (buildDirectory as NSString).deletingLastPathComponent   // …/x86_64-unknown-linux-gnu
+        let tripleDirectory = (testBinaryDirectory as NSString).deletingLastPathComponent   // …/x86_64-unknown-linux-gnu
         return (tripleDirectory as NSString).deletingLastPathComponent + "/modalkit-test-cache"
     }
+
+    /// The scratch directory of the release build `scripts/install` makes: `scripts/test` installs
+    /// the prefix the end-to-end tests run (``InstalledProducts``) from this very directory, so a
+    /// test that installs again (``PluginInstallTests``) finds the build done and only copies.
+    static var releaseScratch: String { cacheDirectory + "/install-release" }
 
     /// A new empty directory under `$TMPDIR`, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
@@ -173,13 +178,13 @@ enum PluginTestSupport {
         }
     }
 
-    /// A copy of a built style library whose ELF header says it is for another machine
+    /// A copy of an installed style library whose ELF header says it is for another machine
     /// (`e_machine`, offset 18), or with `elf32` instead for the 32-bit class (`e_ident[EI_CLASS]`).
     static func foreignMachineCopy(in directory: String, file: String, elf32: Bool = false) throws -> String {
         let path = directory + "/" + file
         var patch: [Int: UInt8] = [18: UInt8(hostMachine.otherMachine & 0xFF), 19: UInt8(hostMachine.otherMachine >> 8)]
         if elf32 { patch = [4: 1] }
-        try patchedCopy(of: try builtLibrary(insetCenteredLibrary), to: path, bytes: patch)
+        try patchedCopy(of: try installedLibrary(insetCenteredLibrary), to: path, bytes: patch)
         return path
     }
 

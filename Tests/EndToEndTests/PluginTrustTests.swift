@@ -183,7 +183,7 @@ final class PluginTrustTests: XCTestCase {
         XCTAssertEqual(chmod(privateGroup, 0o775), 0)
         XCTAssertEqual(chmod(sharedGroup, 0o775), 0)
 
-        let demoPath = PluginCLITests.demoPath
+        let demoPath = try PluginCLITests.demoPath
         let env = Support.environment(["MODALKIT_STYLE_PATH": [own, privateGroup, sharedGroup, root].joined(separator: ":"),
                                        "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket", "HOME": base])
         let r = try Support.run("/usr/bin/setpriv", ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--",

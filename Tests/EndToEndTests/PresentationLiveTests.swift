@@ -229,7 +229,7 @@ final class PresentationLiveTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/presented.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--style", style.rawValue,
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render", "--style", style.rawValue,
                                       "--size", "\(w.width)x\(w.height)", "--progress", "1", "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else {

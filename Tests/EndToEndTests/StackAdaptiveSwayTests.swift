@@ -70,7 +70,7 @@ final class StackAdaptiveSwayTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/presented.png"
-        var args = [DemoProcess.executablePath, "render"]
+        var args = [try DemoProcess.executablePath, "render"]
         for s in styles { args += ["--style", s] }
         args += ["--size", "\(w.width)x\(w.height)", "--progress", "1", "--output", png]
         let r = try ChildProcess.run(args, environment: harnessEnvironment([:]), timeout: 60)

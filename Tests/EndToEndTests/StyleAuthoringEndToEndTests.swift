@@ -1,4 +1,4 @@
-// The style-authoring tools through the built `modal-demo`: `new-style` → `swift build` → `render`
+// The style-authoring tools through the installed `modal-demo`: `new-style` → `swift build` → `render`
 // (three commands from nothing to a picture), the build-time guard for a missing entry,
 // `preview` (an animated WebP decoded with libwebp, frame k against `render --progress k/(n−1)`,
 // and `--strip`), `--describe-style`, option metadata across the C ABI (1.1 fields; a 1.0 plugin's
@@ -63,8 +63,9 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/" + file), file)
         }
         let manifest = try String(contentsOfFile: directory + "/Package.swift", encoding: .utf8)
-        XCTAssertTrue(manifest.contains(".package(name: \"ModalKit\", path: \"\(Support.packageRoot)\")"),
-                      "depends on this checkout by path: \(manifest)")
+        let modalKit = try InstalledProducts.prefix() + "/share/modalkit/ModalKit"
+        XCTAssertTrue(manifest.contains(".package(name: \"ModalKit\", path: \"\(modalKit)\")"),
+                      "depends on the installed ModalKit package by path: \(manifest)")
 
         // 2. swift build → .build/debug/libModalKitStyleSideDrawer.so
         let build = try Self.swiftBuild(directory)
@@ -298,8 +299,8 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
 
     func testNoStyleNamedLineMentionsALibraryWithTheWrongFileName() throws {
         let dir = try Support.temporaryDirectory(self, "misnamed")
-        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: dir + "/libSideDrawer.so")
-        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: dir + "/libUnrelated.so")
+        try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: dir + "/libSideDrawer.so")
+        try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: dir + "/libUnrelated.so")
         let r = try demo(["render", "--style", "side-drawer", "--size", "10x10", "--progress", "1", "--output", dir + "/x.png"],
                          environment: ["MODALKIT_STYLE_PATH": dir])
         XCTAssertEqual(r.status, 2)
@@ -322,7 +323,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for name in ["inset-centered", "bottom-sheet", "adaptive"] {
-            let module = try StyleLoader(searchPath: [Support.buildDirectory]).load(name)
+            let module = try StyleLoader(searchPath: [Support.stylesDirectory()]).load(name)
             guard let heading = lines.firstIndex(where: { $0.hasPrefix("**\(name)**") }),
                   let header = lines[heading...].firstIndex(of: "| option | default | meaning | accepted |") else {
                 return XCTFail("no option table for \(name) in README.md")

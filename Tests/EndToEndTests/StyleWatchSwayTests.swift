@@ -84,7 +84,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
     func testAFileThatDoesNotLoadKeepsTheStyleAndAHalfWrittenOneIsRetried() throws {
         let dir = try Support.temporaryDirectory(self, "watch-bad")
         let library = dir + "/libModalKitStyleWatched.so"
-        let bottomSheet = try Support.builtLibrary(Support.bottomSheetLibrary)
+        let bottomSheet = try Support.installedLibrary(Support.bottomSheetLibrary)
         try Support.copy(bottomSheet, to: library)
         let good = try XCTUnwrap(FileManager.default.contents(atPath: bottomSheet))
 
@@ -133,7 +133,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
     func testATruncatedLibraryKeepsThePreviousStyleAndTheProcessAlive() throws {
         let dir = try Support.temporaryDirectory(self, "watch-truncated")
         let library = dir + "/libModalKitStyleWatched.so"
-        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: library)
+        try Support.copy(try Support.installedLibrary(Support.insetCenteredLibrary), to: library)
         let cut = 65536
 
         let sway = try startSway()
@@ -175,7 +175,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
     func testAPresentationInFlightFinishesWithTheOldStyle() throws {
         let dir = try Support.temporaryDirectory(self, "watch-flight")
         let library = dir + "/libModalKitStyleWatched.so"
-        try Support.copy(try Support.builtLibrary(Support.insetCenteredLibrary), to: library)
+        try Support.copy(try Support.installedLibrary(Support.insetCenteredLibrary), to: library)
         let sway = try startSway()
         let vnc = try startVNC(sway)
         let (demo, window) = try launchDemo(["--style", library, "--watch", "--style-option", "duration=3"], in: sway)
@@ -186,7 +186,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
         try vnc.key("enter")
         guard expectEvent(demo, "presenting", since: mark) != nil else { return }
         usleep(500_000)
-        try Support.copy(try Support.builtLibrary(Support.bottomSheetLibrary), to: library)
+        try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: library)
         guard expectEvent(demo, "reloaded", since: mark, timeout: 15) != nil else { return }
         let lines = Array(demo.stdoutLines[mark...]).filter { !$0.hasPrefix("frame ") }
         let presented = lines.firstIndex(of: "presented"), reloaded = lines.firstIndex(of: "reloaded \(library)")

@@ -208,31 +208,15 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
         try compareCPU(width: 3840, height: 2160)
     }
 
-    /// The installed (release) modal-demo: CPU figures are what users run (a debug build spends
-    /// most of a sub-surface frame in unoptimised Swift). `scripts/install` into a temporary prefix,
-    /// built in the scratch directory PluginInstallTests uses (reused by later runs).
-    private func releaseDemo() throws -> String {
-        let scratch = PluginTestSupport.cacheDirectory + "/install-release"
-        let dir = try PluginTestSupport.temporaryDirectory(self, "prefix")
-        let result = try PluginTestSupport.run(PluginTestSupport.packageRoot + "/scripts/install",
-                                               [dir + "/prefix", "--scratch-path", scratch],
-                                               isolatingTMPDIR: true, timeout: 2400)
-        guard result.status == 0 else {
-            throw PluginTestFailure("scripts/install failed (\(result.status)): " + String(result.stderr.suffix(3000)))
-        }
-        return dir + "/prefix/bin/modal-demo"
-    }
-
     /// The median `cpu=` of the transition frames (thread CPU time from frame start to commit) of
-    /// both backends of the release build, in the same sway, one after the other: a present and a
+    /// both backends of the installed release build (what users run: a debug build spends most of a
+    /// sub-surface frame in unoptimised Swift), in the same sway, one after the other: a present and a
     /// dismiss of 1 s each.
     private func compareCPU(width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
-        let executable = try releaseDemo()
         let sway = try startSway(windowWidth: width, windowHeight: height)
         var medians: [String: Double] = [:]
         for backend in ["subsurface", "pixman"] {
             let (demo, _) = try launchDemo(["--compositing", backend, "--duration", "1", "--autoplay"], in: sway,
-                                           executable: executable,
                                            file: file, line: line)
             guard expectEvent(demo, "dismissed", timeout: 30, file: file, line: line) != nil else { return }
             let lines = demo.stdoutLines

@@ -84,6 +84,49 @@ final class WindowKWinTests: CompositorTestCase {
         assertCleanProtocolLog(demo)
     }
 
+    /// KWin's close (`closeWindow()` from a KWin script, as its close button and Alt+F4 do: it sends
+    /// `xdg_toplevel.close`) after a present/dismiss cycle driven by real input — a click on
+    /// Present (the pointer's enter loads a cursor theme), Escape — ends the installed release
+    /// modal-demo with status 0, on the default sub-surface backend and on `--compositing pixman`,
+    /// with no protocol error in the whole run. KWin offers fractional-scale-v1, so the sub-surface
+    /// backend's window sizes its buffers through a viewport and composes every frame by pixman
+    /// (README, compositing: at a fractional scale a whole point is not a whole pixel): its frame
+    /// lines say `backend=pixman` too, but the window is the layered delegate's.
+    func testCloseAfterAPresentDismissCycleExitsZeroOnBothBackends() throws {
+        let kwin = try startKWin()
+        let runs = [(arguments: [String](), label: "default (sub-surface)", frames: "pixman"),
+                    (arguments: ["--compositing", "pixman"], label: "pixman", frames: "pixman")]
+        for (arguments, label, frameBackend) in runs {
+            let (demo, window) = try launchDemo(in: kwin, contentWidth: contentWidth, contentHeight: contentHeight,
+                                                arguments: arguments)
+            if arguments.isEmpty {
+                XCTAssertTrue(demo.stderrLines.contains { $0.contains("wp_fractional_scale_manager_v1@") && $0.contains(".get_fractional_scale(") },
+                              "KWin offers fractional-scale-v1 and the window uses it")
+            }
+            let content = window.buffer.pixels()
+            var mark = demo.mark()
+            try kwin.driver.click(x: content.midX, y: content.midY)
+            expectEvent(demo, "presenting", since: mark, "\(label): click on Present")
+            guard expectEvent(demo, "presented", since: mark, "\(label)") != nil else { return }
+            let lines = demo.stdoutLines
+            let transition = lines[(lines.lastIndex(of: "presenting") ?? lines.count)...]
+            let frames = transition.prefix { $0 != "presented" }.filter { DemoProcess.firstWord($0) == "frame" }
+            XCTAssertFalse(frames.isEmpty, "\(label): transition frames")
+            XCTAssertTrue(frames.allSatisfy { $0.split(separator: " ").contains("backend=\(frameBackend)") },
+                          "\(label): frames by \(frameBackend): \(frames.prefix(3))")
+            mark = demo.mark()
+            try kwin.driver.key(.escape)
+            guard expectEvent(demo, "dismissed", since: mark, "\(label): Escape") != nil else { return }
+            try kwin.closeWindows(pid: demo.pid)
+            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0),
+                           "\(label): KWin's close ends the release modal-demo with status 0\n\(demo.diagnostics())")
+            demo.drainOutput()
+            XCTAssertTrue(demo.stderrLines.contains { $0.contains("xdg_toplevel@") && $0.hasSuffix(".close()") },
+                          "\(label): the demo received xdg_toplevel.close")
+            assertCleanProtocolLog(demo)
+        }
+    }
+
     /// KWin decorates: xdg-decoration's configure says server_side (mode 2); the window's content
     /// is exactly the demo's size with KWin's title bar above it, and the content is the demo's
     /// scene only — pixel for pixel `modal-demo render --progress 0`, no client title bar in it.
@@ -209,11 +252,12 @@ final class WindowKWinTests: CompositorTestCase {
         try launchDemo(in: kwin, contentWidth: contentWidth, contentHeight: contentHeight)
     }
 
-    private func launchDemo(in kwin: HeadlessKWin, contentWidth: Int, contentHeight: Int) throws -> (DemoProcess, KWinWindow) {
+    private func launchDemo(in kwin: HeadlessKWin, contentWidth: Int, contentHeight: Int,
+                            arguments: [String] = []) throws -> (DemoProcess, KWinWindow) {
         try kwin.driver.move(x: parkingSpot.x, y: parkingSpot.y)
         var env = kwin.clientEnvironment
         env["WAYLAND_DEBUG"] = "1"
-        let demo = try startDemo(["--size", "\(contentWidth)x\(contentHeight)", "--log-events"], environment: env)
+        let demo = try startDemo(["--size", "\(contentWidth)x\(contentHeight)", "--log-events"] + arguments, environment: env)
         guard demo.waitForLine("configure", timeout: eventTimeout) != nil else {
             throw HarnessError("modal-demo logged no `configure` within \(eventTimeout) s:\n\(demo.diagnostics())")
         }
@@ -239,7 +283,7 @@ final class WindowKWinTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/render.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(width)x\(height)",
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render", "--size", "\(width)x\(height)",
                                       "--progress", String(progress), "--scale", String(scale), "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else { throw HarnessError("modal-demo render failed (\(r.status)): \(r.stderr)") }

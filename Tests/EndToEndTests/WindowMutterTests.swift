@@ -94,6 +94,40 @@ final class WindowMutterTests: CompositorTestCase {
         _ = try closeAndCheckLog(demo, mutter, at)
     }
 
+    /// mutter's own close (Alt+F4, its default `close` key binding: `xdg_toplevel.close` to the
+    /// focused window) after a present/dismiss cycle driven by real input — a click on Present
+    /// (the pointer's enter loads a cursor theme), Escape — ends the installed release modal-demo
+    /// with status 0, on the default sub-surface backend (layers and their buffer pools exist) and
+    /// on `--compositing pixman`, with no protocol error in the whole run.
+    func testAltF4AfterAPresentDismissCycleExitsZeroOnBothBackends() throws {
+        let mutter = try startMutter()
+        for (arguments, backend) in [([String](), "subsurface"), (["--compositing", "pixman"], "pixman")] {
+            let (demo, at) = try launchDemo(in: mutter, arguments: arguments)
+            var mark = demo.mark()
+            try mutter.click(x: at.presentButton.x, y: at.presentButton.y)
+            expectEvent(demo, "presenting", since: mark, "\(backend): click on Present")
+            guard expectEvent(demo, "presented", since: mark, "\(backend)") != nil else { return }
+            let lines = demo.stdoutLines
+            let transition = lines[(lines.lastIndex(of: "presenting") ?? lines.count)...]
+            let frames = transition.prefix { $0 != "presented" }.filter { DemoProcess.firstWord($0) == "frame" }
+            XCTAssertFalse(frames.isEmpty, "\(backend): transition frames")
+            XCTAssertTrue(frames.allSatisfy { $0.split(separator: " ").contains("backend=\(backend)") },
+                          "\(backend) composes the transition: \(frames.prefix(3))")
+            mark = demo.mark()
+            try mutter.key(HeadlessMutter.keysymEscape)
+            guard expectEvent(demo, "dismissed", since: mark, "\(backend): Escape") != nil else { return }
+            try mutter.closeFocusedWindow()
+            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0),
+                           "\(backend): Alt+F4 ends the release modal-demo with status 0\n\(demo.diagnostics())")
+            demo.drainOutput()
+            let log = demo.stderrLines
+            XCTAssertTrue(log.contains { $0.contains("xdg_toplevel@") && $0.hasSuffix(".close()") },
+                          "\(backend): the demo received xdg_toplevel.close")
+            let errors = log.filter { $0.contains("wl_display@1.error(") || $0.contains("wl_display#1.error(") }
+            XCTAssertEqual(errors, [], "\(backend): protocol errors in the WAYLAND_DEBUG log")
+        }
+    }
+
     /// Output scale 2 (a 1600×1200 monitor, the smallest size class mutter offers 2 for): bar and
     /// content buffers at twice the points (buffer scale 2 on both surfaces), the presented frame
     /// as `render --scale 2` draws it, clicks in physical pixels.
@@ -188,10 +222,10 @@ final class WindowMutterTests: CompositorTestCase {
     /// Starts modal-demo (inset-centred style, `--size`, WAYLAND_DEBUG=1) and waits until its
     /// first configure, a frame and a screenshot showing its focused title bar; returns where the
     /// window is: the box of the bar's colour (title and × lie inside it) extended by the content.
-    private func launchDemo(in mutter: HeadlessMutter) throws -> (DemoProcess, Placement) {
+    private func launchDemo(in mutter: HeadlessMutter, arguments: [String] = []) throws -> (DemoProcess, Placement) {
         var env = mutter.clientEnvironment
         env["WAYLAND_DEBUG"] = "1"
-        let demo = try startDemo(["--size", "\(contentWidth)x\(contentHeight)", "--log-events"], environment: env)
+        let demo = try startDemo(["--size", "\(contentWidth)x\(contentHeight)", "--log-events"] + arguments, environment: env)
         guard let first = demo.waitForLine("configure", timeout: eventTimeout) else {
             throw HarnessError("modal-demo logged no `configure` within \(eventTimeout) s:\n\(demo.diagnostics())")
         }
@@ -251,7 +285,7 @@ final class WindowMutterTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")
         defer { removeTree(dir) }
         let png = dir + "/presented.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "\(contentWidth)x\(contentHeight)",
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render", "--size", "\(contentWidth)x\(contentHeight)",
                                       "--scale", String(at.scale), "--progress", "1", "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else {

@@ -22,7 +22,7 @@ final class WindowScaleTests: CompositorTestCase {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-scale")
         defer { removeTree(dir) }
         let png = dir + "/scale2.png"
-        let r = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "400x300", "--scale", "2",
+        let r = try ChildProcess.run([try DemoProcess.executablePath, "render", "--size", "400x300", "--scale", "2",
                                       "--progress", "0", "--output", png],
                                      environment: harnessEnvironment([:]), timeout: 60)
         guard r.status == .exited(0) else { return XCTFail("render failed (\(r.status)): \(r.stderr)") }
@@ -33,7 +33,7 @@ final class WindowScaleTests: CompositorTestCase {
 
         // And it is not what a scale-1 buffer looks like: render at scale 1, doubled, differs.
         let png1 = dir + "/scale1.png"
-        let r1 = try ChildProcess.run([DemoProcess.executablePath, "render", "--size", "400x300", "--scale", "1",
+        let r1 = try ChildProcess.run([try DemoProcess.executablePath, "render", "--size", "400x300", "--scale", "1",
                                        "--progress", "0", "--output", png1],
                                       environment: harnessEnvironment([:]), timeout: 60)
         guard r1.status == .exited(0) else { return XCTFail("render failed (\(r1.status)): \(r1.stderr)") }

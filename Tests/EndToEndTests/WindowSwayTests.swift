@@ -84,6 +84,35 @@ final class WindowSwayTests: CompositorTestCase {
         XCTAssertEqual(status, .exited(0), "xdg_toplevel.close ends modal-demo with status 0 within 1 s\n\(demo.diagnostics())")
     }
 
+    /// `xdg_toplevel.close` (`swaymsg kill`) after a present/dismiss cycle driven by real input —
+    /// a click on Present (the pointer's enter loads a cursor theme), Escape — ends the installed
+    /// release modal-demo with status 0, on the default sub-surface backend (layers and their
+    /// buffer pools exist) and on `--compositing pixman`: the whole teardown, whatever order the
+    /// optimized build releases the window, its connection and their objects in.
+    func testCloseAfterAPresentDismissCycleExitsZeroOnBothBackends() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        for (arguments, backend) in [([String](), "subsurface"), (["--compositing", "pixman"], "pixman")] {
+            let (demo, window) = try launchDemo(arguments, in: sway)
+            var mark = demo.mark()
+            try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY))
+            expectEvent(demo, "presenting", since: mark, "\(backend): click on Present")
+            guard expectEvent(demo, "presented", since: mark, "\(backend)") != nil else { return }
+            let lines = demo.stdoutLines
+            let transition = lines[(lines.lastIndex(of: "presenting") ?? lines.count)...]
+            let frames = transition.prefix { $0 != "presented" }.filter { DemoProcess.firstWord($0) == "frame" }
+            XCTAssertFalse(frames.isEmpty, "\(backend): transition frames")
+            XCTAssertTrue(frames.allSatisfy { $0.split(separator: " ").contains("backend=\(backend)") },
+                          "\(backend) composes the transition: \(frames.prefix(3))")
+            mark = demo.mark()
+            try vnc.key("esc")
+            guard expectEvent(demo, "dismissed", since: mark, "\(backend): Escape") != nil else { return }
+            try sway.swaymsg(["[pid=\(demo.pid)] kill"])
+            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0),
+                           "\(backend): xdg_toplevel.close ends the release modal-demo with status 0\n\(demo.diagnostics())")
+        }
+    }
+
     func testCompositorGoingAwayExitsOneWithOneLine() throws {
         let sway = try startSway()
         let (demo, _) = try launchDemo([], in: sway)

@@ -57,6 +57,16 @@ final class DismissTapPointTests: XCTestCase {
         XCTAssertEqual(p.map { abs($0.x - 400) <= 8 }, true, "nearest the top centre: \(String(describing: p))")
     }
 
+    /// A container 200 times as wide as it is tall: the grid's step is at least the longer side
+    /// / 2000 (here 10 pt, not 2), so the search stays within 2000 columns whatever the shape (a
+    /// 2 pt grid over a long container held millions of candidates: gigabytes and minutes for a
+    /// configure of an extreme size). Bottom sheet: the dim is y 0…50; anchor (10000, 50).
+    func testTheGridOverALongContainerHasAtMost2000Columns() throws {
+        let style = try BuiltinStyle.bottomSheet.make()
+        let p = PresentationController.dismissingTapPoint(style: style, containerSize: Size(width: 20000, height: 100))
+        XCTAssertEqual(p, Point(x: 9998, y: 38), "x on 8 + 10k, y on 8 + 10k below 42 (8 pt above the sheet)")
+    }
+
     func testNoneWhenThePresentedViewCoversTheContainer() throws {
         let style = try BuiltinStyle.insetCentered.make(options: ["margin-y": "0", "margin-x": "0"])
         XCTAssertNil(PresentationController.dismissingTapPoint(style: style, containerSize: size))

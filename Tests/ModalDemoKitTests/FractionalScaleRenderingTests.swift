@@ -169,6 +169,33 @@ final class FractionalScaleRenderingTests: XCTestCase {
         XCTAssertPixel(base.pixel(x: 200, y: 488), accent, tolerance: 0, "bottom edge row")
     }
 
+    /// The Present button pressed and then dragged off (its shadow back): the area the presenting
+    /// view declares changed covers its shadow at every scale — the shadow reaches 9 pt below the
+    /// button (6 pt grown, 3 pt down) and the button's edges snap to whole pixels — so the frame
+    /// drawn with that damage into the previous buffer equals the frame painted whole.
+    func testThePresentButtonsLookChangeIsDamagedWholeAtEveryScale() throws {
+        for (w, h, scale) in [(400, 600, 1.5), (400, 600, 1.25), (400, 600, 1.75), (49, 139, 0.5), (400, 600, 2.0)] {
+            let s = try scene(.insetCentered, w, h, scale: scale)
+            let reused = try newImage(s), whole = try newImage(s)
+            let button = s.buttonFrame
+            s.handle(.pointerMotion(Point(x: button.midX, y: button.midY)), now: 0)
+            s.handle(.pointerButton(pressed: true), now: 0)
+            s.render(into: reused.pixelBuffer, now: 0, bufferAge: 0)
+            s.handle(.pointerMotion(Point(x: button.midX, y: button.maxY + 40)), now: 0.1)  // off: not pressed
+            s.render(into: reused.pixelBuffer, now: 0.1, bufferAge: 1)
+            s.render(into: whole.pixelBuffer, now: 0.1, bufferAge: 0)
+            var differ = 0
+            var first: (Int, Int)?
+            for y in 0..<reused.height {
+                for x in 0..<reused.width where reused.pixel(x: x, y: y) != whole.pixel(x: x, y: y) {
+                    differ += 1
+                    if first == nil { first = (x, y) }
+                }
+            }
+            XCTAssertEqual(differ, 0, "\(w)x\(h) at \(scale): first at \(String(describing: first))")
+        }
+    }
+
     func testFontPixelSizesAreRoundedPointsTimesScale() throws {
         // Title 34, body 15, button 17, caption 13, label 20 pt.
         let fonts = try FontSet(scale: 1.5)

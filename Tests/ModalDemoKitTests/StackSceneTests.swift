@@ -67,6 +67,20 @@ final class StackSceneTests: XCTestCase {
         XCTAssertEqual(s.focus, .presentButton)
     }
 
+    /// Focus is in the top card only: the covered card shows no focus ring (as the Present button
+    /// shows none under a card), and shows it again on its control when it is the top again.
+    func testACoveredCardShowsNoFocusRing() throws {
+        let (s, _) = try twoLevels()
+        XCTAssertEqual(s.cardButtonAppearances(level: 1)?.presentAnother, ButtonAppearance(), "card 1 is covered")
+        key(s, .tab, 2.1)
+        XCTAssertEqual(s.cardButtonAppearances(level: 2)?.presentAnother.showsFocusRing, true)
+        XCTAssertEqual(s.cardButtonAppearances(level: 1)?.presentAnother.showsFocusRing, false)
+        XCTAssertEqual(s.buttonAppearance.showsFocusRing, false)
+        key(s, .escape, 2.2)
+        settle(s, 3)
+        XCTAssertEqual(s.cardButtonAppearances(level: 1)?.presentAnother.showsFocusRing, true, "in front again")
+    }
+
     func testOnlyTheTopLevelTakesInputAndADimTapDismissesOnlyIt() throws {
         let (s, box) = try twoLevels()
         box.events = []

@@ -129,6 +129,22 @@ final class StyleAuthoringTests: XCTestCase {
                       "the README's next two commands")
     }
 
+    /// new-style's dependency: an installed prefix's `share/modalkit/ModalKit` (scripts/install),
+    /// else the checkout a build-tree modal-demo was built in. (The end-to-end tests run the
+    /// installed one; the build-tree case is checked here.)
+    func testNewStyleDependsOnTheInstalledPackageElseTheCheckoutAbove() throws {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        XCTAssertEqual(StyleTemplate.modalKitPackage(forExecutable: checkout + "/.build/x86_64-unknown-linux-gnu/debug/modal-demo"),
+                       checkout)
+        let prefix = (NSTemporaryDirectory() as NSString).appendingPathComponent("mk-template-prefix-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: prefix + "/share/modalkit/ModalKit", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: prefix) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: prefix + "/share/modalkit/ModalKit/Package.swift", contents: Data()))
+        XCTAssertEqual(StyleTemplate.modalKitPackage(forExecutable: prefix + "/bin/modal-demo"),
+                       prefix + "/share/modalkit/ModalKit")
+    }
+
     func testWritingRefusesADirectoryThatIsNotEmpty() throws {
         let base = NSTemporaryDirectory() + "/mk-template-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)

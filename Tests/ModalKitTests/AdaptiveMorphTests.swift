@@ -107,6 +107,110 @@ final class AdaptiveMorphTests: XCTestCase {
         XCTAssertEqual(host.state, .dismissed, "the sheet is dragged down and away")
     }
 
+    /// A flick sends the sheet away on its spring; the window widens past the breakpoint before
+    /// it is gone, so the sheet is a card without a drag gesture: the transition's clock takes the
+    /// dismissal over from where the view is (no state change), so presenting the same content
+    /// again reverses it as any running dismissal, and left alone it ends dismissed.
+    func testALayoutThatTakesTheDragAwayHandsTheSpringsDismissalToTheClock() throws {
+        final class Blank: PresentationContent {
+            var invalidation: ContentInvalidation = .none
+            func draw(into image: OpaquePointer, size: Size, scale: Double) { invalidation = .none }
+            func handle(_ input: ContentInput, now: Double) -> Bool { false }
+        }
+        func flick(_ host: PresentationHost) {
+            host.handle(.pointerMotion(Point(x: 200, y: 400)), now: 1)   // the sheet: 350…700
+            host.handle(.pointerButton(pressed: true), now: 1)
+            for k in 1...5 { host.handle(.pointerMotion(Point(x: 200, y: 400 + 30 * Double(k))), now: 1 + 0.01 * Double(k)) }
+            host.handle(.pointerButton(pressed: false), now: 1.05)          // 3000 pt/s down: away
+        }
+        let card = Blank()
+        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: Blank())
+        var states: [PresentationState] = []
+        host.onStateChange = { states.append($0) }
+        host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
+        host.present(card, now: 0)
+        host.update(now: 1)
+        flick(host)
+        XCTAssertEqual(states, [.presenting, .presented, .dismissing])
+        host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)  // a card: no drag
+        host.update(now: 1.1)
+        XCTAssertEqual(host.state, .dismissing, "still on its way out")
+        XCTAssertTrue(host.present(card, now: 1.1), "presenting it again reverses the dismissal")
+        host.update(now: 3)
+        XCTAssertEqual(states, [.presenting, .presented, .dismissing, .presenting, .presented])
+        XCTAssertEqual(host.presentedViewRect(at: 3), card1000, "the card at its frame")
+
+        // The same, left alone: the dismissal ends on the clock.
+        host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
+        host.update(now: 4)
+        states = []
+        host.handle(.pointerMotion(Point(x: 200, y: 400)), now: 4)
+        host.handle(.pointerButton(pressed: true), now: 4)
+        for k in 1...5 { host.handle(.pointerMotion(Point(x: 200, y: 400 + 30 * Double(k))), now: 4 + 0.01 * Double(k)) }
+        host.handle(.pointerButton(pressed: false), now: 4.05)
+        host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
+        host.update(now: 4.1)
+        XCTAssertEqual(host.state, .dismissing)
+        host.update(now: 6)
+        XCTAssertEqual(states, [.dismissing, .dismissed])
+
+        // Mid-drag: the view goes back to the clock (presented: its frame) and the rest of the press,
+        // a drag whose gesture is gone, reaches nothing (its content's press was cancelled).
+        final class Recorder: PresentationContent {
+            var invalidation: ContentInvalidation = .none
+            var inputs: [ContentInput] = []
+            func draw(into image: OpaquePointer, size: Size, scale: Double) { invalidation = .none }
+            func handle(_ input: ContentInput, now: Double) -> Bool { inputs.append(input); return true }
+        }
+        let recorder = Recorder()
+        var gestures: [String] = []
+        host.onInteraction = { gestures.append($0.logLine) }
+        host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
+        host.present(recorder, now: 7)
+        host.update(now: 8)
+        host.handle(.pointerMotion(Point(x: 200, y: 400)), now: 8)
+        host.handle(.pointerButton(pressed: true), now: 8)
+        host.handle(.pointerMotion(Point(x: 200, y: 450)), now: 8.05)
+        XCTAssertEqual(recorder.inputs.last, .cancel, "a drag now")
+        host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
+        let count = recorder.inputs.count
+        host.handle(.pointerMotion(Point(x: 200, y: 500)), now: 8.1)
+        host.handle(.pointerButton(pressed: false), now: 8.15)
+        XCTAssertEqual(recorder.inputs.count, count, "nothing more reaches the content: \(recorder.inputs)")
+        XCTAssertEqual(gestures, ["drag-began", "drag-ended 0.0"])
+        host.update(now: 9)
+        XCTAssertEqual(host.state, .presented)
+        XCTAssertEqual(host.presentedViewRect(at: 9), card1000)
+    }
+
+    /// A morph that ends between two frames (an update without a frame, as input brings): the last
+    /// frame drawn shows it half-way, so the host still needs a redraw (`needsRedraw`) although
+    /// nothing animates any more — as when a transition ends there.
+    func testAMorphEndingOutsideAFrameLeavesARedrawToDo() throws {
+        final class Plain: PresentationContent {
+            var invalidation: ContentInvalidation = .all
+            func draw(into image: OpaquePointer, size: Size, scale: Double) {
+                let px = Draw.pixelSize(of: image)
+                Draw.fill(image, width: px.width, height: px.height, color: .white)
+                invalidation = .none
+            }
+            func handle(_ input: ContentInput, now: Double) -> Bool { true }
+        }
+        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: Plain())
+        host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
+        host.present(Plain(), now: 0)
+        let img = try Image(width: 400, height: 700)
+        host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
+        host.render(into: img.pixelBuffer, now: 2, bufferAge: 0)      // the morph starts
+        host.render(into: img.pixelBuffer, now: 2.1, bufferAge: 1)    // half-way
+        XCTAssertTrue(host.needsRedraw, "morphing")
+        host.update(now: 2.3)                                          // past its 0.25 s
+        XCTAssertFalse(host.isAnimating)
+        XCTAssertTrue(host.needsRedraw, "the frame on screen shows the morph half-way")
+        host.render(into: img.pixelBuffer, now: 2.3, bufferAge: 1)
+        XCTAssertFalse(host.needsRedraw)
+    }
+
     /// Through the host: the morph needs frames (isAnimating) and ends with the sheet's pixels.
     func testHostDrawsTheMorphAndEndsAtTheSheet() throws {
         final class Plain: PresentationContent {

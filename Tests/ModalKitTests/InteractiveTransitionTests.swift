@@ -238,6 +238,82 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertTrue(card.inputs.contains(where: { if case .release = $0 { return true } else { return false } }))
     }
 
+    /// A press that catches a dismissal a fraction of a point from its end, released without a
+    /// drag: the view resumes and its dismissal completes at once; the press ends with a cancel
+    /// to its content (its level left the stack), not with a release nowhere, leaving it pressed.
+    func testACatchThatResumesIntoTheEndOfADismissalCancelsTheContentsPress() throws {
+        let (host, card, log) = try sheet(["duration": "1", "curve": "linear"], presented: false)
+        host.present(card, now: 0)
+        host.dismiss(now: 0.001)  // 0.4 pt up from its dismissed place
+        let r = try XCTUnwrap(host.presentedViewRect(at: 0.001))
+        XCTAssertEqual(r.minY, 799.6, accuracy: 1e-6)
+        host.handle(.touchDown(id: 1, Point(x: 240, y: 799.8)), now: 0.001)
+        guard case let .press(p)? = card.inputs.last else { return XCTFail("no press: \(card.inputs)") }
+        XCTAssertEqual(p.y, 0.2, accuracy: 1e-6)
+        host.handle(.touchUp(id: 1), now: 0.001)
+        XCTAssertEqual(log.lines, ["presenting", "dismissing", "dismissed"])
+        XCTAssertEqual(card.inputs.last, .cancel)
+    }
+
+    /// The same catch ended by the compositor (touch cancel) or by the pointer leaving the window:
+    /// the content gets its cancel there too.
+    func testACatchEndedWithoutAReleaseAtTheEndOfADismissalCancelsTheContentsPress() throws {
+        for ending in [PresentationInput.touchCancel, .pointerLeave] {
+            let (host, card, log) = try sheet(["duration": "1", "curve": "linear"], presented: false)
+            host.present(card, now: 0)
+            host.dismiss(now: 0.001)  // 0.4 pt up from its dismissed place
+            if ending == .touchCancel {
+                host.handle(.touchDown(id: 1, Point(x: 240, y: 799.8)), now: 0.001)
+            } else {
+                host.handle(.pointerMotion(Point(x: 240, y: 799.8)), now: 0.001)
+                host.handle(.pointerButton(pressed: true), now: 0.001)
+            }
+            guard case .press? = card.inputs.last else { return XCTFail("no press: \(card.inputs)") }
+            host.handle(ending, now: 0.001)
+            XCTAssertEqual(log.lines, ["presenting", "dismissing", "dismissed"], "\(ending)")
+            XCTAssertEqual(card.inputs.last, .cancel, "\(ending)")
+        }
+    }
+
+    /// The app dismisses the sheet in the middle of a drag: its spring takes the view away (the
+    /// finger no longer moves it), and the gesture still ends with `drag-ended` when the finger
+    /// lifts — every `drag-began` has its `drag-ended` (UIKit's pan gesture ends whatever the app
+    /// does with the view).
+    func testADragTheAppDismissesMeanwhileStillEndsWithDragEnded() throws {
+        let (host, _, log) = try sheet()
+        host.handle(.pointerMotion(Point(x: 240, y: 500)), now: 2)
+        host.handle(.pointerButton(pressed: true), now: 2)
+        host.handle(.pointerMotion(Point(x: 240, y: 550)), now: 2.05)
+        XCTAssertEqual(top(host, 2.05), 450, accuracy: 0.5)
+        host.dismiss(now: 2.1)
+        host.handle(.pointerMotion(Point(x: 240, y: 520)), now: 2.15)
+        XCTAssertGreaterThan(top(host, 2.15), 450, "the app's spring has the view, not the finger")
+        host.handle(.pointerButton(pressed: false), now: 2.2)
+        host.update(now: 4)
+        guard log.lines.count == 6 else { return XCTFail("\(log.lines)") }
+        XCTAssertEqual(Array(log.lines.prefix(4)), ["presenting", "presented", "drag-began", "dismissing"])
+        XCTAssertTrue(log.lines[4].hasPrefix("drag-ended "), "\(log.lines)")
+        XCTAssertEqual(log.lines[5], "dismissed")
+    }
+
+    /// A press catches a dismissing sheet, the app dismisses it again (its spring takes the view
+    /// away), then the press moves 8 pt: the drag catches the view again where the spring has it and
+    /// the view follows the finger; `drag-began` and `drag-ended` as for any drag.
+    func testADragAfterTheAppTookACaughtViewCatchesItAgain() throws {
+        let (host, _, log) = try sheet()
+        host.dismiss(now: 2)
+        host.handle(.pointerMotion(Point(x: 240, y: 700)), now: 2.1)
+        host.handle(.pointerButton(pressed: true), now: 2.1)
+        host.dismiss(now: 2.1)
+        host.handle(.pointerMotion(Point(x: 240, y: 650)), now: 2.15)
+        let y = top(host, 2.15)
+        host.handle(.pointerMotion(Point(x: 240, y: 630)), now: 2.2)
+        XCTAssertEqual(top(host, 2.2), y - 20, accuracy: 1e-6, "the view follows the finger")
+        host.handle(.pointerButton(pressed: false), now: 2.4)
+        XCTAssertEqual(Array(log.lines.prefix(4)), ["presenting", "presented", "dismissing", "drag-began"])
+        XCTAssertEqual(log.lines.filter { $0.hasPrefix("drag-ended ") }.count, 1, "\(log.lines)")
+    }
+
     func testATapOnADraggableViewStillReachesItsContent() throws {
         let (host, card, log) = try sheet()
         host.handle(.pointerMotion(Point(x: 240, y: 500)), now: 2)

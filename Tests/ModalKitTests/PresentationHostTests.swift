@@ -84,6 +84,66 @@ final class PresentationHostTests: XCTestCase {
         XCTAssertEqual(root.inputs, [.key(.activate)], "after the dismissal keys reach the presenting content")
     }
 
+    /// A press on the presented view whose dismissal completes before the release: its content
+    /// gets `.cancel` as its level leaves the stack (UIKit cancels the touches of a view that leaves
+    /// the window), and the release reaches nothing — not the presenting content now in front.
+    func testAPressOnAViewWhoseDismissalCompletesIsCancelledThere() throws {
+        let (host, root, card, box) = try presentedHost()
+        host.dismiss(now: 3)  // 1 s: dismissed at 4
+        let r = try XCTUnwrap(host.presentedViewRect(at: 3.1))
+        host.handle(.pointerMotion(Point(x: r.midX, y: r.midY)), now: 3.1)
+        host.handle(.pointerButton(pressed: true), now: 3.1)
+        XCTAssertEqual(card.inputs.last, .press(Point(x: 180, y: 190)))
+        root.inputs.removeAll()
+        host.handle(.pointerButton(pressed: false), now: 4.5)
+        XCTAssertEqual(box.states, [.presenting, .presented, .dismissing, .dismissed])
+        XCTAssertEqual(card.inputs.last, .cancel, "the press ended with its level")
+        XCTAssertEqual(root.inputs, [], "the rest of the press reaches nothing")
+        host.handle(.pointerMotion(Point(x: 10, y: 10)), now: 4.6)
+        XCTAssertEqual(root.inputs, [.hover(Point(x: 10, y: 10))], "after the press, the pointer hovers again")
+    }
+
+    /// A container side that is not a number counts as 1 point, one beyond what a configure can
+    /// carry (infinite, 1e300) as 2³¹ − 1 points: the host stays usable (no trap converting it to
+    /// buffer pixels), and its frames are those of the clamped size.
+    func testContainerSidesThatAreNotFiniteOrTooLargeAreClamped() throws {
+        let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
+        host.layout(containerSize: Size(width: .infinity, height: .nan), scale: 2)
+        XCTAssertEqual(host.containerSize, Size(width: 2147483647, height: 1))
+        XCTAssertTrue(host.pixelSize == (4294967294, 2))
+        host.present(card, now: 0)
+        host.layout(containerSize: Size(width: 1e300, height: -.infinity), scale: 1)
+        XCTAssertEqual(host.containerSize, Size(width: 2147483647, height: 1))
+        let f = host.layerFrame(at: 0.5)
+        XCTAssertEqual(f.width, 2147483647)
+        XCTAssertEqual(f.height, 1)
+        XCTAssertEqual(host.snapshot(at: 0.5).containerBounds, Rect(x: 0, y: 0, width: 2147483647, height: 1))
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        let image = try Image(width: 400, height: 600)
+        host.render(into: image.pixelBuffer, now: 2, bufferAge: 0)
+        XCTAssertEqual(image.pixel(x: 200, y: 300), 0xFFFFFFFF, "the card at the size laid out last")
+    }
+
+    /// A presented view too large for its cache (here 40000 pixels wide, beyond the 32767 an image
+    /// may have) is left out of the frame: under it the frame shows the presenting view and the
+    /// dim, not whatever the buffer held (its interior was skipped as if the card painted it).
+    func testAPresentedViewTooLargeToCacheIsLeftOutOfTheFrame() throws {
+        let wide = PresentationStyle(transitionDuration: 0)
+        wide.frameOfPresentedView = { _ in Rect(x: -10000, y: 20, width: 20000, height: 50) }
+        wide.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.5 * progress) }
+        let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
+        let host = PresentationHost(style: wide, presenting: root)
+        host.layout(containerSize: Size(width: 100, height: 100), scale: 2)
+        host.present(card, now: 0)
+        let image = try Image(width: 200, height: 200)
+        Draw.fill(image.pixmanImage, width: 200, height: 200, color: Color(rgb: 0xDEADBE))
+        host.render(into: image.pixelBuffer, now: 1, bufferAge: 0)
+        XCTAssertEqual(card.draws, 0, "no cache to draw into")
+        XCTAssertEqual(image.pixel(x: 100, y: 100), 0xFF102050, "inside the card's rectangle: the root under the dim")
+        XCTAssertEqual(image.pixel(x: 100, y: 10), 0xFF102050, "outside it: the same")
+    }
+
     func testACacheIsRedrawnOnlyWhenItsContentChangedAndAnAreaDamagesOnlyThatArea() throws {
         let (host, root, card, _) = try presentedHost()
         let image = try Image(width: 400, height: 600)

@@ -82,6 +82,93 @@ final class StackHostTests: XCTestCase {
                              "dismissing 1", "dismissed 1"])
     }
 
+    /// A press on level 2's view whose dismissal completes before the release (Escape meanwhile):
+    /// level 2's content gets `.cancel` as the level leaves the stack, and level 1, in front again,
+    /// gets nothing of that press — no release in its points (a tap it never saw pressed).
+    func testAPressOnALevelThatLeavesTheStackReachesNoLevelBelow() {
+        let (host, _, one, two, _) = stack()
+        one.inputs = []
+        host.handle(.pointerMotion(Point(x: 200, y: 500)), now: 2)  // on the sheet (level 2)
+        host.handle(.pointerButton(pressed: true), now: 2)
+        host.handle(.key(.escape, pressed: true), now: 2.1)  // level 2 dismissing, gone at 3.1
+        host.handle(.pointerButton(pressed: false), now: 3.5)
+        XCTAssertEqual(host.levelCount, 1)
+        XCTAssertEqual(two.inputs, [.focus(nil), .hover(Point(x: 200, y: 100)), .press(Point(x: 200, y: 100)), .key(.escape), .cancel],
+                       "focus moved onto level 2 as it was presented; then the press, Escape and the cancel")
+        XCTAssertEqual(one.inputs, [], "level 1 sees nothing of the press")
+        XCTAssertEqual(host.state(level: 1), .presented)
+    }
+
+    /// A press on level 1's dim, then level 2 presented over it (by the app) before the release:
+    /// the press ends there, so its release is no tap on level 2's dim (which would dismiss a
+    /// level the press never saw).
+    func testADimPressCoveredByANewLevelDismissesNothing() {
+        let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        host.present(one, now: 0)
+        host.update(now: 1)
+        host.handle(.pointerMotion(Point(x: 200, y: 50)), now: 1.1)  // above card 1: its dim
+        host.handle(.pointerButton(pressed: true), now: 1.1)
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 1.2))
+        host.handle(.pointerButton(pressed: false), now: 1.3)  // above the sheet: level 2's dim
+        host.update(now: 2.5)
+        XCTAssertEqual(host.levelCount, 2)
+        XCTAssertEqual(host.state(level: 2), .presented, "no tap dismissed level 2")
+        XCTAssertEqual(host.state(level: 1), .presented)
+    }
+
+    /// A press on level 2's view while it is dismissing, then the app presents it again (a
+    /// reversal): the press stays on level 2 (still in front) and ends there with its release;
+    /// level 1 gets nothing.
+    func testAPressOnTheTopLevelSurvivesItsReversal() throws {
+        let (host, _, one, two, _) = stack()
+        host.dismiss(now: 2)
+        one.inputs = []
+        two.inputs = []
+        let r = try XCTUnwrap(host.presentedViewRect(at: 2.2, level: 2))
+        host.handle(.pointerMotion(Point(x: 200, y: r.midY)), now: 2.2)
+        host.handle(.pointerButton(pressed: true), now: 2.2)
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 2.3))
+        host.handle(.pointerButton(pressed: false), now: 2.4)
+        let y = r.midY - r.minY, atRelease = try XCTUnwrap(host.presentedViewRect(at: 2.4, level: 2))
+        XCTAssertEqual(two.inputs, [.hover(Point(x: 200, y: y)), .press(Point(x: 200, y: y)),
+                                    .release(Point(x: 200, y: r.midY - atRelease.minY))])
+        XCTAssertEqual(one.inputs.filter { $0 != .hover(nil) }, [], "level 1 is covered all along")
+    }
+
+    /// A drag holding level 1's sheet when the app presents level 2 over it: the drag ends (released
+    /// at rest: drag-ended 0) and the sheet goes back to where it rested, presented; the rest of the
+    /// press reaches nothing (UIKit cancels a pan gesture whose view a presentation covers).
+    func testADragOnALevelThatGetsCoveredEndsAndTheSheetGoesBack() throws {
+        let sheet = try BuiltinStyle.bottomSheet.make()
+        let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
+        let host = PresentationHost(style: sheet, presenting: root)
+        var events: [String] = []
+        host.onInteraction = { events.append($0.logLine) }
+        host.onLevelStateChange = { events.append("\($0.rawValue) \($1)") }
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        host.present(one, now: 0)
+        host.update(now: 1)
+        events = []
+        host.handle(.pointerMotion(Point(x: 200, y: 400)), now: 1)  // the sheet: y 300…600
+        host.handle(.pointerButton(pressed: true), now: 1)
+        host.handle(.pointerMotion(Point(x: 200, y: 450)), now: 1.05)
+        host.handle(.pointerMotion(Point(x: 200, y: 500)), now: 1.1)
+        XCTAssertEqual(events, ["drag-began"])
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 1.1))
+        XCTAssertEqual(events, ["drag-began", "drag-ended 0.0", "presenting 2"])
+        XCTAssertEqual(one.inputs.last, .hover(nil))
+        host.handle(.pointerMotion(Point(x: 200, y: 590)), now: 1.2)
+        host.handle(.pointerButton(pressed: false), now: 1.3)
+        host.update(now: 3)
+        XCTAssertEqual(host.state(level: 1), .presented)
+        XCTAssertEqual(host.presentedViewRect(at: 3, level: 1), Rect(x: 0, y: 300, width: 400, height: 300),
+                       "level 1's sheet back at its frame")
+        XCTAssertEqual(Array(events.suffix(2)), ["detent 0", "presented 2"])
+        XCTAssertEqual(one.inputs.last, .hover(nil), "the rest of the press reaches nothing")
+    }
+
     /// Level 1's card recedes under level 2 (scale 0.9 about its top centre when level 2 is
     /// presented, 0.95 half-way), while the dims stay over the whole container.
     func testACoveredLevelShowsTheLevelAbovesPresentingViewLook() throws {

@@ -34,10 +34,7 @@ extension PresentationHost {
             // A leave ends the pointer's press without a tap: the release may never come to this
             // surface (sway sends none when the window is hidden while the button is held).
             pointer = nil
-            if let pr = press, pr.source == .pointer {
-                press = nil
-                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
-            }
+            if let pr = press, pr.source == .pointer { endPress(at: nil, now: now) }
             use(presentingContent.handle(.hover(nil), now: now))
             if let top = levels.last { use(top.content.handle(.hover(nil), now: now)) }
         case let .touchDown(id, p):
@@ -56,10 +53,7 @@ extension PresentationHost {
                 touchPoint = nil
             }
         case .touchCancel:
-            if let pr = press, case .touch = pr.source {
-                press = nil
-                if !endDrag(cancelled: true, now: now) { deliver(.cancel, to: pr.target, now: now) }
-            }
+            if let pr = press, case .touch = pr.source { endPress(at: nil, now: now) }
             touchPoint = nil
         case let .key(key, pressed):
             guard pressed else { return }
@@ -97,6 +91,11 @@ extension PresentationHost {
     }
 
     func deliverDrag(_ p: Point, to target: PressTarget, now: Double) {
+        // A drag whose gesture a layout took away (an adaptive sheet become a card): its content's
+        // press was cancelled when it became a drag, so the rest of it reaches nothing.
+        if target == .presented, let level = levels.last, level.drag.isDragging, level.controller.detentLayout == nil {
+            return
+        }
         if target == .presented, let level = levels.last, level.drag.isActive, let layout = level.controller.detentLayout {
             let controller = level.controller
             let d = (p.x - level.drag.start.x) * layout.axis.x + (p.y - level.drag.start.y) * layout.axis.y
@@ -105,7 +104,9 @@ extension PresentationHost {
                     // A drag now: the content's press ends without a tap (UIKit cancels the
                     // content's touches when the pan gesture recognizes).
                     level.drag.isDragging = true
-                    if !level.drag.caught {
+                    if !controller.isTracking {
+                        // Not held since the press (a resting view, or the app took a caught one
+                        // meanwhile): the drag catches the view where it is now.
                         level.drag.startOffset = controller.beginDrag(now: now) ?? level.drag.startOffset
                     }
                     use(level.content.handle(.cancel, now: now))
@@ -143,7 +144,7 @@ extension PresentationHost {
         } else {
             target = .presenting
         }
-        press = (target, source)
+        press = (target, source, target == .presenting ? 0 : levels.count)
         if target == .presented, let level = levels.last, level.controller.isDraggable {
             // A press on a draggable view: it becomes a drag after 8 pt along the axis. On a moving
             // view it catches it where it is (UIKit's interruptible transitions).
@@ -170,10 +171,20 @@ extension PresentationHost {
         }
     }
 
+    /// Ends the press: released at `p` (a tap if its target says so), or without a release when
+    /// `p` is nil (the pointer left, the touch was cancelled): a drag is released at rest, the
+    /// content gets `.cancel`.
     func endPress(at p: Point?, now: Double) {
         guard let pr = press else { return }
         press = nil
+        let level = pr.target == .presented ? levels.last : nil  // a press on a presented view is the top's
         if pr.target == .presented, endDrag(cancelled: p == nil, now: now) { return }
+        if let level, levels.last !== level {
+            // Releasing a caught view let its dismissal resume, and it completed at once: its level
+            // left the stack, so the press ends there without a tap.
+            use(level.content.handle(.cancel, now: now))
+            return
+        }
         guard let p = p else { deliver(.cancel, to: pr.target, now: now); return }
         switch pr.target {
         case .presenting:
@@ -186,6 +197,34 @@ extension PresentationHost {
             guard let top = levels.last?.controller, top.state == .presenting || top.state == .presented else { return }
             if top.tapOnDimDismisses(at: p, now: now) { userDismiss(now: now) }
         case .nothing:
+            break
+        }
+    }
+
+    /// Ends the press without a tap because what it pressed is no longer in front: a level was
+    /// presented over it, or its level left the stack (UIKit cancels the touches of a view that a
+    /// presentation covers or that leaves the window). Its content gets `.cancel` (unless its drag
+    /// cancelled it already); a drag holding its level's view ends as released at rest, the view
+    /// going back to the detent it rested at (``PresentationController/resumeAfterCatch(now:)``), so
+    /// a covered level stays presented; the rest of the press reaches nothing.
+    func abandonPress(now: Double) {
+        guard let pr = press, pr.target != .nothing else { return }
+        press = (.nothing, pr.source, pr.level)
+        switch pr.target {
+        case .presenting:
+            use(presentingContent.handle(.cancel, now: now))
+        case .presented where pr.level >= 1 && pr.level <= levels.count:
+            let level = levels[pr.level - 1]
+            let wasDragging = level.drag.isActive && level.drag.isDragging
+            if level.drag.isActive {
+                level.drag.isActive = false
+                level.drag.isDragging = false
+                if wasDragging { onInteraction(.dragEnded(velocity: 0)) }
+                level.controller.resumeAfterCatch(now: now)  // nothing unless it still holds the view
+                dirty = true
+            }
+            if !wasDragging { use(level.content.handle(.cancel, now: now)) }
+        case .presented, .dim, .nothing:
             break
         }
     }
@@ -215,11 +254,12 @@ extension PresentationHost {
             return false
         }
         level.drag.isDragging = false
-        guard controller.isTracking else { return true }
         // The motion samples of the 100 ms before the release (a finger that rested longer
-        // before lifting releases at rest).
+        // before lifting releases at rest). Every drag-began has its drag-ended, also when the
+        // app took the view meanwhile (UIKit's pan gesture ends whatever the app does).
         let v = cancelled ? 0 : level.drag.tracker.velocity(at: now)
         onInteraction(.dragEnded(velocity: v))
+        guard controller.isTracking else { return true }  // the app took the view: its spring stays
         let release = controller.endDrag(rawOffset: level.drag.raw, velocity: v, now: now)
         if release?.refusedDismissal == true { onInteraction(.closeAttempt) }
         dirty = true

@@ -82,7 +82,10 @@ public final class PresentationHost {
     enum PressSource: Equatable { case pointer, touch(Int32) }
     var pointer: Point?
     var touchPoint: Point?
-    var press: (target: PressTarget, source: PressSource)?
+    /// The press in progress: what it pressed, by what, and the level it belongs to (the number of
+    /// levels when it began; 0 for the presenting content). It ends without a tap when that level
+    /// is covered by a new one or leaves the stack (``abandonPress(now:)``).
+    var press: (target: PressTarget, source: PressSource, level: Int)?
 
     /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
     public init(style: PresentationStyle, presenting: any PresentationContent) {
@@ -104,14 +107,16 @@ public final class PresentationHost {
             let below: (any PresentationContent)? = index == 0 ? self.presentingContent
                 : (index - 1 < self.levels.count ? self.levels[index - 1].content : nil)
             if state == .presenting, let below {
-                if let pr = self.press, pr.target == .presenting || (index > 0 && pr.target == .presented) {
-                    // A new modal layer came up during a press on what it covers: the press ends, no tap.
-                    self.press = (.nothing, pr.source)
-                    self.use(below.handle(.cancel, now: self.lastNow))
-                }
+                // A new modal layer came up during a press on what it covers (the presenting content,
+                // or a lower level's presented or dimming view): the press ends, no tap. A level
+                // that reverses its own dismissal covers nothing new.
+                if let pr = self.press, pr.level <= index { self.abandonPress(now: self.lastNow) }
                 self.use(below.handle(.hover(nil), now: self.lastNow))
             }
             if state == .dismissed {
+                // A press on the level that left (or above it) ends there, without reaching what is
+                // in front now.
+                if let pr = self.press, pr.level > index { self.abandonPress(now: self.lastNow) }
                 for l in self.levels[index...] { l.drag = LevelDrag(tracker: l.drag.tracker) }
                 self.retireLevels(from: index)
                 // What was below is in front again: it sees the pointer where it is.
@@ -213,10 +218,16 @@ public final class PresentationHost {
 
     // MARK: Layout
 
-    /// Sets the container size (points, each side ≥ 1) and the scale (buffer pixels per point;
-    /// not a positive finite number means 1), for every level. Any time, also mid-transition.
+    /// The largest container side, points: the largest size `xdg_toplevel.configure` carries (a
+    /// signed 32-bit integer).
+    public static let maxContainerSide = Double(Int32.max)
+
+    /// Sets the container size (points, each side clamped to 1…``maxContainerSide``; a side that is
+    /// not a number counts as 1) and the scale (buffer pixels per point; not a positive finite number
+    /// means 1), for every level. Any time, also mid-transition.
     public func layout(containerSize size: Size, scale: Double) {
-        containerSize = Size(width: max(1, size.width), height: max(1, size.height))
+        func side(_ v: Double) -> Double { v.isNaN ? 1 : min(max(1, v), PresentationHost.maxContainerSide) }
+        containerSize = Size(width: side(size.width), height: side(size.height))
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         let bounds = Rect(size: containerSize)
         controller.layout(containerBounds: bounds)
@@ -302,15 +313,18 @@ public final class PresentationHost {
         return (levels.last?.controller ?? controller).dismiss(now: now)
     }
 
-    /// Advances the transitions of every level to `now` (completions, events).
+    /// Advances the transitions of every level to `now` (completions, events). An animation that
+    /// ends here leaves the frame to draw (``needsRedraw``): the last one drawn showed it under way.
     public func update(now: Double) {
         lastNow = now
+        let wasAnimating = isAnimating
         controller.update(now: now)
         var i = levels.count - 1
         while i >= 0 {
             if i < levels.count, levels[i].controller !== controller { levels[i].controller.update(now: now) }
             i -= 1
         }
+        if wasAnimating && !isAnimating { dirty = true }
     }
 
     // MARK: Level stack

@@ -21,11 +21,12 @@ extension PresentationController {
     /// detent).
     ///
     /// Candidates are whole points on a grid over the container (step: the shorter side / 50,
-    /// at least 1) that keep a clearance from the container's edges and the presented view — 8
-    /// points where the dim leaves room for it, else 2 — so that rounding to a device pixel or a
-    /// fractional scale cannot move the tap onto the view or off the window. Of those, the one
-    /// nearest the dim's top centre, (width / 2, min(60, height / 2)), is returned: the spot a
-    /// user taps above a card or a sheet.
+    /// at least 1, and at least the longer side / 2000, so that a container of any shape gives at
+    /// most about 2000 × 50 candidates) that keep a clearance from the container's edges and the
+    /// presented view — 8 points where the dim leaves room for it, else 2 — so that rounding to a
+    /// device pixel or a fractional scale cannot move the tap onto the view or off the window. Of
+    /// those, the one nearest the dim's top centre, (width / 2, min(60, height / 2)), is returned:
+    /// the spot a user taps above a card or a sheet.
     /// - Parameters:
     ///   - style: a style instance (its presentation hooks are called once, as for a presentation).
     ///   - containerSize: the window content size, points (each side ≥ 1).
@@ -50,7 +51,8 @@ extension PresentationController {
         let keepOff = Rect(x: rect.minX - margin, y: rect.minY - margin,
                            width: rect.width + 2 * margin, height: rect.height + 2 * margin)
         let anchor = Point(x: (bounds.width / 2).rounded(.down), y: min(60, (bounds.height / 2).rounded(.down)))
-        let step = max(1, (min(bounds.width, bounds.height) / 50).rounded(.down))
+        let step = max(1, (min(bounds.width, bounds.height) / 50).rounded(.down),
+                       (max(bounds.width, bounds.height) / 2000).rounded(.down))
 
         var candidates: [Point] = [anchor]
         var y = margin.rounded(.up)

@@ -150,12 +150,14 @@ public final class PresentationController {
             morph = Morph(from: shown, start: nil)
         }
         interaction = style.interaction(layout)
+        let oldLayout = detentLayout
         if case let .drag(direction) = interaction.dismissGesture {
             detentLayout = DetentLayout(interaction, direction: direction, frame: presentedViewFrame,
                                         containerBounds: containerBounds)
             if currentDetent >= detentLayout!.offsets.count { currentDetent = detentLayout!.initialDetent }
         } else {
             detentLayout = nil
+            if let oldLayout { handMotionToClock(from: oldLayout, now: lastNow) }
             currentDetent = 0
         }
         style.containerViewDidLayoutSubviews(layout)
@@ -559,6 +561,33 @@ public final class PresentationController {
         motion = .settling(CriticalSpring(from: from, velocity: velocity, to: layout.offset(of: target), at: now),
                            target)
         update(now: now)
+    }
+
+    /// The drag gesture went away with a layout (an adaptive style's sheet became a card) while a
+    /// drag or its spring held the view: the transition's clock takes the view over where it is —
+    /// the progress of its offset between the detent it rests at (1) and the dismissed position (0)
+    /// — and runs on toward where the state heads (presenting, dismissing; presented stays at 1), so
+    /// the presentation goes on as a clock transition (a `present` reverses a dismissal again).
+    /// No state changes, no hooks.
+    private func handMotionToClock(from layout: DetentLayout, now: Double) {
+        guard let offset = draggedOffset(at: now) else { return }
+        motion = .clock
+        let rest = layout.offsets[min(currentDetent, layout.offsets.count - 1)]
+        let span = layout.dismissedOffset - rest
+        let p = span != 0 ? min(max(1 - (offset - rest) / span, 0), 1) : 1
+        switch state {
+        case .presenting, .dismissing:
+            let direction: Transition.Direction = state == .presenting ? .forward : .backward
+            transition.set(fraction: transition.fraction(nearestProgress: p), direction: direction)
+            transition.run(direction, now: now)
+            fade.set(fraction: p, direction: direction)
+            fade.run(direction, now: now)
+        case .presented:
+            transition.set(fraction: 1, direction: .forward)
+            fade.set(fraction: 1, direction: .forward)
+        case .dismissed:
+            break
+        }
     }
 
     private func finishSettling(_ target: DetentLayout.Target) {

@@ -5,7 +5,9 @@ import Foundation
 public enum PresentationInteractionEvent: Hashable, Sendable {
     /// A press on the presented view moved 8 pt along the drag axis: it is a drag now.
     case dragBegan
-    /// The drag ended with this velocity along the axis, points per second, + toward dismissal.
+    /// The drag ended with this velocity along the axis, points per second, + toward dismissal
+    /// (0 when the press ended without a release, or the level was covered or left the stack).
+    /// Every ``dragBegan`` has one, also when the app dismissed the view meanwhile.
     case dragEnded(velocity: Double)
     /// A drag or its settling spring came to rest on this detent (declaration index).
     case detent(Int)

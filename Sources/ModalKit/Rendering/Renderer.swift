@@ -115,7 +115,8 @@ public final class Renderer {
     ///   - presenting: the presenting view's cache (`pixman_image_t *`, `PIXMAN_a8r8g8b8`, the frame's
     ///     size), e.g. ``Image/pixmanImage``; nil draws no background.
     ///   - presented: the presented view's cache (`cardSourceWidth × cardSourceHeight`, corners
-    ///     already clipped, premultiplied); nil draws no presented view.
+    ///     already clipped, premultiplied); nil draws no presented view (what lies under its
+    ///     rectangle is drawn instead).
     ///   - presentingDamage: region of the presenting cache that changed since the last frame (besides
     ///     what a version bump of the whole cache implies); `.zero` if none.
     ///   - bufferAge: 0 = contents undefined, n = target holds the frame recorded n frames ago.
@@ -248,7 +249,9 @@ public final class Renderer {
     /// Repaints `r` (inside the window) completely from the caches.
     private func draw(_ r: PixelRect, frame f: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?,
                       dst: OpaquePointer) {
-        let interior = opaqueInterior(f)
+        // Without a presented cache (none could be allocated) the card is left out: what lies under
+        // its interior is painted, as under the rest of the frame.
+        let interior = presented == nil ? .zero : opaqueInterior(f)
         subtract(r, interior)
         if f.dim != 0 { dimSource.set(f.dim) }
         for p in pieces {

@@ -25,6 +25,8 @@ final class ColorBuffers {
         init(index: Int) { self.index = index }
     }
 
+    /// Keeps the `wl_display` connected while the pool and its buffers live (``Display``).
+    private let display: Display
     private let pool: OpaquePointer
     private let memory: UnsafeMutableRawPointer
     private let byteCount: Int
@@ -40,6 +42,7 @@ final class ColorBuffers {
         let fd = shared.fd
         defer { close(fd) }
         memory = shared.data
+        display = shm.display
         pool = wl_shm_create_pool(shm.proxy, fd, Int32(byteCount))
         slots = (0..<ColorBuffers.slotCount).map { Slot(index: $0) }
         free = Array((0..<ColorBuffers.slotCount).reversed())

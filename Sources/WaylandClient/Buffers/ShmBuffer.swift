@@ -10,6 +10,8 @@ import Glibc
 /// buffer keeps the memory alive on both sides).
 final class ShmBuffer {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// First pixel; `stride × height` bytes.
     let data: UnsafeMutableRawPointer
     let width: Int
@@ -36,6 +38,7 @@ final class ShmBuffer {
         proxy = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
                                           WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
+        self.display = shm.display
         self.data = data
         self.width = width
         self.height = height

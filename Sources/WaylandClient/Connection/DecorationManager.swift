@@ -7,8 +7,13 @@ import CWaylandProtocols
 /// Owns its proxy (destroyed in `deinit`).
 final class DecorationManager {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
 
-    init(proxy: OpaquePointer) { self.proxy = proxy }
+    init(proxy: OpaquePointer, display: Display) {
+        self.proxy = proxy
+        self.display = display
+    }
 
     deinit { zxdg_decoration_manager_v1_destroy(proxy) }
 
@@ -16,7 +21,7 @@ final class DecorationManager {
     /// xdg-decoration: must happen before the surface's first buffer is attached.
     func decorate(_ toplevel: XdgToplevel) -> ToplevelDecoration {
         let decoration = ToplevelDecoration(
-            proxy: zxdg_decoration_manager_v1_get_toplevel_decoration(proxy, toplevel.proxy))
+            proxy: zxdg_decoration_manager_v1_get_toplevel_decoration(proxy, toplevel.proxy), display: display)
         decoration.requestServerSide()
         return decoration
     }

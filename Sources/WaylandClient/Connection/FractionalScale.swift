@@ -6,15 +6,21 @@ import CWaylandProtocols
 /// `wp_viewport.set_destination`). Owns its proxy.
 final class FractionalScaleManager {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
 
-    init(proxy: OpaquePointer) { self.proxy = proxy }
+    init(proxy: OpaquePointer, display: Display) {
+        self.proxy = proxy
+        self.display = display
+    }
 
     deinit { wp_fractional_scale_manager_v1_destroy(proxy) }
 
     /// The fractional-scale object of `surface` (at most one per surface, else
     /// `fractional_scale_exists`).
     func fractionalScale(for surface: Surface) -> FractionalScale {
-        FractionalScale(proxy: wp_fractional_scale_manager_v1_get_fractional_scale(proxy, surface.proxy))
+        FractionalScale(proxy: wp_fractional_scale_manager_v1_get_fractional_scale(proxy, surface.proxy),
+                        display: display)
     }
 }
 
@@ -22,11 +28,14 @@ final class FractionalScaleManager {
 /// destroy it before its surface.
 final class FractionalScale {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// `preferred_scale(scale)`: the numerator of a fraction with denominator 120.
     var onPreferredScale: ((UInt32) -> Void)?
 
-    init(proxy: OpaquePointer) {
+    init(proxy: OpaquePointer, display: Display) {
         self.proxy = proxy
+        self.display = display
         wp_fractional_scale_v1_add_listener(proxy, FractionalScale.listener, userData(self))
     }
 

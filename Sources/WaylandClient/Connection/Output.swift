@@ -9,6 +9,8 @@ final class Output {
     /// The registry name of the global (for `global_remove`).
     let globalName: UInt32
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
     /// Integer scale factor (≥ 1), as of the last `done`.
     private(set) var scale = 1
@@ -17,9 +19,10 @@ final class Output {
 
     private var pendingScale = 1
 
-    init(globalName: UInt32, proxy: OpaquePointer, version: UInt32) {
+    init(globalName: UInt32, proxy: OpaquePointer, version: UInt32, display: Display) {
         self.globalName = globalName
         self.proxy = proxy
+        self.display = display
         self.version = version
         wl_output_add_listener(proxy, Output.listener, userData(self))
     }

@@ -7,12 +7,15 @@ import Glibc
 /// Owns its proxy.
 final class PresentationTime {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// `wp_presentation.clock_id`: the clock of every presented time (sway and weston use
     /// `CLOCK_MONOTONIC`, the clock of ``monotonicSeconds()``).
     private(set) var clockID: UInt32 = UInt32(CLOCK_MONOTONIC)
 
-    init(proxy: OpaquePointer) {
+    init(proxy: OpaquePointer, display: Display) {
         self.proxy = proxy
+        self.display = display
         wp_presentation_add_listener(proxy, PresentationTime.listener, userData(self))
     }
 
@@ -20,7 +23,8 @@ final class PresentationTime {
 
     /// Asks for the feedback of `surface`'s next commit (request it just before that commit).
     func feedback(for surface: Surface, onEvent: @escaping (PresentationFeedback.Outcome) -> Void) -> PresentationFeedback {
-        PresentationFeedback(proxy: wp_presentation_feedback(proxy, surface.proxy), clockID: clockID, onEvent: onEvent)
+        PresentationFeedback(proxy: wp_presentation_feedback(proxy, surface.proxy), display: display, clockID: clockID,
+                             onEvent: onEvent)
     }
 
     private static let listener = listenerTable(wp_presentation_listener(
@@ -40,11 +44,14 @@ final class PresentationFeedback {
     }
 
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     private let clockID: UInt32
     private let onEvent: (Outcome) -> Void
 
-    init(proxy: OpaquePointer, clockID: UInt32, onEvent: @escaping (Outcome) -> Void) {
+    init(proxy: OpaquePointer, display: Display, clockID: UInt32, onEvent: @escaping (Outcome) -> Void) {
         self.proxy = proxy
+        self.display = display
         self.clockID = clockID
         self.onEvent = onEvent
         wp_presentation_feedback_add_listener(proxy, PresentationFeedback.listener, userData(self))

@@ -76,13 +76,16 @@ enum GlobalVersions {
 /// Owns its proxy and destroys it in `deinit`. Events go to ``onGlobal`` / ``onGlobalRemove``.
 final class Registry {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// `wl_registry.global(name, interface, version)`.
     var onGlobal: ((_ name: UInt32, _ interface: String, _ version: UInt32) -> Void)?
     /// `wl_registry.global_remove(name)`.
     var onGlobalRemove: ((_ name: UInt32) -> Void)?
 
-    init(display: OpaquePointer) {
-        proxy = wl_display_get_registry(display)
+    init(display: Display) {
+        self.display = display
+        proxy = wl_display_get_registry(display.pointer)
         wl_registry_add_listener(proxy, Registry.listener, userData(self))
     }
 

@@ -6,11 +6,14 @@ import CWaylandClient
 /// not listen for the `format` events.
 final class Shm {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
 
-    init(proxy: OpaquePointer, version: UInt32) {
+    init(proxy: OpaquePointer, version: UInt32, display: Display) {
         self.proxy = proxy
         self.version = version
+        self.display = display
     }
 
     deinit { wl_shm_destroy(proxy) }

@@ -6,15 +6,20 @@ import CWaylandProtocols
 /// Owns its proxy (destroyed in `deinit`).
 final class Subcompositor {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
 
-    init(proxy: OpaquePointer) { self.proxy = proxy }
+    init(proxy: OpaquePointer, display: Display) {
+        self.proxy = proxy
+        self.display = display
+    }
 
     deinit { wl_subcompositor_destroy(proxy) }
 
     /// Makes `surface` a subsurface of `parent`. wl_subcompositor: a new subsurface is in
     /// synchronized mode, placed at (0, 0), on top of its parent's stack.
     func subsurface(_ surface: Surface, parent: Surface) -> Subsurface {
-        Subsurface(proxy: wl_subcompositor_get_subsurface(proxy, surface.proxy, parent.proxy))
+        Subsurface(proxy: wl_subcompositor_get_subsurface(proxy, surface.proxy, parent.proxy), display: display)
     }
 }
 
@@ -27,8 +32,13 @@ final class Subcompositor {
 /// Owns its proxy; destroy it before its surface (then the surface is unmapped at once).
 final class Subsurface {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
 
-    init(proxy: OpaquePointer) { self.proxy = proxy }
+    init(proxy: OpaquePointer, display: Display) {
+        self.proxy = proxy
+        self.display = display
+    }
 
     deinit { wl_subsurface_destroy(proxy) }
 

@@ -1,6 +1,14 @@
 import CWaylandClient
 
-// Helpers for the listener pattern every protocol object in this module follows:
+// Helpers for the pattern every protocol object in this module follows:
+// - the object owns its proxy and destroys it in `deinit` (in the order its protocol asks:
+//   role and add-on objects before their surface, decorations before their toplevel);
+// - it holds the connection's `Display` in a stored property (from the object that made its proxy:
+//   `Surface(proxy:display:)` from the compositor's, a buffer from its `Shm`'s), so the
+//   `wl_display` is still connected when that `deinit` runs and disconnects only after the last
+//   proxy is gone, whatever order ARC releases objects in (an optimized build may release any
+//   value right after its last use). A type that keeps a raw libwayland pointer made on the
+//   display (a `wl_shm_pool`, a `wl_cursor_theme`) holds the `Display` the same way;
 // - the listener table is a C struct allocated once per interface (`listenerTable`), never per object;
 // - the object registers itself as the proxy's user data without retaining it (`userData`), and
 //   destroys the proxy in `deinit`, so libwayland never calls back into a freed object;

@@ -9,22 +9,32 @@ import CWaylandProtocols
 /// proxy.
 final class Viewporter {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
 
-    init(proxy: OpaquePointer) { self.proxy = proxy }
+    init(proxy: OpaquePointer, display: Display) {
+        self.proxy = proxy
+        self.display = display
+    }
 
     deinit { wp_viewporter_destroy(proxy) }
 
     /// A viewport for `surface` (wp_viewporter: at most one per surface, else `viewport_exists`).
     func viewport(for surface: Surface) -> Viewport {
-        Viewport(proxy: wp_viewporter_get_viewport(proxy, surface.proxy))
+        Viewport(proxy: wp_viewporter_get_viewport(proxy, surface.proxy), display: display)
     }
 }
 
 /// `wp_viewport`: crops and scales its surface. Owns its proxy; destroy it before its surface.
 final class Viewport {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
 
-    init(proxy: OpaquePointer) { self.proxy = proxy }
+    init(proxy: OpaquePointer, display: Display) {
+        self.proxy = proxy
+        self.display = display
+    }
 
     deinit { wp_viewport_destroy(proxy) }
 

@@ -11,11 +11,18 @@ import Glibc
 /// `wl_subcompositor`, `zxdg_decoration_manager_v1`, `wp_viewporter` and `wp_fractional_scale_manager_v1` are
 /// optional, and seats and outputs may come and go at any time. Create ``Window``s on it, then call ``run()``.
 ///
-/// Ownership: the connection owns every global and device object; each ``Window`` keeps its
-/// connection alive, so `wl_display_disconnect` (in `deinit`) always comes last.
+/// Ownership: every object that wraps a Wayland proxy (the globals here, input devices, and each
+/// window's surfaces, buffers, frame callbacks, sub-surface layers, decorations, cursor themes)
+/// holds the connection's `wl_display` in a stored property (``Display``) and destroys its proxy
+/// in its own `deinit`; `wl_display_disconnect` runs when the last of them, or this object, goes —
+/// never before a proxy made on it is destroyed, whatever order ARC releases them in. Each
+/// ``Window`` also keeps its connection alive (xdg-shell: windows go before `xdg_wm_base`).
+/// Dropping the connection while an app still holds such an object (a ``SurfaceLayer`` after its
+/// window closed, say) leaves the socket open until that object goes; nothing is dispatched on it.
 /// Not thread-safe: use it, and every window on it, from one thread.
 public final class WaylandConnection {
-    let display: OpaquePointer
+    /// The `wl_display`, shared with every proxy wrapper made on it (see the type's ownership rule).
+    let display: Display
     private var registry: Registry?
     private var compositorObject: Compositor?
     private(set) var shm: Shm?
@@ -59,8 +66,8 @@ public final class WaylandConnection {
             if !target.notes.isEmpty { reason += " (" + target.notes.joined(separator: "; ") + ")" }
             throw WaylandError.noCompositor(socket: target.path, reason: reason)
         }
-        self.display = display
-        let registry = Registry(display: display)
+        self.display = Display(display)
+        let registry = Registry(display: self.display)
         registry.onGlobal = { [unowned self] name, interface, version in
             globalAdded(name: name, interface: interface, version: version)
         }
@@ -82,24 +89,24 @@ public final class WaylandConnection {
     ///   of ``roundtrip()`` otherwise.
     private func startupRoundtrip(socket: String) throws {
         let done = SyncDone()
-        guard let callback = wl_display_sync(display) else { throw currentError(fallback: ENOMEM) }
+        guard let callback = wl_display_sync(display.pointer) else { throw currentError(fallback: ENOMEM) }
         defer { wl_callback_destroy(callback) }
         wl_callback_add_listener(callback, SyncDone.listener, userData(done))
         let deadline = monotonicSeconds() + WaylandConnection.startupTimeout
         while !done.value {
             try dispatchPending()
             if done.value { break }
-            while wl_display_prepare_read(display) != 0 { try dispatchPending() }
-            if wl_display_flush(display) < 0 && errno != EAGAIN {
-                wl_display_cancel_read(display)
+            while wl_display_prepare_read(display.pointer) != 0 { try dispatchPending() }
+            if wl_display_flush(display.pointer) < 0 && errno != EAGAIN {
+                wl_display_cancel_read(display.pointer)
                 throw currentError(fallback: errno)
             }
             let remaining = deadline - monotonicSeconds()
-            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            var fd = pollfd(fd: wl_display_get_fd(display.pointer), events: Int16(POLLIN), revents: 0)
             let ready = remaining > 0 ? poll(&fd, 1, Int32(min(remaining * 1000, 60_000).rounded(.up))) : 0
             if ready <= 0 {
                 let code = errno
-                wl_display_cancel_read(display)
+                wl_display_cancel_read(display.pointer)
                 if ready < 0 && code == EINTR { continue }
                 if ready < 0 { throw currentError(fallback: code) }
                 if monotonicSeconds() >= deadline {
@@ -107,7 +114,7 @@ public final class WaylandConnection {
                 }
                 continue
             }
-            if wl_display_read_events(display) < 0 { throw currentError(fallback: errno) }
+            if wl_display_read_events(display.pointer) < 0 { throw currentError(fallback: errno) }
         }
         try dispatchPending()
     }
@@ -126,7 +133,8 @@ public final class WaylandConnection {
         shm = nil
         compositorObject = nil
         registry = nil
-        wl_display_disconnect(display)
+        // No wl_display_disconnect here: `display` disconnects when its last holder goes (this
+        // object or a proxy wrapper the app still holds; see the type's ownership rule).
     }
 
     /// The globals the sub-surface compositing backend needs that the compositor does not offer
@@ -176,17 +184,17 @@ public final class WaylandConnection {
             // animating, and a frame allocates nothing.
             for entry in windows { try entry.window?.update() }
             if !windows.contains(where: { $0.window.map { !$0.isClosed } ?? false }) {
-                _ = wl_display_flush(display)   // the close's destroy requests
+                _ = wl_display_flush(display.pointer)   // the close's destroy requests
                 return
             }
             // Events queued meanwhile (e.g. by a roundtrip inside a delegate): dispatch them first.
-            guard wl_display_prepare_read(display) == 0 else { continue }
-            if wl_display_flush(display) < 0 {
+            guard wl_display_prepare_read(display.pointer) == 0 else { continue }
+            if wl_display_flush(display.pointer) < 0 {
                 if errno == EAGAIN {
                     wantWrite = true   // socket buffer full: wait until it drains, then flush again
                 } else {
                     let code = errno
-                    wl_display_cancel_read(display)
+                    wl_display_cancel_read(display.pointer)
                     throw currentError(fallback: code)
                 }
             } else {
@@ -195,7 +203,7 @@ public final class WaylandConnection {
             // One pollfd array for the connection's life, refilled in place: an animating window
             // goes through this loop once per frame, and a frame allocates nothing.
             pollFDs.removeAll(keepingCapacity: true)
-            pollFDs.append(pollfd(fd: wl_display_get_fd(display),
+            pollFDs.append(pollfd(fd: wl_display_get_fd(display.pointer),
                                   events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0))
             pollOwners.removeAll(keepingCapacity: true)
             for w in watches where !w.events.isEmpty {
@@ -205,7 +213,7 @@ public final class WaylandConnection {
             let timeout = sources.prepare(appendingTo: &pollFDs)
             if poll(&pollFDs, nfds_t(pollFDs.count), timeout) < 0 {
                 let code = errno
-                wl_display_cancel_read(display)
+                wl_display_cancel_read(display.pointer)
                 if code == EINTR {
                     sources.dispatch(nil)   // every prepare gets its dispatch (nothing is ready)
                     continue
@@ -214,9 +222,9 @@ public final class WaylandConnection {
             }
             let revents = Int32(pollFDs[0].revents)
             if revents & Int32(POLLIN) != 0 {
-                if wl_display_read_events(display) < 0 { throw currentError(fallback: errno) }
+                if wl_display_read_events(display.pointer) < 0 { throw currentError(fallback: errno) }
             } else {
-                wl_display_cancel_read(display)
+                wl_display_cancel_read(display.pointer)
                 if revents & Int32(POLLERR | POLLHUP | POLLNVAL) != 0 {
                     throw currentError(fallback: EPIPE)
                 }
@@ -243,7 +251,7 @@ public final class WaylandConnection {
     /// - Throws: as ``run()``.
     public func roundtrip() throws {
         if let failure { throw failure }
-        if wl_display_roundtrip(display) < 0 {
+        if wl_display_roundtrip(display.pointer) < 0 {
             let error = currentError(fallback: errno)
             failure = error
             throw error
@@ -251,16 +259,16 @@ public final class WaylandConnection {
     }
 
     private func dispatchPending() throws {
-        if wl_display_dispatch_pending(display) < 0 { throw currentError(fallback: errno) }
+        if wl_display_dispatch_pending(display.pointer) < 0 { throw currentError(fallback: errno) }
     }
 
     /// Maps the display's error state to a ``WaylandError``.
     private func currentError(fallback: Int32) -> WaylandError {
-        let code = wl_display_get_error(display)
+        let code = wl_display_get_error(display.pointer)
         if code == EPROTO {
             var interface: UnsafePointer<wl_interface>?
             var objectID: UInt32 = 0
-            let errorCode = wl_display_get_protocol_error(display, &interface, &objectID)
+            let errorCode = wl_display_get_protocol_error(display.pointer, &interface, &objectID)
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
             // libwayland logged "iface@id: error N: text"; keep the text.
             var message = LibwaylandLog.lastMessage
@@ -297,41 +305,42 @@ public final class WaylandConnection {
         case "wl_compositor" where compositorObject == nil:
             guard let bound = bind(name, cwl_wl_compositor_interface(), offered: version, GlobalVersions.compositor)
             else { return }
-            compositorObject = Compositor(proxy: bound.proxy, version: bound.version)
+            compositorObject = Compositor(proxy: bound.proxy, version: bound.version, display: display)
         case "wl_shm" where shm == nil:
             guard let bound = bind(name, cwl_wl_shm_interface(), offered: version, GlobalVersions.shm) else { return }
-            shm = Shm(proxy: bound.proxy, version: bound.version)
+            shm = Shm(proxy: bound.proxy, version: bound.version, display: display)
         case "xdg_wm_base" where wmBase == nil:
             guard let bound = bind(name, cwl_xdg_wm_base_interface(), offered: version, GlobalVersions.xdgWmBase)
             else { return }
-            wmBase = XdgWmBase(proxy: bound.proxy, version: bound.version)
+            wmBase = XdgWmBase(proxy: bound.proxy, version: bound.version, display: display)
         case "zxdg_decoration_manager_v1" where decorationManager == nil:
             guard let bound = bind(name, cwl_zxdg_decoration_manager_v1_interface(), offered: version,
                                    GlobalVersions.decorationManager) else { return }
-            decorationManager = DecorationManager(proxy: bound.proxy)
+            decorationManager = DecorationManager(proxy: bound.proxy, display: display)
         case "wl_subcompositor" where subcompositor == nil:
             guard let bound = bind(name, cwl_wl_subcompositor_interface(), offered: version,
                                    GlobalVersions.subcompositor) else { return }
-            subcompositor = Subcompositor(proxy: bound.proxy)
+            subcompositor = Subcompositor(proxy: bound.proxy, display: display)
         case "wp_viewporter" where viewporter == nil:
             guard let bound = bind(name, cwl_wp_viewporter_interface(), offered: version, GlobalVersions.viewporter)
             else { return }
-            viewporter = Viewporter(proxy: bound.proxy)
+            viewporter = Viewporter(proxy: bound.proxy, display: display)
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             guard let bound = bind(name, cwl_wp_fractional_scale_manager_v1_interface(), offered: version,
                                    GlobalVersions.fractionalScaleManager) else { return }
-            fractionalScaleManager = FractionalScaleManager(proxy: bound.proxy)
+            fractionalScaleManager = FractionalScaleManager(proxy: bound.proxy, display: display)
         case "wp_presentation" where presentationTime == nil:
             guard let bound = bind(name, cwl_wp_presentation_interface(), offered: version,
                                    GlobalVersions.presentation) else { return }
-            presentationTime = PresentationTime(proxy: bound.proxy)
+            presentationTime = PresentationTime(proxy: bound.proxy, display: display)
         case "wl_seat":
             guard let bound = bind(name, cwl_wl_seat_interface(), offered: version, GlobalVersions.seat) else { return }
-            seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, connection: self))
+            seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, display: display,
+                              connection: self))
         case "wl_output":
             guard let bound = bind(name, cwl_wl_output_interface(), offered: version, GlobalVersions.output)
             else { return }
-            let output = Output(globalName: name, proxy: bound.proxy, version: bound.version)
+            let output = Output(globalName: name, proxy: bound.proxy, version: bound.version, display: display)
             output.onScaleChange = { [unowned self] output in
                 for window in liveWindows { window.outputScaleChanged(output) }
             }
@@ -500,7 +509,6 @@ struct WeakWindow {
     init(_ window: Window) { self.window = window }
 }
 
-/// The socket `wl_display_connect` tries, for the error message (libwayland's rules).
 /// The `done` of one `wl_display.sync`.
 private final class SyncDone {
     var value = false
@@ -509,6 +517,7 @@ private final class SyncDone {
     }))
 }
 
+/// The socket `wl_display_connect` tries, for the error message (libwayland's rules).
 struct SocketTarget {
     /// The full path (or a description of the inherited fd).
     var path: String

@@ -9,11 +9,14 @@ import CWaylandProtocols
 /// proxy; xdg-decoration requires destroying it before its `xdg_toplevel` (`orphaned` error otherwise).
 final class ToplevelDecoration {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// The mode the compositor chose (`ZXDG_TOPLEVEL_DECORATION_V1_MODE_*`), nil until configured.
     private(set) var mode: UInt32?
 
-    init(proxy: OpaquePointer) {
+    init(proxy: OpaquePointer, display: Display) {
         self.proxy = proxy
+        self.display = display
         zxdg_toplevel_decoration_v1_add_listener(proxy, ToplevelDecoration.listener, userData(self))
     }
 

@@ -8,6 +8,8 @@ import Glibc
 /// Owns the `wl_cursor_theme` (and so the cursor buffers): destroyed in `deinit`.
 final class CursorTheme {
     private let theme: OpaquePointer
+    /// Keeps the `wl_display` connected while the theme's buffers and pool live (``Display``).
+    private let display: Display
     /// The buffer scale this theme was loaded for.
     let scale: Int
 
@@ -22,6 +24,7 @@ final class CursorTheme {
             return nil
         }
         self.theme = theme
+        display = shm.display
         self.scale = scale
     }
 

@@ -6,6 +6,8 @@ import Glibc
 /// Owns its proxy (`deinit` sends `release` on v3+, else destroys it) and the timer.
 final class Keyboard {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
     /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
     private weak var connection: WaylandConnection?
@@ -15,9 +17,10 @@ final class Keyboard {
     private var repeatState = KeyRepeatState()
     private let timer: RepeatTimer?
 
-    init?(proxy: OpaquePointer, connection: WaylandConnection) {
+    init?(proxy: OpaquePointer, display: Display, connection: WaylandConnection) {
         guard let xkb = XkbKeyboard() else { return nil }
         self.proxy = proxy
+        self.display = display
         version = wl_proxy_get_version(proxy)
         self.connection = connection
         self.xkb = xkb

@@ -19,6 +19,8 @@ import CWaylandCursor
 /// sends `release` (v3+) or destroys the proxy.
 final class Pointer {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
     /// The `wl_seat` this pointer belongs to (xdg_toplevel.move names it); the seat outlives it.
     private let seat: OpaquePointer
@@ -39,8 +41,9 @@ final class Pointer {
     /// The content events of the frame being collected, and their window.
     private var frames: PointerFrameCollector<Window>
 
-    init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, seat: OpaquePointer, display: Display, connection: WaylandConnection) {
         self.proxy = proxy
+        self.display = display
         self.seat = seat
         version = wl_proxy_get_version(proxy)
         frames = PointerFrameCollector(groupsByFrame: version >= WL_POINTER_FRAME_SINCE_VERSION)

@@ -7,6 +7,8 @@ import CWaylandClient
 final class Seat {
     let globalName: UInt32
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
     /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
     private weak var connection: WaylandConnection?
@@ -14,9 +16,10 @@ final class Seat {
     private(set) var keyboard: Keyboard?
     private(set) var touch: Touch?
 
-    init(globalName: UInt32, proxy: OpaquePointer, version: UInt32, connection: WaylandConnection) {
+    init(globalName: UInt32, proxy: OpaquePointer, version: UInt32, display: Display, connection: WaylandConnection) {
         self.globalName = globalName
         self.proxy = proxy
+        self.display = display
         self.version = version
         self.connection = connection
         wl_seat_add_listener(proxy, Seat.listener, userData(self))
@@ -35,13 +38,13 @@ final class Seat {
         let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
         if hasPointer, pointer == nil {
-            pointer = Pointer(proxy: wl_seat_get_pointer(proxy), seat: proxy, connection: connection)
+            pointer = Pointer(proxy: wl_seat_get_pointer(proxy), seat: proxy, display: display, connection: connection)
         } else if !hasPointer {
             pointer = nil
         }
         if hasKeyboard, keyboard == nil {
             let keyboardProxy = wl_seat_get_keyboard(proxy)!
-            keyboard = Keyboard(proxy: keyboardProxy, connection: connection)
+            keyboard = Keyboard(proxy: keyboardProxy, display: display, connection: connection)
             if keyboard == nil {   // no xkb context: keys cannot be interpreted
                 if version >= 3 { wl_keyboard_release(keyboardProxy) } else { wl_keyboard_destroy(keyboardProxy) }
             }
@@ -49,7 +52,7 @@ final class Seat {
             keyboard = nil
         }
         if hasTouch, touch == nil {
-            touch = Touch(proxy: wl_seat_get_touch(proxy), seat: proxy, connection: connection)
+            touch = Touch(proxy: wl_seat_get_touch(proxy), seat: proxy, display: display, connection: connection)
         } else if !hasTouch {
             touch = nil
         }

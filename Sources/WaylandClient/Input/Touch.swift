@@ -13,6 +13,8 @@ import CWaylandClient
 /// Owns its proxy: `deinit` sends `release` (v3+) or destroys it (and cancels live touches).
 final class Touch {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
     /// The `wl_seat` this touch device belongs to; the seat outlives it.
     private let seat: OpaquePointer
@@ -23,8 +25,9 @@ final class Touch {
     /// The content events of the frame being collected.
     private var frames = TouchFrameCollector<Window>()
 
-    init(proxy: OpaquePointer, seat: OpaquePointer, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, seat: OpaquePointer, display: Display, connection: WaylandConnection) {
         self.proxy = proxy
+        self.display = display
         self.seat = seat
         version = wl_proxy_get_version(proxy)
         self.connection = connection

@@ -8,11 +8,14 @@ import CWaylandClient
 /// Owns its proxy and destroys it in `deinit`.
 final class FrameCallback {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     private let onDone: (_ timeMilliseconds: UInt32) -> Void
 
     /// Requests a frame callback for the next commit of `surface`.
     init(surface: Surface, onDone: @escaping (UInt32) -> Void) {
         proxy = wl_surface_frame(surface.proxy)
+        display = surface.display
         self.onDone = onDone
         wl_callback_add_listener(proxy, FrameCallback.listener, userData(self))
     }

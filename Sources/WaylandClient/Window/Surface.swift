@@ -5,13 +5,16 @@ import CWaylandClient
 /// Reports `enter`/`leave` (the outputs the surface is on, which decide the buffer scale).
 final class Surface {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     let version: UInt32
     /// `wl_surface.enter(output)` / `wl_surface.leave(output)`: the `wl_output` proxy.
     var onEnter: ((OpaquePointer) -> Void)?
     var onLeave: ((OpaquePointer) -> Void)?
 
-    init(proxy: OpaquePointer) {
+    init(proxy: OpaquePointer, display: Display) {
         self.proxy = proxy
+        self.display = display
         version = wl_proxy_get_version(proxy)
         wl_surface_add_listener(proxy, Surface.listener, userData(self))
     }

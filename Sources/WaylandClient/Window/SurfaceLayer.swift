@@ -39,6 +39,11 @@ public enum CompositingMode: String, Hashable, Sendable, CaseIterable {
 ///   compositor has released it (`wl_buffer.release`); when every buffer is held the pool grows,
 ///   up to ``imagePoolCapacity`` buffers, after which ``imageTarget(width:height:)`` returns nil
 ///   until one is released.
+/// - Lifetime: the window destroys its layers when it closes (``Window/close()`` or its `deinit`),
+///   sub-surfaces before its own surface; a layer the app still holds then does nothing and holds
+///   no Wayland object. Until then it keeps the connection's `wl_display` connected, like every
+///   object here that wraps a proxy (``WaylandConnection``, ownership), so releasing it after the
+///   window or the connection is safe in any order.
 public final class SurfaceLayer {
     /// Most colour buffers kept per layer (a dim fading in 8-bit steps needs at most 256).
     public static let solidCacheLimit = ColorBuffers.slotCount
@@ -52,7 +57,7 @@ public final class SurfaceLayer {
     private var subsurface: Subsurface { subsurfaceObject! }
     private var viewport: Viewport { viewportObject! }
     /// The connection's `wl_shm` and the image pool; nil once destroyed (a layer its app keeps
-    /// after the window closed must not keep Wayland objects beyond the connection).
+    /// after the window closed holds no Wayland object, so it does not keep the display connected).
     private var shmObject: Shm?
     private var poolObject: BufferPool?
     /// The colour buffers (made at the first solid colour).
@@ -104,6 +109,8 @@ public final class SurfaceLayer {
         if let d = drawing { poolObject?.finishDrawing(id: d.id, attached: false) }
         drawing = nil
         attachedImage = nil
+        attachedSolid = nil
+        isShown = false   // its surface goes: nothing shows
         // The viewport and the sub-surface role before their surface; the layer vanishes with the
         // parent's next commit. Then the buffers.
         viewportObject = nil

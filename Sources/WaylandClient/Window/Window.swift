@@ -2,7 +2,9 @@
 ///
 /// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, decorations (``WindowDecorations``),
 /// frame callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
-/// require (decorations, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive.
+/// require (decorations, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive,
+/// and each of those objects the connection's `wl_display` (``WaylandConnection``, ownership), so
+/// a window may be released before or after its connection: the display disconnects last.
 ///
 /// Behaviour, and the rule each follows:
 /// - Configure (xdg-shell): `xdg_toplevel.configure` is stored; `xdg_surface.configure` is acked,

@@ -8,17 +8,20 @@ import CWaylandProtocols
 /// Owns its proxy (destroyed in `deinit`; destroy the role object first).
 final class XdgSurface {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// `xdg_surface.configure(serial)`.
     var onConfigure: ((UInt32) -> Void)?
 
-    init(proxy: OpaquePointer) {
+    init(proxy: OpaquePointer, display: Display) {
         self.proxy = proxy
+        self.display = display
         xdg_surface_add_listener(proxy, XdgSurface.listener, userData(self))
     }
 
     deinit { xdg_surface_destroy(proxy) }
 
-    func getToplevel() -> XdgToplevel { XdgToplevel(proxy: xdg_surface_get_toplevel(proxy)) }
+    func getToplevel() -> XdgToplevel { XdgToplevel(proxy: xdg_surface_get_toplevel(proxy), display: display) }
 
     func ackConfigure(serial: UInt32) { xdg_surface_ack_configure(proxy, serial) }
 

@@ -6,6 +6,8 @@ import CWaylandProtocols
 /// Owns its proxy (destroyed in `deinit`; destroy any decoration object first).
 final class XdgToplevel {
     let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
     /// `configure(width, height, states)`: points (0 = client decides), `xdg_toplevel.state` values.
     var onConfigure: ((_ width: Int32, _ height: Int32, _ states: [UInt32]) -> Void)?
     /// `configure_bounds(width, height)` (v4+): the size the window should not exceed, 0 = unknown.
@@ -13,8 +15,9 @@ final class XdgToplevel {
     /// `close`: the user asked to close the window (e.g. the title bar button, `swaymsg kill`).
     var onClose: (() -> Void)?
 
-    init(proxy: OpaquePointer) {
+    init(proxy: OpaquePointer, display: Display) {
         self.proxy = proxy
+        self.display = display
         xdg_toplevel_add_listener(proxy, XdgToplevel.listener, userData(self))
     }
 

@@ -62,13 +62,26 @@ final class OutputCollector {
     /// True once the write end of the pipe is closed (every holder exited).
     var isAtEnd: Bool { condition.lock(); defer { condition.unlock() }; return ended }
 
+    /// Linear in the chunk's size: newlines are found with `memchr` in the new bytes only, and
+    /// `partial` (the unfinished last line) is only appended to and emptied. A screenshot read
+    /// from grim's stdout is megabytes of binary pixels with a "newline" every 256 bytes or so;
+    /// searching and shifting the whole unfinished buffer for each of them took seconds per
+    /// screenshot in the debug test build, longer than a settling screenshot is given.
     fileprivate func append(_ chunk: Data) {
         condition.lock()
         raw.append(chunk)
-        partial.append(chunk)
-        while let nl = partial.firstIndex(of: UInt8(ascii: "\n")) {
-            collectedLines.append(String(decoding: partial[partial.startIndex..<nl], as: UTF8.self))
-            partial.removeSubrange(partial.startIndex...nl)
+        chunk.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start < bytes.count,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                let end = base.distance(to: UnsafeRawPointer(found))
+                partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                collectedLines.append(String(decoding: partial, as: UTF8.self))
+                partial.removeAll(keepingCapacity: true)
+                start = end + 1
+            }
+            if start < bytes.count { partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...])) }
         }
         condition.broadcast()
         condition.unlock()

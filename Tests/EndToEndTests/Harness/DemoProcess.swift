@@ -1,28 +1,28 @@
-// The built `modal-demo`, run as a real client of a harness compositor, with its --log-events
+// The installed `modal-demo`, run as a real client of a harness compositor, with its --log-events
 // lines (docs/design.md, command line) collected so tests wait on events instead of sleeping.
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `modal-demo` from the products directory (next to the test binary, where plain `swift build`
-/// also puts `libModalKitStyle*.so`), stdout and stderr collected.
+/// `modal-demo` as users install it (``InstalledProducts``: the release build in the prefix
+/// `scripts/test` installs, which finds the built-in styles in `PREFIX/lib/modalkit/styles`),
+/// stdout and stderr collected.
 ///
 /// Event lines are matched by their first word: `configure 800x600`, `presenting`, `presented`,
 /// `dismissing`, `dismissed`, `activated`, `frame …`, and `presented N TIME` as `presented-time`.
 final class DemoProcess {
-    static var executablePath: String { productsDirectory() + "/modal-demo" }
+    /// - Throws: `HarnessError` when no installed prefix is named (``InstalledProducts/prefix()``).
+    static var executablePath: String { get throws { try InstalledProducts.demo() } }
 
     let process: ChildProcess
     var pid: pid_t { process.pid }
 
     /// Starts modal-demo with `arguments` in `environment` (normally a session's `clientEnvironment`).
-    /// - Throws: `HarnessError` when modal-demo has not been built.
+    /// - Throws: `HarnessError` when there is no installed modal-demo (or `executable` is not one).
     init(_ arguments: [String], environment: [String: String], executable: String? = nil) throws {
-        let path = executable ?? DemoProcess.executablePath
-        guard access(path, X_OK) == 0 else {
-            throw HarnessError("\(path) not built: run `swift build` (all products) before `swift test`, or scripts/test")
-        }
+        let path = try executable ?? DemoProcess.executablePath
+        guard access(path, X_OK) == 0 else { throw HarnessError("\(path) is not an executable") }
         process = try ChildProcess([path] + arguments, environment: environment)
     }
 

@@ -246,6 +246,36 @@ final class HeadlessKWin: WaylandSession {
         }
     }
 
+    /// Closes every window of process `pid` the way KWin's own close does (its title bar's close
+    /// button, Alt+F4): a KWin script calls `closeWindow()` on it, and KWin sends the client
+    /// `xdg_toplevel.close`. Returns once the script has run.
+    /// - Throws: `HarnessError` when the script cannot be loaded, does not run within `timeout`
+    ///   seconds, or finds no window of `pid`.
+    func closeWindows(pid: pid_t, timeout: Double = 10) throws {
+        fileCounter += 1
+        let token = "modalkit-\(fileCounter)"
+        let path = runtimeDirectory + "/close-\(fileCounter).js"
+        try """
+        var list = workspace.clientList(), closed = 0;
+        for (var i = 0; i < list.length; i++) {
+            if (list[i].pid == \(pid)) { list[i].closeWindow(); closed++; }
+        }
+        print("\(token) closed " + closed);
+
+        """.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { unlink(path) }
+        try runScript(path)
+        let marker = "\(token) closed "
+        let closed = process.stderr.wait(timeout: timeout) { lines in
+            lines.lazy.compactMap { line in line.range(of: marker).map { Int(line[$0.upperBound...]) ?? -1 } }.first
+        }
+        try driver.command("unload-script \(path)")
+        guard let closed else {
+            throw HarnessError("the close script printed nothing within \(timeout) s:\n\(process.diagnostics())")
+        }
+        guard closed > 0 else { throw HarnessError("KWin has no window of pid \(pid) to close") }
+    }
+
     /// Loads and runs the KWin script at `path` (org.kde.kwin.Scripting.loadScript, Script.run).
     func runScript(_ path: String) throws {
         try driver.command("script \(path)")

@@ -27,6 +27,8 @@ final class HeadlessMutter: WaylandSession {
     static let keysymReturn: UInt32 = 0xff0d
     static let keysymEscape: UInt32 = 0xff1b
     static let keysymShiftLeft: UInt32 = 0xffe1
+    static let keysymAltLeft: UInt32 = 0xffe9
+    static let keysymF4: UInt32 = 0xffc1
 
     let runtimeDirectory: String
     let displayName: String
@@ -194,6 +196,15 @@ final class HeadlessMutter: WaylandSession {
     func key(_ keysym: UInt32) throws {
         try send("keysym \(keysym) 1")
         try send("keysym \(keysym) 0")
+    }
+
+    /// Alt+F4: mutter's default `close` key binding (org.gnome.desktop.wm.keybindings), which
+    /// closes the focused window as its title bar's close button would, with `xdg_toplevel.close`.
+    func closeFocusedWindow() throws {
+        try send("keysym \(HeadlessMutter.keysymAltLeft) 1")
+        try send("keysym \(HeadlessMutter.keysymF4) 1")
+        try send("keysym \(HeadlessMutter.keysymF4) 0")
+        try send("keysym \(HeadlessMutter.keysymAltLeft) 0")
     }
 
     /// A touch tap at (`x`, `y`): down and up of a new touch point (NotifyTouchDown/Up).

@@ -141,20 +141,20 @@ func cpuTicks(pid: pid_t) throws -> Int {
     return utime + stime
 }
 
-/// The directory of the running test binary: SwiftPM puts it next to the built products
-/// (`modal-demo`, `libModalKitStyle*.so`).
-func productsDirectory() -> String {
+/// The directory of the running test binary (`<scratch>/<triple>/debug`). The products under test
+/// are not here but in an installed prefix (``InstalledProducts``).
+func testBinaryDirectory() -> String {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return (exe as NSString).deletingLastPathComponent
 }
 
 /// The `vncdo` program (vncdotool): `$MODALKIT_VNCDO`, else the virtualenv `scripts/test` makes in
-/// the scratch directory (`<scratch>/vncdotool/bin/vncdo`, two levels above the products), else PATH.
+/// the scratch directory (`<scratch>/vncdotool/bin/vncdo`, two levels above the test binary), else PATH.
 func vncdoPath() -> String? {
     if let env = ProcessInfo.processInfo.environment["MODALKIT_VNCDO"], !env.isEmpty, access(env, X_OK) == 0 {
         return env
     }
-    let scratch = ((productsDirectory() as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    let scratch = ((testBinaryDirectory() as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
     let venv = scratch + "/vncdotool/bin/vncdo"
     if access(venv, X_OK) == 0 { return venv }
     return findExecutable("vncdo")
