@@ -175,7 +175,7 @@ final class PluginExportTests: XCTestCase {
                            + "(expected a number from 0.0 to 100.0) (offset (points))")
         }
         XCTAssertThrowsError(try m.makeStyle(options: ["offsett": "1"])) { error in
-            XCTAssertEqual("\(error)", "in-process: style 'recording' has no option 'offsett' "
+            XCTAssertEqual("\(error)", "in-process: style 'recording' has no option 'offsett'; did you mean 'offset'? "
                            + "(options: offset (points), duration (transition duration, seconds))")
         }
     }
