@@ -16,12 +16,14 @@ final class PluginCLITests: XCTestCase {
 
     /// Runs the installed modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
     /// `environment` sets them.
-    static func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
+    static func demo(_ arguments: [String], environment: [String: String?] = [:],
+                     currentDirectory: String? = nil) throws -> PluginTestSupport.RunResult {
         let demoPath = try demoPath
         var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
                                           "WAYLAND_SOCKET": nil]
         for (key, value) in environment { changes[key] = value }
-        return try Support.run(demoPath, arguments, environment: Support.environment(changes), timeout: 60)
+        return try Support.run(demoPath, arguments, environment: Support.environment(changes),
+                               currentDirectory: currentDirectory, timeout: 60)
     }
 
     /// `render` with `style`; the style is loaded before anything is drawn.
