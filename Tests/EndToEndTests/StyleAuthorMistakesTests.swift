@@ -43,8 +43,9 @@ final class StyleAuthorMistakesTests: XCTestCase {
         let build = try StyleAuthoringEndToEndTests.swiftBuild(directory)
         let output = build.stdout + build.stderr
         XCTAssertNotEqual(build.status, 0, "a misspelled hook must not build")
-        XCTAssertTrue(output.contains("SideDrawerStyle.swift:") && output.contains(
-            "error: value of type 'PresentationStyle' has no member 'shouldDismissOnTapAt'"), String(output.suffix(3000)))
+        // The line README shows: the file, the line of the misspelling, the column of the name.
+        XCTAssertTrue(output.contains("/Sources/SideDrawerStyle/SideDrawerStyle.swift:26:15: error: value of type "
+                                      + "'PresentationStyle' has no member 'shouldDismissOnTapAt'"), String(output.suffix(3000)))
     }
 
     // MARK: --style
