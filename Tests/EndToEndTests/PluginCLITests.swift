@@ -16,12 +16,14 @@ final class PluginCLITests: XCTestCase {
 
     /// Runs the installed modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
     /// `environment` sets them.
-    static func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
+    static func demo(_ arguments: [String], environment: [String: String?] = [:],
+                     currentDirectory: String? = nil) throws -> PluginTestSupport.RunResult {
         let demoPath = try demoPath
         var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
                                           "WAYLAND_SOCKET": nil]
         for (key, value) in environment { changes[key] = value }
-        return try Support.run(demoPath, arguments, environment: Support.environment(changes), timeout: 60)
+        return try Support.run(demoPath, arguments, environment: Support.environment(changes),
+                               currentDirectory: currentDirectory, timeout: 60)
     }
 
     /// `render` with `style`; the style is loaded before anything is drawn.
@@ -243,7 +245,7 @@ final class PluginCLITests: XCTestCase {
 
 /// Frames drawn in-process through the engine, encoded like `modal-demo render` encodes them.
 enum PluginRendering {
-    static func png(of style: any PresentationStyle, width: Int, height: Int, progress: Double,
+    static func png(of style: PresentationStyle, width: Int, height: Int, progress: Double,
                     phase: TransitionPhase = .present, in dir: String) throws -> Data {
         let scene = try DemoScene(style: style)
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: 1)

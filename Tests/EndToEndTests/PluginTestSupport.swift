@@ -267,3 +267,13 @@ struct PluginTestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The context of a presentation in an unknown container: for the hooks whose answer does not
+/// depend on the container (duration, curve, a solid dim).
+let presentContext = TransitionContext(phase: .present, containerBounds: .zero)
+
+/// The layout context of a container of `bounds`.
+func layoutContext(_ bounds: Rect) -> LayoutContext { LayoutContext(containerBounds: bounds) }
+
+/// The context of a presentation in a container of `bounds`.
+func presenting(in bounds: Rect) -> TransitionContext { TransitionContext(phase: .present, containerBounds: bounds) }
