@@ -10,10 +10,11 @@ import ModalKit
 ///   24 pt margin keeps it floating), all corners rounded by `corner-radius`; no drag.
 /// - Both: rising from below the bottom edge over a black dim that fades 0 → `dim-alpha`.
 ///
-/// Which shape applies is decided on every layout; when a resize crosses the breakpoint while
-/// presented, the host morphs the frame and the corners from one shape to the other (a change of
-/// the rounded corners is a change of shape: ``PresentationController``), never dismissing.
-public final class AdaptiveStyle: LoadablePresentationStyle {
+/// Which shape applies is decided on every layout, from the container's bounds in the layout
+/// hooks' context; when a resize crosses the breakpoint while presented, the host morphs the frame
+/// and the corners from one shape to the other (a change of the rounded corners is a change of
+/// shape: ``PresentationController``), never dismissing.
+public enum AdaptiveStyle: LoadablePresentationStyle {
     public static let name = "adaptive"
     public static let summary = "bottom sheet at most 450 pt wide or 360 pt tall, else a centred card ≤ 560 pt wide; corner radius 12, black dim 0 → 0.4"
     static let heightOption = StyleOption.number("height", "card height: a fraction of the container if ≤ 1, else points (at most H − 48)",
@@ -35,68 +36,45 @@ public final class AdaptiveStyle: LoadablePresentationStyle {
     /// The card's distance from the container's edges at least, points.
     public static let cardMargin = 24.0
 
-    public let cardHeight: Double
-    public let maxWidth: Double
-    public let sheetHeight: Double
-    public let cornerRadius: Double
-    public let dimAlpha: Double
-    public let transitionDuration: Double
-    public let timingCurve: TimingCurve
-    /// `dismissible`: false refuses dim taps, Escape and drags (each attempt is reported).
-    public let isDismissible: Bool
-    /// Whether the last layout chose the sheet (the shape the drag follows).
-    public private(set) var isSheet = true
-
-    /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is outside its
-    ///   declared range (heights 0.01…100000, max-width 1…100000, radius 0…10000 points,
-    ///   dim-alpha 0…1, duration 0…10 s, a known curve, dismissible true or false).
-    public init(options: StyleOptions) throws {
-        cardHeight = try options.number(Self.heightOption)
-        maxWidth = try options.number(Self.maxWidthOption)
-        sheetHeight = try options.number(Self.sheetHeightOption)
-        cornerRadius = try options.number(Self.cornerRadiusOption)
-        dimAlpha = try options.number(Self.dimAlphaOption)
-        transitionDuration = try options.duration()
-        timingCurve = try options.curve()
-        isDismissible = try options.interaction(dragging: nil).isDismissible
-    }
-
     /// Whether a container of `bounds` gets the bottom sheet (libadwaita's conditions).
     public static func isSheet(in bounds: Rect) -> Bool {
         bounds.width <= sheetMaxWidth || bounds.height <= sheetMaxHeight
     }
 
+    /// A length given as a fraction of `total` (≤ 1) or in points (> 1).
     private static func length(_ v: Double, of total: Double) -> Double { v <= 1 ? v * total : v }
 
-    public func frameOfPresentedView(in b: Rect) -> Rect {
-        if AdaptiveStyle.isSheet(in: b) {
-            let h = min(b.height, AdaptiveStyle.length(sheetHeight, of: b.height))
-            return Rect(x: b.minX, y: b.maxY - h, width: b.width, height: h)
+    /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is outside its
+    ///   declared range (heights 0.01…100000, max-width 1…100000, radius 0…10000 points,
+    ///   dim-alpha 0…1, duration 0…10 s, a known curve, dismissible true or false).
+    public static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
+        let cardHeight = try options.number(heightOption), maxWidth = try options.number(maxWidthOption)
+        let sheetHeight = try options.number(sheetHeightOption), cornerRadius = try options.number(cornerRadiusOption)
+        let dimAlpha = try options.number(dimAlphaOption)
+        let style = PresentationStyle(transitionDuration: try options.duration(), timingCurve: try options.curve())
+        // `dismissible`: false refuses dim taps, Escape and drags (each attempt is reported).
+        let isDismissible = try options.interaction(dragging: nil).isDismissible
+
+        style.frameOfPresentedView = { c in
+            let b = c.containerBounds
+            if isSheet(in: b) {
+                let h = min(b.height, length(sheetHeight, of: b.height))
+                return Rect(x: b.minX, y: b.maxY - h, width: b.width, height: h)
+            }
+            let w = max(0, min(maxWidth, b.width - 2 * cardMargin))
+            let h = max(0, min(length(cardHeight, of: b.height), b.height - 2 * cardMargin))
+            return Rect(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2, width: w, height: h)
         }
-        let m = AdaptiveStyle.cardMargin
-        let w = max(0, min(maxWidth, b.width - 2 * m))
-        let h = max(0, min(AdaptiveStyle.length(cardHeight, of: b.height), b.height - 2 * m))
-        return Rect(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2, width: w, height: h)
+        style.cornerStyle = { c in CornerStyle(radius: cornerRadius, corners: isSheet(in: c.containerBounds) ? .top : .all) }
+        // Black at alpha `dim-alpha × progress`.
+        style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: dimAlpha * progress) }
+        // The sheet is dragged down to dismiss; the card has no drag (AdwDialog's floating dialog).
+        style.interaction = { c in
+            InteractionDeclaration(dismissGesture: isSheet(in: c.containerBounds) ? .drag(.down) : .none,
+                                   isDismissible: isDismissible)
+        }
+        // presentedViewTransform: the default, rising from below the bottom edge.
+        // shouldDismissOnTap: the default; the engine only asks for taps outside the presented view.
+        return style
     }
-
-    public func cornerStyle(forPresentedViewIn b: Rect) -> CornerStyle {
-        CornerStyle(radius: cornerRadius, corners: AdaptiveStyle.isSheet(in: b) ? .top : .all)
-    }
-
-    /// Black at alpha `dim-alpha × progress`.
-    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
-    }
-
-    public func containerViewWillLayoutSubviews(containerBounds: Rect) {
-        isSheet = AdaptiveStyle.isSheet(in: containerBounds)
-    }
-
-    /// The sheet is dragged down to dismiss; the card has no drag (AdwDialog's floating dialog).
-    public var interaction: InteractionDeclaration {
-        InteractionDeclaration(dismissGesture: isSheet ? .drag(.down) : .none, isDismissible: isDismissible)
-    }
-
-    // presentedViewTransform: the protocol's default, rising from below the bottom edge.
-    // shouldDismiss: the default; the engine only asks for taps outside the presented view.
 }

@@ -14,7 +14,7 @@ import ModalKit
 ///   landing); dismissing is faster, `dismiss-duration` (0.2 s) with ease-in (cubic-bezier(0.42,
 ///   0, 1, 1): leaves slowly, accelerates into the button).
 /// - Dim: black, alpha `dim-alpha × progress`; a tap on it dismisses. No dismiss gesture.
-public final class PopoverStyle: LoadablePresentationStyle {
+public enum PopoverStyle: LoadablePresentationStyle {
     public static let name = "popover"
     public static let summary = "opaque card grows from the Present button into a centred 320×220 card, ease-out in, faster ease-in out"
     static let widthOption = StyleOption.number("width", "card width (at most the container's)", unit: "points",
@@ -34,77 +34,43 @@ public final class PopoverStyle: LoadablePresentationStyle {
     /// The dismissal's curve: CSS `ease-in`, cubic-bezier(0.42, 0, 1, 1).
     public static let easeIn = TimingCurve.cubicBezier(0.42, 0, 1, 1)
 
-    public let width: Double
-    public let height: Double
-    public let cornerRadius: Double
-    public let dimAlpha: Double
-    public let transitionDuration: Double
-    public let timingCurve: TimingCurve
-    public let dismissDuration: Double
-    public let shadow: Shadow?
-
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
     ///   (sizes 1…10000 points, radius 0…10000, dim-alpha 0…1, durations 0…10 s, a known curve).
-    public init(options: StyleOptions) throws {
-        width = try options.number(Self.widthOption)
-        height = try options.number(Self.heightOption)
-        cornerRadius = try options.number(Self.cornerRadiusOption)
-        dimAlpha = try options.number(Self.dimAlphaOption)
-        transitionDuration = try options.duration()
-        timingCurve = try options.curve()
-        dismissDuration = try options.number(Self.dismissDurationOption)
-        shadow = try options.shadow()
-        interaction = try options.interaction(dragging: nil)
+    public static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
+        let width = try options.number(widthOption), height = try options.number(heightOption)
+        let cornerRadius = try options.number(cornerRadiusOption), dimAlpha = try options.number(dimAlphaOption)
+        let duration = try options.duration(), curve = try options.curve()
+        let dismissDuration = try options.number(dismissDurationOption)
+        let chrome = PresentedViewChrome(backgroundColor: .white, shadow: try options.shadow())
+        // No dismiss gesture; `dismissible`.
+        let interaction = try options.interaction(dragging: nil)
+        let style = PresentationStyle()
+
+        // `width` × `height` (at most the container), centred.
+        style.frameOfPresentedView = { c in
+            let b = c.containerBounds, w = min(width, b.width), h = min(height, b.height)
+            return Rect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
+        }
+        style.cornerStyle = { _ in CornerStyle(radius: cornerRadius, corners: .all) }
+        // Opaque white under the content, and the `shadow`.
+        style.chrome = { _ in chrome }
+        style.interaction = { _ in interaction }
+        style.transitionDuration = { c in c.phase == .dismiss ? dismissDuration : duration }
+        style.timingCurve = { c in c.phase == .dismiss ? easeIn : curve }
+        style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: dimAlpha * progress) }
+        // The source rectangle (or the frame's centre) interpolated towards `frame` at `progress`,
+        // as a translation and a per-axis scale about the top-left corner.
+        style.presentedViewTransform = { progress, frame, c in
+            let source = c.sourceRect ?? Rect(x: frame.midX, y: frame.midY, width: 0, height: 0)
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * progress }
+            let x = mix(source.minX, frame.minX), y = mix(source.minY, frame.minY)
+            let w = mix(source.width, frame.width), h = mix(source.height, frame.height)
+            return ViewTransform(translation: Point(x: x - frame.minX, y: y - frame.minY),
+                                 scaleX: frame.width > 0 ? max(0, w / frame.width) : 1,
+                                 scaleY: frame.height > 0 ? max(0, h / frame.height) : 1,
+                                 anchor: Point(x: 0, y: 0))
+        }
+        // shouldDismissOnTap: the default, every tap on the dim dismisses.
+        return style
     }
-
-    /// No dismiss gesture; `dismissible`.
-    public let interaction: InteractionDeclaration
-
-    /// `width` × `height` (at most the container), centred.
-    public func frameOfPresentedView(in containerBounds: Rect) -> Rect {
-        let w = min(width, containerBounds.width), h = min(height, containerBounds.height)
-        return Rect(x: containerBounds.midX - w / 2, y: containerBounds.midY - h / 2, width: w, height: h)
-    }
-
-    public func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle {
-        CornerStyle(radius: cornerRadius, corners: .all)
-    }
-
-    public func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        DimmingAppearance(color: .black, alpha: dimAlpha * progress)
-    }
-
-    public func transitionDuration(for context: TransitionContext) -> Double {
-        context.phase == .dismiss ? dismissDuration : transitionDuration
-    }
-
-    public func timingCurve(for context: TransitionContext) -> TimingCurve {
-        context.phase == .dismiss ? PopoverStyle.easeIn : timingCurve
-    }
-
-    /// The source rectangle (or the frame's centre) interpolated towards `frame` at `progress`,
-    /// as a translation and a per-axis scale about the top-left corner.
-    public func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
-        let source = context.sourceRect ?? Rect(x: frame.midX, y: frame.midY, width: 0, height: 0)
-        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * progress }
-        let x = mix(source.minX, frame.minX), y = mix(source.minY, frame.minY)
-        let w = mix(source.width, frame.width), h = mix(source.height, frame.height)
-        return ViewTransform(translation: Point(x: x - frame.minX, y: y - frame.minY),
-                             scaleX: frame.width > 0 ? max(0, w / frame.width) : 1,
-                             scaleY: frame.height > 0 ? max(0, h / frame.height) : 1,
-                             anchor: Point(x: 0, y: 0))
-    }
-
-    /// The 1.0 entry (no context): the same motion from the frame's centre.
-    public func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
-        presentedViewTransform(at: progress, frame: frame,
-                               context: TransitionContext(phase: .present, containerBounds: containerBounds))
-    }
-
-    /// Opaque white under the content, and the `shadow`.
-    public func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
-        PresentedViewChrome(backgroundColor: .white, shadow: shadow)
-    }
-
-    // shouldDismiss: the default, every tap on the dim dismisses. interaction: no gesture (the init's).
 }

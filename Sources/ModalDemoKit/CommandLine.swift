@@ -155,7 +155,7 @@ Usage:
   modal-demo --list-styles
   modal-demo --describe-style NAME|PATH
   modal-demo new-style NAME [--directory DIR]
-  modal-demo preview [--style NAME|PATH] [--style-option KEY=VALUE]... [--duration SECONDS] [--reduced-motion]
+  modal-demo preview [--style NAME|PATH [--style-option KEY=VALUE]...] [--duration SECONDS] [--reduced-motion]
                      --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] --output FILE
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
@@ -171,7 +171,7 @@ Options:
                            (a value containing '/'). Default: inset-centered. Repeatable: the card's
                            "Present another" presents level n with the n-th --style (the last repeats);
                            render draws levels 1..n-1 presented and level n at --progress
-  --style-option KEY=VALUE an option of the --style before it (level 1's when none came before);
+  --style-option KEY=VALUE an option of the --style before it (one must come before it);
                            --describe-style NAME lists a style's options with their meanings,
                            defaults and accepted values (unknown keys are refused)
   --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
@@ -293,7 +293,8 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             listStyles = true
         case "--describe-style" where !isRenderLike && !isDismissPoint:
             describe = try value(for: flag, inline)
-        case "--watch" where !isRenderLike && !isDismissPoint:
+        // dismiss-point takes the window's options, --watch too (the point is the style's as it is).
+        case "--watch" where !isRenderLike:
             guard inline == nil else { throw UsageError("--watch takes no value") }
             run.watch = true
         case "--style":
@@ -308,6 +309,12 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             let kv = try value(for: flag, inline)
             guard let eq = kv.firstIndex(of: "="), eq != kv.startIndex else {
                 throw UsageError("--style-option expects KEY=VALUE, got '\(kv)'")
+            }
+            // One rule: an option belongs to the --style before it. Before any, it would silently
+            // belong to whichever style level 1 gets, so it is refused.
+            guard sawStyle else {
+                throw UsageError("--style-option \(kv) comes before any --style: an option belongs to the --style "
+                                 + "before it (--style \(StyleSelection().style) --style-option \(kv))")
             }
             selections[selections.count - 1].options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
         case "--duration":

@@ -50,12 +50,12 @@ public final class DemoScene {
     /// which is the caller's `now` except while paused (``pauseFraction``).
     public let host: PresentationHost
     /// The presentation style of level 1.
-    public var style: any PresentationStyle { host.style }
+    public var style: PresentationStyle { host.style }
     private let events: (SceneEvent, Int) -> Void
     private let presentingView: PresentingView
     /// The card of level n at index n − 1, made when level n is first presented.
     private var cards: [CardView] = []
-    private let styleForLevel: (Int) -> any PresentationStyle
+    private let styleForLevel: (Int) -> PresentationStyle
     private var card: CardView { cards[0] }
 
     /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
@@ -68,7 +68,7 @@ public final class DemoScene {
     /// - Parameters:
     ///   - events: called synchronously, in order, for every state change and button activation.
     /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
-    public convenience init(style: any PresentationStyle, events: @escaping (SceneEvent) -> Void = { _ in }) throws {
+    public convenience init(style: PresentationStyle, events: @escaping (SceneEvent) -> Void = { _ in }) throws {
         try self.init(styleForLevel: { _ in style }, levelEvents: { event, _ in events(event) })
     }
 
@@ -80,7 +80,7 @@ public final class DemoScene {
     ///   - levelEvents: called synchronously, in order, for every state change and button
     ///     activation, with the level it belongs to (1 = the first card; `activated` is level 1).
     /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
-    public init(styleForLevel: @escaping (Int) -> any PresentationStyle,
+    public init(styleForLevel: @escaping (Int) -> PresentationStyle,
                 levelEvents: @escaping (SceneEvent, Int) -> Void) throws {
         let fonts = FontBox(try FontSet(scale: 1))
         let focus = FocusVisibility()
@@ -138,12 +138,12 @@ public final class DemoScene {
     /// Whether `level`'s card paints its own white background (its style sets no background colour).
     private func updateBackground(level: Int) {
         let bounds = Rect(size: host.containerSize)
-        cards[level - 1].fillsBackground = style(level: level).chrome(forPresentedViewIn: bounds).backgroundColor == nil
+        cards[level - 1].fillsBackground = style(level: level).chrome(LayoutContext(containerBounds: bounds)).backgroundColor == nil
     }
 
     /// Styles of the levels above 1, made on first use (level n at index n − 2).
-    private var upperStyles: [any PresentationStyle] = []
-    private func style(level: Int) -> any PresentationStyle {
+    private var upperStyles: [PresentationStyle] = []
+    private func style(level: Int) -> PresentationStyle {
         if level == 1 { return host.style }
         while upperStyles.count < level - 1 { upperStyles.append(styleForLevel(upperStyles.count + 2)) }
         return upperStyles[level - 2]
@@ -324,7 +324,7 @@ public final class DemoScene {
     /// presented card takes the new frame at once; the hint is asked of the new style.
     /// - Returns: false (nothing changed) while a transition runs.
     @discardableResult
-    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+    public func replaceStyle(_ style: PresentationStyle) -> Bool {
         guard host.replaceStyle(style) else { return false }
         hintSize = nil
         layout(containerSize: containerSize, scale: scale)
@@ -425,7 +425,7 @@ public final class DemoScene {
                 let c = PresentationController(style: style(level: level))
                 c.reducesMotion = host.reducesMotion
                 c.layout(containerBounds: bounds)
-                let f = style(level: level - 1).frameOfPresentedView(in: bounds)
+                let f = style(level: level - 1).frameOfPresentedView(LayoutContext(containerBounds: bounds))
                 c.sourceRect = DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
                 snapshots.append(c.snapshot(phase: phase, fraction: fraction))
             }

@@ -1,3 +1,4 @@
+import Foundation
 import ModalKit
 
 /// What `modal-demo`'s style commands print: the `--list-styles` and `--describe-style` lines and
@@ -56,9 +57,23 @@ public enum StyleCommandText {
 
     /// One line for a failure to find, load or create a style, with the demo's advice: where a
     /// lookup met libraries that failed or were refused, "(--list-styles says why)"; for a library
-    /// named unlike a style, "(rename it, or give its path to --style)".
+    /// named unlike a style, "(rename it, or give its path to --style)"; for a name that is a file
+    /// name (`libX.so`: a name has no `/`, so it was looked up as a style name), the path to give
+    /// (`--style ./libX.so`); for a path that names no file, what the files around it say
+    /// (``StyleLoader/missingLibraryHint(for:)``: the other build configuration has it, the
+    /// package's product is not `.dynamic`, …).
     public static func message(for error: Error) -> String {
+        if case let .notFound(path)? = error as? StyleLoadError, let hint = StyleLoader.missingLibraryHint(for: path) {
+            return clean("\(path): no such file; " + describe(hint, path: path))
+        }
         guard let lookup = error as? StyleLookupError else { return clean(String(describing: error)) }
+        if case let .unknownName(name, _, _, _, _, _) = lookup, looksLikeFileName(name) {
+            var info = stat()
+            let here = stat(name, &info) == 0
+            return clean("no style named '\(name)': a name is looked up on the style path, a file is given by its path "
+                         + (here ? "(the file in this directory: --style ./\(name))"
+                                 : "(--style ./\(name) for a file in this directory, which has none by that name)"))
+        }
         func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
         func searched(_ dirs: [String], failed: Int, refused: Int) -> String {
             var line = "; searched " + (dirs.isEmpty ? "nothing (empty style path)" : dirs.joined(separator: ":"))
@@ -81,6 +96,29 @@ public enum StyleCommandText {
             return clean(line)
         case .refused:
             return clean(lookup.description)
+        }
+    }
+
+    /// Whether a `--style` value without `/` is a shared library's file name (`….so`, `….so.1`).
+    static func looksLikeFileName(_ name: String) -> Bool { name.hasSuffix(".so") || name.contains(".so.") }
+
+    /// The advice after "PATH: no such file; ".
+    static func describe(_ hint: MissingStyleLibraryHint, path: String) -> String {
+        let package: (String) -> String = { $0 == "." ? "the package in this directory" : "the package in \($0)" }
+        switch hint {
+        case let .otherConfiguration(other, configuration):
+            return "the \(configuration) build has it: \(other)"
+                + (configuration == "release" ? " (built with swift build -c release)" : " (built with swift build)")
+        case let .notDynamic(directory, product, declaredType):
+            let what = declaredType == "static" ? "as type: .static (a static archive)" : "without a type"
+            return "\(package(directory)) declares the library product \(product) \(what), so swift build links no "
+                + "shared library for it: declare it .library(name: \"\(product)\", type: .dynamic, targets: [...])"
+        case let .undeclaredProduct(directory, product, products):
+            return "\(package(directory)) declares no library product \(product) (a library lib<product>.so comes from its "
+                + "product's name; it declares \(products.joined(separator: ", ")))"
+        case let .notBuilt(directory, product, configuration):
+            return "\(package(directory)) declares \(product) as .dynamic but it is not built: run swift build"
+                + (configuration == "release" ? " -c release" : "") + " there"
         }
     }
 

@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// The package `modal-demo new-style NAME` writes: a side drawer (a panel 70 % of the container
-/// wide sliding in from the left edge, right corners rounded 12, black dim 0 → 0.3, a tap right of
-/// the panel dismisses) in one short style file, ready to build and change.
+/// wide sliding in from the left edge, right corners rounded 12, black dim 0 → 0.3, a tap on the
+/// dim dismisses) in one short style file, ready to build and change.
 ///
 /// Files, under the package directory (`<Name>` standing for the name's type stem, e.g.
 /// `SideDrawer`):
@@ -143,8 +143,8 @@ public struct StyleTemplate: Equatable, Sendable {
         import ModalKit
 
         /// A panel from the left edge, 70 % of the container wide, right corners rounded, over a black
-        /// dim; a tap on the dim right of the panel dismisses.
-        public final class \(className): LoadablePresentationStyle {
+        /// dim; a tap on the dim dismisses.
+        public enum \(className): LoadablePresentationStyle {
             public static let name = \(StyleTemplate.literal(name))
             public static let summary = "panel 70 % wide slides in from the left edge over a black dim 0 → 0.3"
             static let width = StyleOption.number("width", "panel width, a fraction of the container", default: 0.7, in: 0.1...1)
@@ -152,25 +152,21 @@ public struct StyleTemplate: Equatable, Sendable {
             static let dim = StyleOption.number("dim-alpha", "alpha of the black dim when presented", default: 0.3, in: 0...1)
             public static let options = [width, radius, dim, .duration(), .curve()]
 
-            let widthFraction, cornerRadius, dimAlpha: Double
-            public let transitionDuration: Double
-            public let timingCurve: TimingCurve
-
-            public init(options: StyleOptions) throws {
-                (widthFraction, cornerRadius, dimAlpha) = (try options.number(Self.width), try options.number(Self.radius), try options.number(Self.dim))
-                (transitionDuration, timingCurve) = (try options.duration(), try options.curve())
+            public static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
+                let (fraction, cornerRadius, dimAlpha) = (try options.number(width), try options.number(radius), try options.number(dim))
+                let style = PresentationStyle(transitionDuration: try options.duration(), timingCurve: try options.curve())
+                style.frameOfPresentedView = { c in
+                    let b = c.containerBounds
+                    return Rect(x: b.minX, y: b.minY, width: (b.width * fraction).rounded(), height: b.height)
+                }
+                style.cornerStyle = { _ in CornerStyle(radius: cornerRadius, corners: [.topRight, .bottomRight]) }
+                style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: dimAlpha * progress) }
+                // Slides in from beyond the left edge.
+                style.presentedViewTransform = { progress, frame, _ in
+                    ViewTransform(translation: Point(x: -(1 - progress) * frame.maxX, y: 0))
+                }
+                return style
             }
-
-            public func frameOfPresentedView(in bounds: Rect) -> Rect {
-                Rect(x: bounds.minX, y: bounds.minY, width: (bounds.width * widthFraction).rounded(), height: bounds.height)
-            }
-            public func cornerStyle(forPresentedViewIn bounds: Rect) -> CornerStyle { CornerStyle(radius: cornerRadius, corners: [.topRight, .bottomRight]) }
-            public func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: dimAlpha * progress) }
-            /// Slides in from beyond the left edge.
-            public func presentedViewTransform(at progress: Double, frame: Rect, in bounds: Rect) -> ViewTransform {
-                ViewTransform(translation: Point(x: -(1 - progress) * frame.maxX, y: 0))
-            }
-            public func shouldDismiss(onTapAt point: Point, in bounds: Rect) -> Bool { point.x >= frameOfPresentedView(in: bounds).maxX }
         }
 
         """
@@ -245,8 +241,9 @@ public struct StyleTemplate: Equatable, Sendable {
         on every `swift build`), `\(demoPath) --describe-style .build/debug/\(libraryFile)` (its options).
 
         The style is `Sources/\(className)/\(className).swift`: each option is declared once (key,
-        meaning, unit, default, accepted range) and read typed in `init(options:)`; the hooks are named
-        after `UIPresentationController`'s. `Sources/\(entryTarget)/Entry.swift` exports it to the
+        meaning, unit, default, accepted range) and read typed in `makeStyle(options:)`, which sets the
+        hooks it changes on a `PresentationStyle` (named after `UIPresentationController`'s; a
+        misspelled hook does not compile). `Sources/\(entryTarget)/Entry.swift` exports it to the
         host; at build time `\(notePlugin)` runs `\(noteGenerator)` to write the library's note
         (its name, summary and options, which hosts read without loading it), so there is nothing to
         keep in step by hand.

@@ -60,7 +60,7 @@ final class SceneDriver {
     /// A scene for `style` at `size` points, scale 1, with one frame rendered (the presenting view,
     /// dismissed) into the first buffer.
     /// - Throws: `SceneError` (no font), `ImageError` (no memory for the buffers).
-    init(style: any PresentationStyle, size: BenchSize, compositing: BenchCompositing = .pixman) throws {
+    init(style: PresentationStyle, size: BenchSize, compositing: BenchCompositing = .pixman) throws {
         scene = try DemoScene(style: style)
         self.size = size
         self.compositing = compositing

@@ -198,7 +198,7 @@ private final class VariantRun {
 
 func measureFrames(style name: String, module: StyleModule, size: BenchSize, runs: Int,
                    referencePerRun: Int) throws -> [FrameReport] {
-    let measured = try variants.map { VariantRun($0, try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: $0),
+    let measured = try variants.map { VariantRun($0, try SceneDriver(style: $0.applied(to: try module.makeStyle()),
                                                                      size: size)) }
     let reference = try Reference(size: size)
 
@@ -274,7 +274,7 @@ func runCycles(cycles: Int, levels: Int = 1) throws {
             for variant in variants {
                 let label = variants == [.solid] ? name : "\(name) (\(variant.rawValue))"
                 let resetOK = MemoryFigures.resetPeak()
-                let driver = try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: variant), size: size)
+                let driver = try SceneDriver(style: variant.applied(to: try module.makeStyle()), size: size)
                 var frames = 0
                 try driver.cycle(levels: levels) { _ in frames += 1 }
                 guard let first = MemoryFigures.now() else { throw BenchFailure(description: "cannot read /proc/self/status") }
@@ -327,7 +327,8 @@ func runDrags(runs: Int) throws {
     var total: UInt64 = 0, totalFrames = 0
     for (name, module) in modules {
         for size in sizes {
-            guard case .drag = try module.makeStyle().interaction.dismissGesture else {
+            let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            guard case .drag = try module.makeStyle().interaction(LayoutContext(containerBounds: bounds)).dismissGesture else {
                 print("")
                 print("\(name) \(size): no drag gesture declared; skipped")
                 continue
@@ -402,7 +403,7 @@ func runBackends(runs: Int, backends: [BenchCompositing]) throws {
     for (name, module, variant) in entries {
         for size in sizes {
             let drivers = try backends.map {
-                ($0, try SceneDriver(style: VariantStyle(try module.makeStyle(), variant: variant), size: size, compositing: $0))
+                ($0, try SceneDriver(style: variant.applied(to: try module.makeStyle()), size: size, compositing: $0))
             }
             var samples: [[FrameSample]] = drivers.map { _ in [] }
             for (_, d) in drivers { try d.cycle { _ in } }

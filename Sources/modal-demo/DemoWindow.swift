@@ -44,7 +44,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     func log(_ line: @autoclosure () -> String) { if logEvents { print(line()) } }
     // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
     // --watch level 1's comes from the reloader's copy and the levels above share it.
-    let styles: ((Int) -> any PresentationStyle)? = options.watch ? nil : makeStyleFactory(options.selections)
+    let styles: ((Int) -> PresentationStyle)? = options.watch ? nil : makeStyleFactory(options.selections)
     // --watch: the style is loaded from a copy of its file, now and at every change; a new one is
     // used once no transition runs.
     weak var windowRef: PresentationWindow?
@@ -52,7 +52,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     let reloader = options.watch ? StyleReloader(
         path: path, options: options.selection.effectiveOptions, log: { line in log(line) },
         apply: { style in windowRef?.replaceStyle(style) { log("reloaded \(path)") } }) : nil
-    let style: any PresentationStyle
+    let style: PresentationStyle
     if let reloader {
         do { style = try reloader.loadInitial() } catch { fail(UsageError.exitStatus, String(describing: error)) }
     } else {

@@ -18,7 +18,9 @@ func runPreview(_ options: PreviewOptions) -> Int32 {
     }
     scene.reducesMotion = options.reducedMotion
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)), scale: options.scale)
-    let timeline = PreviewTimeline(duration: style.transitionDuration, fps: options.fps, hold: options.hold)
+    // One duration for the cycle: the presentation's (a style may dismiss faster; the timeline is one).
+    let presenting = TransitionContext(phase: .present, containerBounds: Rect(size: scene.containerSize))
+    let timeline = PreviewTimeline(duration: style.transitionDuration(presenting), fps: options.fps, hold: options.hold)
     let (width, height) = scene.pixelSize
     do {
         let frame = try Image(width: width, height: height)

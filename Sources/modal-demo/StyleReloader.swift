@@ -29,7 +29,7 @@ final class StyleReloader {
     private let path: String
     private let options: [String: String]
     private let log: (String) -> Void
-    private let apply: (any PresentationStyle) -> Void
+    private let apply: (PresentationStyle) -> Void
     private var inotifyFD: Int32 = -1
     private var timer: EventLoopTimer?
     private var watch: FDWatch?
@@ -46,7 +46,7 @@ final class StyleReloader {
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init(path: String, options: [String: String], log: @escaping (String) -> Void,
-         apply: @escaping (any PresentationStyle) -> Void) {
+         apply: @escaping (PresentationStyle) -> Void) {
         self.path = path; self.options = options; self.log = log; self.apply = apply
     }
 
@@ -146,25 +146,47 @@ final class StyleReloader {
         }
     }
 
+    /// Where copies are made, in order: `XDG_RUNTIME_DIR` (the user's own, on tmpfs), the user's
+    /// cache directory (`XDG_CACHE_HOME`, else `HOME/.cache`; XDG Base Directory), the temporary
+    /// directory (`TMPDIR`, else `/tmp`). A place that is unset, missing or not writable is
+    /// skipped: a session whose runtime directory is not this user's (a root shell in another
+    /// user's session, a check run without one) still reloads.
+    static func copyDirectoryBases(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        func set(_ key: String) -> String? { environment[key].flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        var bases: [String] = []
+        if let runtime = set("XDG_RUNTIME_DIR") { bases.append(runtime) }
+        if let cache = set("XDG_CACHE_HOME") ?? set("HOME").map({ $0 + "/.cache" }) { bases.append(cache) }
+        bases.append(set("TMPDIR") ?? "/tmp")
+        return bases
+    }
+
+    /// A new private directory (mode 0700, mkdtemp(3)) for a copy of `path`, in the first of
+    /// ``copyDirectoryBases(environment:)`` that takes one.
+    /// - Throws: `ReloadError` naming every place tried.
+    static func makeCopyDirectory(for path: String) throws -> String {
+        let bases = copyDirectoryBases()
+        for base in bases {
+            var template = Array("\(base)/modal-demo-reload-XXXXXX".utf8CString)
+            if let made = mkdtemp(&template) { return String(cString: made) }
+        }
+        throw ReloadError("\(path): cannot make a directory to load a copy in (tried \(bases.joined(separator: ", ")))")
+    }
+
     /// The first style, also loaded from a copy: the watched file itself is never mapped into this
     /// process, so rewriting it in place (`cp` over it) cannot change code that is running.
     /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
-    func loadInitial() throws -> any PresentationStyle { try loadCopy() }
+    func loadInitial() throws -> PresentationStyle { try loadCopy() }
 
     /// Copies the file to a new name, loads the copy, removes it, and creates the style.
-    private func loadCopy() throws -> any PresentationStyle {
+    private func loadCopy() throws -> PresentationStyle {
         generation += 1
-        let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? NSTemporaryDirectory()
-        var template = Array("\(base)/modal-demo-reload-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw ReloadError("\(path): cannot make a directory in \(base) to load a copy") }
-        let directory = String(cString: made)
+        let directory = try StyleReloader.makeCopyDirectory(for: path)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let copy = directory + "/" + "reload-\(generation)-" + (path as NSString).lastPathComponent
         // Only a regular file is copied (a FIFO would block); anything else goes to the loader,
         // whose message says what it is.
         var info = stat()
-        guard stat(path, &info) == 0 else { throw ReloadError("\(path): no such file") }
+        guard stat(path, &info) == 0 else { throw ReloadError(StyleCommandText.message(for: StyleLoadError.notFound(path: path))) }
         let source = info.st_mode & S_IFMT == S_IFREG ? copy : path
         if source == copy {
             do {

@@ -73,7 +73,7 @@ enum Styles {
 /// Loads the selected style through the plugin loader and creates it with its options.
 /// Any failure (missing plugin, wrong ABI, unknown name, unknown option key, bad value) is a
 /// bad command line: exit 2 with one line.
-func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
+func makeStyle(_ selection: StyleSelection) -> PresentationStyle {
     let module = Styles.load(selection.style)
     do {
         return try module.makeStyle(options: selection.effectiveOptions)
@@ -85,8 +85,8 @@ func makeStyle(_ selection: StyleSelection) -> any PresentationStyle {
 /// The styles of a stack: every selection loaded and made once at start-up (so a bad one exits 2
 /// before any window opens); level n gets the n-th selection's style, a level past the last gets a
 /// new style object of the last selection (each level has its own style object).
-func makeStyleFactory(_ selections: [StyleSelection]) -> (Int) -> any PresentationStyle {
-    var made: [any PresentationStyle] = []
+func makeStyleFactory(_ selections: [StyleSelection]) -> (Int) -> PresentationStyle {
+    var made: [PresentationStyle] = []
     var last: (module: StyleModule, options: [String: String])?
     for selection in selections {
         let module = Styles.load(selection.style)

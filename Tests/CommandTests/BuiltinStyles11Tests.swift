@@ -11,7 +11,7 @@ import ModalDemoKit
 final class BuiltinStyles11Tests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    private func style(_ name: String, _ options: [String: String] = [:]) throws -> any PresentationStyle {
+    private func style(_ name: String, _ options: [String: String] = [:]) throws -> PresentationStyle {
         try StyleLoader(searchPath: [Support.stylesDirectory()]).load(name).makeStyle(options: options)
     }
 
@@ -24,35 +24,35 @@ final class BuiltinStyles11Tests: XCTestCase {
 
     func testBottomSheetDefaultsAreThe10Look() throws {
         let sheet = try style("bottom-sheet")
-        XCTAssertEqual(sheet.dimmingAppearance(at: 1, context: context()), DimmingAppearance(color: .black, alpha: 0.4))
-        XCTAssertEqual(sheet.chrome(forPresentedViewIn: bounds), PresentedViewChrome.none, "no grabber, no shadow")
-        XCTAssertEqual(sheet.presentingViewAppearance(at: 1, context: context()), PresentingViewAppearance.identity)
-        XCTAssertEqual(sheet.interaction, InteractionDeclaration(dismissGesture: .drag(.down)))
-        XCTAssertEqual(sheet.transitionDuration(for: context(.dismiss)), 0.35)
-        XCTAssertEqual(sheet.timingCurve(for: context(.dismiss)), .easeInOut)
+        XCTAssertEqual(sheet.dimmingAppearance(1, context()), DimmingAppearance(color: .black, alpha: 0.4))
+        XCTAssertEqual(sheet.chrome(layoutContext(bounds)), PresentedViewChrome.none, "no grabber, no shadow")
+        XCTAssertEqual(sheet.presentingViewAppearance(1, context()), PresentingViewAppearance.identity)
+        XCTAssertEqual(sheet.interaction(layoutContext(bounds)), InteractionDeclaration(dismissGesture: .drag(.down)))
+        XCTAssertEqual(sheet.transitionDuration(context(.dismiss)), 0.35)
+        XCTAssertEqual(sheet.timingCurve(context(.dismiss)), .easeInOut)
     }
 
     /// dim=gradient at 400×800 (sheet 0.5 → its top edge at y = 400): clear at y = 0 rising
     /// linearly to black at y = 400 and black below, × dim-alpha × progress.
     func testBottomSheetGradientDimRunsFromTheTopEdgeToTheSheetsTop() throws {
         let sheet = try style("bottom-sheet", ["dim": "gradient"])
-        let dim = sheet.dimmingAppearance(at: 1, context: context())
+        let dim = sheet.dimmingAppearance(1, context())
         XCTAssertEqual(dim, DimmingAppearance(gradient: LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: 400),
                                                                        from: .clear, to: .black), alpha: 0.4))
-        XCTAssertEqual(sheet.dimmingAppearance(at: 0.5, context: context()).alpha, 0.2)
+        XCTAssertEqual(sheet.dimmingAppearance(0.5, context()).alpha, 0.2)
         let tall = try style("bottom-sheet", ["dim": "gradient", "height": "600", "dim-alpha": "0.3"])
-        let g = tall.dimmingAppearance(at: 1, context: context()).gradient
+        let g = tall.dimmingAppearance(1, context()).gradient
         XCTAssertEqual(g?.end, Point(x: 0, y: 200), "a 600 pt sheet's top edge")
-        XCTAssertEqual(tall.dimmingAppearance(at: 1, context: context()).alpha, 0.3)
+        XCTAssertEqual(tall.dimmingAppearance(1, context()).alpha, 0.3)
     }
 
     func testBottomSheetGrabberAndShadow() throws {
-        XCTAssertEqual(try style("bottom-sheet", ["grabber": "on"]).chrome(forPresentedViewIn: bounds),
+        XCTAssertEqual(try style("bottom-sheet", ["grabber": "on"]).chrome(layoutContext(bounds)),
                        PresentedViewChrome(grabber: PresentedViewChrome.grabberColor))
-        XCTAssertNil(try style("bottom-sheet", ["grabber": "auto"]).chrome(forPresentedViewIn: bounds).grabber,
+        XCTAssertNil(try style("bottom-sheet", ["grabber": "auto"]).chrome(layoutContext(bounds)).grabber,
                      "auto: one detent, no grabber")
-        XCTAssertNil(try style("bottom-sheet", ["grabber": "off"]).chrome(forPresentedViewIn: bounds).grabber)
-        XCTAssertEqual(try style("bottom-sheet", ["shadow": "soft"]).chrome(forPresentedViewIn: bounds),
+        XCTAssertNil(try style("bottom-sheet", ["grabber": "off"]).chrome(layoutContext(bounds)).grabber)
+        XCTAssertEqual(try style("bottom-sheet", ["shadow": "soft"]).chrome(layoutContext(bounds)),
                        PresentedViewChrome(shadow: Shadow(color: Color(premultipliedRed: 0, green: 0, blue: 0, alpha: 0.25),
                                                           offset: Point(x: 0, y: 4), blurRadius: 16)))
         XCTAssertEqual(PresentedViewChrome.grabberColor,
@@ -61,23 +61,23 @@ final class BuiltinStyles11Tests: XCTestCase {
 
     func testBottomSheetRecede() throws {
         let sheet = try style("bottom-sheet", ["recede": "on"])
-        XCTAssertEqual(sheet.presentingViewAppearance(at: 1, context: context()),
+        XCTAssertEqual(sheet.presentingViewAppearance(1, context()),
                        PresentingViewAppearance(transform: ViewTransform(scale: 0.92), cornerRadius: 10))
-        XCTAssertEqual(sheet.presentingViewAppearance(at: 0.5, context: context()),
+        XCTAssertEqual(sheet.presentingViewAppearance(0.5, context()),
                        PresentingViewAppearance(transform: ViewTransform(scale: 0.96), cornerRadius: 5))
-        XCTAssertEqual(try style("bottom-sheet", ["recede": "off"]).presentingViewAppearance(at: 1, context: context()),
+        XCTAssertEqual(try style("bottom-sheet", ["recede": "off"]).presentingViewAppearance(1, context()),
                        PresentingViewAppearance.identity)
     }
 
     // MARK: inset-centered
 
     func testInsetCenteredDefaultsShadowAndBackground() throws {
-        XCTAssertEqual(try style("inset-centered").chrome(forPresentedViewIn: bounds), PresentedViewChrome.none)
-        XCTAssertEqual(try style("inset-centered").interaction, InteractionDeclaration(dismissGesture: .drag(.down)))
-        XCTAssertEqual(try style("inset-centered", ["shadow": "soft", "background": "#1E90fF"]).chrome(forPresentedViewIn: bounds),
+        XCTAssertEqual(try style("inset-centered").chrome(layoutContext(bounds)), PresentedViewChrome.none)
+        XCTAssertEqual(try style("inset-centered").interaction(layoutContext(bounds)), InteractionDeclaration(dismissGesture: .drag(.down)))
+        XCTAssertEqual(try style("inset-centered", ["shadow": "soft", "background": "#1E90fF"]).chrome(layoutContext(bounds)),
                        PresentedViewChrome(backgroundColor: Color(rgb: 0x1E90FF), shadow: .soft))
-        XCTAssertEqual(try style("inset-centered", ["background": "none"]).chrome(forPresentedViewIn: bounds).backgroundColor, nil)
-        XCTAssertEqual(try style("inset-centered", ["border": "#0A6CFF"]).chrome(forPresentedViewIn: bounds).border,
+        XCTAssertEqual(try style("inset-centered", ["background": "none"]).chrome(layoutContext(bounds)).backgroundColor, nil)
+        XCTAssertEqual(try style("inset-centered", ["border": "#0A6CFF"]).chrome(layoutContext(bounds)).border,
                        Border(width: 1, color: Color(rgb: 0x0A6CFF)))
     }
 
@@ -113,17 +113,17 @@ final class BuiltinStyles11Tests: XCTestCase {
 
     func testPopoverFrameTimingAndInteraction() throws {
         let popover = try style("popover")
-        XCTAssertEqual(popover.frameOfPresentedView(in: bounds), Rect(x: 40, y: 290, width: 320, height: 220))
-        XCTAssertEqual(popover.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 300, height: 200)),
+        XCTAssertEqual(popover.frameOfPresentedView(layoutContext(bounds)), Rect(x: 40, y: 290, width: 320, height: 220))
+        XCTAssertEqual(popover.frameOfPresentedView(layoutContext(Rect(x: 0, y: 0, width: 300, height: 200))),
                        Rect(x: 0, y: 0, width: 300, height: 200), "at most the container")
-        XCTAssertEqual(popover.transitionDuration(for: context(.present)), 0.35)
-        XCTAssertEqual(popover.timingCurve(for: context(.present)), .easeOut)
-        XCTAssertEqual(popover.transitionDuration(for: context(.dismiss)), 0.2)
-        XCTAssertEqual(popover.timingCurve(for: context(.dismiss)), .cubicBezier(0.42, 0, 1, 1), "CSS ease-in")
-        XCTAssertTrue(popover.shouldDismiss(onTapAt: Point(x: 5, y: 5), in: bounds), "a tap on the dim dismisses")
-        XCTAssertEqual(popover.interaction, InteractionDeclaration.standard)
-        XCTAssertEqual(popover.chrome(forPresentedViewIn: bounds), PresentedViewChrome(backgroundColor: .white), "opaque")
-        XCTAssertEqual(popover.dimmingAppearance(at: 1, context: context()), DimmingAppearance(color: .black, alpha: 0.2))
+        XCTAssertEqual(popover.transitionDuration(context(.present)), 0.35)
+        XCTAssertEqual(popover.timingCurve(context(.present)), .easeOut)
+        XCTAssertEqual(popover.transitionDuration(context(.dismiss)), 0.2)
+        XCTAssertEqual(popover.timingCurve(context(.dismiss)), .cubicBezier(0.42, 0, 1, 1), "CSS ease-in")
+        XCTAssertTrue(popover.shouldDismissOnTap(Point(x: 5, y: 5), layoutContext(bounds)), "a tap on the dim dismisses")
+        XCTAssertEqual(popover.interaction(layoutContext(bounds)), InteractionDeclaration.standard)
+        XCTAssertEqual(popover.chrome(layoutContext(bounds)), PresentedViewChrome(backgroundColor: .white), "opaque")
+        XCTAssertEqual(popover.dimmingAppearance(1, context()), DimmingAppearance(color: .black, alpha: 0.2))
     }
 
     /// `dismissible` is on every built-in style: false refuses taps, Escape and drags. The
@@ -131,29 +131,32 @@ final class BuiltinStyles11Tests: XCTestCase {
     /// none as a card — libadwaita's breakpoint, 450 pt wide).
     func testEveryBuiltinStyleTakesDismissible() throws {
         for name in ["inset-centered", "bottom-sheet", "popover", "adaptive"] {
-            XCTAssertTrue(try style(name).interaction.isDismissible, name)
+            XCTAssertTrue(try style(name).interaction(layoutContext(bounds)).isDismissible, name)
             let refusing = try style(name, ["dismissible": "false"])
-            refusing.containerViewWillLayoutSubviews(containerBounds: bounds)
-            XCTAssertFalse(refusing.interaction.isDismissible, name)
+            refusing.containerViewWillLayoutSubviews(layoutContext(bounds))
+            XCTAssertFalse(refusing.interaction(layoutContext(bounds)).isDismissible, name)
         }
+        // As a layout asks (the layout callback, then the interaction in the same bounds).
         let adaptive = try style("adaptive", ["dismissible": "false"])
-        adaptive.containerViewWillLayoutSubviews(containerBounds: bounds)
-        XCTAssertEqual(adaptive.interaction, InteractionDeclaration(dismissGesture: .drag(.down), isDismissible: false))
-        adaptive.containerViewWillLayoutSubviews(containerBounds: Rect(x: 0, y: 0, width: 1000, height: 700))
-        XCTAssertEqual(adaptive.interaction, InteractionDeclaration(dismissGesture: .none, isDismissible: false))
+        adaptive.containerViewWillLayoutSubviews(layoutContext(bounds))
+        XCTAssertEqual(adaptive.interaction(layoutContext(bounds)),
+                       InteractionDeclaration(dismissGesture: .drag(.down), isDismissible: false))
+        let wide = Rect(x: 0, y: 0, width: 1000, height: 700)
+        adaptive.containerViewWillLayoutSubviews(layoutContext(wide))
+        XCTAssertEqual(adaptive.interaction(layoutContext(wide)), InteractionDeclaration(dismissGesture: .none, isDismissible: false))
     }
 
     /// From the source rectangle at progress 0 to the centred card at 1, every edge moving
     /// monotonically (straight) in between: a translation and a scale per axis about the top-left.
     func testPopoverGrowsFromTheSourceRectangle() throws {
         let popover = try style("popover")
-        let frame = popover.frameOfPresentedView(in: bounds)
+        let frame = popover.frameOfPresentedView(layoutContext(bounds))
         let scene = try DemoScene(style: popover)
         scene.layout(containerSize: bounds.size, scale: 1)
         let button = scene.buttonFrame
         XCTAssertEqual(button, Rect(x: 112, y: 375, width: 176, height: 50), "the demo's Present button at 400×800")
         func shown(_ p: Double, _ source: Rect? = button) -> Rect {
-            PresentationController.apply(popover.presentedViewTransform(at: p, frame: frame, context: context(source: source)),
+            PresentationController.apply(popover.presentedViewTransform(p, frame, context(source: source)),
                                          to: frame)
         }
         func close(_ a: Rect, _ b: Rect, file: StaticString = #filePath, line: UInt = #line) {
@@ -164,7 +167,7 @@ final class BuiltinStyles11Tests: XCTestCase {
         close(shown(0), button)
         close(shown(1), frame)
         close(shown(0.5), Rect(x: 76, y: 332.5, width: 248, height: 135))
-        XCTAssertEqual(popover.presentedViewTransform(at: 0.5, frame: frame, context: context(source: button)).anchor,
+        XCTAssertEqual(popover.presentedViewTransform(0.5, frame, context(source: button)).anchor,
                        Point(x: 0, y: 0))
         var last = shown(0)
         for i in 1...100 {

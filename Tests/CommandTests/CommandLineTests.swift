@@ -124,13 +124,14 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testDismissPointIsNoneWhenTheCardCoversTheWindow() throws {
-        XCTAssertEqual(try dismissPoint(["--style-option", "margin-x=0", "--style-option", "margin-y=0", "--size", "800x600"]),
+        XCTAssertEqual(try dismissPoint(["--style", "inset-centered", "--style-option", "margin-x=0", "--style-option", "margin-y=0",
+                                         "--size", "800x600"]),
                        "none")
     }
 
     func testDismissPointRefusesABadStyleOrOptionLikeTheWindow() throws {
         try assertUsageError(["dismiss-point", "--style", "top-banner"], mentions: "top-banner")
-        try assertUsageError(["dismiss-point", "--style-option", "margin-z=1"], mentions: "margin-z")
+        try assertUsageError(["dismiss-point", "--style", "inset-centered", "--style-option", "margin-z=1"], mentions: "margin-z")
         try assertUsageError(["dismiss-point", "--size", "0x5"], mentions: "0x5")
         try assertUsageError(["dismiss-point", "--list-styles"], mentions: "--list-styles")
         try assertUsageError(["dismiss-point", "--progress", "1"], mentions: "--progress")

@@ -15,9 +15,10 @@ final class PluginCLITests: XCTestCase {
     /// The installed modal-demo (``InstalledProducts``).
     static var demoPath: String { get throws { try InstalledProducts.demo() } }
 
-    /// Runs the installed modal-demo with no style path and no Wayland session (``PluginTestSupport/runDemo(_:environment:)``).
-    static func demo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
-        try Support.runDemo(arguments, environment: environment)
+    /// Runs the installed modal-demo with no style path and no Wayland session (``PluginTestSupport/runDemo(_:environment:currentDirectory:)``).
+    static func demo(_ arguments: [String], environment: [String: String?] = [:],
+                     currentDirectory: String? = nil) throws -> PluginTestSupport.RunResult {
+        try Support.runDemo(arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// `render` with `style`; the style is loaded before anything is drawn.
@@ -239,7 +240,7 @@ final class PluginCLITests: XCTestCase {
 
 /// Frames drawn in-process through the engine, encoded like `modal-demo render` encodes them.
 enum PluginRendering {
-    static func png(of style: any PresentationStyle, width: Int, height: Int, progress: Double,
+    static func png(of style: PresentationStyle, width: Int, height: Int, progress: Double,
                     phase: TransitionPhase = .present, in dir: String) throws -> Data {
         let scene = try DemoScene(style: style)
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: 1)

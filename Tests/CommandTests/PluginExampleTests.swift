@@ -70,25 +70,25 @@ final class PluginExampleTests: XCTestCase {
         // opacity 0 → 1, black dim 0 → 0.4, 0.25 s ease-out.
         let style = try module.makeStyle()
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
-        let frame = style.frameOfPresentedView(in: bounds)
+        let frame = style.frameOfPresentedView(layoutContext(bounds))
         XCTAssertEqual(frame, Rect(x: 60, y: 200, width: 280, height: 200))
         let none = TransitionContext(phase: .present, containerBounds: bounds)
-        XCTAssertEqual(style.presentedViewTransform(at: 0, frame: frame, context: none), ViewTransform(scale: 0.9, alpha: 0))
-        XCTAssertEqual(style.presentedViewTransform(at: 1, frame: frame, context: none), .identity)
+        XCTAssertEqual(style.presentedViewTransform(0, frame, none), ViewTransform(scale: 0.9, alpha: 0))
+        XCTAssertEqual(style.presentedViewTransform(1, frame, none), .identity)
         // Presented from a control: it scales about that control's centre, in unit coordinates of
         // the card — a button at the top-left corner (0…20 pt) gives the anchor ((10−60)/280, (10−200)/200).
         let fromCorner = TransitionContext(phase: .present, sourceRect: Rect(x: 0, y: 0, width: 20, height: 20),
                                            containerBounds: bounds)
-        let t = style.presentedViewTransform(at: 0, frame: frame, context: fromCorner)
+        let t = style.presentedViewTransform(0, frame, fromCorner)
         XCTAssertEqual(t, ViewTransform(scaleX: 0.9, scaleY: 0.9, anchor: Point(x: -50.0 / 280, y: -190.0 / 200), alpha: 0))
         // The anchor stays put: the point of the card over the control's centre does not move.
         let shown = PresentationController.apply(t, to: frame)
         XCTAssertEqual(shown.minX + (10 - frame.minX) / frame.width * shown.width, 10, accuracy: 1e-9)
         XCTAssertEqual(shown.minY + (10 - frame.minY) / frame.height * shown.height, 10, accuracy: 1e-9)
-        XCTAssertEqual(style.dimmingAppearance(at: 1), DimmingAppearance(color: .black, alpha: 0.4))
-        XCTAssertEqual(style.transitionDuration, 0.25)
-        XCTAssertEqual(style.timingCurve, .easeOut)
-        XCTAssertEqual(try module.makeStyle(options: ["width": "1000"]).frameOfPresentedView(in: bounds).width, 360,
+        XCTAssertEqual(style.dimmingAppearance(1, presentContext), DimmingAppearance(color: .black, alpha: 0.4))
+        XCTAssertEqual(style.transitionDuration(presentContext), 0.25)
+        XCTAssertEqual(style.timingCurve(presentContext), .easeOut)
+        XCTAssertEqual(try module.makeStyle(options: ["width": "1000"]).frameOfPresentedView(layoutContext(bounds)).width, 360,
                        "20 points to each edge at most")
 
         // Pixels through the engine, linear curve so that time fraction = progress.

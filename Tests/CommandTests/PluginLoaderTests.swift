@@ -104,25 +104,26 @@ final class PluginLoaderTests: XCTestCase {
         let style = try module.makeStyle(options: [:])
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
         // docs/design.md: x = 20, y = 110, width = W − 40, height = H − 220; radius 10; dim black 0 → 0.5.
-        XCTAssertEqual(style.frameOfPresentedView(in: bounds), Rect(x: 20, y: 110, width: 360, height: 380))
-        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds).radius, 10)
-        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds).corners, .all)
+        XCTAssertEqual(style.frameOfPresentedView(layoutContext(bounds)), Rect(x: 20, y: 110, width: 360, height: 380))
+        XCTAssertEqual(style.cornerStyle(layoutContext(bounds)).radius, 10)
+        XCTAssertEqual(style.cornerStyle(layoutContext(bounds)).corners, .all)
         for p in [0.0, 0.5, 1.0] {
-            let dim = style.dimmingAppearance(at: p)
+            let dim = style.dimmingAppearance(p, presentContext)
             let drawn = dim.color.multipliedAlpha(by: dim.alpha)
             XCTAssertEqual(drawn.alpha, 0.5 * p, accuracy: 1e-9, "dim alpha at \(p)")
             XCTAssertEqual(drawn.red, 0, accuracy: 1e-9)
         }
-        XCTAssertEqual(style.transitionDuration, 0.35, accuracy: 1e-9)
-        XCTAssertEqual(style.timingCurve, .easeInOut)
+        XCTAssertEqual(style.transitionDuration(presentContext), 0.35, accuracy: 1e-9)
+        XCTAssertEqual(style.timingCurve(presentContext), .easeInOut)
         // Cover-vertical: at progress 0 the card's top is at the container's bottom edge.
-        let frame = style.frameOfPresentedView(in: bounds)
-        XCTAssertEqual(style.presentedViewTransform(at: 0, frame: frame, in: bounds).translation.y, 490, accuracy: 1e-9)
-        XCTAssertEqual(style.presentedViewTransform(at: 1, frame: frame, in: bounds), .identity)
+        let frame = style.frameOfPresentedView(layoutContext(bounds))
+        XCTAssertEqual(style.presentedViewTransform(0, frame, presenting(in: bounds)).translation.y, 490, accuracy: 1e-9)
+        XCTAssertEqual(style.presentedViewTransform(1, frame, presenting(in: bounds)), .identity)
         // Options cross the ABI (keys as the style declares them).
         let custom = try module.makeStyle(options: ["corner-radius": "4", "dim-alpha": "0.8"])
-        XCTAssertEqual(custom.cornerStyle(forPresentedViewIn: bounds).radius, 4)
-        XCTAssertEqual(custom.dimmingAppearance(at: 1).alpha * custom.dimmingAppearance(at: 1).color.alpha, 0.8, accuracy: 1e-9)
+        XCTAssertEqual(custom.cornerStyle(layoutContext(bounds)).radius, 4)
+        let dim = custom.dimmingAppearance(1, presentContext)
+        XCTAssertEqual(dim.alpha * dim.color.alpha, 0.8, accuracy: 1e-9)
     }
 
     func testBottomSheetThroughTheLoaderMatchesDesign() throws {
@@ -130,16 +131,16 @@ final class PluginLoaderTests: XCTestCase {
         let style = try loader(styles).load("bottom-sheet").makeStyle(options: [:])
         let bounds = Rect(x: 0, y: 0, width: 400, height: 600)
         // docs/design.md: full width, bottom-anchored, 50 % high, top corners radius 10, dim clear → black 0.4.
-        let frame = style.frameOfPresentedView(in: bounds)
+        let frame = style.frameOfPresentedView(layoutContext(bounds))
         XCTAssertEqual(frame, Rect(x: 0, y: 300, width: 400, height: 300))
-        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 10, corners: .top))
+        XCTAssertEqual(style.cornerStyle(layoutContext(bounds)), CornerStyle(radius: 10, corners: .top))
         for p in [0.0, 0.5, 1.0] {
-            let dim = style.dimmingAppearance(at: p)
+            let dim = style.dimmingAppearance(p, presentContext)
             XCTAssertEqual(dim.color.multipliedAlpha(by: dim.alpha).alpha, 0.4 * p, accuracy: 1e-9, "dim at \(p)")
         }
-        XCTAssertEqual(style.presentedViewTransform(at: 0, frame: frame, in: bounds).translation.y, 300, accuracy: 1e-9)
-        XCTAssertEqual(style.presentedViewTransform(at: 1, frame: frame, in: bounds), .identity)
-        XCTAssertTrue(style.shouldDismiss(onTapAt: Point(x: 200, y: 100), in: bounds))
+        XCTAssertEqual(style.presentedViewTransform(0, frame, presenting(in: bounds)).translation.y, 300, accuracy: 1e-9)
+        XCTAssertEqual(style.presentedViewTransform(1, frame, presenting(in: bounds)), .identity)
+        XCTAssertTrue(style.shouldDismissOnTap(Point(x: 200, y: 100), layoutContext(bounds)))
     }
 
     func testUnknownOptionKeyIsRejectedBeforeThePluginAndListsTheKeys() throws {
@@ -346,22 +347,22 @@ final class PluginLoaderTests: XCTestCase {
 
         let style = try byName.makeStyle(options: ["inset": "30"])
         let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
-        let frame = style.frameOfPresentedView(in: bounds)
+        let frame = style.frameOfPresentedView(layoutContext(bounds))
         XCTAssertEqual(frame, Rect(x: 30, y: 30, width: 140, height: 40))
-        XCTAssertEqual(try byName.makeStyle().frameOfPresentedView(in: bounds), Rect(x: 10, y: 10, width: 180, height: 80))
-        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 4, corners: .all))
-        XCTAssertEqual(style.dimmingAppearance(at: 0.5), DimmingAppearance(color: .black, alpha: 0.15))
-        XCTAssertEqual(style.transitionDuration, 0.25)
-        XCTAssertEqual(style.timingCurve, .linear)
-        XCTAssertTrue(style.shouldDismiss(onTapAt: Point(x: 5, y: 49), in: bounds))
-        XCTAssertFalse(style.shouldDismiss(onTapAt: Point(x: 5, y: 50), in: bounds))
+        XCTAssertEqual(try byName.makeStyle().frameOfPresentedView(layoutContext(bounds)), Rect(x: 10, y: 10, width: 180, height: 80))
+        XCTAssertEqual(style.cornerStyle(layoutContext(bounds)), CornerStyle(radius: 4, corners: .all))
+        XCTAssertEqual(style.dimmingAppearance(0.5, presentContext), DimmingAppearance(color: .black, alpha: 0.15))
+        XCTAssertEqual(style.transitionDuration(presentContext), 0.25)
+        XCTAssertEqual(style.timingCurve(presentContext), .linear)
+        XCTAssertTrue(style.shouldDismissOnTap(Point(x: 5, y: 49), layoutContext(bounds)))
+        XCTAssertFalse(style.shouldDismissOnTap(Point(x: 5, y: 50), layoutContext(bounds)))
         // presented_view_transform is NULL in the fixture: the host applies cover-vertical.
-        XCTAssertEqual(style.presentedViewTransform(at: 0.25, frame: frame, in: bounds),
+        XCTAssertEqual(style.presentedViewTransform(0.25, frame, presenting(in: bounds)),
                        ViewTransform(translation: Point(x: 0, y: 0.75 * (100 - 30))))
         // Hooks left NULL are no-ops, not crashes.
         style.presentationTransitionWillBegin()
-        style.presentationTransitionDidEnd(completed: true)
-        style.containerViewDidLayoutSubviews(containerBounds: bounds)
+        style.presentationTransitionDidEnd(true)
+        style.containerViewDidLayoutSubviews(layoutContext(bounds))
 
         // The plugin's own error text comes back as one line listing the keys.
         let error = loadError { try byName.makeStyle(options: ["inset": "-1"]) }
@@ -380,13 +381,13 @@ final class PluginLoaderTests: XCTestCase {
         let fixture = try Support.compileFixture("libModalKitStyleNonFinite.so", in: dir, defines: ["FIXTURE_NONFINITE"])
         let style = try loader(dir).load(fixture.library).makeStyle()
         let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
-        XCTAssertEqual(style.frameOfPresentedView(in: bounds), Rect(x: 0, y: -1e6, width: 1e6, height: 1e6))
-        XCTAssertEqual(style.cornerStyle(forPresentedViewIn: bounds), CornerStyle(radius: 0, corners: .topLeft))
-        XCTAssertEqual(style.dimmingAppearance(at: 0.5),
+        XCTAssertEqual(style.frameOfPresentedView(layoutContext(bounds)), Rect(x: 0, y: -1e6, width: 1e6, height: 1e6))
+        XCTAssertEqual(style.cornerStyle(layoutContext(bounds)), CornerStyle(radius: 0, corners: .topLeft))
+        XCTAssertEqual(style.dimmingAppearance(0.5, presentContext),
                        DimmingAppearance(color: Color(premultipliedRed: 0, green: 1, blue: 0, alpha: 1), alpha: 0))
-        XCTAssertEqual(style.presentedViewTransform(at: 0.5, frame: bounds, in: bounds),
+        XCTAssertEqual(style.presentedViewTransform(0.5, bounds, presenting(in: bounds)),
                        ViewTransform(translation: Point(x: 0, y: 1e6), scale: 1000, alpha: 1))
-        XCTAssertEqual(style.timingCurve, .easeInOut)
+        XCTAssertEqual(style.timingCurve(presentContext), .easeInOut)
     }
 
     func testMissingEntrySymbol() throws {

@@ -10,14 +10,13 @@ import CModalKitStyle
 import ModalDemoKit
 @testable import ModalKit
 
-/// A style that overrides every 1.1 requirement with values that differ from the defaults, and
+/// A style that sets every hook of style ABI 1.1 to values that differ from the defaults, and
 /// records the contexts it is given.
-final class ExpressiveStyle: LoadablePresentationStyle {
+enum ExpressiveStyle: LoadablePresentationStyle {
     static let name = "expressive"
     static let summary = "every 1.1 capability"
     static let options: [StyleOption] = []
     nonisolated(unsafe) static var contexts: [TransitionContext] = []
-    init(options: StyleOptions) throws {}
 
     static let gradient = try! LinearGradient(
         start: Point(x: 1, y: 2), end: Point(x: 3, y: 400),
@@ -32,33 +31,31 @@ final class ExpressiveStyle: LoadablePresentationStyle {
                                                          detents: [.fraction(0.5), .points(600)],
                                                          largestUndimmedDetent: 0, isDismissible: false)
 
-    var transitionDuration: Double { 0.4 }
-    var timingCurve: TimingCurve { .easeOut }
-    func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 10, y: 20, width: 100, height: 50) }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: progress) }
-
-    func transitionDuration(for context: TransitionContext) -> Double {
-        ExpressiveStyle.contexts.append(context)
-        return context.phase == .dismiss ? 0.2 : 0.4
+    static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
+        let style = PresentationStyle()
+        style.frameOfPresentedView = { _ in Rect(x: 10, y: 20, width: 100, height: 50) }
+        style.transitionDuration = { c in
+            contexts.append(c)
+            return c.phase == .dismiss ? 0.2 : 0.4
+        }
+        style.timingCurve = { c in c.phase == .dismiss ? .cubicBezier(0.42, 0, 1, 1) : .easeOut }
+        style.dimmingAppearance = { progress, c in
+            contexts.append(c)
+            return DimmingAppearance(gradient: gradient, alpha: 0.4 * progress)
+        }
+        style.presentedViewTransform = { progress, _, c in
+            contexts.append(c)
+            let s = c.sourceRect ?? .zero
+            return ViewTransform(translation: Point(x: s.minX, y: s.minY), scaleX: progress, scaleY: 1 - progress / 2,
+                                 anchor: Point(x: 0, y: 1), alpha: 0.75)
+        }
+        style.chrome = { _ in chrome }
+        style.presentingViewAppearance = { progress, _ in
+            PresentingViewAppearance(transform: ViewTransform(scale: 1 - 0.08 * progress), cornerRadius: 10 * progress)
+        }
+        style.interaction = { _ in interactionValue }
+        return style
     }
-    func timingCurve(for context: TransitionContext) -> TimingCurve {
-        context.phase == .dismiss ? .cubicBezier(0.42, 0, 1, 1) : .easeOut
-    }
-    func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance {
-        ExpressiveStyle.contexts.append(context)
-        return DimmingAppearance(gradient: ExpressiveStyle.gradient, alpha: 0.4 * progress)
-    }
-    func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
-        ExpressiveStyle.contexts.append(context)
-        let s = context.sourceRect ?? .zero
-        return ViewTransform(translation: Point(x: s.minX, y: s.minY), scaleX: progress, scaleY: 1 - progress / 2,
-                             anchor: Point(x: 0, y: 1), alpha: 0.75)
-    }
-    func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome { ExpressiveStyle.chrome }
-    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
-        PresentingViewAppearance(transform: ViewTransform(scale: 1 - 0.08 * progress), cornerRadius: 10 * progress)
-    }
-    var interaction: InteractionDeclaration { ExpressiveStyle.interactionValue }
 }
 
 final class StyleABI11Tests: XCTestCase {
@@ -80,40 +77,43 @@ final class StyleABI11Tests: XCTestCase {
         let dismiss = TransitionContext(phase: .dismiss, isInteractive: true, sourceRect: nil, containerBounds: bounds)
         ExpressiveStyle.contexts = []
 
-        XCTAssertEqual(style.transitionDuration(for: present), 0.4)
-        XCTAssertEqual(style.transitionDuration(for: dismiss), 0.2)
-        XCTAssertEqual(style.timingCurve(for: present), .easeOut)
-        XCTAssertEqual(style.timingCurve(for: dismiss), .cubicBezier(0.42, 0, 1, 1))
-        XCTAssertEqual(style.dimmingAppearance(at: 0.5, context: present),
+        XCTAssertEqual(style.transitionDuration(present), 0.4)
+        XCTAssertEqual(style.transitionDuration(dismiss), 0.2)
+        XCTAssertEqual(style.timingCurve(present), .easeOut)
+        XCTAssertEqual(style.timingCurve(dismiss), .cubicBezier(0.42, 0, 1, 1))
+        XCTAssertEqual(style.dimmingAppearance(0.5, present),
                        DimmingAppearance(gradient: ExpressiveStyle.gradient, alpha: 0.2))
         let frame = Rect(x: 10, y: 20, width: 100, height: 50)
-        XCTAssertEqual(style.presentedViewTransform(at: 0.5, frame: frame, context: present),
+        XCTAssertEqual(style.presentedViewTransform(0.5, frame, present),
                        ViewTransform(translation: Point(x: 112, y: 375), scaleX: 0.5, scaleY: 0.75,
                                      anchor: Point(x: 0, y: 1), alpha: 0.75))
-        XCTAssertEqual(style.chrome(forPresentedViewIn: bounds), ExpressiveStyle.chrome)
-        XCTAssertEqual(style.presentingViewAppearance(at: 1, context: present),
+        XCTAssertEqual(style.chrome(layoutContext(bounds)), ExpressiveStyle.chrome)
+        XCTAssertEqual(style.presentingViewAppearance(1, present),
                        PresentingViewAppearance(transform: ViewTransform(scale: 0.92), cornerRadius: 10))
-        XCTAssertEqual(style.interaction, ExpressiveStyle.interactionValue)
+        XCTAssertEqual(style.interaction(layoutContext(bounds)), ExpressiveStyle.interactionValue)
         // The contexts arrive as they were sent: phase, interactive, source rectangle or none, bounds.
         XCTAssertEqual(ExpressiveStyle.contexts, [present, dismiss, present, present])
-        // The 1.0 entries are still exported for 1.0 callers.
-        XCTAssertEqual(style.transitionDuration, 0.4)
-        XCTAssertEqual(style.dimmingAppearance(at: 0.5), DimmingAppearance(color: .black, alpha: 0.5))
+        // The 1.0 entries are exported too, answered by the same hooks (for 1.0 callers): the
+        // presentation's duration, and the gradient dim as one colour, its last stop's.
+        let plugin = try XCTUnwrap(style.pluginInstance)
+        XCTAssertEqual(plugin.table.transition_duration!(plugin.instance), 0.4)
+        let dim10 = plugin.table.dimming_appearance!(plugin.instance, 0.5)
+        XCTAssertEqual(DimmingAppearance(dim10), DimmingAppearance(color: .black, alpha: 0.2))
     }
 
-    /// A style that overrides nothing of 1.1 still exports every 1.1 entry, and they give the
-    /// defaults (1.0 pixels).
+    /// A style that sets no hook still exports every 1.1 entry, and they give the defaults (1.0
+    /// pixels).
     func testDefaultsCrossTheTableAsDefaults() throws {
         let style = try module(MinimalStyle11.self).makeStyle()
         let bounds = Rect(x: 0, y: 0, width: 100, height: 200)
         let context = TransitionContext(phase: .dismiss, containerBounds: bounds)
-        XCTAssertEqual(style.chrome(forPresentedViewIn: bounds), PresentedViewChrome.none)
-        XCTAssertEqual(style.presentingViewAppearance(at: 1, context: context), PresentingViewAppearance.identity)
-        XCTAssertEqual(style.interaction, InteractionDeclaration.standard)
-        XCTAssertEqual(style.transitionDuration(for: context), 0.35)
-        XCTAssertEqual(style.timingCurve(for: context), .easeInOut)
-        XCTAssertEqual(style.presentedViewTransform(at: 0, frame: bounds, context: context),
-                       style.presentedViewTransform(at: 0, frame: bounds, in: bounds))
+        XCTAssertEqual(style.chrome(layoutContext(bounds)), PresentedViewChrome.none)
+        XCTAssertEqual(style.presentingViewAppearance(1, context), PresentingViewAppearance.identity)
+        XCTAssertEqual(style.interaction(layoutContext(bounds)), InteractionDeclaration.standard)
+        XCTAssertEqual(style.transitionDuration(context), 0.35)
+        XCTAssertEqual(style.timingCurve(context), .easeInOut)
+        XCTAssertEqual(style.presentedViewTransform(0, bounds, context), ViewTransform(translation: Point(x: 0, y: 200)),
+                       "cover-vertical: from below the bottom edge")
     }
 
     /// A style scaling x only, about the left edge (anchor (0, 0.5)), through the C table: the
@@ -162,19 +162,19 @@ final class StyleABI11Tests: XCTestCase {
 
         let style = try module.makeStyle(options: ["inset": "30"])
         let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
-        let frame = style.frameOfPresentedView(in: bounds)
+        let frame = style.frameOfPresentedView(layoutContext(bounds))
         let present = TransitionContext(phase: .present, sourceRect: Rect(x: 1, y: 2, width: 3, height: 4),
                                         containerBounds: bounds)
         let dismiss = TransitionContext(phase: .dismiss, containerBounds: bounds)
-        XCTAssertEqual(style.dimmingAppearance(at: 0.5, context: present), DimmingAppearance(color: .black, alpha: 0.15))
-        XCTAssertNil(style.dimmingAppearance(at: 0.5, context: present).gradient)
-        XCTAssertEqual(style.presentedViewTransform(at: 0.25, frame: frame, context: present),
+        XCTAssertEqual(style.dimmingAppearance(0.5, present), DimmingAppearance(color: .black, alpha: 0.15))
+        XCTAssertNil(style.dimmingAppearance(0.5, present).gradient)
+        XCTAssertEqual(style.presentedViewTransform(0.25, frame, present),
                        ViewTransform(translation: Point(x: 0, y: 0.75 * (100 - 30))), "cover-vertical, the 1.0 default")
-        XCTAssertEqual(style.transitionDuration(for: dismiss), 0.25, "the 1.0 duration in both phases")
-        XCTAssertEqual(style.timingCurve(for: dismiss), .linear)
-        XCTAssertEqual(style.chrome(forPresentedViewIn: bounds), PresentedViewChrome.none)
-        XCTAssertEqual(style.presentingViewAppearance(at: 1, context: present), PresentingViewAppearance.identity)
-        XCTAssertEqual(style.interaction, InteractionDeclaration.standard)
+        XCTAssertEqual(style.transitionDuration(dismiss), 0.25, "the 1.0 duration in both phases")
+        XCTAssertEqual(style.timingCurve(dismiss), .linear)
+        XCTAssertEqual(style.chrome(layoutContext(bounds)), PresentedViewChrome.none)
+        XCTAssertEqual(style.presentingViewAppearance(1, present), PresentingViewAppearance.identity)
+        XCTAssertEqual(style.interaction(layoutContext(bounds)), InteractionDeclaration.standard)
     }
 
     /// `modal-demo render` draws the 1.0 binary exactly as the same source built against the 1.1
@@ -263,20 +263,20 @@ final class StyleABI11Tests: XCTestCase {
         let context = TransitionContext(phase: .present, containerBounds: bounds)
 
         for _ in 0..<3 {
-            let dim = style.dimmingAppearance(at: 1, context: context)
+            let dim = style.dimmingAppearance(1, context)
             guard let g = dim.gradient else { return XCTFail("a gradient dim") }
             XCTAssertEqual(g.count, 8, "cut to the 8 the ABI holds")
             XCTAssertEqual((0..<g.count).map { g[$0].location }, [0.5, 0.5, 0.5, 0.7, 1, 1, 1, 1],
                            "clamped to 0...1 and made non-decreasing")
             XCTAssertEqual(g.end, Point(x: 0, y: 0), "NaN is 0")
-            let chrome = style.chrome(forPresentedViewIn: bounds)
+            let chrome = style.chrome(layoutContext(bounds))
             XCTAssertEqual(chrome.shadow?.blurRadius, 0, "a negative blur is none")
             XCTAssertEqual(chrome.backgroundColor, Color(premultipliedRed: 0, green: 0, blue: 0, alpha: 1))
-            XCTAssertEqual(style.presentedViewTransform(at: 1, frame: bounds, context: context),
+            XCTAssertEqual(style.presentedViewTransform(1, bounds, context),
                            ViewTransform(translation: Point(x: 0, y: 5), scaleX: 2, scaleY: 1, anchor: Point(x: 0.5, y: 0),
                                          alpha: 1), "NaN parts are the identity's")
-            XCTAssertEqual(style.presentingViewAppearance(at: 1, context: context).cornerRadius, 0)
-            XCTAssertEqual(style.interaction.dismissGesture, .none, "an unknown direction is no gesture")
+            XCTAssertEqual(style.presentingViewAppearance(1, context).cornerRadius, 0)
+            XCTAssertEqual(style.interaction(layoutContext(bounds)).dismissGesture, .none, "an unknown direction is no gesture")
         }
         XCTAssertEqual(lines.count, 5, "one line per function with problems, not per call: \(lines)")
         for (function, words) in [("dimming_in_context", ["NaN", "gradient stops", "out of order", "out of range"]),
@@ -312,27 +312,27 @@ final class StyleABI11Tests: XCTestCase {
 }
 
 /// A 300×200 card at (50, 300), x scaled 0.5 → 1 about its left edge, y unscaled, opaque, no dim.
-private final class LeftEdgeStyle: LoadablePresentationStyle {
+private enum LeftEdgeStyle: LoadablePresentationStyle {
     static let name = "left-edge"
     static let summary = "scales x only about the left edge"
     static let options: [StyleOption] = [.curve()]
-    let timingCurve: TimingCurve
-    init(options: StyleOptions) throws { timingCurve = try options.curve() }
-    func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 50, y: 300, width: 300, height: 200) }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.3) }
-    func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
-        ViewTransform(scaleX: 0.5 + 0.5 * progress, scaleY: 1, anchor: Point(x: 0, y: 0.5))
+    static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
+        let style = PresentationStyle(timingCurve: try options.curve())
+        style.frameOfPresentedView = { _ in Rect(x: 50, y: 300, width: 300, height: 200) }
+        style.dimmingAppearance = { _, _ in DimmingAppearance(color: .black, alpha: 0.3) }
+        style.presentedViewTransform = { progress, _, _ in
+            ViewTransform(scaleX: 0.5 + 0.5 * progress, scaleY: 1, anchor: Point(x: 0, y: 0.5))
+        }
+        return style
     }
 }
 
-/// Implements only the required members (the protocol's defaults for everything else).
-private final class MinimalStyle11: LoadablePresentationStyle {
+/// Sets only the frame (the defaults for everything else).
+private enum MinimalStyle11: LoadablePresentationStyle {
     static let name = "minimal11"
     static let summary = "defaults"
     static let options: [StyleOption] = []
-    init(options: StyleOptions) throws {}
-    func frameOfPresentedView(in b: Rect) -> Rect { b }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance { .none }
+    static func makeStyle(options: StyleOptions) throws -> PresentationStyle { PresentationStyle() }
 }
 
 extension Result {

@@ -238,11 +238,11 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
             "  tint    #000000  the dim's colour             #RRGGBB or #RRGGBBAA",
             "  note             a remark                     any words",
         ])
-        // An unknown key lists every option with its meaning.
+        // An unknown key names the nearest declared key and lists every option with its meaning.
         let rejected = try demo(["render", "--style", fixture.library, "--style-option", "inzet=1", "--size", "10x10",
                                  "--progress", "1", "--output", dir + "/x.png"])
         XCTAssertEqual(rejected.status, 2)
-        XCTAssertEqual(rejected.stderrLines, ["modal-demo: \(fixture.library): style 'c-fixture' has no option 'inzet' (options: "
+        XCTAssertEqual(rejected.stderrLines, ["modal-demo: \(fixture.library): style 'c-fixture' has no option 'inzet'; did you mean 'inset'? (options: "
             + "inset (inset on every side, points), edge (the edge it hangs from), tint (the dim's colour), note (a remark))"])
     }
 
@@ -257,7 +257,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(module.abiVersion, StyleABIVersion(major: 1, minor: 0))
         XCTAssertEqual(module.options, plain)
         let style = try module.makeStyle(options: ["inset": "20"])
-        XCTAssertEqual(style.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 100, height: 100)), Rect(x: 20, y: 20, width: 60, height: 60))
+        XCTAssertEqual(style.frameOfPresentedView(layoutContext(Rect(x: 0, y: 0, width: 100, height: 100))), Rect(x: 20, y: 20, width: 60, height: 60))
         let described = try demo(["--describe-style", old.library])
         XCTAssertEqual(described.status, 0, described.stderr)
         XCTAssertTrue(described.stdoutLines.contains("abi: 1.0"))
@@ -318,7 +318,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         let r = try demo(["--help"])
         XCTAssertEqual(r.status, 0)
         XCTAssertTrue(r.stdout.contains("--describe-style NAME lists a style's options"), r.stdout)
-        let both = try demo(["--duration", "1", "--style-option", "duration=2"])
+        let both = try demo(["--duration", "1", "--style", "inset-centered", "--style-option", "duration=2"])
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(both.stderrLines, ["modal-demo: --duration and --style-option duration=... both set the duration; give one of them"])
     }

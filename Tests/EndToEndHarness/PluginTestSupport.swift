@@ -288,12 +288,14 @@ public enum PluginTestSupport {
 
     /// Runs the installed modal-demo with MODALKIT_STYLE_PATH and any Wayland session removed, unless
     /// `environment` sets them.
-    public static func runDemo(_ arguments: [String], environment: [String: String?] = [:]) throws -> PluginTestSupport.RunResult {
+    public static func runDemo(_ arguments: [String], environment: [String: String?] = [:],
+                               currentDirectory: String? = nil) throws -> PluginTestSupport.RunResult {
         let demoPath = try InstalledProducts.demo()
         var changes: [String: String?] = ["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-plugin-test-no-such-socket",
                                           "WAYLAND_SOCKET": nil]
         for (key, value) in environment { changes[key] = value }
-        return try run(demoPath, arguments, environment: PluginTestSupport.environment(changes), timeout: 60)
+        return try run(demoPath, arguments, environment: PluginTestSupport.environment(changes),
+                       currentDirectory: currentDirectory, timeout: 60)
     }
 
     /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
@@ -334,3 +336,13 @@ public struct PluginTestFailure: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+/// The context of a presentation in an unknown container: for the hooks whose answer does not
+/// depend on the container (duration, curve, a solid dim).
+public let presentContext = TransitionContext(phase: .present, containerBounds: .zero)
+
+/// The layout context of a container of `bounds`.
+public func layoutContext(_ bounds: Rect) -> LayoutContext { LayoutContext(containerBounds: bounds) }
+
+/// The context of a presentation in a container of `bounds`.
+public func presenting(in bounds: Rect) -> TransitionContext { TransitionContext(phase: .present, containerBounds: bounds) }

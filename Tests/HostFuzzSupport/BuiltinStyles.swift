@@ -13,9 +13,9 @@ public enum BuiltinStyles {
     /// A new instance of built-in style `name` with `options` (keys and values as on the command line).
     /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do;
     ///   ``UnknownBuiltinStyle`` for a name that is not a built-in style.
-    public static func make(_ name: String, options: [String: String] = [:]) throws -> any PresentationStyle {
+    public static func make(_ name: String, options: [String: String] = [:]) throws -> PresentationStyle {
         let type = try styleType(name)
-        return try type.init(options: StyleOptions(options, declared: type.options))
+        return try type.makeStyle(options: StyleOptions(options, declared: type.options))
     }
 
     /// The default the style declares for `key` (its option table), or nil.

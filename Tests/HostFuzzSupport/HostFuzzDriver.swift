@@ -122,7 +122,7 @@ open class HostFuzzDriver {
     }
 
     /// Registers `style`, made from `spec`, so checks find a level's spec from its style.
-    public func register(_ style: any PresentationStyle, spec: FuzzStyleSpec) {
+    public func register(_ style: PresentationStyle, spec: FuzzStyleSpec) {
         specs[ObjectIdentifier(style as AnyObject)] = spec
     }
 

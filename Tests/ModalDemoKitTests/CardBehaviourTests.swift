@@ -15,7 +15,7 @@ import XCTest
 final class CardBehaviourTests: XCTestCase {
     private let d = 0.35
 
-    private func presented(_ style: any PresentationStyle) throws -> SceneFixture {
+    private func presented(_ style: PresentationStyle) throws -> SceneFixture {
         let f = try SceneFixture(style, width: 400, height: 800)
         f.scene.present(now: 0)
         f.scene.handle(.pointerMotion(Point(x: 1, y: 1)), now: 2 * d)  // completes the transition
@@ -113,12 +113,11 @@ final class CardBehaviourTests: XCTestCase {
     func testHintNamesTheTapOnlyWhenAStyleHasADismissingTap() throws {
         let f = try SceneFixture(try BuiltinStyle.insetCentered.make(), width: 400, height: 800)
         XCTAssertEqual(f.scene.hint, "Esc or a tap outside dismisses")
-        final class NoTapStyle: PresentationStyle {
-            func frameOfPresentedView(in b: Rect) -> Rect { b.insetBy(dx: 40, dy: 100) }
-            func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * progress) }
-            func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { false }
-        }
-        let g = try SceneFixture(NoTapStyle(), width: 400, height: 800)
+        let noTap = PresentationStyle()
+        noTap.frameOfPresentedView = { c in c.containerBounds.insetBy(dx: 40, dy: 100) }
+        noTap.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.5 * progress) }
+        noTap.shouldDismissOnTap = { _, _ in false }
+        let g = try SceneFixture(noTap, width: 400, height: 800)
         XCTAssertEqual(g.scene.hint, "Esc dismisses")
     }
 }

@@ -84,17 +84,18 @@ final class CommandLineParserTests: XCTestCase {
     /// A later `--style-option` key replaces an earlier one; a value may contain `=`; `--duration`
     /// becomes the `duration` option; both together are refused, so that neither silently wins.
     func testStyleOptionsAndDuration() throws {
-        let o = try run(["--style-option", "margin-x=10", "--style-option", "margin-x=12",
+        let o = try run(["--style", "inset-centered", "--style-option", "margin-x=10", "--style-option", "margin-x=12",
                          "--style-option", "curve=cubic-bezier(0,0,1,1)", "--style-option", "note=a=b",
                          "--style-option", "empty="])
         XCTAssertEqual(o.selection.options, ["margin-x": "12", "curve": "cubic-bezier(0,0,1,1)", "note": "a=b", "empty": ""])
         XCTAssertEqual(try run(["--duration", "0.5"]).selection.effectiveOptions, ["duration": "0.5"])
-        assertUsageError(["--duration", "0.5", "--style-option", "duration=2"],
+        assertUsageError(["--duration", "0.5", "--style", "inset-centered", "--style-option", "duration=2"],
                          "--duration and --style-option duration=... both set the duration; give one of them")
-        assertUsageError(["render", "--style-option", "duration=2", "--duration", "0.5", "--size", "10x10",
+        assertUsageError(["render", "--style", "inset-centered", "--style-option", "duration=2", "--duration", "0.5", "--size", "10x10",
                           "--progress", "0", "--output", "x.png"],
                          "--duration and --style-option duration=... both set the duration; give one of them")
-        XCTAssertEqual(try run(["--style-option", "duration=2"]).selection.effectiveOptions, ["duration": "2"])
+        XCTAssertEqual(try run(["--style", "inset-centered", "--style-option", "duration=2"]).selection.effectiveOptions,
+                       ["duration": "2"])
         XCTAssertEqual(try run(["--duration", "0"]).selection.duration, 0)
         XCTAssertEqual(try run(["--duration", "10"]).selection.duration, 10)
         XCTAssertEqual(try run([]).selection.effectiveOptions, [:])
@@ -103,7 +104,7 @@ final class CommandLineParserTests: XCTestCase {
     /// `--style` is repeatable: each starts the next level, and the `--style-option`s after it are
     /// that level's; `--duration` applies to every level.
     func testRepeatedStylesAreLevelsWithTheirOwnOptions() throws {
-        let o = try run(["--style-option", "margin-x=4", "--style", "inset-centered", "--style-option", "dim-alpha=0.3",
+        let o = try run(["--style", "inset-centered", "--style-option", "margin-x=4", "--style-option", "dim-alpha=0.3",
                          "--style", "bottom-sheet", "--style-option", "height=0.7", "--style", "adaptive",
                          "--duration", "0.5"])
         XCTAssertEqual(o.selections.map(\.style), ["inset-centered", "bottom-sheet", "adaptive"])
@@ -150,6 +151,12 @@ final class CommandLineParserTests: XCTestCase {
         expected.height = 480
         XCTAssertEqual(try parse(["dismiss-point", "--style", "bottom-sheet", "--style-option", "height=0.25",
                                   "--duration", "1", "--size", "320x480"]), .dismissPoint(expected))
+        // scripts/demo passes the window's arguments on, --watch included.
+        guard case let .dismissPoint(watching) = try parse(["dismiss-point", "--style", "/x/libModalKitStyleX.so", "--watch"]) else {
+            return XCTFail("dismiss-point with --watch")
+        }
+        XCTAssertTrue(watching.watch)
+        assertUsageError(["dismiss-point", "--watch"], "--watch needs --style PATH (a plugin file, a value containing '/'), got 'inset-centered'")
         assertUsageError(["dismiss-point", "--list-styles"], "unknown option '--list-styles' (see --help)")
         assertUsageError(["dismiss-point", "--progress", "1"], "unknown option '--progress' (see --help)")
         assertUsageError(["dismiss-point", "now"], "unexpected argument 'now' (see --help)")
@@ -292,6 +299,16 @@ final class CommandLineParserTests: XCTestCase {
         assertUsageError(["render", "--size", "10x10", "--output"], "option --output needs a value")
         assertUsageError(["--style-option", "margin-x"], "--style-option expects KEY=VALUE, got 'margin-x'")
         assertUsageError(["--style-option", "=5"], "--style-option expects KEY=VALUE, got '=5'")
+        // One rule: an option belongs to the --style before it; before any it is refused, in every
+        // command that takes options (not silently given to level 1's style).
+        let early = "--style-option dim-alpha=0.2 comes before any --style: an option belongs to the --style before it "
+            + "(--style inset-centered --style-option dim-alpha=0.2)"
+        assertUsageError(["--style-option", "dim-alpha=0.2"], early)
+        assertUsageError(["--style-option", "dim-alpha=0.2", "--style", "bottom-sheet"], early)
+        assertUsageError(["--style-option=dim-alpha=0.2", "--style", "bottom-sheet"], early)
+        assertUsageError(["render", "--style-option", "dim-alpha=0.2", "--size", "10x10", "--progress", "1", "--output", "x.png"], early)
+        assertUsageError(["preview", "--style-option", "dim-alpha=0.2", "--size", "10x10", "--output", "x.webp"], early)
+        assertUsageError(["dismiss-point", "--style-option", "dim-alpha=0.2"], early)
         for bad in ["nan", "-1", "10.5", "inf", "soon"] {
             assertUsageError(["--duration", bad], "--duration expects seconds from 0 to 10, got '\(bad)'")
         }

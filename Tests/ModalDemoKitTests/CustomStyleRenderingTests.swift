@@ -6,22 +6,23 @@ import XCTest
 /// old and new rectangles) and a presented view that fades and scales (ViewTransform alpha and scale).
 final class CustomStyleRenderingTests: XCTestCase {
     /// Inset frame (20, 110, W − 40, H − 220), square corners, black dim fixed at 0.3 while shown.
-    final class FixedDimStyle: PresentationStyle {
-        var timingCurve: TimingCurve { .linear }
-        var transitionDuration: Double { 1 }
-        func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
-        func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.3) }
+    func FixedDimStyle() -> PresentationStyle {
+        let style = PresentationStyle(transitionDuration: 1, timingCurve: .linear)
+        style.frameOfPresentedView = { c in
+            Rect(x: 20, y: 110, width: c.containerBounds.width - 40, height: c.containerBounds.height - 220)
+        }
+        style.dimmingAppearance = { _, _ in DimmingAppearance(color: .black, alpha: 0.3) }
+        return style
     }
 
     /// Same frame, no dim; the presented view at half size about its centre with opacity = progress.
-    final class FadeHalfStyle: PresentationStyle {
-        var timingCurve: TimingCurve { .linear }
-        var transitionDuration: Double { 1 }
-        func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
-        func dimmingAppearance(at progress: Double) -> DimmingAppearance { .none }
-        func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
-            ViewTransform(scale: 0.5, alpha: progress)
+    func FadeHalfStyle() -> PresentationStyle {
+        let style = PresentationStyle(transitionDuration: 1, timingCurve: .linear)
+        style.frameOfPresentedView = { c in
+            Rect(x: 20, y: 110, width: c.containerBounds.width - 40, height: c.containerBounds.height - 220)
         }
+        style.presentedViewTransform = { progress, _, _ in ViewTransform(scale: 0.5, alpha: progress) }
+        return style
     }
 
     func testMovingCardWithSteadyDimDamagesOldAndNewRectanglesOnly() throws {

@@ -80,9 +80,9 @@ final class DemoFuzzHarness: HostFuzzDriver {
 
     /// Level n's style: slot (n − 1) mod 4 of the configuration, a new object per level (the
     /// specs were made once already, so a failure here is a broken plugin: the test stops).
-    func makeStyle(level: Int) -> any PresentationStyle {
+    func makeStyle(level: Int) -> PresentationStyle {
         let spec = config.styles[(level - 1) % config.styles.count]
-        let style: any PresentationStyle
+        let style: PresentationStyle
         do { style = try BuiltinStyles.make(spec.name, options: spec.options) } catch { fatalError("\(spec): \(error)") }
         register(style, spec: spec)
         return style

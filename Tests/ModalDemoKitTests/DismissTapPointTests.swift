@@ -6,15 +6,13 @@ import XCTest
 /// found through the style's hooks, preferring the dim's top centre; nil when the style has none.
 final class DismissTapPointTests: XCTestCase {
     /// A style with a given frame and tap veto, no transform.
-    private final class FrameStyle: PresentationStyle {
-        let frame: (Rect) -> Rect
-        let accepts: (Point, Rect) -> Bool
-        init(frame: @escaping (Rect) -> Rect, accepts: @escaping (Point, Rect) -> Bool = { _, _ in true }) {
-            self.frame = frame; self.accepts = accepts
-        }
-        func frameOfPresentedView(in b: Rect) -> Rect { frame(b) }
-        func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * progress) }
-        func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { accepts(point, containerBounds) }
+    private func FrameStyle(frame: @escaping (Rect) -> Rect,
+                            accepts: @escaping (Point, Rect) -> Bool = { _, _ in true }) -> PresentationStyle {
+        let style = PresentationStyle()
+        style.frameOfPresentedView = { c in frame(c.containerBounds) }
+        style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.5 * progress) }
+        style.shouldDismissOnTap = { point, c in accepts(point, c.containerBounds) }
+        return style
     }
 
     private let size = Size(width: 800, height: 600)
@@ -94,7 +92,7 @@ final class DismissTapPointTests: XCTestCase {
     }
 
     /// A click at `p` on a scene presenting `style` (at rest) dismisses it.
-    private func assertSceneDismisses(_ style: any PresentationStyle, at p: Point,
+    private func assertSceneDismisses(_ style: PresentationStyle, at p: Point,
                                       file: StaticString = #filePath, line: UInt = #line) throws {
         let f = try SceneFixture(style, width: Int(size.width), height: Int(size.height))
         f.scene.present(now: 0)

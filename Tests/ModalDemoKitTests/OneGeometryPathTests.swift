@@ -13,10 +13,10 @@ final class OneGeometryPathTests: XCTestCase {
 
     private func check(_ styleCase: BuiltinStyle, reducesMotion: Bool) throws {
         let style = try styleCase.make(options: ["curve": "spring(300,10)"])
-        let presentedDim = style.dimmingAppearance(at: 1).alpha
-        XCTAssertTrue(fractions.contains { style.timingCurve.value(at: $0) > 1.01 },
+        let presentedDim = style.dimmingAppearance(1, presentContext).alpha
+        XCTAssertTrue(fractions.contains { style.timingCurve(presentContext).value(at: $0) > 1.01 },
                       "\(styleCase.rawValue): the curve overshoots at one of the tested fractions")
-        let d = style.transitionDuration
+        let d = style.transitionDuration(presentContext)
         for phase in [TransitionPhase.present, .dismiss] {
             for p in fractions {
                 // Live: a fresh scene presented at t = 0 (and, for a dismissal, dismissed at t = 2d
@@ -94,7 +94,7 @@ final class OneGeometryPathTests: XCTestCase {
     /// the dim is exactly its presented alpha: inset-centered's 0.5, as a pixel of the background.
     func testOvershootMovesTheCardButTheDimStaysAtItsPresentedAlpha() throws {
         let style = try BuiltinStyle.insetCentered.make(options: ["curve": "spring(300,10)"])
-        let p = fractions.first { style.timingCurve.value(at: $0) > 1.01 }!
+        let p = fractions.first { style.timingCurve(presentContext).value(at: $0) > 1.01 }!
         let scene = try DemoScene(style: style)
         scene.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         let snap = scene.host.snapshot(phase: .present, fraction: p)

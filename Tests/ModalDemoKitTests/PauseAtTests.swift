@@ -20,7 +20,7 @@ final class PauseAtTests: XCTestCase {
             let what = "\(style.rawValue) \(options) F=\(p) reduced=\(reducesMotion)"
             let f = try fixture(style, options, pause: p)
             f.scene.reducesMotion = reducesMotion
-            let d = f.scene.style.transitionDuration
+            let d = f.scene.style.transitionDuration(presentContext)
             f.scene.handle(.key(.activate, pressed: true), now: 100)   // Return on Present
             XCTAssertEqual(f.scene.state, .presenting, what)
             let live = try f.newImage()

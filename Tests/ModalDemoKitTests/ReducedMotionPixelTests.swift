@@ -75,7 +75,7 @@ final class ReducedMotionPixelTests: XCTestCase {
                 let snap = try offline.snapshot(.present, p)
                 XCTAssertEqual(img.pixelBuffer.firstDifference(from: snap.pixelBuffer), nil, "\(style) at \(t)")
                 XCTAssertEqual(live.scene.presentedViewRect(at: t),
-                               try style.make().frameOfPresentedView(in: Rect(x: 0, y: 0, width: 400, height: 800)),
+                               try style.make().frameOfPresentedView(LayoutContext(containerBounds: Rect(x: 0, y: 0, width: 400, height: 800))),
                                "\(style): taps hit the view where it is drawn, its frame")
             }
             _ = live.render(now: 100.35, age: 0, into: img)

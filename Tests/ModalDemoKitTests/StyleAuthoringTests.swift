@@ -75,7 +75,8 @@ final class StyleAuthoringTests: XCTestCase {
                          "preview of 16384x16384 pixels is too large (at most 16383 per side and 67108864 pixels: --size times --scale)")
         assertUsageError(["preview", "--size", "1000x100", "--strip", "20", "--output", "a"],
                          "preview of 20000x100 pixels is too large (at most 16384 per side and 67108864 pixels: --size times --scale times --strip)")
-        assertUsageError(["preview", "--size", "10x10", "--duration", "1", "--style-option", "duration=1", "--output", "a"],
+        assertUsageError(["preview", "--size", "10x10", "--duration", "1", "--style", "inset-centered", "--style-option", "duration=1",
+                          "--output", "a"],
                          "--duration and --style-option duration=... both set the duration; give one of them")
     }
 
@@ -127,6 +128,13 @@ final class StyleAuthoringTests: XCTestCase {
         XCTAssertTrue(t.notePluginSource.contains(#"context.tool(named: "SideDrawerStyleNote")"#))
         XCTAssertTrue(t.readme.contains("swift build\n/opt/bin/modal-demo render --style .build/debug/libModalKitStyleSideDrawer.so"),
                       "the README's next two commands")
+        // The top-level README shows this file whole.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let readme = try String(contentsOfFile: checkout + "/README.md", encoding: .utf8)
+        XCTAssertTrue(readme.contains("```swift\n" + t.styleSource + "```\n"), "README's side drawer is the template's")
+        XCTAssertTrue(readme.contains("in \(codeLines(t.styleSource)) lines of Swift, blanks and\ncomments aside (\(lines) with the entry)"),
+                      "README counts its lines")
     }
 
     /// new-style's dependency: an installed prefix's `share/modalkit/ModalKit` (scripts/install),

@@ -10,7 +10,7 @@ final class SceneFixture {
     let scene: DemoScene
     let width: Int, height: Int, scale: Int
 
-    init(_ style: any PresentationStyle, width: Int, height: Int, scale: Int = 1) throws {
+    init(_ style: PresentationStyle, width: Int, height: Int, scale: Int = 1) throws {
         self.width = width; self.height = height; self.scale = scale
         let box = EventBox()
         scene = try DemoScene(style: style) { box.events.append($0) }
@@ -81,17 +81,22 @@ enum BuiltinStyle: String, CaseIterable {
 
     /// The style with its declared defaults overridden by `options`.
     /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
-    func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+    func make(options: [String: String] = [:]) throws -> PresentationStyle {
         switch self {
-        case .insetCentered: return try InsetCenteredStyle(options: StyleOptions(options, declared: InsetCenteredStyle.options))
-        case .bottomSheet: return try BottomSheetStyle(options: StyleOptions(options, declared: BottomSheetStyle.options))
+        case .insetCentered: return try InsetCenteredStyle.make(options)
+        case .bottomSheet: return try BottomSheetStyle.make(options)
         }
     }
 }
 
-extension AdaptiveStyle {
-    /// The adaptive style with its declared defaults overridden by `options`.
-    static func make(_ options: [String: String] = [:]) throws -> AdaptiveStyle {
-        try AdaptiveStyle(options: StyleOptions(options, declared: AdaptiveStyle.options))
+extension LoadablePresentationStyle {
+    /// The style with its declared defaults overridden by `options` (keys and values as
+    /// `--style-option` gives them).
+    static func make(_ options: [String: String] = [:]) throws -> PresentationStyle {
+        try makeStyle(options: StyleOptions(options, declared: Self.options))
     }
 }
+
+/// The context of a presentation in an unknown container: for the hooks whose answer does not
+/// depend on the container (duration, curve, a solid dim).
+let presentContext = TransitionContext(phase: .present, containerBounds: .zero)

@@ -41,7 +41,7 @@ final class AccessibilitySnapshotTests: XCTestCase {
     /// RecordingStyle (1 s linear, frame 20…380 × 110…490) in 400 × 600.
     private func host() -> (PresentationHost, Described) {
         let root = Described("Root", focused: "go")
-        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         return (host, root)
     }
@@ -170,7 +170,7 @@ final class AccessibilitySnapshotTests: XCTestCase {
             func draw(into image: OpaquePointer, size: Size, scale: Double) {}
             func handle(_ input: ContentInput, now: Double) -> Bool { false }
         }
-        let host = PresentationHost(style: RecordingStyle(), presenting: Plain())
+        let host = PresentationHost(style: RecordingStyle().style, presenting: Plain())
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         host.present(Plain(), now: 0)
         let s = host.accessibilitySnapshot()

@@ -10,7 +10,7 @@ final class AdaptiveMorphTests: XCTestCase {
     private let card1000 = Rect(x: 220, y: 140, width: 560, height: 420)   // 1000 × 700
     private let sheet400 = Rect(x: 0, y: 350, width: 400, height: 350)     // 400 × 700
 
-    private func presented() throws -> (PresentationController, AdaptiveStyle, StateRecorder) {
+    private func presented() throws -> (PresentationController, PresentationStyle, StateRecorder) {
         let style = try AdaptiveStyle.make()
         let c = PresentationController(style: style)
         let rec = StateRecorder()
@@ -26,18 +26,18 @@ final class AdaptiveMorphTests: XCTestCase {
 
     func testBreakpointFramesAreLibadwaitas() throws {
         let s = try AdaptiveStyle.make()
-        XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 400, height: 800)), Rect(x: 0, y: 400, width: 400, height: 400))
-        XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 1000, height: 700)), card1000)
-        XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 450, height: 800)).width, 450, "450 wide: still a sheet")
-        XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 451, height: 800)).width, 403, "451: a card, W − 48")
-        XCTAssertEqual(s.frameOfPresentedView(in: Rect(x: 0, y: 0, width: 1000, height: 360)).width, 1000, "360 tall: a sheet")
+        XCTAssertEqual(s.frameOfPresentedView(layout(x: 0, y: 0, width: 400, height: 800)), Rect(x: 0, y: 400, width: 400, height: 400))
+        XCTAssertEqual(s.frameOfPresentedView(layout(x: 0, y: 0, width: 1000, height: 700)), card1000)
+        XCTAssertEqual(s.frameOfPresentedView(layout(x: 0, y: 0, width: 450, height: 800)).width, 450, "450 wide: still a sheet")
+        XCTAssertEqual(s.frameOfPresentedView(layout(x: 0, y: 0, width: 451, height: 800)).width, 403, "451: a card, W − 48")
+        XCTAssertEqual(s.frameOfPresentedView(layout(x: 0, y: 0, width: 1000, height: 360)).width, 1000, "360 tall: a sheet")
     }
 
     func testCrossingTheBreakpointMorphsOverAQuarterSecondWithoutStateChange() throws {
-        let (c, style, rec) = try presented()
-        XCTAssertEqual(style.interaction.dismissGesture, .none, "the card has no drag")
+        let (c, _, rec) = try presented()
+        XCTAssertEqual(c.interaction.dismissGesture, .none, "the card has no drag")
         c.layout(containerBounds: Rect(x: 0, y: 0, width: 400, height: 700))
-        XCTAssertEqual(style.interaction.dismissGesture, .drag(.down), "the sheet drags down")
+        XCTAssertEqual(c.interaction.dismissGesture, .drag(.down), "the sheet drags down")
         XCTAssertTrue(c.isMorphing)
         XCTAssertEqual(c.presentedViewFrame, sheet400, "the target frame at once")
         c.update(now: 2)  // the morph starts at the first time after the layout

@@ -2,35 +2,44 @@ import CPixman
 import ModalKit
 import XCTest
 
-/// A style whose style-ABI-1.1 appearance the tests set directly: 1 s linear; the presented view
-/// at `frame` with `corners`; a dim that is `gradient` (or `dimColor`) × progress; `chrome`;
-/// the presented view's transform `transform(progress)`; the presenting view's `presenting(progress)`.
-final class ChromeStyle: PresentationStyle {
-    var frame: Rect
-    var corners: CornerStyle
-    var gradient: LinearGradient?
-    var dimColor = Color.black.multipliedAlpha(by: 0.4)
-    var chromeValue = PresentedViewChrome.none
-    var transform: (Double) -> ViewTransform = { _ in .identity }
-    var presenting: (Double) -> PresentingViewAppearance = { _ in .identity }
+/// A style whose style-ABI-1.1 appearance the tests set directly, also while presented: 1 s
+/// linear; the presented view at `frame` with `corners`; a dim that is `gradient` (or `dimColor`) ×
+/// progress; `chromeValue`; the presented view's transform `transform(progress)`; the presenting
+/// view's `presenting(progress)`. `style` reads them at every call.
+final class ChromeStyle {
+    private final class Settings {
+        var frame: Rect, corners: CornerStyle, gradient: LinearGradient?
+        var dimColor = Color.black.multipliedAlpha(by: 0.4)
+        var chromeValue = PresentedViewChrome.none
+        var transform: (Double) -> ViewTransform = { _ in .identity }
+        var presenting: (Double) -> PresentingViewAppearance = { _ in .identity }
+        init(frame: Rect, corners: CornerStyle, gradient: LinearGradient?) {
+            self.frame = frame; self.corners = corners; self.gradient = gradient
+        }
+    }
+    private let settings: Settings
+    let style = PresentationStyle(transitionDuration: 1, timingCurve: .linear)
+
+    var frame: Rect { get { settings.frame } set { settings.frame = newValue } }
+    var corners: CornerStyle { get { settings.corners } set { settings.corners = newValue } }
+    var gradient: LinearGradient? { get { settings.gradient } set { settings.gradient = newValue } }
+    var dimColor: Color { get { settings.dimColor } set { settings.dimColor = newValue } }
+    var chromeValue: PresentedViewChrome { get { settings.chromeValue } set { settings.chromeValue = newValue } }
+    var transform: (Double) -> ViewTransform { get { settings.transform } set { settings.transform = newValue } }
+    var presenting: (Double) -> PresentingViewAppearance { get { settings.presenting } set { settings.presenting = newValue } }
 
     init(frame: Rect, corners: CornerStyle = .square, gradient: LinearGradient? = nil) {
-        self.frame = frame; self.corners = corners; self.gradient = gradient
-    }
-    var transitionDuration: Double { 1 }
-    var timingCurve: TimingCurve { .linear }
-    func frameOfPresentedView(in b: Rect) -> Rect { frame }
-    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle { corners }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        if let g = gradient { return DimmingAppearance(gradient: g, alpha: progress) }
-        return DimmingAppearance(color: dimColor, alpha: progress)
-    }
-    func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
-        transform(progress)
-    }
-    func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome { chromeValue }
-    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
-        presenting(progress)
+        let settings = Settings(frame: frame, corners: corners, gradient: gradient)
+        self.settings = settings
+        style.frameOfPresentedView = { _ in settings.frame }
+        style.cornerStyle = { _ in settings.corners }
+        style.dimmingAppearance = { progress, _ in
+            if let g = settings.gradient { return DimmingAppearance(gradient: g, alpha: progress) }
+            return DimmingAppearance(color: settings.dimColor, alpha: progress)
+        }
+        style.presentedViewTransform = { progress, _, _ in settings.transform(progress) }
+        style.chrome = { _ in settings.chromeValue }
+        style.presentingViewAppearance = { progress, _ in settings.presenting(progress) }
     }
 }
 
@@ -65,7 +74,7 @@ final class ChromeRenderingTests: XCTestCase {
     /// A host over `presenting`, laid out at `scale`, with `presented` fully presented (t = 2 s).
     func presentedHost(_ style: ChromeStyle, scale: Double, presenting: PresentationContent = Painted(background),
                        presented: PresentationContent = Painted(.white)) -> PresentationHost {
-        let host = PresentationHost(style: style, presenting: presenting)
+        let host = PresentationHost(style: style.style, presenting: presenting)
         host.layout(containerSize: Size(width: 400, height: 800), scale: scale)
         host.present(presented, now: 0)
         host.update(now: 2)
@@ -215,7 +224,7 @@ final class ChromeRenderingTests: XCTestCase {
         let style = ChromeStyle(frame: Rect(x: 300, y: 300, width: 200, height: 200))
         style.chromeValue = PresentedViewChrome(shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.8),
                                                                offset: .zero, blurRadius: 1e6))
-        let host = PresentationHost(style: style, presenting: Painted(Self.background))
+        let host = PresentationHost(style: style.style, presenting: Painted(Self.background))
         host.layout(containerSize: Size(width: 800, height: 800), scale: 1)
         host.present(Painted(.white), now: 0)
         host.update(now: 2)
@@ -396,7 +405,7 @@ final class ChromeRenderingTests: XCTestCase {
                 PresentingViewAppearance(transform: ViewTransform(translation: Point(x: 0, y: 10 * p), scale: 1 - 0.06 * p),
                                          cornerRadius: 10 * p)
             }
-            let host = PresentationHost(style: style, presenting: Painted { img, w, h in
+            let host = PresentationHost(style: style.style, presenting: Painted { img, w, h in
                 Draw.verticalGradient(img, width: w, height: h, top: Color(rgb: 0x3060C0), bottom: Color(rgb: 0xE0A040))
             })
             host.layout(containerSize: Size(width: 400, height: 800), scale: scale)

@@ -56,7 +56,7 @@ final class HostFuzzHarness: HostFuzzDriver {
     var probes: [Probe] = []
     /// The style objects of the slots (one per slot, shared by the levels that use it, as the
     /// host's own style is shared by every level presented with `style: nil`).
-    var styles: [any PresentationStyle] = []
+    var styles: [PresentationStyle] = []
     var level1States: [PresentationState] = []
     /// `present` calls the app made (steps and the contents' handlers).
     var presentCalls = 0

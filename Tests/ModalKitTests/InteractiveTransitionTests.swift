@@ -83,7 +83,8 @@ final class InteractiveTransitionTests: XCTestCase {
         // dismissed at 720.
         let style = try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5,0.9"])
         let bounds = Rect(x: 0, y: 0, width: 480, height: 800)
-        let layout = DetentLayout(style.interaction, direction: .down, frame: style.frameOfPresentedView(in: bounds),
+        let layout = DetentLayout(style.interaction(LayoutContext(containerBounds: bounds)), direction: .down,
+                                  frame: style.frameOfPresentedView(LayoutContext(containerBounds: bounds)),
                                   containerBounds: bounds)
         XCTAssertEqual(layout.offsets, [320, 0])
         XCTAssertEqual(layout.dismissedOffset, 720)
@@ -408,7 +409,7 @@ final class InteractiveTransitionTests: XCTestCase {
 
     func testADragOnAStyleWithoutAGestureIsAPlainPress() throws {
         let card = Content()
-        let host = PresentationHost(style: RecordingStyle(), presenting: Content())
+        let host = PresentationHost(style: RecordingStyle().style, presenting: Content())
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         host.present(card, now: 0)
         host.update(now: 2)

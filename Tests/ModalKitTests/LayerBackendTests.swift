@@ -31,7 +31,7 @@ final class LayerBackendTests: XCTestCase {
     }
 
     private func check(scale: Int, times: [Double], reducedMotion: Bool = false) throws {
-        let host = PresentationHost(style: RecordingStyle(duration: 1), presenting: Fill(Color(rgb: 0x2040A0)))
+        let host = PresentationHost(style: RecordingStyle(duration: 1).style, presenting: Fill(Color(rgb: 0x2040A0)))
         host.reducesMotion = reducedMotion
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
@@ -90,7 +90,7 @@ final class LayerBackendTests: XCTestCase {
 
     func testPresentingLayerIsRedrawnOnlyWhenItChanged() throws {
         let root = Fill(Color(rgb: 0x2040A0))
-        let host = PresentationHost(style: RecordingStyle(duration: 1), presenting: root)
+        let host = PresentationHost(style: RecordingStyle(duration: 1).style, presenting: root)
         host.layout(containerSize: Size(width: 40, height: 60), scale: 1)
         let base = try Image(width: 40, height: 60)
         _ = host.layerFrame(at: 0)
@@ -118,7 +118,7 @@ final class LayerBackendTests: XCTestCase {
         let gradient = LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: 400),
                                       from: .clear, to: Color.black.multipliedAlpha(by: 0.4))
         let style = ChromeStyle(frame: Rect(x: 0, y: 400, width: 400, height: 200), gradient: gradient)
-        let host = PresentationHost(style: style, presenting: Fill(Color(rgb: 0x2040A0)))
+        let host = PresentationHost(style: style.style, presenting: Fill(Color(rgb: 0x2040A0)))
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
         let full = try Image(width: w, height: h), base = try Image(width: w, height: h)
@@ -206,7 +206,7 @@ final class LayerBackendTests: XCTestCase {
         style.chromeValue = PresentedViewChrome(shadow: Shadow(color: Color.black.multipliedAlpha(by: 0.25),
                                                                offset: Point(x: 0, y: 4), blurRadius: 16))
         if slides { style.transform = { ViewTransform(translation: Point(x: 0, y: 300 * (1 - $0))) } }
-        let host = PresentationHost(style: style, presenting: Fill(Color(rgb: 0x2040A0)))
+        let host = PresentationHost(style: style.style, presenting: Fill(Color(rgb: 0x2040A0)))
         host.layout(containerSize: Size(width: 400, height: 600), scale: Double(scale))
         let (w, h) = host.pixelSize
         let full = try Image(width: w, height: h), base = try Image(width: w, height: h)

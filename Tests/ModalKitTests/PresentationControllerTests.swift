@@ -8,7 +8,7 @@ final class PresentationControllerTests: XCTestCase {
 
     private func make() -> (PresentationController, RecordingStyle, StateBox) {
         let style = RecordingStyle(duration: 1)
-        let c = PresentationController(style: style)
+        let c = PresentationController(style: style.style)
         let box = StateBox()
         c.onStateChange = { box.states.append($0) }
         c.layout(containerBounds: bounds)

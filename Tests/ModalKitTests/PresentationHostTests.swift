@@ -25,7 +25,7 @@ final class PresentationHostTests: XCTestCase {
     }
 
     /// RecordingStyle (1 s linear; frame inset 20 left/right, 110 top/bottom) in 400 × 600, presented.
-    private func presentedHost(style: any PresentationStyle = RecordingStyle())
+    private func presentedHost(style: PresentationStyle = RecordingStyle().style)
         throws -> (PresentationHost, Recorder, Recorder, StateBox) {
         let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
         let host = PresentationHost(style: style, presenting: root)
@@ -59,12 +59,9 @@ final class PresentationHostTests: XCTestCase {
         XCTAssertEqual(box.states, [.presenting, .presented, .dismissing])
         XCTAssertEqual(card.inputs, [], "the dim tap is the host's")
 
-        final class Refusing: PresentationStyle {
-            func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
-            func dimmingAppearance(at p: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * p) }
-            func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool { false }
-        }
-        let (h2, _, _, box2) = try presentedHost(style: Refusing())
+        let refusing = RecordingStyle().style
+        refusing.shouldDismissOnTap = { _, _ in false }
+        let (h2, _, _, box2) = try presentedHost(style: refusing)
         h2.handle(.touchDown(id: 1, Point(x: 200, y: 50)), now: 3)
         h2.handle(.touchUp(id: 1), now: 3.1)
         XCTAssertEqual(box2.states, [.presenting, .presented])
@@ -111,7 +108,7 @@ final class PresentationHostTests: XCTestCase {
     /// buffer pixels), and its frames are those of the clamped size.
     func testContainerSidesThatAreNotFiniteOrTooLargeAreClamped() throws {
         let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
-        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
         host.layout(containerSize: Size(width: .infinity, height: .nan), scale: 2)
         XCTAssertEqual(host.containerSize, Size(width: 2147483647, height: 1))
         XCTAssertTrue(host.pixelSize == (4294967294, 2))
@@ -132,15 +129,11 @@ final class PresentationHostTests: XCTestCase {
     /// may have) is left out of the frame: under it the frame shows the presenting view and the
     /// dim, not whatever the buffer held (its interior was skipped as if the card painted it).
     func testAPresentedViewTooLargeToCacheIsLeftOutOfTheFrame() throws {
-        final class Wide: PresentationStyle {
-            var transitionDuration: Double { 0 }
-            func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: -10000, y: 20, width: 20000, height: 50) }
-            func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-                DimmingAppearance(color: .black, alpha: 0.5 * progress)
-            }
-        }
+        let wide = PresentationStyle(transitionDuration: 0)
+        wide.frameOfPresentedView = { _ in Rect(x: -10000, y: 20, width: 20000, height: 50) }
+        wide.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.5 * progress) }
         let root = Recorder(Color(rgb: 0x2040A0)), card = Recorder(.white)
-        let host = PresentationHost(style: Wide(), presenting: root)
+        let host = PresentationHost(style: wide, presenting: root)
         host.layout(containerSize: Size(width: 100, height: 100), scale: 2)
         host.present(card, now: 0)
         let image = try Image(width: 200, height: 200)

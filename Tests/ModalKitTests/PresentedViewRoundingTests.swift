@@ -62,7 +62,7 @@ final class PresentedViewRoundingTests: XCTestCase {
         let style = ChromeStyle(frame: sheet)
         style.transform = { ViewTransform(translation: Point(x: 0, y: 155.5 * (1 - $0))) }
         let background = Color(rgb: 0x4080C0)
-        let host = PresentationHost(style: style, presenting: Painted(background))
+        let host = PresentationHost(style: style.style, presenting: Painted(background))
         host.layout(containerSize: Size(width: 499, height: 311), scale: 2)
         XCTAssertTrue(host.pixelSize == (998, 622))
         let content = Painted(Color(rgb: 0xE0A020))
@@ -89,7 +89,7 @@ final class PresentedViewRoundingTests: XCTestCase {
     func testMidTransitionLiveAndOfflineAgree() throws {
         let style = ChromeStyle(frame: Rect(x: 30.5, y: 100.25, width: 300, height: 200))
         style.transform = { ViewTransform(translation: Point(x: 0, y: 200 * (1 - $0))) }
-        let host = PresentationHost(style: style, presenting: Painted(Color(rgb: 0x4080C0)))
+        let host = PresentationHost(style: style.style, presenting: Painted(Color(rgb: 0x4080C0)))
         host.layout(containerSize: Size(width: 400, height: 600), scale: 2)
         let content = Painted(.white)
         let offline = try Image(width: 800, height: 1200), live = try Image(width: 800, height: 1200)
@@ -110,7 +110,7 @@ final class PresentedViewRoundingTests: XCTestCase {
     func testAScaledViewKeepsTheRule() {
         let style = ChromeStyle(frame: Rect(x: 10.25, y: 20.5, width: 41, height: 41))
         style.transform = { _ in ViewTransform(scaleX: 0.5, scaleY: 0.5, anchor: Point(x: 0.5, y: 0.5)) }
-        let host = PresentationHost(style: style, presenting: Painted(.black))
+        let host = PresentationHost(style: style.style, presenting: Painted(.black))
         host.layout(containerSize: Size(width: 100, height: 100), scale: 2)
         let f = host.snapshot(phase: .present, fraction: 1).layerFrame(scale: 2)
         XCTAssertEqual(f.card, PixelRect(x: 42, y: 62, width: 41, height: 41))
@@ -123,17 +123,16 @@ final class PresentedViewRoundingTests: XCTestCase {
     /// progress 0 it is still at column 42, at 0.5 (scale 0.95 about x = 20.5 + 180 = 200.5) its left
     /// edge is at 200.5 − 180 × 0.95 = 29.5 pt → 30 pt → column 60.
     func testARecedingLevelKeepsTheRule() throws {
-        final class Receding: PresentationStyle {
-            var transitionDuration: Double { 1 }
-            var timingCurve: TimingCurve { .linear }
-            func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 0, y: b.maxY - 100, width: b.width, height: 100) }
-            func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.4 * progress) }
-            func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
-                let k = 1 - 0.1 * progress
-                return PresentingViewAppearance(transform: ViewTransform(scaleX: k, scaleY: k, anchor: Point(x: 0.5, y: 0)))
-            }
+        let receding = PresentationStyle(transitionDuration: 1, timingCurve: .linear)
+        receding.frameOfPresentedView = { c in
+            Rect(x: 0, y: c.containerBounds.maxY - 100, width: c.containerBounds.width, height: 100)
         }
-        let host = PresentationHost(style: ChromeStyle(frame: Rect(x: 20.5, y: 110, width: 360, height: 380)),
+        receding.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.4 * progress) }
+        receding.presentingViewAppearance = { progress, _ in
+            let k = 1 - 0.1 * progress
+            return PresentingViewAppearance(transform: ViewTransform(scaleX: k, scaleY: k, anchor: Point(x: 0.5, y: 0)))
+        }
+        let host = PresentationHost(style: ChromeStyle(frame: Rect(x: 20.5, y: 110, width: 360, height: 380)).style,
                                     presenting: Painted(Color(rgb: 0x4080C0)))
         host.layout(containerSize: Size(width: 400, height: 600), scale: 2)
         let image = try Image(width: 800, height: 1200)
@@ -143,7 +142,7 @@ final class PresentedViewRoundingTests: XCTestCase {
             return (0..<800).first { image.pixel(x: $0, y: 300) == white }
         }
         XCTAssertEqual(firstWhiteColumn(at: 2, white: 0xFFFF_FFFF), 42, "level 1 alone")
-        XCTAssertTrue(host.present(Painted(Color(rgb: 0x2050A0)), style: Receding(), now: 2))
+        XCTAssertTrue(host.present(Painted(Color(rgb: 0x2050A0)), style: receding, now: 2))
         XCTAssertEqual(firstWhiteColumn(at: 2, white: 0xFFFF_FFFF), 42, "covered at progress 0: no jump")
         // At 0.5 the level above's dim (black 0.2) is over it: white × 0.8 = 0xCC.
         XCTAssertEqual(firstWhiteColumn(at: 2.5, white: 0xFFCC_CCCC), 60, "receded at 0.5")

@@ -7,12 +7,12 @@ import XCTest
 final class PureQueriesTests: XCTestCase {
     func testRenderingAndSnapshotsLeaveTheStateAndEventsToUpdate() throws {
         let style = RecordingStyle(duration: 1)
-        let host = PresentationHost(style: style, presenting: Painted(Color(rgb: 0x1E40AF)))
+        let host = PresentationHost(style: style.style, presenting: Painted(Color(rgb: 0x1E40AF)))
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         var events: [PresentationState] = []
         host.onStateChange = { events.append($0) }
         host.present(Painted(Color(rgb: 0xFF8C00)), now: 0)
-        XCTAssertEqual(events, [.presenting])
+        XCTAssertEqual(events, [PresentationState.presenting])
         let image = try Image(width: 400, height: 600)
 
         host.update(now: 0.5)

@@ -10,7 +10,7 @@ final class ReducedMotionTests: XCTestCase {
     private let frame = Rect(x: 20, y: 110, width: 360, height: 580)
 
     private func make(duration: Double = 1) -> PresentationController {
-        let c = PresentationController(style: RecordingStyle(duration: duration))
+        let c = PresentationController(style: RecordingStyle(duration: duration).style)
         c.layout(containerBounds: bounds)
         c.reducesMotion = true
         return c

@@ -26,39 +26,43 @@ final class StackHostTests: XCTestCase {
         }
     }
 
-    final class Receding: PresentationStyle {
-        var transitionDuration: Double { 1 }
-        var timingCurve: TimingCurve { .linear }
-        func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 0, y: b.maxY - 200, width: b.width, height: 200) }
-        func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.4 * progress) }
-        func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+    /// 1 s linear; a 200 pt sheet at the bottom over black 0.4 × progress; the view it covers
+    /// scaled 1 − 0.1 × progress about its top centre.
+    static func receding() -> PresentationStyle {
+        let style = PresentationStyle(transitionDuration: 1, timingCurve: .linear)
+        style.frameOfPresentedView = { c in
+            Rect(x: 0, y: c.containerBounds.maxY - 200, width: c.containerBounds.width, height: 200)
+        }
+        style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.4 * progress) }
+        style.presentingViewAppearance = { progress, _ in
             let k = 1 - 0.1 * progress
             return PresentingViewAppearance(transform: ViewTransform(scaleX: k, scaleY: k, anchor: Point(x: 0.5, y: 0)))
         }
+        return style
     }
 
     private func stack() -> (PresentationHost, Solid, Solid, Solid, [String]) {
         let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
-        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         XCTAssertTrue(host.present(one, now: 0))
-        XCTAssertFalse(host.present(two, style: Receding(), now: 0.5), "not over a level that is still presenting")
+        XCTAssertFalse(host.present(two, style: Self.receding(), now: 0.5), "not over a level that is still presenting")
         host.update(now: 1)
-        XCTAssertTrue(host.present(two, style: Receding(), now: 1))
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 1))
         host.update(now: 2)
         return (host, root, one, two, [])
     }
 
     func testEventsPerLevelAndOnlyTheTopTakesInput() {
         let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
-        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
         var level1: [PresentationState] = [], all: [String] = []
         host.onStateChange = { level1.append($0) }
         host.onLevelStateChange = { all.append("\($0.rawValue) \($1)") }
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         host.present(one, now: 0)
         host.update(now: 1)
-        host.present(two, style: Receding(), now: 1)
+        host.present(two, style: Self.receding(), now: 1)
         host.update(now: 2)
         XCTAssertEqual(host.levelCount, 2)
         XCTAssertEqual(host.presentedViewFrame(level: 2), Rect(x: 0, y: 400, width: 400, height: 200))
@@ -100,13 +104,13 @@ final class StackHostTests: XCTestCase {
     /// level the press never saw).
     func testADimPressCoveredByANewLevelDismissesNothing() {
         let root = Solid(Color(rgb: 0x806040)), one = Solid(.white), two = Solid(Color(rgb: 0x2050A0))
-        let host = PresentationHost(style: RecordingStyle(), presenting: root)
+        let host = PresentationHost(style: RecordingStyle().style, presenting: root)
         host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         host.present(one, now: 0)
         host.update(now: 1)
         host.handle(.pointerMotion(Point(x: 200, y: 50)), now: 1.1)  // above card 1: its dim
         host.handle(.pointerButton(pressed: true), now: 1.1)
-        XCTAssertTrue(host.present(two, style: Receding(), now: 1.2))
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 1.2))
         host.handle(.pointerButton(pressed: false), now: 1.3)  // above the sheet: level 2's dim
         host.update(now: 2.5)
         XCTAssertEqual(host.levelCount, 2)
@@ -125,7 +129,7 @@ final class StackHostTests: XCTestCase {
         let r = try XCTUnwrap(host.presentedViewRect(at: 2.2, level: 2))
         host.handle(.pointerMotion(Point(x: 200, y: r.midY)), now: 2.2)
         host.handle(.pointerButton(pressed: true), now: 2.2)
-        XCTAssertTrue(host.present(two, style: Receding(), now: 2.3))
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 2.3))
         host.handle(.pointerButton(pressed: false), now: 2.4)
         let y = r.midY - r.minY, atRelease = try XCTUnwrap(host.presentedViewRect(at: 2.4, level: 2))
         XCTAssertEqual(two.inputs, [.hover(Point(x: 200, y: y)), .press(Point(x: 200, y: y)),
@@ -152,7 +156,7 @@ final class StackHostTests: XCTestCase {
         host.handle(.pointerMotion(Point(x: 200, y: 450)), now: 1.05)
         host.handle(.pointerMotion(Point(x: 200, y: 500)), now: 1.1)
         XCTAssertEqual(events, ["drag-began"])
-        XCTAssertTrue(host.present(two, style: Receding(), now: 1.1))
+        XCTAssertTrue(host.present(two, style: Self.receding(), now: 1.1))
         XCTAssertEqual(events, ["drag-began", "drag-ended 0.0", "presenting 2"])
         XCTAssertEqual(one.inputs.last, .hover(nil))
         host.handle(.pointerMotion(Point(x: 200, y: 590)), now: 1.2)

@@ -4,24 +4,31 @@ import InsetCenteredStyle
 import ModalKit
 import XCTest
 
-/// Records every hook call, in order. Frame: inset 20/110 like inset-centered.
-final class RecordingStyle: PresentationStyle {
-    var calls: [String] = []
-    var transitionDuration: Double
-    init(duration: Double = 1.0) { transitionDuration = duration }
-    var timingCurve: TimingCurve { .linear }
-    func frameOfPresentedView(in b: Rect) -> Rect {
-        Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220)
+/// A style that records every callback, in order (`calls`). Duration `duration` (1 s), linear;
+/// frame inset 20/110 like inset-centered; black dim 0.5 × progress.
+final class RecordingStyle {
+    private final class Log { var calls: [String] = [] }
+    private let log = Log()
+    let style: PresentationStyle
+    var calls: [String] {
+        get { log.calls }
+        set { log.calls = newValue }
     }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        DimmingAppearance(color: .black, alpha: 0.5 * progress)
+
+    init(duration: Double = 1.0) {
+        let style = PresentationStyle(transitionDuration: duration, timingCurve: .linear), log = log
+        self.style = style
+        style.frameOfPresentedView = { c in
+            Rect(x: 20, y: 110, width: c.containerBounds.width - 40, height: c.containerBounds.height - 220)
+        }
+        style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.5 * progress) }
+        style.presentationTransitionWillBegin = { log.calls.append("presentationWillBegin") }
+        style.presentationTransitionDidEnd = { log.calls.append("presentationDidEnd(\($0))") }
+        style.dismissalTransitionWillBegin = { log.calls.append("dismissalWillBegin") }
+        style.dismissalTransitionDidEnd = { log.calls.append("dismissalDidEnd(\($0))") }
+        style.containerViewWillLayoutSubviews = { log.calls.append("willLayout(\($0.containerBounds.size))") }
+        style.containerViewDidLayoutSubviews = { log.calls.append("didLayout(\($0.containerBounds.size))") }
     }
-    func presentationTransitionWillBegin() { calls.append("presentationWillBegin") }
-    func presentationTransitionDidEnd(completed: Bool) { calls.append("presentationDidEnd(\(completed))") }
-    func dismissalTransitionWillBegin() { calls.append("dismissalWillBegin") }
-    func dismissalTransitionDidEnd(completed: Bool) { calls.append("dismissalDidEnd(\(completed))") }
-    func containerViewWillLayoutSubviews(containerBounds: Rect) { calls.append("willLayout(\(containerBounds.size))") }
-    func containerViewDidLayoutSubviews(containerBounds: Rect) { calls.append("didLayout(\(containerBounds.size))") }
 }
 
 /// The controller's state changes, in order (`onStateChange`).
@@ -36,17 +43,23 @@ enum BuiltinStyle: String, CaseIterable {
 
     /// The style with its declared defaults overridden by `options`.
     /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
-    func make(options: [String: String] = [:]) throws -> any PresentationStyle {
+    func make(options: [String: String] = [:]) throws -> PresentationStyle {
         switch self {
-        case .insetCentered: return try InsetCenteredStyle(options: StyleOptions(options, declared: InsetCenteredStyle.options))
-        case .bottomSheet: return try BottomSheetStyle(options: StyleOptions(options, declared: BottomSheetStyle.options))
+        case .insetCentered: return try InsetCenteredStyle.make(options)
+        case .bottomSheet: return try BottomSheetStyle.make(options)
         }
     }
 }
 
-extension AdaptiveStyle {
-    /// The adaptive style with its declared defaults overridden by `options`.
-    static func make(_ options: [String: String] = [:]) throws -> AdaptiveStyle {
-        try AdaptiveStyle(options: StyleOptions(options, declared: AdaptiveStyle.options))
+extension LoadablePresentationStyle {
+    /// The style with its declared defaults overridden by `options` (keys and values as
+    /// `--style-option` gives them).
+    static func make(_ options: [String: String] = [:]) throws -> PresentationStyle {
+        try makeStyle(options: StyleOptions(options, declared: Self.options))
     }
+}
+
+/// The layout context of a container at (x, y), w × h points.
+func layout(x: Double, y: Double, width: Double, height: Double) -> LayoutContext {
+    LayoutContext(containerBounds: Rect(x: x, y: y, width: width, height: height))
 }

@@ -16,7 +16,7 @@ final class LayerComposerTests: XCTestCase {
     }
     private let root = Solid(0x1E40AF), card = Solid(0xFF8C00)
 
-    private func host(_ style: InsetStyle = InsetStyle()) -> PresentationHost {
+    private func host(_ style: PresentationStyle = insetStyle()) -> PresentationHost {
         let h = PresentationHost(style: style, presenting: root)
         h.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         return h
@@ -65,8 +65,7 @@ final class LayerComposerTests: XCTestCase {
     }
 
     func testARecedingPresentingViewIsDrawnWholeByPixman() throws {
-        let style = InsetStyle()
-        style.recedes = true
+        let style = insetStyle(recedes: true)
         let h = host(style)
         let frame = try RecordingFrame(width: 400, height: 600)
         h.present(card, now: 0)
@@ -84,8 +83,7 @@ final class LayerComposerTests: XCTestCase {
     }
 
     func testAPresentedViewWithAnAlphaIsDrawnEveryFrame() throws {
-        let style = InsetStyle()
-        style.halfAlpha = true
+        let style = insetStyle(halfAlpha: true)
         let h = host(style)
         let frame = try RecordingFrame(width: 400, height: 600)
         h.present(card, now: 0)

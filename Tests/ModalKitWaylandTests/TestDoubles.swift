@@ -4,17 +4,17 @@ import WaylandClient
 
 /// A style of the inset-centered reference (docs/design.md): frame inset 20 × 110, black dim 0.5 ×
 /// progress; optionally a receding presenting view, or a presented view at half alpha mid-way.
-final class InsetStyle: PresentationStyle {
-    var recedes = false
-    var halfAlpha = false
-    func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * progress) }
-    func presentedViewTransform(at progress: Double, frame: Rect, in b: Rect) -> ViewTransform {
-        halfAlpha && progress < 1 ? ViewTransform(alpha: 0.5) : .identity
+func insetStyle(recedes: Bool = false, halfAlpha: Bool = false) -> PresentationStyle {
+    let style = PresentationStyle()
+    style.frameOfPresentedView = { c in
+        Rect(x: 20, y: 110, width: c.containerBounds.width - 40, height: c.containerBounds.height - 220)
     }
-    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+    style.dimmingAppearance = { progress, _ in DimmingAppearance(color: .black, alpha: 0.5 * progress) }
+    style.presentedViewTransform = { progress, _, _ in halfAlpha && progress < 1 ? ViewTransform(alpha: 0.5) : .identity }
+    style.presentingViewAppearance = { progress, _ in
         recedes ? PresentingViewAppearance(transform: ViewTransform(scale: 1 - 0.1 * progress)) : .identity
     }
+    return style
 }
 
 /// Content of one opaque colour.

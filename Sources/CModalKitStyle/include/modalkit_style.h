@@ -2,8 +2,8 @@
  * modalkit_style.h — the versioned C ABI between a ModalKit host (modal-demo) and a
  * presentation-style plugin (a shared library named libModalKitStyle<Name>.so).
  *
- * Why C: a Swift protocol cannot cross dlopen inside one SwiftPM package (each image gets its
- * own copy of the protocol descriptor and `as? any PresentationStyle` silently fails), see
+ * Why C: a Swift type cannot cross dlopen inside one SwiftPM package (each image gets its own
+ * copy of the type's metadata and protocol descriptors, so a cast silently fails), see
  * docs/design.md, plugin boundary. So, as in GStreamer (GstPluginDesc) and weston (module
  * init + version checks), the plugin exports plain C data and functions and the host checks
  * versions before running any plugin code.
@@ -361,8 +361,9 @@ typedef struct modalkit_style modalkit_style;
 
 /*
  * The descriptor a plugin's entry returns. Fields marked "required" must be non-NULL; for an
- * optional function left NULL the host uses the default that `PresentationStyle`'s protocol
- * extension documents (UIKit's behaviour).
+ * optional function left NULL the host keeps the default of the Swift hook it feeds
+ * (`PresentationStyle`'s documentation; UIKit's behaviour). The Swift API has one set of hooks
+ * and no versions: the host adapts each minor's entries to it (docs/design.md, "One set of hooks").
  */
 typedef struct modalkit_style_descriptor {
     /* --- ABI 1.0 --- (every field in this block appeared in 1.0) */

@@ -20,7 +20,7 @@ import CPixman
 /// - Input routing (UIKit's modal presentation): while a modal layer is up (presenting,
 ///   presented or dismissing) all pointer and touch input goes to the top level — a press on its
 ///   presented view goes to its content, a tap (press and release) on its dimming view dismisses
-///   it if the style's `shouldDismiss(onTapAt:in:)` agrees, and nothing reaches the levels below or
+///   it if the style's `shouldDismissOnTap` agrees, and nothing reaches the levels below or
 ///   the presenting content; keys go to the top presented content (focus is trapped in it) and an
 ///   Escape it does not use dismisses the top level. Otherwise all input goes to the presenting
 ///   content. The target of a press is chosen at press time, so one click gives at most one action.
@@ -98,7 +98,7 @@ public final class PresentationHost {
     var press: (target: PressTarget, source: PressSource, level: Int)?
 
     /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
-    public init(style: any PresentationStyle, presenting: any PresentationContent) {
+    public init(style: PresentationStyle, presenting: any PresentationContent) {
         firstLevel = PresentedLevel(content: NoContent(), controller: PresentationController(style: style))
         self.presentingContent = presenting
         levels.reserveCapacity(8)
@@ -152,7 +152,7 @@ public final class PresentationHost {
 
     /// The presentation style (UIKit: the presented view controller's `presentationController`,
     /// asked for frames, chrome and timing).
-    public var style: any PresentationStyle { controller.style }
+    public var style: PresentationStyle { controller.style }
     /// The rectangle of the control the current (or last) presentation came from, container
     /// points (``TransitionContext/sourceRect``): set by ``present(_:sourceRect:now:)``; set it
     /// for an offline frame (``snapshot(phase:fraction:)``) of a presentation from that control.
@@ -182,7 +182,7 @@ public final class PresentationHost {
     /// The presentation state of `level` (1...``levelCount``), `.dismissed` for a level not in the stack.
     public func state(level: Int) -> PresentationState { controller(level: level)?.state ?? .dismissed }
     /// The style of `level` (1...``levelCount``; level 1 also when nothing is presented), or nil.
-    public func style(level: Int) -> (any PresentationStyle)? { controller(level: level)?.style }
+    public func style(level: Int) -> PresentationStyle? { controller(level: level)?.style }
     /// The presented content of `level` (1...``levelCount``), or nil.
     public func presentedContent(level: Int) -> (any PresentationContent)? {
         level >= 1 && level <= levels.count ? levels[level - 1].content : nil
@@ -204,7 +204,7 @@ public final class PresentationHost {
     public var isModalLayerActive: Bool { controller.isModalLayerActive }
     /// The presented content of the top level (nil when dismissed).
     public var presentedContent: (any PresentationContent)? { levels.last?.content }
-    /// The presented view's frame in the container, points: the style's `frameOfPresentedView(in:)`
+    /// The presented view's frame in the container, points: the style's `frameOfPresentedView`
     /// for the last layout (UIKit: `frameOfPresentedViewInContainerView`); meaningful while not
     /// ``PresentationState/dismissed`` (then the last presentation's).
     public var presentedViewFrame: Rect { controller.presentedViewFrame }
@@ -254,7 +254,7 @@ public final class PresentationHost {
     /// a presented view takes the new style's frame and corners at once.
     /// - Returns: false (nothing changed) while a transition runs.
     @discardableResult
-    public func replaceStyle(_ style: any PresentationStyle) -> Bool {
+    public func replaceStyle(_ style: PresentationStyle) -> Bool {
         guard controller.replaceStyle(style) else { return false }
         layout(containerSize: containerSize, scale: scale)
         return true
@@ -273,7 +273,7 @@ public final class PresentationHost {
     /// it activates nothing in it; Tab reaches its first control), and assistive technology
     /// announces the modal (``accessibilitySnapshot()``). A reversed dismissal keeps its focus.
     @discardableResult
-    public func present(_ content: any PresentationContent, style: (any PresentationStyle)? = nil,
+    public func present(_ content: any PresentationContent, style: PresentationStyle? = nil,
                         sourceRect: Rect? = nil, now: Double) -> Bool {
         update(now: now)
         if let top = levels.last {
@@ -347,7 +347,7 @@ public final class PresentationHost {
     /// The level to present `content` in: level 1 (``firstLevel``) when the stack is empty, else a
     /// spare level with the same content and style, else one with the same style (its controller
     /// and caches are reused), else a new one with any spare's caches.
-    func makeLevel(_ content: any PresentationContent, style: any PresentationStyle) -> PresentedLevel {
+    func makeLevel(_ content: any PresentationContent, style: PresentationStyle) -> PresentedLevel {
         if levels.isEmpty {
             take(content, into: firstLevel)
             return firstLevel

@@ -13,11 +13,18 @@ import Foundation
 ///
 /// The descriptor is built once per type and kept alive for the life of the process (the host never
 /// unloads a plugin: docs/design.md, plugin boundary); later calls return the same pointer. Its
-/// functions call into `S` through `Unmanaged` references: `create` runs `S.init(options:)` with
-/// the declared defaults overlaid by the host's key/value pairs; an error thrown there (its
+/// functions call into `S` through `Unmanaged` references: `create` runs `S.makeStyle(options:)`
+/// with the declared defaults overlaid by the host's key/value pairs; an error thrown there (its
 /// `description`, e.g. `StyleOptionError`'s one line) is copied into the host's error buffer,
-/// truncated to fit and NUL-terminated. Every `PresentationStyle` requirement is exported, so the
-/// host sees the style exactly as the type implements it, defaults included.
+/// truncated to fit and NUL-terminated.
+///
+/// Every function of the descriptor is filled from the style's one set of hooks, so the host sees
+/// the style exactly as it is written, defaults included. The ABI 1.0 entries that carry less than
+/// the hook takes (no transition context, no container bounds) are answered with what the instance
+/// was last told: the container bounds of the host's last layout call and the phase of its last
+/// transition callback (present until a dismissal begins); a gradient dim is given to the 1.0
+/// `dimming_appearance` as its last stop's colour. A 1.1 host calls the 1.1 entries instead; only
+/// a caller that reads the 1.0 entries of a 1.1 descriptor sees the difference.
 ///
 /// The descriptor carries the ABI this ModalKit was built with (`StyleABIVersion.current`);
 /// the matching data symbol `modalkit_style_abi_version` comes from ModalKit's C target.
@@ -32,16 +39,33 @@ public func exportStyle<S: LoadablePresentationStyle>(_ type: S.Type) -> UnsafeR
 /// functions can reach it from the descriptor the host passes back to `create`.
 final class ExportedStyleType {
     let options: [StyleOption]
-    let make: (StyleOptions) throws -> any PresentationStyle
-    init(options: [StyleOption], make: @escaping (StyleOptions) throws -> any PresentationStyle) {
+    let make: (StyleOptions) throws -> PresentationStyle
+    init(options: [StyleOption], make: @escaping (StyleOptions) throws -> PresentationStyle) {
         self.options = options; self.make = make
     }
 }
 
-/// What a `modalkit_style *` points at: one retained style instance.
+/// What a `modalkit_style *` points at: one style instance, and what the host last told it (for
+/// the 1.0 entries, which carry no context).
 final class ExportedStyleInstance {
-    let style: any PresentationStyle
-    init(_ style: any PresentationStyle) { self.style = style }
+    let style: PresentationStyle
+    /// The container bounds of the host's last call that carried them (a layout asks the frame
+    /// first), points.
+    var containerBounds = Rect.zero
+    /// Dismiss from `dismissal_transition_will_begin` until the next presentation begins.
+    var phase = TransitionPhase.present
+    init(_ style: PresentationStyle) { self.style = style }
+
+    /// The layout context of a call that carries the container bounds (remembered).
+    func layout(_ bounds: modalkit_rect) -> LayoutContext {
+        containerBounds = Rect(bounds)
+        return LayoutContext(containerBounds: containerBounds)
+    }
+    /// The layout context of a call that carries none: the last bounds.
+    var lastLayout: LayoutContext { LayoutContext(containerBounds: containerBounds) }
+    /// The transition context of a 1.0 call, which carries none: the last phase and bounds, no
+    /// source rectangle, not interactive.
+    var lastTransition: TransitionContext { TransitionContext(phase: phase, containerBounds: containerBounds) }
 }
 
 enum StyleExport {
@@ -55,14 +79,14 @@ enum StyleExport {
         let d = UnsafeMutablePointer<modalkit_style_descriptor>.allocate(capacity: 1)
         d.initialize(to: makeDescriptor(
             name: S.name, summary: S.summary, options: S.options,
-            make: { try S(options: $0) }))
+            make: { try S.makeStyle(options: $0) }))
         descriptors[ObjectIdentifier(type)] = d
         return UnsafeRawPointer(d)
     }
 
     /// A descriptor whose strings and option table are copied to C memory that is never freed.
     static func makeDescriptor(name: String, summary: String, options: [StyleOption],
-                               make: @escaping (StyleOptions) throws -> any PresentationStyle)
+                               make: @escaping (StyleOptions) throws -> PresentationStyle)
         -> modalkit_style_descriptor
     {
         let table = UnsafeMutablePointer<modalkit_style_option>.allocate(capacity: max(options.count, 1))
@@ -103,53 +127,97 @@ enum StyleExport {
             guard let instance else { return }
             Unmanaged<ExportedStyleInstance>.fromOpaque(UnsafeRawPointer(instance)).release()
         }
-        d.transition_duration = { StyleExport.style(of: $0).transitionDuration }
-        d.timing_curve = { modalkit_timing_curve(StyleExport.style(of: $0).timingCurve) }
-        d.frame_of_presented_view = { modalkit_rect(StyleExport.style(of: $0).frameOfPresentedView(in: Rect($1))) }
-        d.corner_style = { modalkit_corner_style(StyleExport.style(of: $0).cornerStyle(forPresentedViewIn: Rect($1))) }
-        d.dimming_appearance = { modalkit_dimming(StyleExport.style(of: $0).dimmingAppearance(at: $1)) }
-        d.presented_view_transform = { instance, progress, frame, bounds in
-            modalkit_view_transform(StyleExport.style(of: instance).presentedViewTransform(
-                at: progress, frame: Rect(frame), in: Rect(bounds)))
+
+        // ABI 1.0: layout entries (they carry the container bounds).
+        d.frame_of_presented_view = { instance, bounds in
+            let i = StyleExport.instance(instance)
+            return modalkit_rect(i.style.frameOfPresentedView(i.layout(bounds)))
         }
-        d.should_dismiss_on_tap = { StyleExport.style(of: $0).shouldDismiss(onTapAt: Point($1), in: Rect($2)) }
-        d.presentation_transition_will_begin = { StyleExport.style(of: $0).presentationTransitionWillBegin() }
-        d.presentation_transition_did_end = { StyleExport.style(of: $0).presentationTransitionDidEnd(completed: $1) }
-        d.dismissal_transition_will_begin = { StyleExport.style(of: $0).dismissalTransitionWillBegin() }
-        d.dismissal_transition_did_end = { StyleExport.style(of: $0).dismissalTransitionDidEnd(completed: $1) }
-        d.container_view_will_layout = { StyleExport.style(of: $0).containerViewWillLayoutSubviews(containerBounds: Rect($1)) }
-        d.container_view_did_layout = { StyleExport.style(of: $0).containerViewDidLayoutSubviews(containerBounds: Rect($1)) }
-        // ABI 1.1
+        d.corner_style = { instance, bounds in
+            let i = StyleExport.instance(instance)
+            return modalkit_corner_style(i.style.cornerStyle(i.layout(bounds)))
+        }
+        d.should_dismiss_on_tap = { instance, point, bounds in
+            let i = StyleExport.instance(instance)
+            return i.style.shouldDismissOnTap(Point(point), i.layout(bounds))
+        }
+        d.container_view_will_layout = { instance, bounds in
+            let i = StyleExport.instance(instance)
+            i.style.containerViewWillLayoutSubviews(i.layout(bounds))
+        }
+        d.container_view_did_layout = { instance, bounds in
+            let i = StyleExport.instance(instance)
+            i.style.containerViewDidLayoutSubviews(i.layout(bounds))
+        }
+        // ABI 1.0: transition entries without a context (the last phase and bounds stand in).
+        d.transition_duration = { instance in
+            let i = StyleExport.instance(instance)
+            return i.style.transitionDuration(i.lastTransition)
+        }
+        d.timing_curve = { instance in
+            let i = StyleExport.instance(instance)
+            return modalkit_timing_curve(i.style.timingCurve(i.lastTransition))
+        }
+        d.dimming_appearance = { instance, progress in
+            // 1.0 has a solid dim only: a gradient is given as its last stop's colour (the full dim).
+            let i = StyleExport.instance(instance)
+            var dim = i.style.dimmingAppearance(progress, i.lastTransition)
+            if let g = dim.gradient { dim = DimmingAppearance(color: g[g.count - 1].color, alpha: dim.alpha) }
+            return modalkit_dimming(dim)
+        }
+        d.presented_view_transform = { instance, progress, frame, bounds in
+            let i = StyleExport.instance(instance)
+            let context = TransitionContext(phase: i.phase, containerBounds: i.layout(bounds).containerBounds)
+            return modalkit_view_transform(i.style.presentedViewTransform(progress, Rect(frame), context))
+        }
+        // ABI 1.0: the transition callbacks (they set the phase the 1.0 entries are answered in).
+        d.presentation_transition_will_begin = { instance in
+            let i = StyleExport.instance(instance)
+            i.phase = .present
+            i.style.presentationTransitionWillBegin()
+        }
+        d.presentation_transition_did_end = { StyleExport.instance($0).style.presentationTransitionDidEnd($1) }
+        d.dismissal_transition_will_begin = { instance in
+            let i = StyleExport.instance(instance)
+            i.phase = .dismiss
+            i.style.dismissalTransitionWillBegin()
+        }
+        d.dismissal_transition_did_end = { StyleExport.instance($0).style.dismissalTransitionDidEnd($1) }
+        // ABI 1.1: with a transition context, or written through out-parameters.
         d.transition_duration_in_context = { instance, context in
-            StyleExport.style(of: instance).transitionDuration(for: TransitionContext(context!.pointee))
+            StyleExport.instance(instance).style.transitionDuration(TransitionContext(context!.pointee))
         }
         d.timing_curve_in_context = { instance, context in
-            modalkit_timing_curve(StyleExport.style(of: instance).timingCurve(for: TransitionContext(context!.pointee)))
+            modalkit_timing_curve(StyleExport.instance(instance).style.timingCurve(TransitionContext(context!.pointee)))
         }
         d.dimming_in_context = { instance, progress, context, out in
-            out!.pointee = modalkit_dimming_fill(StyleExport.style(of: instance).dimmingAppearance(
-                at: progress, context: TransitionContext(context!.pointee)))
+            out!.pointee = modalkit_dimming_fill(StyleExport.instance(instance).style.dimmingAppearance(
+                progress, TransitionContext(context!.pointee)))
         }
         d.presented_view_transform_in_context = { instance, progress, frame, context in
-            modalkit_anchored_transform(StyleExport.style(of: instance).presentedViewTransform(
-                at: progress, frame: Rect(frame), context: TransitionContext(context!.pointee)))
+            modalkit_anchored_transform(StyleExport.instance(instance).style.presentedViewTransform(
+                progress, Rect(frame), TransitionContext(context!.pointee)))
         }
         d.chrome = { instance, bounds, out in
-            out!.pointee = modalkit_chrome(StyleExport.style(of: instance).chrome(forPresentedViewIn: Rect(bounds)))
+            let i = StyleExport.instance(instance)
+            out!.pointee = modalkit_chrome(i.style.chrome(i.layout(bounds)))
         }
         d.presenting_view_appearance = { instance, progress, context in
-            modalkit_presenting_appearance(StyleExport.style(of: instance).presentingViewAppearance(
-                at: progress, context: TransitionContext(context!.pointee)))
+            modalkit_presenting_appearance(StyleExport.instance(instance).style.presentingViewAppearance(
+                progress, TransitionContext(context!.pointee)))
         }
+        // 1.1's interaction entry carries no bounds: the host asks it during a layout (after
+        // container_view_will_layout and the frame), so the last bounds are that layout's.
         d.interaction = { instance, out in
-            out!.pointee = modalkit_interaction(StyleExport.style(of: instance).interaction)
+            let i = StyleExport.instance(instance)
+            out!.pointee = modalkit_interaction(i.style.interaction(i.lastLayout))
         }
         return d
     }
 
-    /// The style behind an instance pointer from `create` (the host never passes NULL).
-    static func style(of instance: OpaquePointer?) -> any PresentationStyle {
-        Unmanaged<ExportedStyleInstance>.fromOpaque(UnsafeRawPointer(instance!)).takeUnretainedValue().style
+    /// The instance behind a pointer from `create` (the host never passes NULL).
+    static func instance(_ instance: OpaquePointer?) -> ExportedStyleInstance {
+        Unmanaged<ExportedStyleInstance>.fromOpaque(UnsafeRawPointer(instance!)).takeUnretainedValue()
     }
 
     /// A NUL-terminated copy that lives until the process exits.

@@ -1,21 +1,14 @@
-// The host side of one style instance: a `PresentationStyle` whose every call goes through
-// the plugin's C function table (modalkit_style.h). No Swift type crosses the boundary.
+// The host side of one style instance: a `PresentationStyle` whose every hook goes through the
+// plugin's C function table (modalkit_style.h). No Swift type crosses the boundary.
 import CModalKitStyle
 
-/// A style created by a plugin's `create`, seen by the engine as any other `PresentationStyle`.
-/// An optional function the plugin left NULL falls back to the protocol extension's default
-/// (UIKit's behaviour). Values from the plugin are sanitised so a buggy plugin cannot hang the
-/// engine: a non-finite or negative duration becomes the default 0.35 s, one above 600 s is cut to
-/// 600 s, an unknown curve becomes ease-in-out, and every other value is clamped or repaired by
-/// ``BoundaryCheck`` (NaN → the neutral value, colours to 0...1, gradients to 2...8 ordered stops,
-/// a negative blur to 0); each kind of repair is reported once on stderr (``PluginDiagnostics``).
-/// A 1.0 plugin has no 1.1 entries: the 1.0 entries and the protocol's defaults stand in, so it
-/// draws what it drew on a 1.0 host. Destroys its instance in `deinit`; keeps the library (never
+/// One instance a plugin's `create` made, owned by the ``PresentationStyle`` that wraps it (and
+/// its hooks): destroyed (`destroy`) when the style is released. Keeps the library (never
 /// unloaded) alive.
-final class PluginHostStyle: PresentationStyle {
+final class PluginHostInstance {
     let library: PluginLibrary
-    private let table: modalkit_style_descriptor
-    private let instance: OpaquePointer
+    let table: modalkit_style_descriptor
+    let instance: OpaquePointer
 
     init(library: PluginLibrary, instance: OpaquePointer) {
         self.library = library
@@ -27,167 +20,192 @@ final class PluginHostStyle: PresentationStyle {
 
     /// Reports what `check` found in `function`'s values (once per kind; nothing when clean).
     @inline(__always)
-    private func finish(_ check: BoundaryCheck, _ function: StaticString) {
+    func finish(_ check: BoundaryCheck, _ function: StaticString) {
         if !check.issues.isEmpty {
             PluginDiagnostics.report(check.issues, function: function, style: library.name, path: library.path)
         }
     }
 
     /// A duration from the plugin: 0...600 s; NaN, ∞ or a negative value is the default 0.35 s.
-    private func checkedDuration(_ d: Double, _ function: StaticString) -> Double {
+    func checkedDuration(_ d: Double, _ function: StaticString) -> Double {
         guard d.isFinite, d >= 0 else {
             finish(BoundaryCheck(issues: d.isFinite ? .outOfRange : .nonFinite), function)
-            return ProtocolDefaults.shared.transitionDuration
+            return PluginHostStyle.defaultDuration
         }
         if d > 600 { finish(BoundaryCheck(issues: .outOfRange), function) }
         return min(d, 600)
     }
 
-    private func checkedCurve(_ c: modalkit_timing_curve, _ function: StaticString) -> TimingCurve {
+    /// A curve from the plugin; an unknown kind or parameters out of range is ease-in-out.
+    func checkedCurve(_ c: modalkit_timing_curve, _ function: StaticString) -> TimingCurve {
         if let curve = TimingCurve(c) { return curve }
         finish(BoundaryCheck(issues: .outOfRange), function)
-        return ProtocolDefaults.shared.timingCurve
-    }
-
-    var transitionDuration: Double {
-        guard let f = table.transition_duration else { return ProtocolDefaults.shared.transitionDuration }
-        return checkedDuration(f(instance), "transition_duration")
-    }
-
-    var timingCurve: TimingCurve {
-        guard let f = table.timing_curve else { return ProtocolDefaults.shared.timingCurve }
-        return checkedCurve(f(instance), "timing_curve")
-    }
-
-    func frameOfPresentedView(in containerBounds: Rect) -> Rect {
-        var check = BoundaryCheck()
-        let r = check.rect(table.frame_of_presented_view!(instance, modalkit_rect(containerBounds)))
-        finish(check, "frame_of_presented_view")
-        return r
-    }
-
-    func cornerStyle(forPresentedViewIn containerBounds: Rect) -> CornerStyle {
-        guard let f = table.corner_style else {
-            return ProtocolDefaults.shared.cornerStyle(forPresentedViewIn: containerBounds)
-        }
-        let c = f(instance, modalkit_rect(containerBounds))
-        var check = BoundaryCheck()
-        let style = CornerStyle(radius: check.length(c.radius), corners: CornerMask(rawValue: c.corners).intersection(.all))
-        finish(check, "corner_style")
-        return style
-    }
-
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance {
-        let d = table.dimming_appearance!(instance, progress)
-        var check = BoundaryCheck()
-        let dim = DimmingAppearance(color: check.color(d.color), alpha: check.unit(d.alpha))
-        finish(check, "dimming_appearance")
-        return dim
-    }
-
-    func presentedViewTransform(at progress: Double, frame: Rect, in containerBounds: Rect) -> ViewTransform {
-        guard let f = table.presented_view_transform else {
-            return ProtocolDefaults.shared.presentedViewTransform(at: progress, frame: frame, in: containerBounds)
-        }
-        let t = f(instance, progress, modalkit_rect(frame), modalkit_rect(containerBounds))
-        var check = BoundaryCheck()
-        let transform = ViewTransform(translation: Point(x: check.coordinate(t.translate_x), y: check.coordinate(t.translate_y)),
-                                      scale: check.value(t.scale, ifNaN: 1, in: 0...1000),
-                                      alpha: check.value(t.alpha, ifNaN: 1, in: 0...1))
-        finish(check, "presented_view_transform")
-        return transform
-    }
-
-    func shouldDismiss(onTapAt point: Point, in containerBounds: Rect) -> Bool {
-        guard let f = table.should_dismiss_on_tap else {
-            return ProtocolDefaults.shared.shouldDismiss(onTapAt: point, in: containerBounds)
-        }
-        return f(instance, modalkit_point(point), modalkit_rect(containerBounds))
-    }
-
-    // MARK: ABI 1.1 (a 1.0 plugin's table has these NULL: the 1.0 entries and defaults apply)
-
-    func transitionDuration(for context: TransitionContext) -> Double {
-        guard let f = table.transition_duration_in_context else { return transitionDuration }
-        var c = modalkit_transition_context(context)
-        return checkedDuration(f(instance, &c), "transition_duration_in_context")
-    }
-
-    func timingCurve(for context: TransitionContext) -> TimingCurve {
-        guard let f = table.timing_curve_in_context else { return timingCurve }
-        var c = modalkit_transition_context(context)
-        return checkedCurve(f(instance, &c), "timing_curve_in_context")
-    }
-
-    func dimmingAppearance(at progress: Double, context: TransitionContext) -> DimmingAppearance {
-        guard let f = table.dimming_in_context else { return dimmingAppearance(at: progress) }
-        var c = modalkit_transition_context(context)
-        var out = modalkit_dimming_fill()
-        f(instance, progress, &c, &out)
-        var check = BoundaryCheck()
-        let dim = DimmingAppearance(out, check: &check)
-        finish(check, "dimming_in_context")
-        return dim
-    }
-
-    func presentedViewTransform(at progress: Double, frame: Rect, context: TransitionContext) -> ViewTransform {
-        guard let f = table.presented_view_transform_in_context else {
-            return presentedViewTransform(at: progress, frame: frame, in: context.containerBounds)
-        }
-        var c = modalkit_transition_context(context)
-        var check = BoundaryCheck()
-        let t = check.transform(f(instance, progress, modalkit_rect(frame), &c))
-        finish(check, "presented_view_transform_in_context")
-        return t
-    }
-
-    func chrome(forPresentedViewIn containerBounds: Rect) -> PresentedViewChrome {
-        guard let f = table.chrome else { return .none }
-        var out = modalkit_chrome()
-        f(instance, modalkit_rect(containerBounds), &out)
-        var check = BoundaryCheck()
-        let chrome = PresentedViewChrome(out, check: &check)
-        finish(check, "chrome")
-        return chrome
-    }
-
-    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
-        guard let f = table.presenting_view_appearance else { return .identity }
-        var c = modalkit_transition_context(context)
-        var check = BoundaryCheck()
-        let a = PresentingViewAppearance(f(instance, progress, &c), check: &check)
-        finish(check, "presenting_view_appearance")
-        return a
-    }
-
-    var interaction: InteractionDeclaration {
-        guard let f = table.interaction else { return .standard }
-        var out = modalkit_interaction()
-        out.largest_undimmed_detent = -1
-        out.is_dismissible = true
-        f(instance, &out)
-        var check = BoundaryCheck()
-        let i = InteractionDeclaration(out, check: &check)
-        finish(check, "interaction")
-        return i
-    }
-
-    func presentationTransitionWillBegin() { table.presentation_transition_will_begin?(instance) }
-    func presentationTransitionDidEnd(completed: Bool) { table.presentation_transition_did_end?(instance, completed) }
-    func dismissalTransitionWillBegin() { table.dismissal_transition_will_begin?(instance) }
-    func dismissalTransitionDidEnd(completed: Bool) { table.dismissal_transition_did_end?(instance, completed) }
-    func containerViewWillLayoutSubviews(containerBounds: Rect) {
-        table.container_view_will_layout?(instance, modalkit_rect(containerBounds))
-    }
-    func containerViewDidLayoutSubviews(containerBounds: Rect) {
-        table.container_view_did_layout?(instance, modalkit_rect(containerBounds))
+        return PluginHostStyle.defaultCurve
     }
 }
 
-/// A style that implements only the requirements without defaults, so that the protocol
-/// extension's defaults can be asked for in one place instead of being copied here.
-private final class ProtocolDefaults: PresentationStyle {
-    static let shared = ProtocolDefaults()
-    func frameOfPresentedView(in containerBounds: Rect) -> Rect { containerBounds }
-    func dimmingAppearance(at progress: Double) -> DimmingAppearance { .none }
+/// The ``PresentationStyle`` of a plugin instance: each hook calls the plugin's C entry, or keeps
+/// the hook's default when the plugin left the entry NULL (UIKit's behaviour, as the header says).
+///
+/// The style ABI has versions; the Swift API has one set of hooks, so the versions are adapted
+/// here (libadwaita keeps one API and adapts old behaviour inside). A 1.1 entry is used when the
+/// plugin has it; a 1.0 plugin has none (its descriptor ends before them), and its 1.0 entries are
+/// wrapped into the same hooks — the dim without a context, the transform with a uniform scale
+/// about the centre given the context's container bounds, the one duration and curve for both
+/// phases — so it draws what it drew on a 1.0 host.
+///
+/// Values from the plugin are sanitised so a buggy plugin cannot hang the engine: a non-finite or
+/// negative duration becomes the default 0.35 s, one above 600 s is cut to 600 s, an unknown curve
+/// becomes ease-in-out, and every other value is clamped or repaired by ``BoundaryCheck`` (NaN →
+/// the neutral value, colours to 0...1, gradients to 2...8 ordered stops, a negative blur to 0);
+/// each kind of repair is reported once on stderr (``PluginDiagnostics``).
+enum PluginHostStyle {
+    static let defaultDuration = 0.35
+    static let defaultCurve = TimingCurve.easeInOut
+
+    static func make(library: PluginLibrary, instance pointer: OpaquePointer) -> PresentationStyle {
+        let plugin = PluginHostInstance(library: library, instance: pointer)
+        let table = plugin.table
+        let style = PresentationStyle(transitionDuration: defaultDuration, timingCurve: defaultCurve)
+        style.pluginInstance = plugin
+
+        // MARK: Layout (1.0 entries: they carry the container bounds)
+
+        if let f = table.frame_of_presented_view {
+            style.frameOfPresentedView = { c in
+                var check = BoundaryCheck()
+                let r = check.rect(f(plugin.instance, modalkit_rect(c.containerBounds)))
+                plugin.finish(check, "frame_of_presented_view")
+                return r
+            }
+        }
+        if let f = table.corner_style {
+            style.cornerStyle = { c in
+                let corners = f(plugin.instance, modalkit_rect(c.containerBounds))
+                var check = BoundaryCheck()
+                let result = CornerStyle(radius: check.length(corners.radius),
+                                         corners: CornerMask(rawValue: corners.corners).intersection(.all))
+                plugin.finish(check, "corner_style")
+                return result
+            }
+        }
+        if let f = table.should_dismiss_on_tap {
+            style.shouldDismissOnTap = { point, c in
+                f(plugin.instance, modalkit_point(point), modalkit_rect(c.containerBounds))
+            }
+        }
+        if let f = table.container_view_will_layout {
+            style.containerViewWillLayoutSubviews = { c in f(plugin.instance, modalkit_rect(c.containerBounds)) }
+        }
+        if let f = table.container_view_did_layout {
+            style.containerViewDidLayoutSubviews = { c in f(plugin.instance, modalkit_rect(c.containerBounds)) }
+        }
+        // 1.1: chrome with the bounds; the interaction without (the plugin knows them from the
+        // layout that asks).
+        if let f = table.chrome {
+            style.chrome = { c in
+                var out = modalkit_chrome()
+                f(plugin.instance, modalkit_rect(c.containerBounds), &out)
+                var check = BoundaryCheck()
+                let chrome = PresentedViewChrome(out, check: &check)
+                plugin.finish(check, "chrome")
+                return chrome
+            }
+        }
+        if let f = table.interaction {
+            style.interaction = { _ in
+                var out = modalkit_interaction()
+                out.largest_undimmed_detent = -1
+                out.is_dismissible = true
+                f(plugin.instance, &out)
+                var check = BoundaryCheck()
+                let i = InteractionDeclaration(out, check: &check)
+                plugin.finish(check, "interaction")
+                return i
+            }
+        }
+
+        // MARK: Transition (the 1.1 entry with the context, else the 1.0 entry without it)
+
+        if let f = table.transition_duration_in_context {
+            style.transitionDuration = { c in
+                var context = modalkit_transition_context(c)
+                return plugin.checkedDuration(f(plugin.instance, &context), "transition_duration_in_context")
+            }
+        } else if let f = table.transition_duration {
+            style.transitionDuration = { _ in plugin.checkedDuration(f(plugin.instance), "transition_duration") }
+        }
+        if let f = table.timing_curve_in_context {
+            style.timingCurve = { c in
+                var context = modalkit_transition_context(c)
+                return plugin.checkedCurve(f(plugin.instance, &context), "timing_curve_in_context")
+            }
+        } else if let f = table.timing_curve {
+            style.timingCurve = { _ in plugin.checkedCurve(f(plugin.instance), "timing_curve") }
+        }
+        if let f = table.dimming_in_context {
+            style.dimmingAppearance = { progress, c in
+                var context = modalkit_transition_context(c)
+                var out = modalkit_dimming_fill()
+                f(plugin.instance, progress, &context, &out)
+                var check = BoundaryCheck()
+                let dim = DimmingAppearance(out, check: &check)
+                plugin.finish(check, "dimming_in_context")
+                return dim
+            }
+        } else if let f = table.dimming_appearance {
+            style.dimmingAppearance = { progress, _ in
+                let d = f(plugin.instance, progress)
+                var check = BoundaryCheck()
+                let dim = DimmingAppearance(color: check.color(d.color), alpha: check.unit(d.alpha))
+                plugin.finish(check, "dimming_appearance")
+                return dim
+            }
+        }
+        if let f = table.presented_view_transform_in_context {
+            style.presentedViewTransform = { progress, frame, c in
+                var context = modalkit_transition_context(c)
+                var check = BoundaryCheck()
+                let t = check.transform(f(plugin.instance, progress, modalkit_rect(frame), &context))
+                plugin.finish(check, "presented_view_transform_in_context")
+                return t
+            }
+        } else if let f = table.presented_view_transform {
+            style.presentedViewTransform = { progress, frame, c in
+                let t = f(plugin.instance, progress, modalkit_rect(frame), modalkit_rect(c.containerBounds))
+                var check = BoundaryCheck()
+                let transform = ViewTransform(
+                    translation: Point(x: check.coordinate(t.translate_x), y: check.coordinate(t.translate_y)),
+                    scale: check.value(t.scale, ifNaN: 1, in: 0...1000),
+                    alpha: check.value(t.alpha, ifNaN: 1, in: 0...1))
+                plugin.finish(check, "presented_view_transform")
+                return transform
+            }
+        }
+        if let f = table.presenting_view_appearance {
+            style.presentingViewAppearance = { progress, c in
+                var context = modalkit_transition_context(c)
+                var check = BoundaryCheck()
+                let a = PresentingViewAppearance(f(plugin.instance, progress, &context), check: &check)
+                plugin.finish(check, "presenting_view_appearance")
+                return a
+            }
+        }
+
+        // MARK: UIKit's callbacks (1.0)
+
+        if let f = table.presentation_transition_will_begin {
+            style.presentationTransitionWillBegin = { f(plugin.instance) }
+        }
+        if let f = table.presentation_transition_did_end {
+            style.presentationTransitionDidEnd = { f(plugin.instance, $0) }
+        }
+        if let f = table.dismissal_transition_will_begin {
+            style.dismissalTransitionWillBegin = { f(plugin.instance) }
+        }
+        if let f = table.dismissal_transition_did_end {
+            style.dismissalTransitionDidEnd = { f(plugin.instance, $0) }
+        }
+        return style
+    }
 }

@@ -49,7 +49,8 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The entry returned no descriptor or one that breaks the header's rules.
     case badDescriptor(path: String, problem: StyleDescriptorProblem)
     /// `--style-option KEY=…` with a key the style does not declare; `known` lists its options
-    /// (the message names each with its meaning).
+    /// (the message names each with its meaning, after the nearest key when one is near enough to
+    /// be a typing mistake: ``StyleOption/closestKey(to:among:)``).
     case unknownOption(path: String, style: String, key: String, known: [StyleOption])
     /// The style's `create` refused the options; `message` is its one line (usually a
     /// `StyleOptionError.badValue`); `known` lists the style's options.
@@ -101,7 +102,8 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .badDescriptor(_, problem):
             return "invalid style descriptor: \(problem)"
         case let .unknownOption(_, style, key, known):
-            return "style '\(style)' has no option '\(key)' (options: \(StyleLoadError.list(options: known)))"
+            let guess = StyleOption.closestKey(to: key, among: known.map(\.key)).map { "; did you mean '\($0)'?" } ?? ""
+            return "style '\(style)' has no option '\(key)'\(guess) (options: \(StyleLoadError.list(options: known)))"
         case let .optionsRejected(_, style, message, known):
             // A message about one declared option names it in quotes: that option's meaning is
             // what helps; otherwise every option with its meaning.

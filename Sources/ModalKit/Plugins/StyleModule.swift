@@ -54,13 +54,13 @@ public struct StyleModule {
     /// ```
     ///
     /// Keys are checked against ``options`` here, before any plugin code runs; then the plugin's
-    /// `create` checks the values (`init(options:)`). Each call makes a new style object (a style
+    /// `create` checks the values (`makeStyle(options:)`). Each call makes a new style object (a style
     /// object's hooks see one presentation at a time: give each level of a stack its own).
     /// - Parameter given: option keys and values, as strings.
     /// - Throws: `StyleLoadError.unknownOption` for an undeclared key (the first in sorted
     ///   order), `StyleLoadError.optionsRejected` with the plugin's one-line message when
     ///   `create` fails (e.g. a bad value); both list the style's keys.
-    public func makeStyle(options given: [String: String] = [:]) throws -> any PresentationStyle {
+    public func makeStyle(options given: [String: String] = [:]) throws -> PresentationStyle {
         let known = options
         for key in given.keys.sorted() where !known.contains(where: { $0.key == key }) {
             throw StyleLoadError.unknownOption(path: path, style: name, key: key, known: known)
@@ -88,6 +88,6 @@ public struct StyleModule {
                 message: StyleLoadError.oneLine(message.isEmpty ? "create() failed without a message" : message),
                 known: known)
         }
-        return PluginHostStyle(library: library, instance: instance)
+        return PluginHostStyle.make(library: library, instance: instance)
     }
 }

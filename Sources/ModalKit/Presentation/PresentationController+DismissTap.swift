@@ -4,17 +4,17 @@
 extension PresentationController {
     /// Whether a tap (press and release) at `point` on the modal layer dismisses at eased
     /// `progress`: the point is outside the presented view's on-screen rect
-    /// (``presentedViewRect(progress:)``) and the style's `shouldDismiss(onTapAt:in:)` accepts it —
+    /// (``presentedViewRect(progress:)``) and the style's ``PresentationStyle/shouldDismissOnTap`` accepts it —
     /// UIKit's dimming-view tap, with the style's veto. Always false while dismissed.
     /// - Parameter point: container coordinates, points.
     public func tapOnDimDismisses(at point: Point, progress: Double) -> Bool {
         guard let rect = presentedViewRect(progress: progress) else { return false }
-        return !rect.contains(point) && style.shouldDismiss(onTapAt: point, in: containerBounds)
+        return !rect.contains(point) && style.shouldDismissOnTap(point, LayoutContext(containerBounds: containerBounds))
     }
 
     /// A point where a tap dismisses `style`'s modal once presented in a container of
-    /// `containerSize` points, asked through the style's own hooks (`frameOfPresentedView(in:)`,
-    /// the transform at progress 1, `shouldDismiss(onTapAt:in:)`, the interaction declaration);
+    /// `containerSize` points, asked through the style's own hooks (`frameOfPresentedView`, the
+    /// transform at progress 1, `shouldDismissOnTap`, the interaction declaration);
     /// nil when there is none (a style whose presented view covers the container, that refuses
     /// every tap, that is not dismissible, or that rests at an undimmed detent, where taps outside
     /// the sheet reach the view underneath). The presented view is taken where it rests (its
@@ -30,7 +30,7 @@ extension PresentationController {
     /// - Parameters:
     ///   - style: a style instance (its presentation hooks are called once, as for a presentation).
     ///   - containerSize: the window content size, points (each side ≥ 1).
-    public static func dismissingTapPoint(style: any PresentationStyle, containerSize: Size) -> Point? {
+    public static func dismissingTapPoint(style: PresentationStyle, containerSize: Size) -> Point? {
         let bounds = Rect(size: Size(width: max(1, containerSize.width), height: max(1, containerSize.height)))
         let controller = PresentationController(style: style)
         controller.layout(containerBounds: bounds)
@@ -82,10 +82,10 @@ extension PresentationController {
 extension PresentationController {
     /// Whether a tap at `point` (container points) on the modal layer dismisses at `now`: outside
     /// the presented view as drawn at `now` (``effectivePresentedViewRect(at:)``, which follows a
-    /// drag and rests on the current detent) and accepted by the style's `shouldDismiss(onTapAt:in:)`.
+    /// drag and rests on the current detent) and accepted by the style's `shouldDismissOnTap`.
     /// Does not look at ``InteractionDeclaration/isDismissible`` (the host reports a refused tap).
     public func tapOnDimDismisses(at point: Point, now: Double) -> Bool {
         guard let rect = effectivePresentedViewRect(at: now) else { return false }
-        return !rect.contains(point) && style.shouldDismiss(onTapAt: point, in: containerBounds)
+        return !rect.contains(point) && style.shouldDismissOnTap(point, LayoutContext(containerBounds: containerBounds))
     }
 }

@@ -40,9 +40,10 @@ extension PresentationController {
                                                    containerBounds: bounds)
         var mapping = Transition(duration: timing.duration, curve: timing.curve)
         mapping.runsFromPresentedEnd = timing.runsFromPresentedEnd
-        let frame = style.frameOfPresentedView(in: bounds)
+        let layout = LayoutContext(containerBounds: bounds)
+        let frame = style.frameOfPresentedView(layout)
         return .make(style: style, context: context, presentedFrame: frame,
-                     corners: style.cornerStyle(forPresentedViewIn: bounds),
+                     corners: style.cornerStyle(layout),
                      progress: mapping.progress(atFraction: u),
                      reducedMotionAlpha: reducesMotion
                         ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: timing.duration)
@@ -56,13 +57,15 @@ extension PresentationController {
     /// Changes no state.
     public func snapshot(dragOffset offset: Double) -> PresentationSnapshot? {
         let bounds = containerBounds
-        let frame = style.frameOfPresentedView(in: bounds)
-        guard case let .drag(direction) = style.interaction.dismissGesture else { return nil }
-        let layout = DetentLayout(style.interaction, direction: direction, frame: frame, containerBounds: bounds)
+        let layoutContext = LayoutContext(containerBounds: bounds)
+        let frame = style.frameOfPresentedView(layoutContext)
+        let interaction = style.interaction(layoutContext)
+        guard case let .drag(direction) = interaction.dismissGesture else { return nil }
+        let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds)
         let context = TransitionContext(phase: .present, isInteractive: true, sourceRect: sourceRect,
                                         containerBounds: bounds)
         return .make(style: style, context: context, presentedFrame: frame,
-                     corners: style.cornerStyle(forPresentedViewIn: bounds), progress: layout.dimProgress(at: offset),
+                     corners: style.cornerStyle(layoutContext), progress: layout.dimProgress(at: offset),
                      reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
     }
 }

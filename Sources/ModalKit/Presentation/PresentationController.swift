@@ -14,7 +14,7 @@
 ///   dismissal *completes* (`dismissalTransitionDidEnd(completed: true)`).
 /// - `layout(containerBounds:)` at any time, also mid-transition, calls
 ///   `containerViewWillLayoutSubviews`, re-applies the container bounds to the dimming view and the
-///   style's `frameOfPresentedView(in:)` to the presented view, then `containerViewDidLayoutSubviews`.
+///   style's `frameOfPresentedView` to the presented view, then `containerViewDidLayoutSubviews`.
 ///
 /// - Reduced motion (`reducesMotion`, see `ReducedMotion`): the presented view stays at its final
 ///   place and cross-fades over `min(0.2 s, duration)` while the dim fades as usual. The flag is
@@ -24,7 +24,7 @@
 public final class PresentationController {
     /// The style this controller drives; asked for frames, chrome and timing on every call.
     /// Replaced only between transitions (`replaceStyle(_:)`).
-    public private(set) var style: any PresentationStyle
+    public private(set) var style: PresentationStyle
     /// Where the presentation is in its life cycle; changes are reported to `onStateChange`.
     public private(set) var state: PresentationState = .dismissed
     /// The transition's clock-independent state (linear time fraction and direction).
@@ -34,7 +34,7 @@ public final class PresentationController {
     /// The dimming view's frame (always the container bounds) while the chrome is installed;
     /// `nil` when no dimming view is in the container.
     public private(set) var dimmingViewFrame: Rect?
-    /// The presented view's frame, points: the style's `frameOfPresentedView(in:)` for the last
+    /// The presented view's frame, points: the style's `frameOfPresentedView` for the last
     /// layout (valid while not `dismissed`).
     public private(set) var presentedViewFrame: Rect = .zero
     /// The presented view's corner clip for the last layout.
@@ -85,10 +85,12 @@ public final class PresentationController {
     }
 
     /// A controller at rest, `dismissed`, with empty container bounds until `layout(containerBounds:)`.
-    public init(style: any PresentationStyle) {
+    public init(style: PresentationStyle) {
         self.style = style
-        self.transition = Transition(duration: style.transitionDuration, curve: style.timingCurve)
-        self.fade = Transition(duration: ReducedMotion.fadeDuration(forTransitionDuration: style.transitionDuration),
+        let context = TransitionContext(phase: .present, containerBounds: .zero)
+        let duration = style.transitionDuration(context)
+        self.transition = Transition(duration: duration, curve: style.timingCurve(context))
+        self.fade = Transition(duration: ReducedMotion.fadeDuration(forTransitionDuration: duration),
                                curve: .linear)
     }
 
@@ -133,20 +135,21 @@ public final class PresentationController {
     }
 
     private func layoutSubviews() {
-        style.containerViewWillLayoutSubviews(containerBounds: containerBounds)
+        let layout = LayoutContext(containerBounds: containerBounds)
+        style.containerViewWillLayoutSubviews(layout)
         dimmingViewFrame = containerBounds
         // Where the view shows now (during a morph, between its two shapes), before the new frame.
         let shown = morph.map { shape(of: $0, at: lastNow) } ?? targetShape
         let oldCorners = presentedCornerStyle
-        presentedViewFrame = style.frameOfPresentedView(in: containerBounds)
-        presentedCornerStyle = style.cornerStyle(forPresentedViewIn: containerBounds)
+        presentedViewFrame = style.frameOfPresentedView(layout)
+        presentedCornerStyle = style.cornerStyle(layout)
         // A layout that changes which corners are rounded changes the presented view's shape (an
         // adaptive style crossing its breakpoint: sheet ↔ card). While presented, the view morphs
         // from where it shows now to the new shape, never dismissing; a layout meanwhile retargets.
         if state != .dismissed, shown.frame != .zero, oldCorners.corners != presentedCornerStyle.corners || morph != nil {
             morph = Morph(from: shown, start: nil)
         }
-        interaction = style.interaction
+        interaction = style.interaction(layout)
         let oldLayout = detentLayout
         if case let .drag(direction) = interaction.dismissGesture {
             detentLayout = DetentLayout(interaction, direction: direction, frame: presentedViewFrame,
@@ -157,7 +160,7 @@ public final class PresentationController {
             if let oldLayout { handMotionToClock(from: oldLayout, now: lastNow) }
             currentDetent = 0
         }
-        style.containerViewDidLayoutSubviews(containerBounds: containerBounds)
+        style.containerViewDidLayoutSubviews(layout)
     }
 
     // MARK: Shape morph (adaptive styles)
@@ -231,7 +234,7 @@ public final class PresentationController {
     /// transition. A running transition finishes with the style it started with.
     /// - Returns: false (nothing changed) while a transition runs.
     @discardableResult
-    public func replaceStyle(_ newStyle: any PresentationStyle) -> Bool {
+    public func replaceStyle(_ newStyle: PresentationStyle) -> Bool {
         guard !isAnimating else { return false }
         style = newStyle
         if state != .dismissed { layoutSubviews() }
@@ -259,7 +262,7 @@ public final class PresentationController {
             layoutSubviews()  // installs the dimming view and applies the frame
             currentDetent = detentLayout?.initialDetent ?? 0
         case .dismissing:
-            style.dismissalTransitionDidEnd(completed: false)  // the chrome stays
+            style.dismissalTransitionDidEnd(false)  // the chrome stays
             style.presentationTransitionWillBegin()
         }
         refreshTiming(.present, now: now)
@@ -285,7 +288,7 @@ public final class PresentationController {
         case .dismissed, .dismissing:
             return false
         case .presenting:
-            style.presentationTransitionDidEnd(completed: false)
+            style.presentationTransitionDidEnd(false)
             style.dismissalTransitionWillBegin()
         case .presented:
             style.dismissalTransitionWillBegin()
@@ -318,10 +321,10 @@ public final class PresentationController {
         // exactly, so that the next transition starts from 0 or 1.
         fade.set(fraction: state == .presenting ? 1 : 0, direction: state == .presenting ? .forward : .backward)
         if state == .presenting {
-            style.presentationTransitionDidEnd(completed: true)
+            style.presentationTransitionDidEnd(true)
             setState(.presented)
         } else {
-            style.dismissalTransitionDidEnd(completed: true)
+            style.dismissalTransitionDidEnd(true)
             dimmingViewFrame = nil
             morph = nil
             setState(.dismissed)
@@ -329,18 +332,18 @@ public final class PresentationController {
     }
 
     /// The duration, curve and direction of the curve for a transition in `phase`
-    /// (``PresentationStyle/transitionDuration(for:)``, ``PresentationStyle/timingCurve(for:)``):
+    /// (``PresentationStyle/transitionDuration``, ``PresentationStyle/timingCurve``):
     /// a dismissal whose curve equals the presentation's plays the presentation backwards (1.0);
     /// one with its own curve runs it forward from the presented end
     /// (``Transition/runsFromPresentedEnd``).
-    public static func timing(style: any PresentationStyle, phase: TransitionPhase, sourceRect: Rect?,
+    public static func timing(style: PresentationStyle, phase: TransitionPhase, sourceRect: Rect?,
                               containerBounds: Rect) -> (duration: Double, curve: TimingCurve, runsFromPresentedEnd: Bool) {
         let present = TransitionContext(phase: .present, sourceRect: sourceRect, containerBounds: containerBounds)
-        let presentCurve = style.timingCurve(for: present)
-        guard phase == .dismiss else { return (max(0, style.transitionDuration(for: present)), presentCurve, false) }
+        let presentCurve = style.timingCurve(present)
+        guard phase == .dismiss else { return (max(0, style.transitionDuration(present)), presentCurve, false) }
         let dismiss = TransitionContext(phase: .dismiss, sourceRect: sourceRect, containerBounds: containerBounds)
-        let curve = style.timingCurve(for: dismiss)
-        return (max(0, style.transitionDuration(for: dismiss)), curve, curve != presentCurve)
+        let curve = style.timingCurve(dismiss)
+        return (max(0, style.transitionDuration(dismiss)), curve, curve != presentCurve)
     }
 
     /// Takes the timing of `phase` from the style. When a running transition reverses into a
@@ -381,13 +384,13 @@ public final class PresentationController {
     /// presented view past its frame, but the dim never gets darker than its presented alpha (nor
     /// lighter than clear).
     public func dimmingAppearance(progress: Double) -> DimmingAppearance {
-        isChromeInstalled ? style.dimmingAppearance(at: min(max(progress, 0), 1), context: transitionContext) : .none
+        isChromeInstalled ? style.dimmingAppearance(min(max(progress, 0), 1), transitionContext) : .none
     }
 
     /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`: the
     /// style's, plus the resting detent's translation × progress (``PresentedPlacement/resting(rest:dimFactor:)``).
     public func presentedViewTransform(progress: Double) -> ViewTransform {
-        var t = style.presentedViewTransform(at: progress, frame: presentedViewFrame, context: transitionContext)
+        var t = style.presentedViewTransform(progress, presentedViewFrame, transitionContext)
         if case let .resting(rest, _) = restingPlacement {
             t.translation.x += rest.x * progress
             t.translation.y += rest.y * progress
@@ -403,9 +406,10 @@ public final class PresentationController {
     }
 
     /// The placement at the smallest detent of `style` for `frame` in `bounds` (offline frames).
-    static func initialPlacement(style: any PresentationStyle, frame: Rect, bounds: Rect) -> PresentedPlacement {
-        guard case let .drag(direction) = style.interaction.dismissGesture else { return .frame }
-        let layout = DetentLayout(style.interaction, direction: direction, frame: frame, containerBounds: bounds)
+    static func initialPlacement(style: PresentationStyle, frame: Rect, bounds: Rect) -> PresentedPlacement {
+        let interaction = style.interaction(LayoutContext(containerBounds: bounds))
+        guard case let .drag(direction) = interaction.dismissGesture else { return .frame }
+        let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds)
         let o = layout.offsets[layout.initialDetent]
         return .resting(rest: layout.translation(of: o), dimFactor: layout.dimProgress(at: o))
     }
@@ -544,11 +548,11 @@ public final class PresentationController {
             style.dismissalTransitionWillBegin()
             setState(.dismissing)
         case (.dismissed, .presenting):
-            style.presentationTransitionDidEnd(completed: false)
+            style.presentationTransitionDidEnd(false)
             style.dismissalTransitionWillBegin()
             setState(.dismissing)
         case (.detent, .dismissing):
-            style.dismissalTransitionDidEnd(completed: false)
+            style.dismissalTransitionDidEnd(false)
             style.presentationTransitionWillBegin()
             setState(.presenting)
         default:
@@ -594,14 +598,14 @@ public final class PresentationController {
             transition.set(fraction: 1, direction: .forward)
             fade.set(fraction: 1, direction: .forward)
             if state == .presenting {
-                style.presentationTransitionDidEnd(completed: true)
+                style.presentationTransitionDidEnd(true)
                 setState(.presented)
             }
             onDetentSettled(i)
         case .dismissed:
             transition.set(fraction: 0, direction: .backward)
             fade.set(fraction: 0, direction: .backward)
-            style.dismissalTransitionDidEnd(completed: true)
+            style.dismissalTransitionDidEnd(true)
             dimmingViewFrame = nil
             setState(.dismissed)
         }

@@ -14,7 +14,7 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// Whether the modal layer (dimming view + presented view) is shown at all (false: only the
     /// presenting view).
     public var isModalLayerShown: Bool
-    /// The presented view's frame, points (the style's `frameOfPresentedView(in:)`).
+    /// The presented view's frame, points (the style's `frameOfPresentedView`).
     public var presentedFrame: Rect
     /// The presented view's corner clip (radius in points, unclamped).
     public var corners: CornerStyle
@@ -52,7 +52,7 @@ public struct PresentationSnapshot: Hashable, Sendable {
     ///     and the presented view stays at its final place (``ReducedMotion``).
     ///   - placement: where the presented view rests or is dragged (``PresentedPlacement``);
     ///     default ``PresentedPlacement/frame``, the style's transform alone.
-    public static func make(style: any PresentationStyle, context: TransitionContext, presentedFrame: Rect,
+    public static func make(style: PresentationStyle, context: TransitionContext, presentedFrame: Rect,
                             corners: CornerStyle, progress: Double,
                             reducedMotionAlpha: Double?,
                             placement: PresentedPlacement = .frame) -> PresentationSnapshot {
@@ -66,23 +66,23 @@ public struct PresentationSnapshot: Hashable, Sendable {
             dimFactor = min(max(factor.isFinite ? factor : 1, 0), 1)
             if let alpha = reducedMotionAlpha {
                 transform = ReducedMotion.presentedViewTransform(style: style, alpha: alpha, frame: presentedFrame,
-                                                                 in: containerBounds)
+                                                                 context: context)
                 transform.translation.x += rest.x
                 transform.translation.y += rest.y
             } else {
-                transform = style.presentedViewTransform(at: progress, frame: presentedFrame, context: context)
+                transform = style.presentedViewTransform(progress, presentedFrame, context)
                 transform.translation.x += rest.x * progress
                 transform.translation.y += rest.y * progress
             }
         }
         let clamped = min(max(progress.isFinite ? progress : 0, 0), 1) * dimFactor
-        var dim = style.dimmingAppearance(at: clamped, context: context)
+        var dim = style.dimmingAppearance(clamped, context)
         dim.alpha = min(max(dim.alpha, 0), 1)
         return PresentationSnapshot(containerBounds: containerBounds, isModalLayerShown: true,
                                     presentedFrame: presentedFrame, corners: corners, dim: dim,
                                     presentedTransform: transform,
-                                    chrome: style.chrome(forPresentedViewIn: containerBounds),
-                                    presentingAppearance: style.presentingViewAppearance(at: clamped, context: context))
+                                    chrome: style.chrome(LayoutContext(containerBounds: containerBounds)),
+                                    presentingAppearance: style.presentingViewAppearance(clamped, context))
     }
 
     /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the

@@ -10,7 +10,7 @@
 ///
 /// Under reduced motion, for a style with transition duration `D` seconds and timing curve `C`:
 /// - The **presented view** never moves: it is drawn at its final place — the style's
-///   `presentedViewTransform(at: 1, …)`, normally its frame — and only its alpha changes, linearly,
+///   `presentedViewTransform` at progress 1, normally its frame — and only its alpha changes, linearly,
 ///   0 → 1 over the fade duration `F = min(0.2 s, D)` from the start of a presentation, and 1 → 0 over
 ///   `F` from the start of a dismissal. Progress is measured in seconds: `alpha = clamp(t / F)` at
 ///   `t` seconds into a presentation, `1 − clamp(t / F)` at `t` seconds into a dismissal.
@@ -48,9 +48,9 @@ public enum ReducedMotion {
     /// The presented view's transform under reduced motion: the style's transform at progress 1
     /// (its final place, normally the identity at its frame) with its alpha multiplied by
     /// `alpha` (0...1, the fade).
-    public static func presentedViewTransform(style: any PresentationStyle, alpha: Double, frame: Rect,
-                                              in containerBounds: Rect) -> ViewTransform {
-        var t = style.presentedViewTransform(at: 1, frame: frame, in: containerBounds)
+    public static func presentedViewTransform(style: PresentationStyle, alpha: Double, frame: Rect,
+                                              context: TransitionContext) -> ViewTransform {
+        var t = style.presentedViewTransform(1, frame, context)
         t.alpha *= min(max(alpha, 0), 1)
         return t
     }

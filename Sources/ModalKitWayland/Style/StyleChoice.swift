@@ -11,14 +11,14 @@ public enum StyleChoice: ExpressibleByStringLiteral {
     /// The style library `name` (or at a path), created with `options`.
     case named(String, options: [String: String] = [:])
     /// A style object: one made in the app (a type conforming to ``PresentationStyle``) or loaded before.
-    case object(any PresentationStyle)
+    case object(PresentationStyle)
 
     public init(stringLiteral name: String) { self = .named(name) }
 
     /// The style: the object, or a new one from the named library with the options.
     /// - Throws: ``StyleLoadError`` when the library is not found, does not load or has an
     ///   incompatible ABI; ``StyleOptionError`` for an unknown option or a bad value.
-    public func makeStyle() throws -> any PresentationStyle {
+    public func makeStyle() throws -> PresentationStyle {
         switch self {
         case let .object(style):
             return style

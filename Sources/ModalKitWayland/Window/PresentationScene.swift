@@ -22,7 +22,7 @@ public protocol PresentationScene: AnyObject {
     func update(now: Double)
     /// Replace the style of level 1 while no transition runs (``PresentationHost/replaceStyle(_:)``);
     /// false while one runs (the window tries again after the next frame).
-    func replaceStyle(_ style: any PresentationStyle) -> Bool
+    func replaceStyle(_ style: PresentationStyle) -> Bool
     /// Whether frames must follow (a transition, a spring or a morph runs).
     var isAnimating: Bool { get }
     /// Whether something changed that a frame must show.

@@ -91,7 +91,7 @@ public final class PresentationWindow {
     /// handler uses it); nil outside input.
     var inputTime: Double?
     /// A style replacement waiting for the running transition to end, and what to do once applied.
-    var pendingStyle: (style: any PresentationStyle, completion: (() -> Void)?)?
+    var pendingStyle: (style: PresentationStyle, completion: (() -> Void)?)?
     var motion: DesktopMotion?
     var signals: TerminationSignals?
     var accessibility: WindowAccessibility?
@@ -164,7 +164,7 @@ public final class PresentationWindow {
     ///   - sourceRect: the control it comes from, container points (a style may grow from it).
     /// - Returns: false when ignored (a transition is running, or `content` is presented already).
     @discardableResult
-    public func present(_ content: any PresentationContent, style: (any PresentationStyle)? = nil,
+    public func present(_ content: any PresentationContent, style: PresentationStyle? = nil,
                         sourceRect: Rect? = nil) -> Bool {
         let now = inputTime ?? monotonicSeconds()
         if let style, host.levelCount == 0, style !== host.style { _ = scene.replaceStyle(style) }
@@ -185,7 +185,7 @@ public final class PresentationWindow {
     /// Uses `style` for level 1 from now on (``PresentationScene/replaceStyle(_:)``): at once when no
     /// transition runs (a presented view takes its frame and chrome now), else after the frame that
     /// ends the running one; then `completion` runs. A later call replaces a replacement still waiting.
-    public func replaceStyle(_ style: any PresentationStyle, completion: (() -> Void)? = nil) {
+    public func replaceStyle(_ style: PresentationStyle, completion: (() -> Void)? = nil) {
         pendingStyle = (style, completion)
         if !scene.isAnimating { applyPendingStyle() }
     }

@@ -3,7 +3,7 @@
  * presentation-style plugin (a shared library named libModalKitStyle<Name>.so).
  *
  * Why C: a Swift protocol cannot cross dlopen inside one SwiftPM package (each image gets its
- * own copy of the protocol descriptor and `as? any PresentationStyle` silently fails), see
+ * own copy of the protocol descriptor and `as? PresentationStyle` silently fails), see
  * docs/design.md, plugin boundary. So, as in GStreamer (GstPluginDesc) and weston (module
  * init + version checks), the plugin exports plain C data and functions and the host checks
  * versions before running any plugin code.
