@@ -20,7 +20,7 @@ extension PresentationHost {
     /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
     /// a dismissal (`.dismiss`, = a presentation at 1 − fraction) in the current container, offline:
     /// by the same geometry function as ``snapshot(at:)``, without changing any state (for
-    /// ``renderOffline(_:presented:into:)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
+    /// ``renderOffline(_:presented:into:)-(PresentationSnapshot,_,_)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
     /// cross-fade `fraction × duration` seconds into the phase.
     public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
         controller.snapshot(phase: phase, fraction: fraction)
@@ -33,7 +33,9 @@ extension PresentationHost {
     /// advances no transition and reports no event (foot's rule: one place advances, one draws; a
     /// window's frame is `update(now:)`, then `render`). A content cache that cannot be allocated
     /// (no memory) leaves that layer out of the frame; nothing throws.
-    /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
+    /// - Parameters:
+    ///   - target: the window's buffer, ``pixelSize`` buffer pixels, premultiplied ARGB8888.
+    ///   - bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
     /// - Returns: the damage relative to the previous frame, buffer pixels (for
     ///   `wl_surface.damage_buffer`); reused by the next call, do not keep it.

@@ -167,6 +167,7 @@ public final class PresentationController {
 
     /// The morph's duration, seconds, and curve: 0.25 s ease-in-out.
     public static let morphDuration = 0.25
+    /// The timing curve of a shape morph (``morphDuration`` seconds long).
     public static let morphCurve = TimingCurve.easeInOut
 
     /// Where the presented view's frame and corner radii come from during a morph.

@@ -6,7 +6,7 @@
 ///
 /// Both the live frame (``PresentationController/snapshot(at:)``) and the offline frame at a phase
 /// and linear fraction (``PresentationController/snapshot(phase:fraction:)``) are made by the one
-/// function ``make(style:containerBounds:presentedFrame:corners:progress:reducedMotionAlpha:)``,
+/// function ``make(style:context:presentedFrame:corners:progress:reducedMotionAlpha:placement:)``,
 /// so the window and `modal-demo render` cannot disagree.
 public struct PresentationSnapshot: Hashable, Sendable {
     /// The container's bounds, points (the presenting view and the dimming view fill it).
@@ -46,7 +46,10 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// THE geometry function: the snapshot of `style`'s modal layer in `context.containerBounds`
     /// (points) at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
     /// - Parameters:
-    ///   - presentedFrame / corners: the style's frame and corner clip for these bounds.
+    ///   - style: the style whose hooks give the dim, the presented view's transform and alpha, and the chrome.
+    ///   - presentedFrame: the style's frame of the presented view for these bounds, points.
+    ///   - corners: the style's corner clip for these bounds.
+    ///   - progress: the eased progress (the timing curve's value at the transition's linear time).
     ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
     ///     and the presented view stays at its final place (``ReducedMotion``).

@@ -43,6 +43,7 @@ public struct LayerFrame: Equatable, Sendable {
     /// The presented view's corner radius, buffer pixels (already clamped to half the shorter side
     /// of the cache), and the corners it applies to: the shape of the drop shadow.
     public var cardCornerRadius = 0.0
+    /// The corners ``cardCornerRadius`` rounds.
     public var cardCorners: CornerMask = []
     /// The drop shadow's colour (premultiplied ARGB, the colour of its darkest part), 0 = no shadow.
     public var shadowColor: UInt32 = 0

@@ -5,7 +5,7 @@
 ///
 /// Units: positions and the visible rectangle in points (the units of `set_position` and
 /// `wp_viewport`); the buffer in pixels, each side the presented view's pixel size rounded up to
-/// whole points (the padding is transparent, ``PresentationHost/drawPresentedLayer(_:into:)``),
+/// whole points (the padding is transparent, ``PresentationHost/drawPresentedLayer(_:into:cardOffset:)``),
 /// so a buffer scale of `bufferScale` divides it.
 public struct PresentedLayerPlacement: Equatable, Sendable {
     /// The image's top-left in the container, points (the presented view's, moved up and left by

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A frame is: presenting cache (SRC; while covered by a style that makes it recede: black, then
 /// the cache scaled into `presentingRect`, bilinear, with rounded corners) → dim (one OVER of a
-/// solid colour, or of a gradient: ``DimGradientLayer``) → the presented view's drop shadow
-/// (``ShadowLayer``, a nine-slice of one cached blurred image) → presented cache at its position
+/// solid colour, or of a gradient: `DimGradientLayer`) → the presented view's drop shadow
+/// (`ShadowLayer`, a nine-slice of one cached blurred image) → presented cache at its position
 /// (SRC where it is opaque, OVER in the rounded-corner bands; scaled per axis, bilinear, when the
 /// style scales it). The background is not drawn under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
 /// age n the damage of the n − 1 frames since that buffer was drawn is repainted too.
@@ -112,6 +112,7 @@ public final class Renderer {
     /// Renders `frame` into `target` (a buffer of `frame.width × frame.height` pixels, premultiplied
     /// ARGB; a larger one is drawn in its top-left part).
     /// - Parameters:
+    ///   - frame: what the frame shows (``PresentationSnapshot/layerFrame(scale:)``), buffer pixels.
     ///   - presenting: the presenting view's cache (`pixman_image_t *`, `PIXMAN_a8r8g8b8`, the frame's
     ///     size), e.g. ``Image/pixmanImage``; nil draws no background.
     ///   - presented: the presented view's cache (`cardSourceWidth × cardSourceHeight`, corners
@@ -120,6 +121,7 @@ public final class Renderer {
     ///   - presentingDamage: region of the presenting cache that changed since the last frame (besides
     ///     what a version bump of the whole cache implies); `.zero` if none.
     ///   - bufferAge: 0 = contents undefined, n = target holds the frame recorded n frames ago.
+    ///   - target: the buffer drawn into (premultiplied ARGB8888).
     ///   - record: false for offscreen snapshots: the damage history and `last` stay untouched.
     /// - Returns: the frame's damage relative to the previous recorded frame, buffer pixels (whole
     ///   window when unrecorded). The array is reused by the next call: do not keep it.
