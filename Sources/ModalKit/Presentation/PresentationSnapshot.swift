@@ -116,19 +116,19 @@ public struct PresentationSnapshot: Hashable, Sendable {
         // a fraction, may differ in their last bits and must still give the same byte.
         let alpha = UInt32(roundedHalfAwayFromZero(min(max(t.alpha, 0), 1) * 255))
         guard cw > 0, ch > 0, alpha > 0, t.scaleX > 0, t.scaleY > 0 else { return f }
-        // Unscaled, the shown size is the frame's (a translation keeps it), so the card is cw × ch.
-        f.card = Self.presentedPixelRect(presentedRect, scale: s)
-        f.cardAlpha = alpha
-        f.cardSourceWidth = cw
-        f.cardSourceHeight = ch
+        // Unscaled, the shown size is the frame's (a translation keeps it), so the presented view is cw × ch.
+        f.presentedRect = Self.presentedPixelRect(presentedRect, scale: s)
+        f.presentedAlpha = alpha
+        f.presentedSourceWidth = cw
+        f.presentedSourceHeight = ch
         let radius = presentedCornerRadius(scale: s)
         let band = cornerBand(radius: radius)
-        f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
-        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0
+        f.presentedTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
+        f.presentedBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0
             : cornerBand(radius: presentedBottomCornerRadius(scale: s))
-        f.cardCornerRadius = radius
-        f.cardIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
-        f.cardCorners = radius > 0 ? corners.corners : []
+        f.presentedCornerRadius = radius
+        f.presentedIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
+        f.presentedCorners = radius > 0 ? corners.corners : []
         if let shadow = chrome.shadow, shadow.color.alpha > 0 {
             f.shadowColor = shadow.color.argb32
             f.shadowOffsetX = Int((shadow.offset.x * s).rounded())

@@ -74,7 +74,7 @@ public final class LayerComposer {
         let f = host.layerFrame()
         let stripGradient = f.dimGradient.flatMap { DimStrip.canShow($0) ? $0 : nil }
         let placement = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h)
-        // A presented view whose buffer (with its shadow room) would be over the buffer cap (a card
+        // A presented view whose buffer (with its shadow room) would be over the buffer cap (a presented view
         // as large as a window at the cap): that frame by pixman too, within the window's buffer.
         let overCap = placement.map { !BufferCap.fits(width: $0.bufferWidth, height: $0.bufferHeight) } ?? false
         if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 || overCap {
@@ -127,12 +127,12 @@ public final class LayerComposer {
         if let p = placement {
             if !p.isCacheAsIs { result.backend = .subsurfacePixmanPresented }
             let shadow = f.hasShadow ? (f.shadowColor, f.shadowOffsetX, f.shadowOffsetY, f.shadowBlur) : (0, 0, 0, 0)
-            let holds = presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+            let holds = presentedImage.map { $0 == (f.presentedVersion, p.bufferWidth, p.bufferHeight) } ?? false
                 && presentedShadow == shadow
             if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
                 if let t = target({ try presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) }) {
-                    host.drawPresentedLayer(f, into: t.pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
-                    presentedImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
+                    host.drawPresentedLayer(f, into: t.pixelBuffer, presentedOffset: (p.presentedOffsetX, p.presentedOffsetY))
+                    presentedImage = p.isCacheAsIs ? (f.presentedVersion, p.bufferWidth, p.bufferHeight) : nil
                     presentedShadow = shadow
                     result.changed = true
                     result.paintedPixels += p.bufferWidth * p.bufferHeight
