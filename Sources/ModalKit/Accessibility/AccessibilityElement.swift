@@ -43,7 +43,8 @@ public struct AccessibilityElement: Hashable, Sendable {
     /// readers then read the body once, as the description, not again as loose text.
     public var describedBy: String?
 
-    /// An element; `label`, `description` and the relations default to empty, `frame` to `.zero`.
+    /// An element; `label` and `description` default to empty, `frame` to `.zero`, `states`,
+    /// `actions` and `children` to none, and the relations to nil.
     public init(identifier: String, role: AccessibilityRole, label: String = "", description: String = "",
                 frame: Rect = .zero, states: AccessibilityStates = [], actions: AccessibilityActions = [],
                 children: [AccessibilityElement] = [], labelledBy: String? = nil, describedBy: String? = nil) {
