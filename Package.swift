@@ -4,6 +4,9 @@
 // Module graph (see docs/design.md, "Module graph"):
 //   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
 //   CModalKitStyle        the versioned C ABI between the host and style plugins
+//   SystemSupport         Glibc-only stand-ins for Foundation (locks, environment, paths, files,
+//                         printf formatting): nothing modal-demo or a style plugin loads links
+//                         Foundation (docs/design.md, start-up and footprint)
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
 //                         (pixman only: no fonts, no PNG)
 //   PixmanText            fcft text drawn onto pixman images (title bar and demo share it)
@@ -77,7 +80,9 @@ let package = Package(
         system("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
-        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle"]),
+        // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
+        .target(name: "SystemSupport"),
+        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"]),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
         .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
         .target(name: "WaylandClient",
@@ -88,11 +93,11 @@ let package = Package(
         .target(name: "CModalKitATKInterface"),
         .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
-        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus"]),
-        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP"]),
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus", "SystemSupport"]),
+        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP", "SystemSupport"]),
         .executableTarget(name: "modal-demo",
                           dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK",
-                                         "CWaylandClient"]),
+                                         "CWaylandClient", "SystemSupport"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
@@ -122,6 +127,7 @@ let package = Package(
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings", "CWebP"],
                     exclude: ["Fixtures"]),
     ]

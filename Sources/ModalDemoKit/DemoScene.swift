@@ -1,6 +1,6 @@
 import CPixman
 import ModalKit
-import Foundation
+import Glibc
 
 /// A key the scene reacts to (the window maps keysyms to these): ModalKit's ``PresentationKey``.
 public typealias SceneKey = PresentationKey

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 import ModalKit
 import PixmanText
 

@@ -1,5 +1,5 @@
 import CDBus
-import Foundation
+import Glibc
 
 /// Whether a session bus has an accessibility bus, asked the way at-spi2-core's own clients ask
 /// (`org.a11y.Bus.GetAddress` on the session bus; the bus starts `at-spi-bus-launcher` on demand),

@@ -1,7 +1,8 @@
-import Foundation
+import Glibc
 import ModalDemoKit
 import ModalKit
 import ModalKitATK
+import SystemSupport
 import WaylandClient
 
 /// Linux input event code of the primary pointer button (linux/input-event-codes.h `BTN_LEFT`).
@@ -248,7 +249,7 @@ final class DemoWindowController: LayeredWindowDelegate {
     func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double) {
         guard !warnedAboutScaleLimit else { return }
         warnedAboutScaleLimit = true
-        func text(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(format: "%g", s) }
+        func text(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : cFormat("%g", s) }
         let w = window.width, h = window.height
         warn("a \(w)x\(h)-point window at scale \(text(wanted)) needs a \(scaledLength(w, scale: wanted))x\(scaledLength(h, scale: wanted))-pixel buffer, "
              + "over the buffer cap (\(BufferCap.maxSide) pixels a side, \(BufferCap.maxPixels) pixels): drawing at scale \(text(scale))")
@@ -277,13 +278,13 @@ final class DemoWindowController: LayeredWindowDelegate {
             presentOnce(window)
         }
         frameBySequence[frame.sequence % frameBySequence.count] = frames
-        log("frame \(frames) \(String(format: "%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(String(format: "%.3f", frame.cpuSeconds * 1000))")
+        log("frame \(frames) \(cFormat("%.4f", frame.time)) backend=\(pendingBackend.rawValue) cpu=\(cFormat("%.3f", frame.cpuSeconds * 1000))")
     }
 
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {
         let n = frameBySequence[sequence % frameBySequence.count]
         guard n > 0 else { return }
-        log("presented \(n) \(String(format: "%.4f", time))")
+        log("presented \(n) \(cFormat("%.4f", time))")
         // Once the window is on screen and idle, as when a user presses Return.
         if presentsOnce && scene.state == .dismissed && !scene.isAnimating { presentOnce(window) }
     }
@@ -434,7 +435,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         host: scene.host, configuration: AccessibilityBridge.Configuration(applicationName: "modal-demo", windowTitle: "ModalKit"),
         handle: { [weak controller] input in controller?.accessibilityRequest(input) },
         log: { line in if logEvents { print(line) } },
-        warn: { line in FileHandle.standardError.write(Data(("modal-demo: " + line + "\n").utf8)) })
+        warn: { line in writeToStandardError("modal-demo: " + line + "\n") })
     controller.accessibility = accessibility
     do {
         let connection = try WaylandConnection()

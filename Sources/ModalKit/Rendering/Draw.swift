@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 // Small pixman helpers used to draw the cached layer contents (not per frame, except `SolidSource`).
 // All coordinates here are buffer pixels (Double for anti-aliased shapes); every image is a

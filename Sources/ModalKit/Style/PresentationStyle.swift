@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A custom presentation: the analogue of a `UIPresentationController` subclass together with
 /// its animator. It decides where the presented view sits in the container view, what chrome
