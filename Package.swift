@@ -9,14 +9,19 @@
 //                         Foundation (docs/design.md, start-up and footprint)
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
 //                         (pixman only: no fonts, no PNG)
-//   PixmanText            fcft text drawn onto pixman images (title bar and demo share it)
+//   MonotonicClock        the one clock (CLOCK_MONOTONIC seconds) every module reads
+//   PixmanText            fcft text drawn onto pixman images (the title bar, the demo and apps' content)
 //   WaylandClient         the Wayland client core (no ModalKit types)
-//   DesktopSettings       the desktop's settings through the XDG Settings portal (libdbus; no ModalKit)
+//   DesktopSettings       the desktop's settings through the XDG Settings portal and a session-bus
+//                         connection, on WaylandClient's loop (libdbus; no ModalKit)
 //   ModalKitATK           a host's accessibility snapshots to screen readers (AT-SPI through ATK), driven
 //                         from WaylandClient's loop; loads libModalKitATKBridge.so (CModalKitATK: ATK
 //                         objects + at-spi2-atk) with dlopen, so nothing links ATK, GObject or X11 at start-up
+//   ModalKitWayland       a window on a presentation host: input with event times, damage, frame
+//                         pacing, the sub-surface backend and its fallback, the desktop's reduced
+//                         motion, the accessibility bridge, SIGTERM/SIGINT (what an app links)
 //   ModalDemoKit          the demo app's library: its scene and look, fonts, PNG, command line
-//   modal-demo            window <-> demo scene <-> input (thin main)
+//   modal-demo            the demo's command line on ModalKitWayland (thin main)
 //   modal-bench           frame pipeline benchmark
 //   Plugins/<Name>Style   the built-in styles: each a plain library target (its style type, which
 //                         tests link) and, in Entry/, the entry target its dynamic library is made of
@@ -49,9 +54,13 @@ let package = Package(
         .executable(name: "modal-demo", targets: ["modal-demo"]),
         .executable(name: "modal-bench", targets: ["modal-bench"]),
         .library(name: "ModalKit", targets: ["ModalKit"]),
+        // What an app links: a window presenting its content with ModalKit (Examples/HostApp).
+        .library(name: "ModalKitWayland", targets: ["ModalKitWayland"]),
+        // Text for an app's content: fcft glyphs drawn onto pixman images, in buffer pixels.
+        .library(name: "PixmanText", targets: ["PixmanText"]),
         // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
-        // The xdg-shell window core, for apps on ModalKit (Examples/HostApp).
+        // The xdg-shell window core (no ModalKit types), for apps that bind a host themselves.
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         // Screen readers for apps on ModalKit and WaylandClient (AT-SPI): the Swift side, and the C
         // library it loads at run time (libModalKitATKBridge.so, next to the executable).
@@ -84,25 +93,30 @@ let package = Package(
         .target(name: "SystemSupport"),
         .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"]),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
+        .target(name: "MonotonicClock"),
         .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
-                               "PixmanText"]),
-        .target(name: "DesktopSettings", dependencies: ["CDBus"]),
+                               "PixmanText", "MonotonicClock"]),
+        // Followed from WaylandClient's one loop (WaylandPollLoop), or any PollLoop.
+        .target(name: "DesktopSettings", dependencies: ["CDBus", "WaylandClient"]),
         // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
         .target(name: "CModalKitATKInterface"),
         .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
-        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus", "SystemSupport"]),
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus",
+                                                    "DesktopSettings", "SystemSupport"]),
+        .target(name: "ModalKitWayland",
+                dependencies: ["ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK", "MonotonicClock",
+                               "SystemSupport"]),
         .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP", "SystemSupport"]),
-        .executableTarget(name: "modal-demo",
-                          dependencies: ["ModalDemoKit", "ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK",
-                                         "CWaylandClient", "SystemSupport"]),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKitWayland", "SystemSupport"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
         .executableTarget(name: "modal-bench",
-                          dependencies: ["ModalDemoKit", "ModalKit", "ModalBenchSupport", "CAllocCounter", "CPixman"]),
+                          dependencies: ["ModalDemoKit", "ModalKit", "ModalKitWayland", "ModalBenchSupport", "CAllocCounter",
+                                         "CPixman", "MonotonicClock"]),
         // The built-in styles: each a plain target (tests link the style type) and an entry target,
         // the one its dynamic library is made of, which gets the generated note.
         style("InsetCentered"), entry("InsetCentered"),
@@ -124,7 +138,9 @@ let package = Package(
                     dependencies: ["ModalDemoKit", "ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle",
                                    "HostFuzzSupport"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
-        .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface"]),
+        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "WaylandClient"]),
+        .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
+                                                          "DesktopSettings"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),

@@ -1,8 +1,8 @@
 // swift-tools-version:5.10
-// A minimal app on ModalKit's PresentationHost, built outside ModalKit's package:
+// A minimal app on ModalKit, built outside ModalKit's package:
 //   swift build && .build/debug/host-app [style]   (style: a name or a plugin's path, default inset-centered)
 // A window whose content (a blue field) presents its own content (an orange card) with a style
-// loaded by StyleLoader, on Return, space or a click; Escape or a tap on the dim dismisses.
+// loaded by name, on Return, space or a click; Escape or a tap on the dim dismisses.
 import PackageDescription
 
 let package = Package(
@@ -13,8 +13,7 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "host-app", dependencies: [
-            .product(name: "ModalKit", package: "ModalKit"),
-            .product(name: "WaylandClient", package: "ModalKit"),
+            .product(name: "ModalKitWayland", package: "ModalKit"),
         ], path: "Sources/HostApp"),
     ]
 )

@@ -151,10 +151,13 @@ public enum BenchOptions {
       --compositing MODE  pixman, subsurface or both: instead of the frame table, time per
                           frame each backend's client work — pixman: the whole frame rendered
                           (DemoScene.render); subsurface: only what modal-demo's sub-surface
-                          frame does besides its Wayland requests (the frame's layer values, the
-                          presenting view only when it changed, the presented view's own buffer
-                          only when its content or size changed, or every frame for an alpha or
-                          a scale) — with thread CPU time, side by side (each --variant)
+                          frame does besides its Wayland requests, through the window's own
+                          policy (ModalKitWayland's LayerComposer) over offscreen layers (the
+                          frame's layer values, the presenting view only when it changed, the
+                          presented view's own buffer only when its content or size changed, or
+                          every frame for an alpha or a scale; the whole frame by pixman where
+                          the layers cannot show it, e.g. a receding presenting view) — with
+                          thread CPU time, side by side (each --variant)
       --runs N            present + dismiss sequences timed per style and size, after one
                           warm-up sequence (default 10)
       --drag              scripted-drag mode: per run, present, then a pointer drag on the

@@ -215,7 +215,7 @@ public final class DemoScene {
     /// Where `level`'s presented view (default 1) is at `now`, points (`nil` when dismissed); under
     /// reduced motion always its frame.
     public func presentedViewRect(at now: Double, level: Int = 1) -> Rect? {
-        host.presentedViewRect(at: sceneTime(now), level: level)
+        host.presentedViewRect(at: peekSceneTime(now).time, level: level)
     }
 
     /// Whether transitions reduce motion (``PresentationHost/reducesMotion``, `ReducedMotion`):
@@ -252,14 +252,22 @@ public final class DemoScene {
     /// Whether the presentation stands still at ``pauseFraction``.
     public var isPaused: Bool { frozenTime != nil }
 
-    /// The scene's time for the caller's `now` (monotonic seconds): stands still at the pause.
+    /// The scene's time for the caller's `now` (monotonic seconds), without changing anything:
+    /// it stands still at the pause, and stops there once the running presentation reaches it.
+    private func peekSceneTime(_ now: Double) -> (time: Double, reachesPause: Bool) {
+        if let t = frozenTime { return (t, false) }
+        let t = now - clockOffset
+        if let tp = pauseTime, host.state == .presenting, t >= tp { return (tp, true) }
+        return (t, false)
+    }
+
+    /// The scene's time for the caller's `now` at a call that changes state: a presentation that
+    /// reaches the pause stops there (``SceneEvent/paused``, once).
     private func sceneTime(_ now: Double) -> Double {
         callNow = now
-        if let t = frozenTime { callSceneNow = t; return t }
-        var t = now - clockOffset
-        if let tp = pauseTime, host.state == .presenting, t >= tp {
-            t = tp
-            frozenTime = tp
+        let (t, reachesPause) = peekSceneTime(now)
+        if reachesPause {
+            frozenTime = t
             events(.paused, 1)
         }
         callSceneNow = t
@@ -359,19 +367,29 @@ public final class DemoScene {
         host.handle(input, now: sceneTime(now))
     }
 
-    // MARK: Rendering
+    // MARK: Frames
 
-    /// Renders the frame for `now` into `target` (size = ``pixelSize``, buffer pixels,
-    /// premultiplied ARGB8888); see ``PresentationHost/render(into:now:bufferAge:)``.
-    @discardableResult
-    public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
-        host.render(into: target, now: sceneTime(now), bufferAge: bufferAge)
+    /// Advances the scene to `now` (monotonic seconds): the host's transitions at the scene's
+    /// clock (``PresentationHost/update(now:)``), which stands still at ``pauseFraction`` — the
+    /// ``SceneEvent/paused`` event comes from here. The frames drawn afterwards show this time.
+    public func update(now: Double) {
+        host.update(now: sceneTime(now))
     }
 
-    /// The frame for `now` as layers for a backend that composes them itself (the scene's clock,
-    /// as ``render(into:now:bufferAge:)``): ``PresentationHost/layerFrame(at:)``.
-    public func layerFrame(at now: Double) -> LayerFrame {
-        host.layerFrame(at: sceneTime(now))
+    /// Draws the frame at the time of the last ``update(now:)`` into `target` (size =
+    /// ``pixelSize``, buffer pixels, premultiplied ARGB8888); see
+    /// ``PresentationHost/render(into:bufferAge:)``. Changes no state, reports no event.
+    @discardableResult
+    public func render(into target: PixelBuffer, bufferAge: Int) -> [PixelRect] {
+        host.render(into: target, bufferAge: bufferAge)
+    }
+
+    /// One frame step for offline drivers (tests, `render --drag`, the benchmark):
+    /// ``update(now:)``, then ``render(into:bufferAge:)``.
+    @discardableResult
+    public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
+        update(now: now)
+        return render(into: target, bufferAge: bufferAge)
     }
 
     /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation

@@ -73,15 +73,17 @@ public struct StyleTemplate: Equatable, Sendable {
     /// The build-tool plugin that runs it, e.g. `SideDrawerStyleNotePlugin`.
     public var notePlugin: String { noteGenerator + "Plugin" }
 
-    /// The files to write, by path relative to the package directory, in writing order.
+    /// The files to write, by path relative to the package directory, in writing order: the
+    /// manifest last, so a write that fails part-way never leaves something SwiftPM takes for a
+    /// package.
     public var files: [(path: String, contents: String)] {
-        [("Package.swift", packageManifest),
-         ("Sources/\(className)/\(className).swift", styleSource),
+        [("Sources/\(className)/\(className).swift", styleSource),
          ("Sources/\(entryTarget)/Entry.swift", entrySource),
          ("Sources/\(noteGenerator)/main.swift", noteGeneratorSource),
          ("Plugins/\(notePlugin)/\(notePlugin).swift", notePluginSource),
          ("README.md", readme),
-         (".gitignore", ".build/\n")]
+         (".gitignore", ".build/\n"),
+         ("Package.swift", packageManifest)]
     }
 
     /// A Swift string literal of `s`.

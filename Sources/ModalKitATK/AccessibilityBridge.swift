@@ -1,4 +1,5 @@
 import CModalKitATKInterface
+import DesktopSettings
 import Glibc
 import SystemSupport
 import ModalKit
@@ -25,12 +26,13 @@ import WaylandClient
 /// object that has gone away (a dismissed modal's button) is refused with an error to the screen
 /// reader; nothing reaches the app.
 ///
-/// Cost: ``start(host:connection:configuration:isWindowActive:onRequest:)`` loads nothing and says
+/// Cost: ``start(host:connection:configuration:isWindowActive:onRequest:completion:)`` loads nothing and says
 /// nothing with `NO_AT_BRIDGE=1`, without a session bus, or when the session bus has no
-/// accessibility bus (asked with one bounded `org.a11y.Bus.GetAddress`); the C library and its
+/// accessibility bus (asked with one `org.a11y.Bus.GetAddress` on the loop); the C library and its
 /// dependencies (ATK, at-spi2-atk, GObject, libatspi and its X11 libraries) are loaded only when
-/// there is one. Start it after the window's first frame is committed, so launching does not wait
-/// for the accessibility bus. One bridge per process (ATK has one application root), started once.
+/// there is one; the question is asked on the window's loop, so nothing waits for the answer. Start
+/// it after the window's first frame is committed, so launching does not wait for the accessibility
+/// bus. One bridge per process (ATK has one application root), started once.
 public final class AccessibilityBridge: EventLoopSource {
     /// How the application and its window are named to assistive technology.
     public struct Configuration: Sendable {
@@ -107,9 +109,18 @@ public final class AccessibilityBridge: EventLoopSource {
     }
 
     private static var started = false
+    /// The session-bus lookup in progress (``start(host:connection:configuration:isWindowActive:onRequest:completion:)``).
+    private static var lookup: AccessibilityBusLookup?
+    private static var lookupLoop: WaylandPollLoop?
 
-    /// Starts the bridge for `host`, shown in the window of `connection`, and adds itself to the
-    /// connection's loop.
+    /// Starts the bridge for `host`, shown in the window of `connection`, and adds it to the
+    /// connection's loop — once the accessibility bus is known to be there.
+    ///
+    /// Through a session bus, whether it has an accessibility bus is asked on the connection's loop
+    /// (``AccessibilityBusLookup``), so this returns at once and `completion` runs from the loop
+    /// when the answer comes (a bus that never answers never completes, and nothing is loaded).
+    /// Otherwise (`AT_SPI_BUS_ADDRESS`, an X display, or a reason not to start) `completion` runs
+    /// before this returns.
     ///
     /// - Parameters:
     ///   - isWindowActive: whether the Wayland window has keyboard focus now (`xdg_toplevel` state
@@ -117,20 +128,41 @@ public final class AccessibilityBridge: EventLoopSource {
     ///     holds focus for assistive technology (GTK's rule).
     ///   - onRequest: a screen reader's request, to be handled as input is handled (e.g.
     ///     `host.handle($0, now: monotonicSeconds())`, then redraw if needed). Called from the loop.
-    /// - Returns: the bridge, or why there is none (nothing was printed).
+    ///   - completion: the bridge, or why there is none (nothing was printed).
     public static func start(host: PresentationHost, connection: WaylandConnection, configuration: Configuration,
-                             isWindowActive: @escaping () -> Bool,
-                             onRequest: @escaping (PresentationInput) -> Void) -> Result<AccessibilityBridge, Unavailable> {
+                             isWindowActive: @escaping () -> Bool, onRequest: @escaping (PresentationInput) -> Void,
+                             completion: @escaping (Result<AccessibilityBridge, Unavailable>) -> Void) {
         let route: BusRoute
         switch Self.route() {
         case let .success(r): route = r
-        case let .failure(reason): return .failure(reason)
+        case let .failure(reason): return completion(.failure(reason))
         }
-        guard !started else { return .failure(.alreadyStarted) }
+        guard !started, lookup == nil else { return completion(.failure(.alreadyStarted)) }
+        let begin = { [weak host, weak connection] in
+            guard let host, let connection else { return completion(.failure(.noBus)) }
+            completion(Self.begin(host: host, connection: connection, configuration: configuration,
+                                  isWindowActive: isWindowActive, onRequest: onRequest))
+        }
+        guard case let .sessionBus(address) = route else { return begin() }
         // A session bus without at-spi2-core's accessibility bus: nothing is loaded.
-        if case let .sessionBus(address) = route, !AccessibilityBusLookup.hasAccessibilityBus(sessionBus: address) {
-            return .failure(.noAccessibilityBus)
+        let loop = WaylandPollLoop(connection)
+        lookupLoop = loop
+        lookup = AccessibilityBusLookup(sessionBus: address, loop: loop) { found in
+            // Released after this call returns (the lookup is still on the stack).
+            let finished = (Self.lookup, Self.lookupLoop)
+            Self.lookup = nil
+            Self.lookupLoop = nil
+            withExtendedLifetime(finished) {
+                if found { begin() } else { completion(.failure(.noAccessibilityBus)) }
+            }
         }
+    }
+
+    /// Loads the library and starts the at-spi2-atk bridge (the accessibility bus is there).
+    private static func begin(host: PresentationHost, connection: WaylandConnection, configuration: Configuration,
+                              isWindowActive: @escaping () -> Bool,
+                              onRequest: @escaping (PresentationInput) -> Void) -> Result<AccessibilityBridge, Unavailable> {
+        guard !started else { return .failure(.alreadyStarted) }
         let library: ATKLibrary
         switch ATKLibrary.load() {
         case let .success(l): library = l

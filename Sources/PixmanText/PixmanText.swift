@@ -2,8 +2,14 @@ import CFcft
 import CPixman
 
 // Text drawn with fcft onto pixman images: the one glyph path shared by the window's title bar
-// (WaylandClient) and the demo's button, title and card (ModalDemoKit). Units are buffer pixels
-// throughout; images are `PIXMAN_a8r8g8b8` (premultiplied ARGB).
+// (WaylandClient), the demo's button, title and card (ModalDemoKit), and an app's own content (the
+// `PixmanText` library product). Units are buffer pixels throughout; images are `PIXMAN_a8r8g8b8`
+// (premultiplied ARGB). In a `PresentationContent.draw(into:size:scale:)`, make the font at the
+// content's scale (`PixmanFont(pattern:points:scale:)`) and multiply positions by `scale`:
+//
+//     let font = try PixmanFont(pattern: "sans-serif", points: 15, scale: scale)
+//     font.drawCentered("Row 1", into: image, centerX: 100 * scale, centerY: 22 * scale,
+//                       color: pixmanColor(0xFF20_2020))
 
 /// Why a font could not be made.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -64,6 +70,15 @@ public final class PixmanFont {
         self.font = made
         self.pixelSize = size
         self.kerning = kerning
+    }
+
+    /// A font of `points` points at `scale` buffer pixels per point (a content's draw scale): the
+    /// pixel size is `points × scale` rounded half away from zero (fcft sizes fonts in whole
+    /// pixels), at least 1.
+    /// - Throws: as ``init(pattern:pixelSize:kerning:)``.
+    public convenience init(pattern: String, points: Double, scale: Double, kerning: Bool = true) throws {
+        let pixels = (points * scale).rounded(.toNearestOrAwayFromZero)
+        try self.init(pattern: pattern, pixelSize: pixels.isFinite ? Int(max(1, min(pixels, 4096))) : 1, kerning: kerning)
     }
 
     deinit { fcft_destroy(font) }

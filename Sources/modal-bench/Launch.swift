@@ -1,6 +1,7 @@
 // `modal-bench --launch`: launch time and resident memory of modal-demo against another client,
 // measured in interleaved pairs (A, B, A, B …) so both share the machine's load.
 import Foundation
+import MonotonicClock
 import ModalBenchSupport
 
 /// One of the two programs compared.
@@ -130,13 +131,6 @@ private func launchMain(_ o: LaunchOptions, sessionStarted: (LaunchSession) -> V
             print("session  \(session.summary)")
             summary += try measureInSession(o, a, b, session: session, seatLabel: nil)
         case .headless(let seats):
-            // modal-demo --autoplay presents after its second frame when the compositor sends no
-            // presentation feedback (headless sway 1.7 sends none), and a second frame comes with
-            // a resize. So under the private sway modal-demo's memory run starts at half the
-            // window size and the tiling makes it WxH; the table shows the size it rests at.
-            var a = a
-            let half = "\(max(1, o.size.width / 2))x\(max(1, o.size.height / 2))"
-            a.memoryArguments = ["--size", half, "--autoplay", "--log-events"]
             let sway = try PrivateSway(size: o.size)
             sessionStarted(sway)
             print("session  \(sway.summary)")

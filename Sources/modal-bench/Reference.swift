@@ -3,6 +3,7 @@
 // without caches or damage would pay at least.
 import CPixman
 import ModalBenchSupport
+import MonotonicClock
 
 /// Measures the reference at one size, two ways, from one full-window opaque source image
 /// (standing in for the cached presenting view):

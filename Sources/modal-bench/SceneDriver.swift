@@ -1,8 +1,11 @@
 // Drives a DemoScene through present + dismiss at 60 Hz the way modal-demo's window does, but
-// offscreen: synthetic frame times, three buffers round-robin with their buffer ages.
+// offscreen: synthetic frame times, three buffers round-robin with their buffer ages, and for
+// sub-surface frames the window's own policy (ModalKitWayland's LayerComposer) over offscreen layers.
 import ModalBenchSupport
 import ModalDemoKit
 import ModalKit
+import ModalKitWayland
+import WaylandClient
 
 /// One rendered frame.
 struct FrameSample {
@@ -37,21 +40,15 @@ final class SceneDriver {
     let scene: DemoScene
     let size: BenchSize
     /// How frames are made: `.pixman` renders the whole frame (`DemoScene.render`); `.subsurface`
-    /// does the client's share of a sub-surface frame only (what modal-demo's compose does besides
-    /// Wayland requests): the frame's layer values, the presenting view only when it changed, the
-    /// presented view's own buffer only when its content or size changed (or per frame for an alpha
-    /// or a scale); the compositor's share (blending the layers) is not the client's work.
+    /// does the client's share of a sub-surface frame only, through modal-demo's own policy
+    /// (``LayerComposer``) over offscreen layers: the frame's layer values, the presenting view only
+    /// when it changed, the presented view's own buffer only when its content or size changed (or
+    /// per frame for an alpha or a scale), and the whole frame by pixman where the layers cannot
+    /// show it (a stack, a receding presenting view, a diagonal gradient dim); the compositor's
+    /// share (blending the layers) is not the client's work.
     let compositing: BenchCompositing
-    /// The presented layer's buffers, used round-robin like the window's (the compositor may hold
-    /// the one shown), made for the size the placement asks.
-    private var layerBuffers: [Image] = []
-    private var layerRing = 0
-    private var layerImage: (version: Int, width: Int, height: Int)?
-    /// The dim layer's strip buffers (a vertical gradient dim: 4 × container height, a ring made
-    /// once per height) and the gradient the newest holds.
-    private var stripBuffers: [Image] = []
-    private var stripRing = 0
-    private var stripGradient: LinearGradient?
+    private let composer: LayerComposer
+    private let composed = OffscreenFrame()
     private let buffers: [Image]
     private let targets: [PixelBuffer]
     private var ring = BufferRing(count: SceneDriver.bufferCount)
@@ -67,6 +64,7 @@ final class SceneDriver {
         scene = try DemoScene(style: style)
         self.size = size
         self.compositing = compositing
+        composer = LayerComposer { OffscreenLayer() }
         scene.layout(containerSize: Size(width: Double(size.width), height: Double(size.height)), scale: 1)
         buffers = try (0..<SceneDriver.bufferCount).map { _ in try Image(width: size.width, height: size.height) }
         targets = buffers.map(\.pixelBuffer)
@@ -91,12 +89,16 @@ final class SceneDriver {
         let cpu0 = threadCPUSeconds()
         let start = monotonicSeconds()
         var damaged = 0, painted = 0
+        scene.update(now: t)
         if compositing == .pixman {
-            let damage = scene.render(into: target, now: t, bufferAge: age)
+            let damage = scene.render(into: target, bufferAge: age)
             for r in damage { damaged += r.area }
             painted = scene.lastPaintedPixelCount
         } else {
-            (damaged, painted) = composeFrame(at: t, target: target, age: age)
+            composed.begin(target, age: age, mustDrawBase: t == 0)
+            let result = composer.compose(scene.host, into: composed, width: size.width, height: size.height)
+            for r in composed.baseDamage { damaged += r.width * r.height }
+            painted = result.paintedPixels
         }
         let end = monotonicSeconds()
         let cpu1 = threadCPUSeconds()
@@ -105,47 +107,6 @@ final class SceneDriver {
         return FrameSample(seconds: end - start, damagedPixels: damaged, paintedPixels: painted,
                            allocations: allocations1 - allocations0, allocatedBytes: bytes1 - bytes0,
                            cpuSeconds: cpu1 - cpu0)
-    }
-
-    /// The client's work for one sub-surface frame (modal-demo's compose without the requests).
-    /// Returns the window buffer's damage and the pixels drawn into any buffer.
-    private func composeFrame(at t: Double, target: PixelBuffer, age: Int) -> (Int, Int) {
-        let host = scene.host
-        let f = host.layerFrame(at: t)
-        var damaged = 0, painted = 0
-        if host.presentingLayerNeedsRender {
-            for r in host.renderPresentingLayer(into: target, bufferAge: age) { damaged += r.area }
-            painted += host.lastPaintedPixelCount
-        }
-        // A vertical gradient dim: its strip of row colours, redrawn only when the gradient (which
-        // carries the dim's alpha) changes.
-        if let g = f.dimGradient, DimStrip.canShow(g), stripGradient != g || stripBuffers.first?.height != f.height {
-            if stripBuffers.first?.height != f.height {
-                stripBuffers = (0..<SceneDriver.bufferCount).compactMap { _ in try? Image(width: 4, height: f.height) }
-            }
-            if !stripBuffers.isEmpty {
-                stripRing = (stripRing + 1) % stripBuffers.count
-                DimStrip.draw(g, into: stripBuffers[stripRing].pixelBuffer)
-                stripGradient = g
-                painted += 4 * f.height
-            }
-        }
-        guard let p = PresentedLayerPlacement(frame: f, bufferScale: 1, containerWidth: size.width,
-                                              containerHeight: size.height) else { return (damaged, painted) }
-        let holds = layerImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
-        if !p.isCacheAsIs || !holds {
-            if layerBuffers.first.map({ $0.width != p.bufferWidth || $0.height != p.bufferHeight }) ?? true {
-                layerBuffers = (0..<SceneDriver.bufferCount).compactMap { _ in
-                    try? Image(width: p.bufferWidth, height: p.bufferHeight)
-                }
-            }
-            guard !layerBuffers.isEmpty else { return (damaged, painted) }
-            layerRing = (layerRing + 1) % layerBuffers.count
-            host.drawPresentedLayer(f, into: layerBuffers[layerRing].pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
-            layerImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
-            painted += p.bufferWidth * p.bufferHeight
-        }
-        return (damaged, painted)
     }
 
     /// Starts a presentation (`present: true`) or a dismissal at the current time and renders
@@ -238,4 +199,59 @@ final class SceneDriver {
         if levels > 1 { for _ in 2...levels { try transition(present: true, another: true, body) } }
         for _ in 1...max(1, levels) { try transition(present: false, body) }
     }
+}
+
+/// A sub-surface layer offscreen (``CompositedLayer``): its images in a ring of
+/// ``SceneDriver/bufferCount`` buffers used round-robin like the window's (the compositor may hold
+/// the one shown), made anew for a new size; showing and hiding only change its state.
+final class OffscreenLayer: CompositedLayer {
+    private var buffers: [Image] = []
+    private var ring = 0
+    private(set) var isShown = false
+    private(set) var hasImage = false
+
+    func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
+        if buffers.first.map({ $0.width != width || $0.height != height }) ?? true {
+            buffers = (0..<SceneDriver.bufferCount).compactMap { _ in try? Image(width: width, height: height) }
+        }
+        guard !buffers.isEmpty else { return nil }
+        ring = (ring + 1) % buffers.count
+        hasImage = true
+        let b = buffers[ring].pixelBuffer
+        return DrawTarget(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: 1, age: 0, time: 0)
+    }
+
+    func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws { isShown = true }
+
+    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
+        isShown = hasImage && visible.width > 0 && visible.height > 0
+    }
+
+    func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int) {
+        isShown = hasImage
+    }
+
+    func hide() {
+        isShown = false
+        hasImage = false
+    }
+}
+
+/// The window's buffer of a sub-surface frame offscreen (``ComposedFrame``): the ring's buffer
+/// for this frame, at scale 1.
+final class OffscreenFrame: ComposedFrame {
+    private var target: DrawTarget?
+    private(set) var mustDrawBase = true
+    let bufferScale = 1
+    var baseDamage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
+
+    /// The next frame draws into `buffer` of age `age` (the window's first frame must draw it).
+    func begin(_ buffer: PixelBuffer, age: Int, mustDrawBase: Bool) {
+        target = DrawTarget(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride,
+                            scale: 1, age: age, time: 0)
+        self.mustDrawBase = mustDrawBase
+        baseDamage.removeAll(keepingCapacity: true)
+    }
+
+    func baseTarget() throws -> DrawTarget? { target }
 }

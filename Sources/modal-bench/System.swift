@@ -1,25 +1,11 @@
-// Clock, /proc and machine facts for modal-bench. Nothing here runs inside a timed frame except
-// `monotonicSeconds`, which allocates nothing (clock_gettime is a vDSO call).
+// /proc and machine facts for modal-bench; the clock is MonotonicClock's (`monotonicSeconds`,
+// `threadCPUSeconds`: inlinable, allocation-free vDSO calls, the only things here that run inside a
+// timed frame).
 import CAllocCounter
 import CPixman
 import Foundation
 import ModalBenchSupport
-
-/// CLOCK_MONOTONIC in seconds.
-@inline(__always)
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
-
-/// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID) in seconds.
-@inline(__always)
-func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
+import MonotonicClock
 
 /// The whole text of a (possibly /proc) file, read until EOF (procfs files report size 0, so
 /// their length cannot be known in advance); nil when it cannot be opened.

@@ -1,8 +1,7 @@
-import CWaylandClient  // sys/timerfd.h (its shim), as WaylandClient's key-repeat timer
-import SystemSupport
 import ModalDemoKit
 import ModalKit
 import WaylandClient
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +11,9 @@ import Glibc
 /// The file's directory is watched with inotify (inotify(7): `IN_CLOSE_WRITE`, `IN_MOVED_TO`,
 /// `IN_CREATE`, `IN_DELETE`; `IN_DELETE_SELF`/`IN_MOVE_SELF`: a directory removed and made again,
 /// as `rm -rf .build && swift build` does, is watched again once it is back), so a file replaced by a rename, rewritten in place or deleted and
-/// made anew by a linker is seen. Changes are collected for 0.25 s, then the file is copied under a
+/// made anew by a linker is seen. The inotify descriptor and the 0.25 s timer are on the window's
+/// one loop (``WaylandConnection/watch(fd:events:onReady:)``, ``EventLoopTimer``). Changes are
+/// collected for 0.25 s, then the file is copied under a
 /// new name into a private directory and that copy is loaded: the dynamic loader returns the
 /// already-loaded object for a path it has opened (dlopen(3)), and a loaded plugin is never
 /// unloaded (the Swift runtime keeps its metadata registered), so every version is a new object.
@@ -30,8 +31,8 @@ final class StyleReloader {
     private let log: (String) -> Void
     private let apply: (any PresentationStyle) -> Void
     private var inotifyFD: Int32 = -1
-    private var timerFD: Int32 = -1
-    private var watches: [FDWatch] = []
+    private var timer: EventLoopTimer?
+    private var watch: FDWatch?
     private weak var connection: WaylandConnection?
     private var generation = 0
     /// Size and modification time of the file at the last failed try.
@@ -50,22 +51,21 @@ final class StyleReloader {
     }
 
     deinit {
-        for w in watches { connection?.removeWatch(w) }
+        if let watch { connection?.removeWatch(watch) }
+        timer?.invalidate()
         if inotifyFD >= 0 { close(inotifyFD) }
-        if timerFD >= 0 { close(timerFD) }
     }
 
     /// Starts watching. Failures are one line on stderr; the window runs on without reloading.
     func attach(to connection: WaylandConnection) {
         self.connection = connection
         inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard inotifyFD >= 0, timerFD >= 0, inotify_add_watch(inotifyFD, directory, StyleReloader.mask) >= 0 else {
+        guard inotifyFD >= 0, inotify_add_watch(inotifyFD, directory, StyleReloader.mask) >= 0 else {
             warn("--watch: cannot watch \(directory): \(String(cString: strerror(errno)))")
             return
         }
-        watches.append(connection.watch(fd: inotifyFD) { [weak self] _ in self?.readEvents() })
-        watches.append(connection.watch(fd: timerFD) { [weak self] _ in self?.timerFired() })
+        watch = connection.watch(fd: inotifyFD) { [weak self] _ in self?.readEvents() }
+        timer = EventLoopTimer(connection: connection) { [weak self] in self?.timerFired() }
     }
 
     private func warn(_ line: String) {
@@ -99,15 +99,10 @@ final class StyleReloader {
     }
 
     private func arm(after seconds: Double) {
-        var spec = itimerspec()
-        spec.it_value.tv_sec = Int(seconds)
-        spec.it_value.tv_nsec = Int((seconds - Double(Int(seconds))) * 1e9)
-        timerfd_settime(timerFD, 0, &spec, nil)
+        timer?.schedule(after: seconds)
     }
 
     private func timerFired() {
-        var expirations: UInt64 = 0
-        _ = read(timerFD, &expirations, 8)
         if directoryGone {
             // Watch the directory again once it exists (a build recreates it); until then, poll.
             guard inotify_add_watch(inotifyFD, directory, StyleReloader.mask) >= 0 else { return arm(after: 0.25) }

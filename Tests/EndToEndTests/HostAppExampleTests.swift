@@ -1,8 +1,8 @@
-// Examples/HostApp built as its own SwiftPM package (an app on ModalKit's PresentationHost and
-// WaylandClient), in release as an app ships, and run under headless sway: Return presents its
-// orange card with the style loaded by StyleLoader (the installed inset-centered plugin, by path),
-// the screenshot shows the card over the dimmed blue root content, Escape dismisses, and closing
-// the window (xdg_toplevel.close) ends the app with status 0.
+// Examples/HostApp built as its own SwiftPM package (an app on ModalKitWayland's PresentationWindow),
+// in release as an app ships, and run under headless sway: Return presents its orange card with the
+// style loaded by name or path (the installed inset-centered plugin, by path), the screenshot shows
+// the card over the dimmed blue root content, Escape dismisses, and closing the window
+// (xdg_toplevel.close) ends the app with status 0.
 import Foundation
 import XCTest
 
@@ -36,6 +36,16 @@ final class HostAppExampleTests: CompositorTestCase {
         }
         built = result
         return try result.get()
+    }
+
+    /// README's "Using ModalKit in an app" shows the example's whole code, as it is.
+    func testTheREADMEShowsTheExampleAsItIs() throws {
+        let root = Support.packageRoot
+        let code = try String(contentsOfFile: root + "/Examples/HostApp/Sources/HostApp/main.swift", encoding: .utf8)
+        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        guard let section = readme.range(of: "## Using ModalKit in an app") else { return XCTFail("no such section") }
+        XCTAssertTrue(readme[section.upperBound...].contains("```swift\n" + code + "```"),
+                      "README's code block differs from Examples/HostApp/Sources/HostApp/main.swift")
     }
 
     func testReturnPresentsTheCardOverTheDimAndEscapeDismisses() throws {

@@ -311,26 +311,36 @@ final class OutputFileTests: XCTestCase {
         let r = try demo(["new-style", "side-drawer", "--directory", dir + "/package"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(node(dir + "/package")?.linkTarget, "real")
-        XCTAssertEqual(listing(dir + "/real"), [".gitignore", "Package.swift", "README.md", "Sources"])
-        XCTAssertEqual(listing(dir + "/real/Sources/SideDrawerStyle"), ["Entry.swift", "SideDrawerStyle.swift"])
+        let template = try StyleTemplate(name: "side-drawer", modalKitPath: "/m", demoPath: "/d")
+        let top = Set(template.files.map { String($0.path.prefix { $0 != "/" }) })
+        XCTAssertEqual(listing(dir + "/real"), top.sorted(), "the package written into the link's directory")
+        for file in template.files {
+            XCTAssertEqual((try? String(contentsOfFile: dir + "/real/" + file.path, encoding: .utf8))?.isEmpty, false, file.path)
+        }
     }
 
-    /// A write that fails part-way (a 1500-byte file size limit: Package.swift, ~1.2 kB, fits; the
-    /// style file, ~2 kB, does not) exits 1 with one line and removes exactly what new-style made: in an existing
-    /// empty directory the directory stays, empty; a new directory goes with the parents it made,
-    /// and an existing parent with its other files stays as it was.
+    /// A write that fails part-way (a file size limit one byte under the first file, in writing
+    /// order, that is longer than every file before it: those fit, it does not) exits 1 with one
+    /// line and removes exactly what new-style made: in an existing empty directory the directory
+    /// stays, empty; a new directory goes with the parents it made, and an existing parent with its
+    /// other files stays as it was.
     func testNewStyleThatCannotWriteRemovesOnlyWhatItMade() throws {
+        let files = try StyleTemplate(name: "side-drawer", modalKitPath: "/m", demoPath: "/d").files
+        let sizes = files.map { $0.contents.utf8.count }
+        let failing = try XCTUnwrap(sizes.indices.dropFirst().first { i in sizes[i] > sizes[..<i].max()! },
+                                    "a file longer than every file written before it")
+        let limit = sizes[failing] - 1
         let prlimit = try XCTUnwrap(findExecutable("prlimit"), "prlimit (util-linux)")
         let dir = try Support.temporaryDirectory(self, "new-style-fsize")
         try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: false)
         try "mine".write(toFile: dir + "/notes.txt", atomically: false, encoding: .utf8)
         let env = Support.environment(["MODALKIT_STYLE_PATH": nil, "WAYLAND_DISPLAY": "mk-no-such-socket"])
         for (directory, after) in [("empty", ["empty", "notes.txt"]), ("new/deeper", ["empty", "notes.txt"])] {
-            let r = try Support.run(prlimit, ["--fsize=1500", PluginCLITests.demoPath, "new-style", "side-drawer",
+            let r = try Support.run(prlimit, ["--fsize=\(limit)", try PluginCLITests.demoPath, "new-style", "side-drawer",
                                               "--directory", dir + "/" + directory], environment: env, timeout: 60)
             XCTAssertEqual(r.status, 1, "\(directory): \(r.stderr)")
             XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
-            XCTAssertTrue(r.stderr.hasPrefix("modal-demo: cannot write the package in '\(dir)/\(directory)': '\(dir)/\(directory)/Sources/SideDrawerStyle/SideDrawerStyle.swift': File too large"),
+            XCTAssertTrue(r.stderr.hasPrefix("modal-demo: cannot write the package in '\(dir)/\(directory)': '\(dir)/\(directory)/\(files[failing].path)': File too large"),
                           r.stderr)
             XCTAssertEqual(listing(dir), after, "\(directory): only what new-style made is gone")
             XCTAssertEqual(listing(dir + "/empty"), [], "\(directory): the existing directory is empty again")

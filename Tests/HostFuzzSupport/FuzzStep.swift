@@ -49,9 +49,9 @@ public enum FuzzStep: Hashable, CustomStringConvertible {
     /// A frame with the pixman renderer into window buffer `buffer` (0...2) at its age (0 with
     /// `fresh`: a new buffer).
     case render(buffer: Int, fresh: Bool)
-    /// A frame for a backend that composes the layers (``PresentationHost/layerFrame(at:)``).
+    /// A frame for a backend that composes the layers (``PresentationHost/layerFrame()``).
     case layerFrame
-    /// A layer-backend frame: ``PresentationHost/layerFrame(at:)`` and then the presenting view
+    /// A layer-backend frame: ``PresentationHost/layerFrame()`` and then the presenting view
     /// alone into window buffer `buffer`, as the sub-surface backend draws it.
     case renderPresentingLayer(buffer: Int, fresh: Bool)
 

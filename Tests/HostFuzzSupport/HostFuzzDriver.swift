@@ -88,10 +88,15 @@ open class HostFuzzDriver {
     open func present(content: Int, style: Int?, now: Double) {}
     open func dismiss(now: Double) { host.dismiss(now: now) }
     open func setReducesMotion(_ on: Bool) { host.reducesMotion = on }
+    /// A window's frame: ``PresentationHost/update(now:)``, then the pure query.
     open func renderFrame(into target: PixelBuffer, now: Double, age: Int) -> [PixelRect] {
-        host.render(into: target, now: now, bufferAge: age)
+        host.update(now: now)
+        return host.render(into: target, bufferAge: age)
     }
-    open func layerFrame(now: Double) -> LayerFrame { host.layerFrame(at: now) }
+    open func layerFrame(now: Double) -> LayerFrame {
+        host.update(now: now)
+        return host.layerFrame()
+    }
     /// Control `index` (0...2) in container points, or nil (a `control` point then aims at the
     /// presented view).
     open func controlRect(_ index: Int) -> Rect? { nil }
@@ -427,7 +432,7 @@ open class HostFuzzDriver {
         }
     }
 
-    /// A layer frame (the top level's alone, ``PresentationHost/layerFrame(at:)``).
+    /// A layer frame (the top level's alone, ``PresentationHost/layerFrame()``).
     func check(layerFrame f: LayerFrame) {
         let (pw, ph) = host.pixelSize
         if f.width != pw || f.height != ph { fail("layer-frame", "frame \(f.width)x\(f.height), pixel size \(pw)x\(ph)") }

@@ -134,7 +134,10 @@ final class DemoFuzzHarness: HostFuzzDriver {
     override func renderFrame(into target: PixelBuffer, now: Double, age: Int) -> [PixelRect] {
         scene.render(into: target, now: now, bufferAge: age)
     }
-    override func layerFrame(now: Double) -> LayerFrame { scene.layerFrame(at: now) }
+    override func layerFrame(now: Double) -> LayerFrame {
+        scene.update(now: now)   // the window's frame: update, then the query
+        return scene.host.layerFrame()
+    }
 
     override func controlRect(_ index: Int) -> Rect? {
         if index == 0 { return scene.buttonFrame }

@@ -34,6 +34,7 @@ final class OneGeometryPathTests: XCTestCase {
                     live.dismiss(now: start)
                 }
                 let now = start + p * d
+                live.update(now: now)   // the window's frame: update, then the pure queries
                 let liveSnap = live.host.snapshot(at: now)
                 let liveImage = try Image(width: 400, height: 600)
                 live.render(into: liveImage.pixelBuffer, now: now, bufferAge: 0)

@@ -107,10 +107,10 @@ final class StyleAuthoringTests: XCTestCase {
         XCTAssertEqual(t.productName, "ModalKitStyleSideDrawer")
         XCTAssertEqual(t.libraryFile, "libModalKitStyleSideDrawer.so")
         XCTAssertEqual(try StyleTemplate(name: "x2-card-a", modalKitPath: "/", demoPath: "/").productName, "ModalKitStyleX2CardA")
-        XCTAssertEqual(t.files.map(\.path), ["Package.swift", "Sources/SideDrawerStyle/SideDrawerStyle.swift",
+        XCTAssertEqual(t.files.map(\.path), ["Sources/SideDrawerStyle/SideDrawerStyle.swift",
                                              "Sources/SideDrawerStyleEntry/Entry.swift", "Sources/SideDrawerStyleNote/main.swift",
                                              "Plugins/SideDrawerStyleNotePlugin/SideDrawerStyleNotePlugin.swift",
-                                             "README.md", ".gitignore"])
+                                             "README.md", ".gitignore", "Package.swift"], "the manifest written last")
         let lines = codeLines(t.styleSource) + codeLines(t.entrySource)
         XCTAssertLessThanOrEqual(lines, 30, "style and entry together in at most 30 lines of Swift")
         XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic"#))

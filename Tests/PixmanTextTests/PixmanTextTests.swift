@@ -42,6 +42,16 @@ final class PixmanTextTests: XCTestCase {
         }
     }
 
+    /// A content's font in points at its draw scale: points × scale rounded half away from zero
+    /// (15 pt at 1.5 = 22.5 → 23 pixels; at 1.25 = 18.75 → 19), at least 1 pixel.
+    func testAFontInPointsTakesTheContentsScale() throws {
+        XCTAssertEqual(try PixmanFont(pattern: "sans-serif", points: 15, scale: 1).pixelSize, 15)
+        XCTAssertEqual(try PixmanFont(pattern: "sans-serif", points: 15, scale: 1.5).pixelSize, 23)
+        XCTAssertEqual(try PixmanFont(pattern: "sans-serif", points: 15, scale: 1.25).pixelSize, 19)
+        XCTAssertEqual(try PixmanFont(pattern: "sans-serif", points: 0.1, scale: 1).pixelSize, 1)
+        XCTAssertEqual(try PixmanFont(pattern: "sans-serif", points: 15, scale: .nan).pixelSize, 1)
+    }
+
     /// "modal" in black at (20, baseline 40): ink only between the origin and origin + advance
     /// width, between the line's ascent and descent; the pixels stay opaque (OVER on opaque).
     func testTextInksInsideItsAdvanceAndLineBox() throws {

@@ -16,8 +16,10 @@ public protocol PresentationContent: AnyObject {
     /// every pixel hides it. Without a background colour the image holds the previous pixels and the
     /// content must paint every pixel (1.0). The border and the grabber are drawn over the content.
     func draw(into image: OpaquePointer, size: Size, scale: Double)
-    /// Input that lands on this content at `now` (monotonic seconds). Returns whether it was used
-    /// (a key not used by a presented content falls back to the host: Escape dismisses).
+    /// Input that lands on this content at `now` (monotonic seconds: the time of the event that
+    /// caused it — in a ModalKitWayland window the compositor's event time on the monotonic clock —
+    /// so a content that presents or dismisses from here passes `now` on). Returns whether it was
+    /// used (a key not used by a presented content falls back to the host: Escape dismisses).
     func handle(_ input: ContentInput, now: Double) -> Bool
     /// The content's size changed, points (UIKit: `layoutSubviews` after a `bounds` change): the
     /// presenting content gets the container's size, a presented content its frame's size — before

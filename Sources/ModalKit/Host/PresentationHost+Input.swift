@@ -2,7 +2,9 @@
 // and the drag recognition that turns a press on a presented view into an interactive transition.
 
 extension PresentationHost {
-    /// Routes one input event at `now` (see the type's routing rules).
+    /// Routes one input event that happened at `now` (monotonic seconds; see ``PresentationInput``
+    /// for where the time comes from, and the type's routing rules). Advances the transitions to
+    /// `now` first, as ``update(now:)`` does.
     public func handle(_ input: PresentationInput, now: Double) {
         update(now: now)
         switch input {

@@ -2,25 +2,25 @@
 // to buffer pixels, the presenting view alone, and the presented view's own buffer.
 
 extension PresentationHost {
-    /// The frame at `now` resolved to buffer pixels (``PresentationSnapshot/layerFrame(scale:)``: the
-    /// presented view's top-left at a whole point, as `render` draws it), with both caches brought
-    /// up to date and their versions set: what a backend that composes the layers itself shows
-    /// (the presenting view through ``renderPresentingLayer(into:bufferAge:)``, the dim as one
-    /// colour, the presented view through ``drawPresentedLayer(_:into:)`` at `card`). Advances the
-    /// transitions to `now`.
+    /// The frame at the time of the last ``update(now:)`` resolved to buffer pixels
+    /// (``PresentationSnapshot/layerFrame(scale:)``: the presented view's top-left at a whole point,
+    /// as `render` draws it), with both caches brought up to date and their versions set: what a
+    /// backend that composes the layers itself shows (the presenting view through
+    /// ``renderPresentingLayer(into:bufferAge:)``, the dim as one colour, the presented view through
+    /// ``drawPresentedLayer(_:into:cardOffset:)`` at `card`). A query like ``render(into:bufferAge:)``:
+    /// it advances nothing and reports nothing.
     /// With more than one level presented (a stack) this is the top level's frame alone: a layer
-    /// backend composes one level (``levelCount`` ≤ 1) and leaves stacks to ``render(into:now:bufferAge:)``.
-    public func layerFrame(at now: Double) -> LayerFrame {
-        update(now: now)
+    /// backend composes one level (``levelCount`` ≤ 1) and leaves stacks to ``render(into:bufferAge:)``.
+    public func layerFrame() -> LayerFrame {
         let level = levels.last
-        let f = layerFrame(for: (level?.controller ?? controller).snapshot(at: now), level: level)
+        let f = layerFrame(for: (level?.controller ?? controller).snapshot(at: lastNow), level: level)
         dirty = false
         return f
     }
 
     /// Renders only the presenting view (no dim, no presented view) into `target` (``pixelSize``),
-    /// with damage and buffer age as ``render(into:now:bufferAge:)``: the window's own buffer under
-    /// layers the compositor composes. Call after ``layerFrame(at:)`` of the same frame. Returns an
+    /// with damage and buffer age as ``render(into:bufferAge:)``: the window's own buffer under
+    /// layers the compositor composes. Call after ``layerFrame()`` of the same frame. Returns an
     /// empty list when nothing changed since the last call (then nothing needs attaching).
     @discardableResult
     public func renderPresentingLayer(into target: PixelBuffer, bufferAge: Int) -> [PixelRect] {
@@ -37,20 +37,20 @@ extension PresentationHost {
     }
 
     /// Whether the presenting view changed since the last ``renderPresentingLayer(into:bufferAge:)``
-    /// (or a frame was rendered by ``render(into:now:bufferAge:)`` since, whose buffer holds more than
-    /// the presenting view). Call after ``layerFrame(at:)`` of the same frame.
+    /// (or a frame was rendered by ``render(into:bufferAge:)`` since, whose buffer holds more than
+    /// the presenting view). Call after ``layerFrame()`` of the same frame.
     public var presentingLayerNeedsRender: Bool {
         !lastRenderWasLayer || !pendingPresentingDamage.isEmpty
             || presentingRenderer.lastFrame.map { $0.presentingVersion != presentingVersion
                 || ($0.width, $0.height) != pixelSize } ?? true
     }
 
-    /// Draws the presented view of `frame` (from ``layerFrame(at:)``) into `target`, the buffer of a
+    /// Draws the presented view of `frame` (from ``layerFrame()``) into `target`, the buffer of a
     /// layer showing it at `frame.card`'s origin: `frame.card`'s size in its top-left corner, every
     /// other pixel transparent (so `target` may be padded, e.g. to whole points). Opaque and unscaled,
     /// that is the cache as it is (draw it once per ``LayerFrame/cardVersion`` and size); with an
     /// alpha below 255 or a scale it is the cache at that alpha and scale, drawn by pixman as
-    /// ``render(into:now:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
+    /// ``render(into:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
     /// fade a surface). Nothing is drawn without a presented view.
     ///
     /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `cardOffset` (pixels;

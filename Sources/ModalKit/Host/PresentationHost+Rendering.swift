@@ -4,17 +4,17 @@ import CPixman
 // pixel caches of the presenting and presented contents.
 
 extension PresentationHost {
-    /// Level 1's frame at `now` (after advancing the transitions to it): see ``PresentationSnapshot``.
+    /// Level 1's frame at `now` (monotonic seconds) as the state stands: see ``PresentationSnapshot``.
+    /// A query: it advances nothing and reports nothing (a transition whose end `now` is past shows
+    /// its end frame, and completes at the next ``update(now:)``).
     public func snapshot(at now: Double) -> PresentationSnapshot {
-        update(now: now)
-        return controller.snapshot(at: now)
+        controller.snapshot(at: now)
     }
 
-    /// `level`'s frame at `now` (1...``levelCount``; level 1 also when nothing is presented), after
-    /// advancing the transitions to it; nil for a level not in the stack.
+    /// `level`'s frame at `now` as the state stands (1...``levelCount``; level 1 also when nothing is
+    /// presented); nil for a level not in the stack. A query, as ``snapshot(at:)``.
     public func snapshot(level: Int, at now: Double) -> PresentationSnapshot? {
-        update(now: now)
-        return self.controller(level: level)?.snapshot(at: now)
+        self.controller(level: level)?.snapshot(at: now)
     }
 
     /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
@@ -26,10 +26,13 @@ extension PresentationHost {
         controller.snapshot(phase: phase, fraction: fraction)
     }
 
-    /// Renders the frame for `now` (monotonic seconds, after advancing the transitions to it) into
+    /// Renders the frame at the time of the last ``update(now:)`` (or of the last call that took a
+    /// `now`: ``present(_:style:sourceRect:now:)``, ``dismiss(now:)``, ``handle(_:now:)``) into
     /// `target` (``pixelSize`` buffer pixels, premultiplied ARGB8888): the presenting view, then per
-    /// level its dim and its presented view. A content cache that cannot be allocated (no memory)
-    /// leaves that layer out of the frame; nothing throws.
+    /// level its dim and its presented view. Rendering reads the state and changes none of it: it
+    /// advances no transition and reports no event (foot's rule: one place advances, one draws; a
+    /// window's frame is `update(now:)`, then `render`). A content cache that cannot be allocated
+    /// (no memory) leaves that layer out of the frame; nothing throws.
     /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
     /// - Returns: the damage relative to the previous frame, buffer pixels (for
@@ -38,10 +41,10 @@ extension PresentationHost {
     /// changed; a level below the top is composed into its covered image only where it changed;
     /// after warm-up a frame allocates nothing.
     @discardableResult
-    public func render(into target: PixelBuffer, now: Double, bufferAge: Int) -> [PixelRect] {
+    public func render(into target: PixelBuffer, bufferAge: Int) -> [PixelRect] {
         if lastRenderWasLayer { renderer.reset() }
         lastRenderWasLayer = false
-        update(now: now)
+        let now = lastNow
         let damage = compose(into: target, bufferAge: bufferAge, record: true) { i in
             i < levels.count ? levels[i].controller.snapshot(at: now) : controller.snapshot(at: now)
         }

@@ -8,12 +8,15 @@ import CPixman
 ///
 /// - Layout: ``layout(containerSize:scale:)`` — points and buffer pixels per point; applies to every
 ///   level at once.
-/// - Time: every entry point takes `now`, seconds of `CLOCK_MONOTONIC`; the host never reads a clock.
+/// - Time: every call that changes state takes `now`, seconds of `CLOCK_MONOTONIC`; the host never
+///   reads a clock. ``update(now:)`` advances the transitions and reports what happened; queries
+///   (``render(into:bufferAge:)``, ``layerFrame()``, snapshots) read the state and change none of it
+///   (a frame is `update(now:)`, then `render`).
 /// - Stacks (UIKit: a presented view controller presenting another): ``present(_:style:now:)``
 ///   while the top level is presented pushes a level; each level has its own dim over everything
 ///   below it; ``dismiss(now:)`` dismisses only the top level.
 /// - Frames: ``snapshot(at:)`` is level 1's frame (``PresentationSnapshot``), ``snapshot(level:at:)``
-///   any level's; ``render(into:now:bufferAge:)`` draws them all with the pixman ``Renderer``.
+///   any level's; ``render(into:bufferAge:)`` draws them all with the pixman ``Renderer``.
 /// - Input routing (UIKit's modal presentation): while a modal layer is up (presenting,
 ///   presented or dismissing) all pointer and touch input goes to the top level — a press on its
 ///   presented view goes to its content, a tap (press and release) on its dimming view dismisses
@@ -28,16 +31,21 @@ import CPixman
 ///   onto a level as it is presented and back to the control that presented it after its dismissal;
 ///   requests of assistive technology arrive as ``PresentationInput/accessibility(_:level:)``.
 public final class PresentationHost {
-    /// The controller of level 1 (the first presentation): state, transition, container geometry.
-    /// Not public: its `present`, `dismiss` and `layout` would bypass the host's presented contents
-    /// and caches; apps use the host's own members (``style``, ``state``, ``reducesMotion``,
-    /// ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …, and their per-level forms).
-    let controller: PresentationController
+    /// Level 1 (the first presentation): its controller (state, transition, container geometry),
+    /// its content and caches. Always there — level 1's style, state and geometry are the host's
+    /// also when nothing is presented — and, while presented, `levels[0]` (the same object: level 1
+    /// is held once). Not public: its controller's `present`, `dismiss` and `layout` would bypass
+    /// the host's presented contents and caches; apps use the host's own members (``style``,
+    /// ``state``, ``reducesMotion``, ``presentedViewFrame``, ``snapshot(phase:fraction:)`` …, and
+    /// their per-level forms).
+    let firstLevel: PresentedLevel
+    /// Level 1's controller (``firstLevel``'s).
+    var controller: PresentationController { firstLevel.controller }
     /// The presenting content (drawn at the container's size).
     public let presentingContent: any PresentationContent
     /// Called after each state change of level 1, with the new state: synchronously, in order, from
-    /// within the call that caused it (`present`, `dismiss`, `handle`, `update`, `snapshot(at:)`,
-    /// `render`).
+    /// within the call that caused it (`present`, `dismiss`, `handle`, `update`; never from a query
+    /// such as `render` or a snapshot).
     public var onStateChange: (PresentationState) -> Void = { _ in }
     /// Called after each state change of any level, with the new state and the level (1 = the
     /// first presentation, 2 = the one it presented, ...); for level 1 after ``onStateChange``.
@@ -53,9 +61,11 @@ public final class PresentationHost {
     /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
 
+    /// The stack, level 1 first (``firstLevel``); empty when nothing is presented.
     var levels: [PresentedLevel] = []
-    /// Dismissed levels, kept so that presenting again (the same content, or another of the same
-    /// size, with the same style) reuses their caches and controllers instead of allocating.
+    /// Dismissed levels above level 1, kept so that presenting again (the same content, or another
+    /// of the same size, with the same style) reuses their caches and controllers instead of
+    /// allocating.
     var spareLevels: [PresentedLevel] = []
     let renderer = Renderer()
     var presentingCache: Image?
@@ -89,11 +99,11 @@ public final class PresentationHost {
 
     /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
     public init(style: any PresentationStyle, presenting: any PresentationContent) {
-        self.controller = PresentationController(style: style)
+        firstLevel = PresentedLevel(content: NoContent(), controller: PresentationController(style: style))
         self.presentingContent = presenting
         levels.reserveCapacity(8)
         spareLevels.reserveCapacity(8)
-        observe(controller)
+        observe(firstLevel.controller)
     }
 
     /// Routes `c`'s state changes: input hand-over between the levels, retiring a dismissed level,
@@ -233,7 +243,7 @@ public final class PresentationHost {
         controller.layout(containerBounds: bounds)
         presentingContent.didLayout(size: containerSize)
         for l in levels {
-            if l.controller !== controller { l.controller.layout(containerBounds: bounds) }
+            if l !== firstLevel { l.controller.layout(containerBounds: bounds) }
             l.content.didLayout(size: l.controller.presentedViewFrame.size)
         }
         dirty = true
@@ -313,15 +323,20 @@ public final class PresentationHost {
         return (levels.last?.controller ?? controller).dismiss(now: now)
     }
 
-    /// Advances the transitions of every level to `now` (completions, events). An animation that
-    /// ends here leaves the frame to draw (``needsRedraw``): the last one drawn showed it under way.
+    /// Advances the transitions of every level to `now` (monotonic seconds): completes those whose
+    /// end has passed and settles springs, reporting each change (``onStateChange``,
+    /// ``onLevelStateChange``, ``onInteraction``) in order. The one call that moves time forward:
+    /// the frames drawn afterwards (``render(into:bufferAge:)``, ``layerFrame()``) show this `now`.
+    /// An animation that ends here leaves the frame to draw (``needsRedraw``): the last one drawn
+    /// showed it under way.
     public func update(now: Double) {
         lastNow = now
         let wasAnimating = isAnimating
         controller.update(now: now)
+        // The levels above level 1, from the top (a completion may retire levels meanwhile).
         var i = levels.count - 1
         while i >= 0 {
-            if i < levels.count, levels[i].controller !== controller { levels[i].controller.update(now: now) }
+            if i < levels.count, levels[i] !== firstLevel { levels[i].controller.update(now: now) }
             i -= 1
         }
         if wasAnimating && !isAnimating { dirty = true }
@@ -329,26 +344,23 @@ public final class PresentationHost {
 
     // MARK: Level stack
 
+    /// The level to present `content` in: level 1 (``firstLevel``) when the stack is empty, else a
+    /// spare level with the same content and style, else one with the same style (its controller
+    /// and caches are reused), else a new one with any spare's caches.
     func makeLevel(_ content: any PresentationContent, style: any PresentationStyle) -> PresentedLevel {
-        let isFirst = levels.isEmpty
-        // A spare level with the same content and controller style, else one with the same style
-        // (its controller and caches are reused), else any spare's caches.
-        let matches: (PresentedLevel) -> Bool = { l in
-            isFirst ? l.controller === self.controller : (l.controller !== self.controller && l.controller.style === style)
+        if levels.isEmpty {
+            take(content, into: firstLevel)
+            return firstLevel
         }
+        let matches: (PresentedLevel) -> Bool = { $0.controller.style === style }
         if let i = spareLevels.firstIndex(where: { $0.content === content && matches($0) })
             ?? spareLevels.firstIndex(where: matches) {
             let spare = spareLevels.remove(at: i)
-            if spare.content !== content {
-                spare.content = content
-                spare.key = nil  // same pixel size → no allocation; the key forces a redraw
-                spare.version += 1
-            }
-            spare.coveredFresh = true
+            take(content, into: spare)
             return spare
         }
-        let c = isFirst ? controller : PresentationController(style: style)
-        if !isFirst { observe(c) }
+        let c = PresentationController(style: style)
+        observe(c)
         let level = PresentedLevel(content: content, controller: c)
         if let spare = spareLevels.popLast() {
             level.cache = spare.cache
@@ -358,16 +370,32 @@ public final class PresentationHost {
         return level
     }
 
-    /// Removes the levels from `index` on (their dismissal completed) and keeps them as spares.
+    /// `level` shows `content` from now on: another content than it had is drawn anew (the same
+    /// pixel size reuses the cache: no allocation).
+    private func take(_ content: any PresentationContent, into level: PresentedLevel) {
+        if level.content !== content {
+            level.content = content
+            level.key = nil
+            level.version += 1
+        }
+        level.coveredFresh = true
+    }
+
+    /// Removes the levels from `index` on (their dismissal completed); those above level 1 are
+    /// kept as spares.
     func retireLevels(from index: Int) {
         guard index < levels.count else { return }
         while levels.count > index {
             let l = levels.removeLast()
+            if l === firstLevel { continue }
             if spareLevels.count >= 8 { spareLevels.removeFirst() }
             spareLevels.append(l)
         }
     }
 
-    /// Buffer pixels repainted by the last `render` or `renderOffline` (for benchmarks).
-    public var lastPaintedPixelCount: Int { renderer.lastPaintedPixels }
+    /// Buffer pixels repainted by the last `render`, `renderOffline` or `renderPresentingLayer` (for
+    /// benchmarks).
+    public var lastPaintedPixelCount: Int {
+        lastRenderWasLayer ? presentingRenderer.lastPaintedPixels : renderer.lastPaintedPixels
+    }
 }

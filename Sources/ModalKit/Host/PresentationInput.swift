@@ -1,5 +1,11 @@
 /// Input delivered to a ``PresentationHost``. Positions are container points (the window's
 /// surface-local logical coordinates).
+///
+/// An event carries no time of its own: it comes with the `now` of ``PresentationHost/handle(_:now:)``,
+/// which should be when the event happened, on the monotonic clock — a drag's release velocity is
+/// measured from those times (the samples of the last 100 ms: README, "Interactive transitions"). ModalKitWayland's window passes each event's compositor time (`wl_pointer.motion`,
+/// `wl_touch.motion`, `wl_keyboard.key`: milliseconds on the compositor's base) converted to the
+/// monotonic clock, not the time the client read it (its `InputClock`).
 public enum PresentationInput: Hashable, Sendable {
     /// The pointer is at this point (also when it enters the container).
     case pointerMotion(Point)

@@ -42,3 +42,10 @@ struct PresentedKey: Equatable {
     /// The chrome baked into the cache (background, border, grabber; the shadow is drawn apart).
     var chrome: PresentedViewChrome
 }
+
+/// The content of level 1 before its first presentation: nothing to draw, no input.
+final class NoContent: PresentationContent {
+    var invalidation: ContentInvalidation { .none }
+    func draw(into image: OpaquePointer, size: Size, scale: Double) {}
+    func handle(_ input: ContentInput, now: Double) -> Bool { false }
+}

@@ -40,11 +40,23 @@ public struct StyleModule {
         StyleDeclaration(name: name, summary: summary, abiVersion: abiVersion, options: options)
     }
 
-    /// Creates a style instance. Keys are checked against `options` here, before any plugin
-    /// code runs; missing keys take their declared defaults; then the plugin's `create` checks
-    /// the values (`init(options:)`).
-    /// - Parameter given: option keys and values as written on the command line
-    ///   (`--style-option KEY=VALUE`).
+    /// Creates a style instance with `given` options: the style's own settings by key, each value
+    /// a string — from code exactly as on the command line (`--style-option KEY=VALUE`). Every key
+    /// the style declares is in ``options`` with its default, its unit and what it accepts
+    /// (`modal-demo --describe-style NAME` prints them); a key left out takes its default. The
+    /// built-in styles share `duration` (seconds), `curve` (`ease-in-out`, `linear`,
+    /// `cubic-bezier(…)`, `spring(…)`), and the interactive ones `detents`, `undimmed-detent`,
+    /// `dismissible` (README, "Styles"). A bottom sheet with two detents:
+    ///
+    /// ```swift
+    /// let module = try StyleLoader(searchPath: StyleLoader.defaultSearchPath()).load("bottom-sheet")
+    /// let sheet = try module.makeStyle(options: ["detents": "0.5,0.9"])
+    /// ```
+    ///
+    /// Keys are checked against ``options`` here, before any plugin code runs; then the plugin's
+    /// `create` checks the values (`init(options:)`). Each call makes a new style object (a style
+    /// object's hooks see one presentation at a time: give each level of a stack its own).
+    /// - Parameter given: option keys and values, as strings.
     /// - Throws: `StyleLoadError.unknownOption` for an undeclared key (the first in sorted
     ///   order), `StyleLoadError.optionsRejected` with the plugin's one-line message when
     ///   `create` fails (e.g. a bad value); both list the style's keys.

@@ -130,8 +130,7 @@ public final class Window {
     ///   - options: title, app id and the size asked for (points).
     ///   - delegate: held weakly.
     /// - Throws: ``WaylandError/invalidOptions(_:)`` for a requested size below 1×1.
-    public init(connection: WaylandConnection, options: WindowOptions = WindowOptions(),
-                delegate: WindowDelegate) throws {
+    public init(connection: WaylandConnection, options: WindowOptions, delegate: WindowDelegate) throws {
         let (width, height) = options.requestedSize
         guard width > 0, height > 0 else {
             throw WaylandError.invalidOptions("requested size must be at least 1x1, got \(width)x\(height)")
@@ -161,8 +160,8 @@ public final class Window {
         }
         let xdgSurface = wmBase.createXdgSurface(for: surface)
         let toplevel = xdgSurface.getToplevel()
-        toplevel.setTitle(options.title)
-        toplevel.setAppID(options.appID)
+        if !options.title.isEmpty { toplevel.setTitle(options.title) }
+        if let appID = options.appID { toplevel.setAppID(appID) }
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.toplevel = toplevel
@@ -540,8 +539,10 @@ public final class Window {
     private func requestFrameCallback(_ surface: Surface) {
         frameCallback = FrameCallback(surface: surface) { [weak self] _ in
             // The next frame may be drawn now; update() does it if one is wanted.
-            self?.frameCallback = nil
-            self?.pacing.frameDone()
+            guard let self else { return }
+            frameCallback = nil
+            pacing.frameDone()
+            if !isClosed { delegate?.windowDidReceiveFrameCallback(self) }
         }
     }
 

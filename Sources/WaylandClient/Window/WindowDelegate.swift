@@ -19,10 +19,13 @@ public struct BufferRect: Equatable, Hashable, Sendable {
 
 /// What a ``Window`` is asked for at creation.
 public struct WindowOptions {
-    /// `xdg_toplevel.set_title`.
+    /// `xdg_toplevel.set_title`: what the compositor shows in its title bar, task switcher and
+    /// window list, and the client-side title bar draws (empty: no title is sent).
     public var title: String
-    /// `xdg_toplevel.set_app_id` (the desktop file name without `.desktop`).
-    public var appID: String
+    /// `xdg_toplevel.set_app_id`: the application's identifier, by convention its desktop file's
+    /// name without `.desktop` (e.g. `org.example.App`); compositors group windows and find icons
+    /// by it. nil: none is sent (xdg-shell allows that; a desktop then cannot match the window).
+    public var appID: String?
     /// The size in logical points used in each dimension the compositor leaves to the client
     /// (a 0 in `xdg_toplevel.configure`), clamped to `configure_bounds` when sent. Must be ≥ 1.
     public var requestedSize: (width: Int, height: Int)
@@ -39,7 +42,7 @@ public struct WindowOptions {
     /// `wp_presentation` on `CLOCK_MONOTONIC` (otherwise frames use the monotonic clock now).
     public var predictsPresentationTime = false
 
-    public init(title: String = "ModalKit", appID: String = "modalkit.demo",
+    public init(title: String = "", appID: String? = nil,
                 requestedSize: (width: Int, height: Int) = (480, 800), compositing: CompositingMode = .pixman,
                 presentationFeedback: Bool = false) {
         self.title = title
@@ -129,6 +132,12 @@ public protocol WindowDelegate: AnyObject {
     /// only with ``WindowOptions/presentationFeedback`` and a compositor offering `wp_presentation`.
     /// Frames superseded before a refresh are never reported. Default: nothing.
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double)
+    /// The compositor's frame callback for the window's last committed frame came
+    /// (`wl_callback.done` of `wl_surface.frame`): that frame has been shown, or the compositor
+    /// judges it a good time to draw the next one (wl_surface: "the best time to draw"; a hidden
+    /// window gets none). Called once per frame callback, after its frame's
+    /// ``window(_:didCommit:)``. Default: nothing.
+    func windowDidReceiveFrameCallback(_ window: Window)
     /// The window draws at `scale` buffer pixels per point, less than the outputs' `wanted`, because
     /// a buffer of its size at `wanted` would be over ``BufferCap`` (16384 pixels a side, 64 Mi
     /// pixels). Called before the ``window(_:didConfigureWidth:height:scale:)`` that carries the
@@ -215,4 +224,5 @@ public extension WindowDelegate {
     func window(_ window: Window, didCommit frame: CommittedFrame) {}
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {}
     func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double) {}
+    func windowDidReceiveFrameCallback(_ window: Window) {}
 }

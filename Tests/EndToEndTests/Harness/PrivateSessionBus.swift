@@ -105,6 +105,17 @@ final class FakePortal {
     /// The methods called so far, as the script logs them (`call ReadOne NAMESPACE KEY` …).
     var calls: [String] { process.stdout.lines.filter { $0.hasPrefix("call ") } }
 
+    /// The calls logged once every one of `expected` is among them, or at `timeout` s whatever
+    /// has been read. The script logs a call before it replies, but the line reaches this
+    /// process through a pipe and a reader thread, so a caller that has its answer may still be
+    /// ahead of the log: assertions about calls wait for them here.
+    func calls(including expected: Set<String>, timeout: Double = 5) -> [String] {
+        _ = process.stdout.wait(timeout: timeout) { lines in
+            expected.isSubset(of: lines.filter { $0.hasPrefix("call ") }) ? true : nil
+        }
+        return calls
+    }
+
     /// Stores `value` (a dbus-send typed value, e.g. `boolean:true`, `double:0`) and emits
     /// SettingChanged, through `dbus-send` to the test interface.
     func set(_ namespace: String, _ key: String, _ value: String) throws {

@@ -1,0 +1,28 @@
+/// Input event times on the monotonic clock: the window passes each pointer, touch and key event
+/// to the host with the time the compositor stamped on it (`wl_pointer.motion`, `wl_touch.motion`,
+/// `wl_keyboard.key`…: milliseconds on an undefined base), converted to ``monotonicSeconds()``,
+/// not the time the client got round to reading it (events queued while a frame renders arrive
+/// together, and a drag's release velocity over the last 100 ms would see them bunched: README,
+/// "Interactive transitions").
+///
+/// The base is the smallest `receive time − event time` seen (the event that waited least); a
+/// jump of a second or more (a new base, wrap-around at 2³² ms) resets it. An event without a time
+/// (an enter, a leave, a key repeat the client made up) takes the receive time.
+public struct InputClock: Sendable {
+    private var base: Double?
+
+    public init() {}
+
+    /// The monotonic time (seconds) of an event stamped `time` (ms, nil: none), received at `clock`
+    /// (monotonic seconds).
+    public mutating func now(eventTime time: UInt32?, clock: Double) -> Double {
+        guard let time = time else { return clock }
+        let stamp = Double(time) / 1000
+        let candidate = clock - stamp
+        if let b = base, candidate >= b, candidate - b < 1 {
+            return b + stamp
+        }
+        base = candidate
+        return clock
+    }
+}

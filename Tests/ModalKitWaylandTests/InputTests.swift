@@ -1,0 +1,73 @@
+import ModalKit
+@testable import ModalKitWayland
+import WaylandClient
+import XCTest
+
+/// Input as the window hands it to the host: the compositor's event times on the monotonic clock
+/// (`InputClock`), the primary button only, the routed keys and which of them repeat.
+final class InputTests: XCTestCase {
+    func testEventTimesKeepTheirSpacingWhenTheyAreReadTogether() {
+        var clock = InputClock()
+        // A motion read 1 ms after its stamp sets the base (receive − stamp = 95.001).
+        XCTAssertEqual(clock.now(eventTime: 5000, clock: 100.001), 100.001, accuracy: 1e-9)
+        // Three motions stamped 8 ms apart, read together at 100.040 (a frame held the loop): they
+        // keep their spacing on the base.
+        XCTAssertEqual(clock.now(eventTime: 5010, clock: 100.040), 100.011, accuracy: 1e-9)
+        XCTAssertEqual(clock.now(eventTime: 5018, clock: 100.040), 100.019, accuracy: 1e-9)
+        XCTAssertEqual(clock.now(eventTime: 5026, clock: 100.040), 100.027, accuracy: 1e-9)
+        // One that waited less (0.5 ms) lowers the base: it and later ones follow it.
+        XCTAssertEqual(clock.now(eventTime: 5100, clock: 100.1005), 100.1005, accuracy: 1e-9)
+        XCTAssertEqual(clock.now(eventTime: 5110, clock: 100.130), 100.1105, accuracy: 1e-9)
+        XCTAssertEqual(clock.now(eventTime: nil, clock: 100.140), 100.140, "no stamp: the receive time")
+        // A stamp a second or more off the base (a new base, wrap-around) starts again.
+        XCTAssertEqual(clock.now(eventTime: 5200, clock: 102), 102, accuracy: 1e-9)
+        XCTAssertEqual(clock.now(eventTime: 5210, clock: 102.050), 102.010, accuracy: 1e-9)
+    }
+
+    func testKeysymsTheHostRoutes() {
+        XCTAssertEqual(PresentationKey(keysym: 0xff1b), .escape)
+        XCTAssertEqual(PresentationKey(keysym: 0xff0d), .activate)
+        XCTAssertEqual(PresentationKey(keysym: 0xff8d), .activate, "keypad Enter")
+        XCTAssertEqual(PresentationKey(keysym: 0x20), .activate, "space")
+        XCTAssertEqual(PresentationKey(keysym: 0xff09), .tab)
+        XCTAssertEqual(PresentationKey(keysym: 0xfe20), .backTab, "Shift+Tab is ISO_Left_Tab")
+        XCTAssertNil(PresentationKey(keysym: 0x61), "a")
+        XCTAssertTrue(PresentationKey.tab.repeats)
+        XCTAssertFalse(PresentationKey.activate.repeats)
+        XCTAssertFalse(PresentationKey.escape.repeats)
+    }
+
+    func testPointerAndTouchCarryTheirEventTimesAndOnlyThePrimaryButtonCounts() {
+        var input = InputTranslator()
+        var seen: [(PresentationInput, Double)] = []
+        // A motion read at once sets the base; the next frame is read 12 ms late.
+        input.translate(PointerFrame(events: [PointerEvent(.motion(x: 9, y: 19), time: 990)]), receivedAt: 49.99) { _, _ in }
+        let frame = PointerFrame(events: [
+            PointerEvent(.enter(x: 10, y: 20), serial: 1),
+            PointerEvent(.motion(x: 11, y: 21), time: 1000),
+            PointerEvent(.button(code: 0x111, pressed: true), serial: 2, time: 1004),   // BTN_RIGHT
+            PointerEvent(.button(code: 0x110, pressed: true), serial: 3, time: 1008),   // BTN_LEFT
+        ])
+        input.translate(frame, receivedAt: 50.02) { seen.append(($0, $1)) }
+        XCTAssertEqual(seen.map(\.0), [.pointerMotion(Point(x: 10, y: 20)), .pointerMotion(Point(x: 11, y: 21)),
+                                       .pointerButton(pressed: true)])
+        XCTAssertEqual(seen[1].1, 50.0, accuracy: 1e-9, "when the compositor stamped it, not when it was read")
+        XCTAssertEqual(seen[2].1 - seen[1].1, 0.008, accuracy: 1e-9, "8 ms apart as stamped")
+        seen = []
+        input.translate(TouchFrame(events: [TouchEvent(.down(id: 4, x: 1, y: 2), time: 1016),
+                                            TouchEvent(.up(id: 4), time: 1032)]), receivedAt: 50.05) { seen.append(($0, $1)) }
+        XCTAssertEqual(seen.map(\.0), [.touchDown(id: 4, Point(x: 1, y: 2)), .touchUp(id: 4)])
+        XCTAssertEqual(seen[1].1 - seen[0].1, 0.016, accuracy: 1e-9, "touch on the pointer's clock")
+    }
+
+    func testAHeldReturnActsOnceAndAHeldTabMovesOn() {
+        var input = InputTranslator()
+        func key(_ sym: UInt32, repeat r: Bool) -> PresentationInput? {
+            input.translate(KeyEvent(keysym: sym, pressed: true, isRepeat: r, utf8: ""), receivedAt: 1)?.0
+        }
+        XCTAssertEqual(key(0xff0d, repeat: false), .key(.activate, pressed: true))
+        XCTAssertNil(key(0xff0d, repeat: true))
+        XCTAssertEqual(key(0xff09, repeat: true), .key(.tab, pressed: true))
+        XCTAssertNil(key(0x61, repeat: false))
+    }
+}

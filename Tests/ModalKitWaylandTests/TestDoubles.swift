@@ -1,0 +1,96 @@
+import ModalKit
+import ModalKitWayland
+import WaylandClient
+
+/// A style of the inset-centered reference (docs/design.md): frame inset 20 × 110, black dim 0.5 ×
+/// progress; optionally a receding presenting view, or a presented view at half alpha mid-way.
+final class InsetStyle: PresentationStyle {
+    var recedes = false
+    var halfAlpha = false
+    func frameOfPresentedView(in b: Rect) -> Rect { Rect(x: 20, y: 110, width: b.width - 40, height: b.height - 220) }
+    func dimmingAppearance(at progress: Double) -> DimmingAppearance { DimmingAppearance(color: .black, alpha: 0.5 * progress) }
+    func presentedViewTransform(at progress: Double, frame: Rect, in b: Rect) -> ViewTransform {
+        halfAlpha && progress < 1 ? ViewTransform(alpha: 0.5) : .identity
+    }
+    func presentingViewAppearance(at progress: Double, context: TransitionContext) -> PresentingViewAppearance {
+        recedes ? PresentingViewAppearance(transform: ViewTransform(scale: 1 - 0.1 * progress)) : .identity
+    }
+}
+
+/// Content of one opaque colour.
+final class Solid: PresentationContent {
+    let color: Color
+    private(set) var invalidation = ContentInvalidation.all
+    init(_ rgb: UInt32) { color = Color(rgb: rgb) }
+    func draw(into image: OpaquePointer, size: Size, scale: Double) {
+        let px = Draw.pixelSize(of: image)
+        Draw.fill(image, width: px.width, height: px.height, color: color)
+        invalidation = .none
+    }
+    func handle(_ input: ContentInput, now: Double) -> Bool { false }
+}
+
+/// A layer that records what it was asked to show; its images are real memory.
+final class RecordingLayer: CompositedLayer {
+    enum Shown: Equatable {
+        case solid(UInt32, x: Int, y: Int, width: Int, height: Int)
+        case image(x: Int, y: Int, visible: [Int], scale: Int)
+        case stretched(source: [Int], width: Int, height: Int)
+    }
+    var images: [Image] = []
+    var shown: Shown?
+    var holdsEveryBuffer = false
+    var isShown: Bool { shown != nil }
+    private(set) var hasImage = false
+    var drawn = 0
+
+    func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
+        guard !holdsEveryBuffer else { return nil }
+        let image = try Image(width: width, height: height)
+        images.append(image)
+        drawn += 1
+        hasImage = true
+        let b = image.pixelBuffer
+        return DrawTarget(data: b.data, width: width, height: height, stride: b.stride, scale: 1, age: 0, time: 0)
+    }
+    func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
+        shown = .solid(color, x: x, y: y, width: width, height: height)
+    }
+    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
+        shown = .image(x: x, y: y, visible: [visible.x, visible.y, visible.width, visible.height], scale: bufferScale)
+    }
+    func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int) {
+        shown = .stretched(source: [source.x, source.y, source.width, source.height], width: width, height: height)
+    }
+    func hide() {
+        shown = nil
+        hasImage = false
+    }
+}
+
+/// The window's buffer, offscreen.
+final class RecordingFrame: ComposedFrame {
+    let base: Image
+    var bufferScale: Int
+    var mustDrawBase = true
+    var baseDamage: [BufferRect] = []
+    var baseDrawn = 0
+
+    init(width: Int, height: Int, bufferScale: Int = 1) throws {
+        base = try Image(width: width, height: height)
+        self.bufferScale = bufferScale
+    }
+
+    func baseTarget() throws -> DrawTarget? {
+        baseDrawn += 1
+        let b = base.pixelBuffer
+        return DrawTarget(data: b.data, width: b.width, height: b.height, stride: b.stride, scale: 1, age: 0, time: 0)
+    }
+
+    /// The next frame: nothing drawn yet, no damage.
+    func next() {
+        mustDrawBase = false
+        baseDamage = []
+        baseDrawn = 0
+    }
+}
