@@ -59,11 +59,26 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } else {
         style = styles!(1)
     }
+    // The fonts load on a second thread while the compositor answers the first roundtrips (off
+    // the first frame's critical path); every exit before the scene takes them waits for it first.
+    let fontLoad = SceneFontLoad()
+    let connection: WaylandConnection
+    do {
+        connection = try WaylandConnection()
+    } catch {
+        fontLoad.cancel()
+        fail(1, String(describing: error))
+    }
+    if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
+        fontLoad.cancel()
+        fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
+    }
     var autoplay: Autoplay?
     let scene: DemoScene
     do {
         // Level 1's lines as they always were; a level n > 1 appends " n".
-        scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) }) { event, level in
+        scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) },
+                              fonts: fontLoad) { event, level in
             log(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue)
             if level == 1 { autoplay?.sceneEvent(event) }
         }
@@ -75,10 +90,6 @@ func runWindow(_ options: RunOptions) -> Int32 {
     scene.pauseFraction = options.pauseAt
     if options.autoplay { autoplay = Autoplay(scene: scene) }
     do {
-        let connection = try WaylandConnection()
-        if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
-            fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
-        }
         var windowOptions = PresentationWindowOptions(title: "ModalKit", appID: "modalkit.demo")
         windowOptions.size = (options.width, options.height)
         windowOptions.compositing = CompositingMode(rawValue: options.compositing.rawValue) ?? .auto
