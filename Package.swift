@@ -82,7 +82,9 @@ let package = Package(
         // path, which every target importing CFcft gets from CPixman.
         .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
-        system("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
+        // libdbus through dlopen at the first bus connection (its declarations and a dlsym table):
+        // nothing links libdbus-1 and its chain of seven libraries.
+        .target(name: "CDBusDynamic", path: "Sources/CDBusDynamic"),
         // ATK and the at-spi2-atk bridge: only CModalKitATK (a library loaded at run time) links them.
         system("CATK", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
         // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
@@ -99,12 +101,12 @@ let package = Package(
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
                                "PixmanText", "MonotonicClock"]),
         // Followed from WaylandClient's one loop (WaylandPollLoop), or any PollLoop.
-        .target(name: "DesktopSettings", dependencies: ["CDBus", "WaylandClient"]),
+        .target(name: "DesktopSettings", dependencies: ["CDBusDynamic", "WaylandClient"]),
         // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
         .target(name: "CModalKitATKInterface"),
         .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
-        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus",
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface",
                                                     "DesktopSettings", "SystemSupport"]),
         .target(name: "ModalKitWayland",
                 dependencies: ["ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK", "MonotonicClock",
@@ -140,7 +142,7 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "WaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
-                                                          "DesktopSettings"]),
+                                                          "DesktopSettings", "CDBusDynamic"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),

@@ -198,18 +198,15 @@ public final class PresentationWindow {
     // MARK: Running
 
     /// Runs the app's loop until the window is closed (by the compositor, ``close()``, or SIGTERM /
-    /// SIGINT): starts following the desktop's reduced motion and the termination signals, then
-    /// ``WaylandConnection/run()``.
+    /// SIGINT): starts following the termination signals (and a forced reduced motion; the
+    /// desktop's is asked after the first commit), then ``WaylandConnection/run()``.
     /// - Throws: what ``WaylandConnection/run()`` throws (the compositor went away, a protocol error,
     ///   a buffer that cannot be made). The window is closed afterwards.
     public func run() throws {
-        if motion == nil {
-            motion = DesktopMotion(options.reducedMotion, connection: connection) { [weak self] on in
-                guard let self else { return }
-                host.reducesMotion = on
-                onReducedMotionChange?(on)
-            }
-        }
+        // The desktop's setting is asked after the first commit (``startDesktopMotion()``): the
+        // session bus and libdbus stay off the first frame's path (docs/design.md, start-up and
+        // footprint); a forced choice applies at once.
+        if options.reducedMotion != .desktop || hasCommitted { startDesktopMotion() }
         if options.closesOnTerminationSignals, signals == nil {
             signals = TerminationSignals(connection: connection) { [weak self] in self?.close() }
         }
@@ -241,6 +238,17 @@ public final class PresentationWindow {
         pendingStyle = nil
         window.setNeedsRedraw()
         pending.completion?()
+    }
+
+    /// Starts following reduced motion (once): at ``run()`` for a forced choice, after the first
+    /// commit for the desktop's.
+    func startDesktopMotion() {
+        guard motion == nil else { return }
+        motion = DesktopMotion(options.reducedMotion, connection: connection) { [weak self] on in
+            guard let self else { return }
+            host.reducesMotion = on
+            onReducedMotionChange?(on)
+        }
     }
 
     func startAccessibility() {

@@ -47,6 +47,7 @@ final class WindowBinding: LayeredWindowDelegate {
         guard let o = owner else { return }
         if !o.hasCommitted {
             o.hasCommitted = true
+            o.startDesktopMotion()
             o.startAccessibility()
         }
         guard o.pendingFrame else {
