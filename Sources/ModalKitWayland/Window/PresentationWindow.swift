@@ -112,6 +112,10 @@ public final class PresentationWindow {
     /// events read with it have been handled (in the loop's next iteration).
     var configuresAtCallback = 0
     var appearCheck: EventLoopTimer?
+    /// Frees the host's caches once the window has been at rest for ``restDelay`` seconds.
+    var restCheck: EventLoopTimer?
+    /// How long a window with nothing presented draws no frame before its caches go, seconds.
+    static let restDelay = 0.5
     var warnedAboutScaleLimit = false
 
     /// A window showing `content` with `style` for what it presents (level 1's style; a
@@ -151,6 +155,7 @@ public final class PresentationWindow {
     deinit {
         accessibility?.stop()
         appearCheck?.invalidate()
+        restCheck?.invalidate()
     }
 
     // MARK: Presenting
@@ -279,6 +284,19 @@ public final class PresentationWindow {
     /// that resizes it was read with the callback (sway sends the tiled size right after the first
     /// frame's callback), which is known once the events after it have been dispatched.
     func frameCallbackArrived() {
+        // Nothing presented and nothing moving: after a while at rest, the host's caches go
+        // (``PresentationHost/releaseCachesAtRest()``); every frame until then puts it off.
+        if host.levelCount == 0 && !host.isAnimating {
+            if restCheck == nil {
+                restCheck = EventLoopTimer(connection: connection) { [weak self] in
+                    guard let self, host.levelCount == 0, !host.isAnimating else { return }
+                    host.releaseCachesAtRest()
+                }
+            }
+            restCheck?.schedule(after: PresentationWindow.restDelay)
+        } else {
+            restCheck?.cancel()
+        }
         guard hasCommitted, !hasAppeared else { return }
         configuresAtCallback = configures
         if appearCheck == nil {
