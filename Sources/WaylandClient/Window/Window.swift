@@ -550,6 +550,7 @@ public final class Window {
             if !isClosed && !pacing.shouldDraw && !pacing.needsRedraw {
                 pool.dropsReleasedBuffers = true
                 pool.dropFreeBuffers()
+                for layer in layers { layer.dropImageBuffersWhileHidden() }
             }
         }
     }
