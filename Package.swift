@@ -4,6 +4,9 @@
 // Module graph (see docs/design.md, "Module graph"):
 //   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
 //   CModalKitStyle        the versioned C ABI between the host and style plugins
+//   SystemSupport         Glibc-only stand-ins for Foundation (locks, environment, paths, files,
+//                         printf formatting): nothing modal-demo or a style plugin loads links
+//                         Foundation (docs/design.md, start-up and footprint)
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
 //                         (pixman only: no fonts, no PNG)
 //   MonotonicClock        the one clock (CLOCK_MONOTONIC seconds) every module reads
@@ -79,14 +82,18 @@ let package = Package(
         // path, which every target importing CFcft gets from CPixman.
         .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
-        system("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
+        // libdbus through dlopen at the first bus connection (its declarations and a dlsym table):
+        // nothing links libdbus-1 and its chain of seven libraries.
+        .target(name: "CDBusDynamic", path: "Sources/CDBusDynamic"),
         // ATK and the at-spi2-atk bridge: only CModalKitATK (a library loaded at run time) links them.
         system("CATK", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
         // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
         system("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
-        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle"]),
+        // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
+        .target(name: "SystemSupport"),
+        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"]),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
         .target(name: "MonotonicClock"),
         .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
@@ -94,17 +101,18 @@ let package = Package(
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
                                "PixmanText", "MonotonicClock"]),
         // Followed from WaylandClient's one loop (WaylandPollLoop), or any PollLoop.
-        .target(name: "DesktopSettings", dependencies: ["CDBus", "WaylandClient"]),
+        .target(name: "DesktopSettings", dependencies: ["CDBusDynamic", "WaylandClient"]),
         // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
         .target(name: "CModalKitATKInterface"),
         .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
-        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface", "CDBus",
-                                                    "DesktopSettings"]),
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface",
+                                                    "DesktopSettings", "SystemSupport"]),
         .target(name: "ModalKitWayland",
-                dependencies: ["ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK", "MonotonicClock"]),
-        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP"]),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKitWayland"]),
+                dependencies: ["ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK", "MonotonicClock",
+                               "SystemSupport"]),
+        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP", "SystemSupport"]),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKitWayland", "SystemSupport"]),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),
@@ -134,7 +142,7 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "WaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
-                                                          "DesktopSettings"]),
+                                                          "DesktopSettings", "CDBusDynamic"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
@@ -154,5 +162,6 @@ let package = Package(
         .testTarget(name: "LiveSessionBusTests", dependencies: ["EndToEndHarness", "DesktopSettings"],
                     path: "Tests/LiveTests/SessionBus"),
         .testTarget(name: "LiveHarnessTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Harness"),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
     ]
 )

@@ -1,4 +1,4 @@
-import CDBus
+import CDBusDynamic
 import Glibc
 
 /// A private connection to a D-Bus message bus, read, written and dispatched from the caller's
@@ -32,6 +32,9 @@ public final class BusConnection {
         public var arguments: [BusValue?]
     }
 
+    /// Whether libdbus has been loaded in this process (by the first ``open(address:loop:)``).
+    public static var isLibraryLoaded: Bool { modalkit_dbus_is_loaded() != 0 }
+
     /// The unique name the bus gave this connection in its answer to `Hello`; nil before.
     public private(set) var uniqueName: String?
     /// Called for every signal a match rule lets through, on the loop's thread.
@@ -59,9 +62,13 @@ public final class BusConnection {
 
     /// Connects to the bus at `address` (a D-Bus address, e.g. `unix:path=/run/user/1000/bus`),
     /// hands its socket to `loop` and queues `Hello`; returns without waiting for the bus.
-    /// - Returns: nil when the address is not one libdbus understands or its socket cannot be
-    ///   connected (no such file, refused). The corresponding C function is `dbus_connection_open_private`.
+    /// libdbus is loaded (`dlopen`) by the first call in the process, not linked: a program that
+    /// never connects to a bus maps none of it (docs/design.md, start-up and footprint).
+    /// - Returns: nil when libdbus cannot be loaded, the address is not one libdbus understands or
+    ///   its socket cannot be connected (no such file, refused). The corresponding C function is
+    ///   `dbus_connection_open_private`.
     public static func open(address: String, loop: PollLoop) -> BusConnection? {
+        guard modalkit_dbus_load() != 0 else { return nil }
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }

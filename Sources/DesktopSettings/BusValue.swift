@@ -1,4 +1,4 @@
-import CDBus
+import CDBusDynamic
 
 /// A basic D-Bus value read from a message, through any number of variants (the portal's `Read`
 /// wraps its value twice). Integers of every width and doubles are numbers.

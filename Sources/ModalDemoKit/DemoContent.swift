@@ -1,6 +1,6 @@
 import CPixman
 import ModalKit
-import Foundation
+import Glibc
 
 /// The look of the Present button (UIKit's `UIControl.State`: highlighted = pressed; focus shown
 /// only after keyboard use, like the web's `:focus-visible` and UIKit's focus system on iPad).

@@ -1,6 +1,6 @@
 import CPixman
 import ModalKit
-import Foundation
+import Glibc
 
 /// A key the scene reacts to (the window maps keysyms to these): ModalKit's ``PresentationKey``.
 public typealias SceneKey = PresentationKey
@@ -79,10 +79,12 @@ public final class DemoScene {
     ///     one presentation).
     ///   - levelEvents: called synchronously, in order, for every state change and button
     ///     activation, with the level it belongs to (1 = the first card; `activated` is level 1).
+    ///   - fonts: the fonts loading on a thread since before the window connected (waited for
+    ///     here); nil loads them now.
     /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
-    public init(styleForLevel: @escaping (Int) -> PresentationStyle,
+    public init(styleForLevel: @escaping (Int) -> PresentationStyle, fonts fontLoad: SceneFontLoad? = nil,
                 levelEvents: @escaping (SceneEvent, Int) -> Void) throws {
-        let fonts = FontBox(try FontSet(scale: 1))
+        let fonts = FontBox(try fontLoad?.wait() ?? FontSet(scale: 1))
         let focus = FocusVisibility()
         presentingView = PresentingView(fonts: fonts, focus: focus)
         host = PresentationHost(style: styleForLevel(1), presenting: presentingView)

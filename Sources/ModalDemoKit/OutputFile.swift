@@ -1,7 +1,7 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// Why an output file was not written. Descriptions are one line and name the path as given.
 public enum OutputFileError: Error, Equatable, CustomStringConvertible {
@@ -116,8 +116,14 @@ public enum OutputFile {
     /// - Parameter replacing: false to write only a new path (a regular file there is refused as
     ///   "an existing file", exit status 2), as `new-style` does inside its package directory.
     /// - Throws: ``OutputFileError``.
-    public static func write(_ contents: Data, to path: String, replacing: Bool = true) throws {
-        try contents.withUnsafeBytes { bytes in try write(bytes, to: path, replacing: replacing) }
+    public static func write<Bytes: Collection>(_ contents: Bytes, to path: String, replacing: Bool = true) throws
+    where Bytes.Element == UInt8 {
+        let written: Void? = try contents.withContiguousStorageIfAvailable { bytes in
+            try write(UnsafeRawBufferPointer(bytes), to: path, replacing: replacing)
+        }
+        if written == nil {
+            try Array(contents).withUnsafeBytes { bytes in try write(bytes, to: path, replacing: replacing) }
+        }
     }
 
     /// Writes the bytes of `contents` to `path` (see the type's rules).
@@ -196,7 +202,7 @@ public enum OutputFile {
     /// A new temporary file in `directory`: `.NAME.XXXXXXXX.tmp` (NAME: the target's file name,
     /// shortened to stay within `NAME_MAX`), created exclusively, never through a link.
     private static func createTemporary(in directory: String, for target: String, path: String) throws -> (Int32, String) {
-        var base = (target as NSString).lastPathComponent
+        var base = PathName.lastComponent(target)
         while base.utf8.count > 200 { base.removeLast() }
         for _ in 0..<100 {
             let suffix = String(UInt64.random(in: 0...UInt64(UInt32.max)), radix: 36)

@@ -1,6 +1,6 @@
 import CPixman
 import CPng
-import Foundation
+import Glibc
 import ModalKit
 
 /// Why a PNG could not be written or read. Descriptions are one line and name the path.
@@ -31,7 +31,7 @@ extension Image {
 
     /// The image encoded as an 8-bit RGBA PNG file (see ``writePNG(to:)``); `path` only names it in errors.
     /// - Throws: `PNGError.writeFailed` with libpng's message.
-    public func pngData(path: String) throws -> Data {
+    public func pngData(path: String) throws -> [UInt8] {
         var rgba: [UInt8] = []
         straightRGBA(into: &rgba)
         var image = png_image()
@@ -41,9 +41,9 @@ extension Image {
         image.format = Image.pngFormatRGBA
         // A first guess at the size; libpng says how much it needs when that is too small.
         var capacity = rgba.count / 4 + 65536
-        var data = Data()
+        var data: [UInt8] = []
         for _ in 0..<2 {
-            data = Data(count: capacity)
+            data = [UInt8](repeating: 0, count: capacity)
             var size = png_alloc_size_t(capacity)
             let ok = data.withUnsafeMutableBytes { out in
                 rgba.withUnsafeBytes { bytes in
@@ -52,7 +52,7 @@ extension Image {
             }
             if ok != 0 {
                 png_image_free(&image)
-                data.count = Int(size)
+                data.removeSubrange(Int(size)...)
                 return data
             }
             guard Int(size) > capacity else { break }   // an error, not a buffer too small

@@ -1,7 +1,8 @@
 import CPixman
 import CWebP
-import Foundation
+import Glibc
 import ModalKit
+import SystemSupport
 
 /// The frames of `modal-demo preview`: a whole present → presented → dismiss → dismissed cycle,
 /// sampled at `fps` frames per second of the style's transition time.
@@ -144,7 +145,7 @@ public struct DecodedAnimation {
 
     /// Decodes the file; nil when it is not an animated (or still) WebP libwebp can read.
     public init?(path: String) {
-        guard let contents = FileManager.default.contents(atPath: path) else { return nil }
+        guard let contents = try? FileSystem.contents(of: path) else { return nil }
         let ok: Bool = contents.withUnsafeBytes { raw -> Bool in
             var data = WebPData(bytes: raw.bindMemory(to: UInt8.self).baseAddress, size: raw.count)
             var options = WebPAnimDecoderOptions()

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import ModalKit
 
 /// What `modal-demo`'s style commands print: the `--list-styles` and `--describe-style` lines and
@@ -49,7 +49,7 @@ public enum StyleCommandText {
         lines.append("options:")
         for row in rows {
             var line = "  "
-            for column in 0..<3 { line += row[column].padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) }
+            for column in 0..<3 { line += row[column] + String(repeating: " ", count: widths[column] + 2 - row[column].count) }
             lines.append(line + row[3])
         }
         return lines

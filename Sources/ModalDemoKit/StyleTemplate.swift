@@ -1,7 +1,7 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// The package `modal-demo new-style NAME` writes: a side drawer (a panel 70 % of the container
 /// wide sliding in from the left edge, right corners rounded 12, black dim 0 → 0.3, a tap on the
@@ -88,7 +88,7 @@ public struct StyleTemplate: Equatable, Sendable {
 
     /// A Swift string literal of `s`.
     private static func literal(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
     }
 
     public var packageManifest: String {
@@ -283,7 +283,7 @@ public struct StyleTemplate: Equatable, Sendable {
         }
         var kind = st.st_mode
         if st.st_mode & S_IFMT == S_IFLNK {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) ?? "?"
+            let target = (try? FileSystem.linkTarget(directory)) ?? "?"
             guard stat(directory, &st) == 0 else {
                 throw WriteError(description: "'\(directory)' is a symbolic link to '\(target)', which does not exist (new-style writes only into a new or empty directory)",
                                  isUsage: true)
@@ -297,7 +297,7 @@ public struct StyleTemplate: Equatable, Sendable {
         guard kind & S_IFMT == S_IFDIR else {
             throw WriteError(description: "'\(directory)' exists and is \(OutputFile.describe(kind)), not a directory", isUsage: true)
         }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["?"]
+        let entries = (try? FileSystem.entries(ofDirectory: directory)) ?? ["?"]
         guard entries.isEmpty else {
             throw WriteError(description: "directory '\(directory)' is not empty (new-style writes only into a new or empty directory)",
                              isUsage: true)
@@ -318,7 +318,7 @@ public struct StyleTemplate: Equatable, Sendable {
             for file in files {
                 let path = directory + "/" + file.path
                 try StyleTemplate.makeDirectories(OutputFile.directoryName(path), made: &madeDirectories)
-                try OutputFile.write(Data(file.contents.utf8), to: path, replacing: false)
+                try OutputFile.write(Array(file.contents.utf8), to: path, replacing: false)
                 madeFiles.append(path)
             }
         } catch {
@@ -358,17 +358,17 @@ public struct StyleTemplate: Equatable, Sendable {
     /// tree, the checkout the executable was built from (the nearest ancestor directory with a
     /// `Package.swift` declaring `name: "ModalKit"`). Nil when neither exists.
     public static func modalKitPackage(forExecutable executable: String) -> String? {
-        let exeDir = (executable as NSString).deletingLastPathComponent
-        let installed = ((exeDir as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("share/modalkit/ModalKit")
-        if FileManager.default.fileExists(atPath: installed + "/Package.swift") { return installed }
+        let exeDir = PathName.deletingLastComponent(executable)
+        let installed = PathName.appending(PathName.deletingLastComponent(exeDir), "share/modalkit/ModalKit")
+        if FileSystem.exists(installed + "/Package.swift") { return installed }
         var dir = exeDir
         while dir != "/" && !dir.isEmpty {
             let manifest = dir + "/Package.swift"
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("name: \"ModalKit\"") {
+            if let bytes = try? FileSystem.contents(of: manifest),
+               String(decoding: bytes, as: UTF8.self).containsText("name: \"ModalKit\"") {
                 return dir
             }
-            dir = (dir as NSString).deletingLastPathComponent
+            dir = PathName.deletingLastComponent(dir)
         }
         return nil
     }

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 import ModalKit
 import PixmanText
 
@@ -87,4 +87,50 @@ final class FontSet {
 
     /// The pixel size of `points` at this set's scale (the rule above).
     func pixelSize(points: Int) -> Int { pixelLength(Double(points), scale: scale) }
+}
+
+/// The scene's fonts at scale 1, loaded on a thread of their own: fontconfig reading its
+/// configuration and cache and fcft opening the faces take a few milliseconds of CPU that a window
+/// spends otherwise waiting for the compositor's first answers, so `modal-demo` starts this, then
+/// connects, then hands it to ``DemoScene/init(styleForLevel:fonts:levelEvents:)``, which waits
+/// for it (docs/design.md, start-up and footprint). fcft is initialised once per process and its
+/// font creation is thread-safe (fcft.h); the fonts are used by one thread at a time, the caller's
+/// after ``wait()``.
+public final class SceneFontLoad: @unchecked Sendable {
+    private var thread = pthread_t()
+    private var started = false
+    private var joined = false
+    private var result: Result<FontSet, Error>?
+
+    /// Starts loading. When no thread can be made, the fonts are loaded in ``wait()`` instead.
+    public init() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        started = pthread_create(&thread, nil, { context in
+            let load = Unmanaged<SceneFontLoad>.fromOpaque(context!).takeRetainedValue()
+            load.result = Result { try FontSet(scale: 1) }
+            return nil
+        }, context) == 0
+        if !started { Unmanaged<SceneFontLoad>.fromOpaque(context).release() }
+    }
+
+    deinit { finish() }
+
+    /// Waits for the thread (once); later calls return at once.
+    private func finish() {
+        guard started, !joined else { return }
+        joined = true
+        pthread_join(thread, nil)
+    }
+
+    /// The fonts, once loaded; the thread has ended when this returns (so an `exit` after it races
+    /// with nothing).
+    /// - Throws: `SceneError.fontUnavailable` or `.textLibraryUnavailable`, as `DemoScene` does.
+    func wait() throws -> FontSet {
+        finish()
+        if result == nil { result = Result { try FontSet(scale: 1) } }
+        return try result!.get()
+    }
+
+    /// Waits for the thread and drops the fonts (a program about to exit for another reason).
+    public func cancel() { finish() }
 }

@@ -1,5 +1,5 @@
 import CModalKitATKInterface
-import Foundation
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,9 +19,9 @@ final class ATKLibrary: ATKBackend {
     static func candidates(executablePath: String? = ATKLibrary.executablePath()) -> [String] {
         var paths: [String] = []
         if let exe = executablePath {
-            let dir = (exe as NSString).deletingLastPathComponent
+            let dir = PathName.deletingLastComponent(exe)
             paths.append(dir + "/" + fileName)
-            paths.append((dir as NSString).deletingLastPathComponent + "/lib/modalkit/" + fileName)
+            paths.append(PathName.deletingLastComponent(dir) + "/lib/modalkit/" + fileName)
         }
         paths.append(fileName)
         return paths

@@ -1,6 +1,7 @@
 import CModalKitATKInterface
 import DesktopSettings
-import Foundation
+import Glibc
+import SystemSupport
 import ModalKit
 import WaylandClient
 
@@ -90,10 +91,10 @@ public final class AccessibilityBridge: EventLoopSource {
     /// Where an accessibility bus would be found, or why no bridge should start
     /// (``Unavailable/disabled`` or ``Unavailable/noBus``). Reads only the environment and the
     /// file system.
-    public static func route(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func route(environment: [String: String] = ProcessEnvironment.current)
         -> Result<BusRoute, Unavailable> {
         // at-spi2-atk's own test: the value read as a number is 1.
-        if let v = environment["NO_AT_BRIDGE"], Double(v.trimmingCharacters(in: .whitespaces)) == 1 {
+        if let v = environment["NO_AT_BRIDGE"], Double(v.trimmingWhitespace()) == 1 {
             return .failure(.disabled)
         }
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }

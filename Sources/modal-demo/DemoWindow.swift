@@ -1,7 +1,8 @@
-import Foundation
+import Glibc
 import ModalDemoKit
 import ModalKit
 import ModalKitWayland
+import SystemSupport
 import WaylandClient
 
 /// The demo's scene is what its window drives: the host with the demo's content, its focus rings
@@ -58,11 +59,26 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } else {
         style = styles!(1)
     }
+    // The fonts load on a second thread while the compositor answers the first roundtrips (off
+    // the first frame's critical path); every exit before the scene takes them waits for it first.
+    let fontLoad = SceneFontLoad()
+    let connection: WaylandConnection
+    do {
+        connection = try WaylandConnection()
+    } catch {
+        fontLoad.cancel()
+        fail(1, String(describing: error))
+    }
+    if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
+        fontLoad.cancel()
+        fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
+    }
     var autoplay: Autoplay?
     let scene: DemoScene
     do {
         // Level 1's lines as they always were; a level n > 1 appends " n".
-        scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) }) { event, level in
+        scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) },
+                              fonts: fontLoad) { event, level in
             log(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue)
             if level == 1 { autoplay?.sceneEvent(event) }
         }
@@ -74,10 +90,6 @@ func runWindow(_ options: RunOptions) -> Int32 {
     scene.pauseFraction = options.pauseAt
     if options.autoplay { autoplay = Autoplay(scene: scene) }
     do {
-        let connection = try WaylandConnection()
-        if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
-            fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
-        }
         var windowOptions = PresentationWindowOptions(title: "ModalKit", appID: "modalkit.demo")
         windowOptions.size = (options.width, options.height)
         windowOptions.compositing = CompositingMode(rawValue: options.compositing.rawValue) ?? .auto
@@ -90,9 +102,9 @@ func runWindow(_ options: RunOptions) -> Int32 {
         window.onWarning = { line in warn(line) }
         window.onConfigure = { size, _ in log("configure \(Int(size.width))x\(Int(size.height))") }
         window.onFrame = { f in
-            log("frame \(f.number) \(String(format: "%.4f", f.time)) backend=\(f.backend.rawValue) cpu=\(String(format: "%.3f", f.cpuSeconds * 1000))")
+            log("frame \(f.number) \(cFormat("%.4f", f.time)) backend=\(f.backend.rawValue) cpu=\(cFormat("%.3f", f.cpuSeconds * 1000))")
         }
-        window.onFramePresented = { number, time in log("presented \(number) \(String(format: "%.4f", time))") }
+        window.onFramePresented = { number, time in log("presented \(number) \(cFormat("%.4f", time))") }
         window.onReducedMotionChange = { on in log("reduced-motion " + (on ? "on" : "off")) }
         window.onAccessibilityStart = { log("accessibility on") }
         if let autoplay {

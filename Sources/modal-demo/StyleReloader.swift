@@ -1,7 +1,7 @@
-import Foundation
 import ModalDemoKit
 import ModalKit
 import WaylandClient
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,7 +42,7 @@ final class StyleReloader {
     /// The watched directory went away (`rm -rf .build`): polled every 0.25 s until it is back,
     /// then watched again.
     private var directoryGone = false
-    private var directory: String { let d = (path as NSString).deletingLastPathComponent; return d.isEmpty ? "." : d }
+    private var directory: String { let d = PathName.deletingLastComponent(path); return d.isEmpty ? "." : d }
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init(path: String, options: [String: String], log: @escaping (String) -> Void,
@@ -69,12 +69,12 @@ final class StyleReloader {
     }
 
     private func warn(_ line: String) {
-        FileHandle.standardError.write(("modal-demo: " + line.replacingOccurrences(of: "\n", with: " ") + "\n").data(using: .utf8)!)
+        writeToStandardError("modal-demo: " + line.replacingAll("\n", with: " ") + "\n")
     }
 
     /// Drains the inotify queue; an event for the file's name (re)arms the 0.25 s timer.
     private func readEvents() {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.lastComponent(path)
         var buffer = [UInt8](repeating: 0, count: 16384)
         var relevant = false
         while true {
@@ -151,7 +151,7 @@ final class StyleReloader {
     /// directory (`TMPDIR`, else `/tmp`). A place that is unset, missing or not writable is
     /// skipped: a session whose runtime directory is not this user's (a root shell in another
     /// user's session, a check run without one) still reloads.
-    static func copyDirectoryBases(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    static func copyDirectoryBases(environment: [String: String] = ProcessEnvironment.current) -> [String] {
         func set(_ key: String) -> String? { environment[key].flatMap { $0.hasPrefix("/") ? $0 : nil } }
         var bases: [String] = []
         if let runtime = set("XDG_RUNTIME_DIR") { bases.append(runtime) }
@@ -181,8 +181,8 @@ final class StyleReloader {
     private func loadCopy() throws -> PresentationStyle {
         generation += 1
         let directory = try StyleReloader.makeCopyDirectory(for: path)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let copy = directory + "/" + "reload-\(generation)-" + (path as NSString).lastPathComponent
+        let copy = directory + "/" + "reload-\(generation)-" + PathName.lastComponent(path)
+        defer { unlink(copy); rmdir(directory) }
         // Only a regular file is copied (a FIFO would block); anything else goes to the loader,
         // whose message says what it is.
         var info = stat()
@@ -190,10 +190,9 @@ final class StyleReloader {
         let source = info.st_mode & S_IFMT == S_IFREG ? copy : path
         if source == copy {
             do {
-                try FileManager.default.copyItem(atPath: path, toPath: copy)
-                chmod(copy, 0o600)   // ours alone, whatever the original's mode
+                try FileSystem.copyFile(path, to: copy, mode: 0o600)   // ours alone, whatever the original's mode
             } catch {
-                throw ReloadError("\(path): cannot be copied for loading: \(error.localizedDescription)")
+                throw ReloadError("\(path): cannot be copied for loading: \(error)")
             }
             // The trust rule for a library named by path, on the file the user named (the copy
             // is this process's own).
@@ -207,7 +206,7 @@ final class StyleReloader {
             let module = try StyleLoader(searchPath: []).load(source)
             return try module.makeStyle(options: options)
         } catch {
-            throw ReloadError(StyleCommandText.message(for: error).replacingOccurrences(of: copy, with: path))
+            throw ReloadError(StyleCommandText.message(for: error).replacingAll(copy, with: path))
         }
     }
 }

@@ -1,8 +1,9 @@
 // modal-demo: a Wayland window with a "Present" button that presents a modal with a
 // presentation style loaded from a plugin (its command line: docs/design.md, command line).
-import Foundation
+import Glibc
 import ModalDemoKit
 import ModalKit
+import SystemSupport
 import WaylandClient
 
 // Event lines are read by tests and scripts as they happen: line-buffer stdout even into a pipe.
@@ -10,15 +11,13 @@ setvbuf(stdout, nil, _IOLBF, 0)
 
 /// Prints `modal-demo: MESSAGE` as one line on stderr and exits with `status`.
 func fail(_ status: Int32, _ message: String) -> Never {
-    let line = "modal-demo: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-    FileHandle.standardError.write(line.data(using: .utf8)!)
+    writeToStandardError("modal-demo: " + message.replacingAll("\n", with: " ") + "\n")
     exit(status)
 }
 
 /// Prints `modal-demo: MESSAGE` as one line on stderr (a notice; the program goes on).
 func warn(_ message: String) {
-    let line = "modal-demo: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-    FileHandle.standardError.write(line.data(using: .utf8)!)
+    writeToStandardError("modal-demo: " + message.replacingAll("\n", with: " ") + "\n")
 }
 
 /// Refuses an output path that is not a regular file or a new path (a device, a FIFO, a socket,
@@ -106,7 +105,7 @@ func makeStyleFactory(_ selections: [StyleSelection]) -> (Int) -> PresentationSt
 
 let command: Command
 do {
-    command = try resolveCommand(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    command = try resolveCommand(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current)
 } catch {
     fail(UsageError.exitStatus, String(describing: error))
 }

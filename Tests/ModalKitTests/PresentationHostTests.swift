@@ -40,6 +40,35 @@ final class PresentationHostTests: XCTestCase {
         return (host, root, card, box)
     }
 
+    /// At rest with nothing presented the caches go; the next frame draws the presenting view
+    /// anew, repaints the whole window even into a buffer that held the last frame (age 1), and
+    /// shows the same pixels; the next presentation draws its card anew. While presented or
+    /// animating nothing is freed.
+    func testCachesAreFreedOnlyAtRestAndTheNextFramesRepaintWhole() throws {
+        let (host, root, card, _) = try presentedHost()
+        let image = try Image(width: 400, height: 600)
+        _ = host.render(into: image.pixelBuffer, bufferAge: 0)
+        XCTAssertFalse(host.releaseCachesAtRest(), "presented")
+        XCTAssertTrue(host.dismiss(now: 3))
+        host.update(now: 3.5)
+        XCTAssertFalse(host.releaseCachesAtRest(), "dismissing")
+        host.update(now: 5)
+        XCTAssertEqual(host.state, .dismissed)
+        _ = host.render(into: image.pixelBuffer, bufferAge: 0)
+        let rootDraws = root.draws, cardDraws = card.draws
+        XCTAssertTrue(host.releaseCachesAtRest())
+        XCTAssertEqual(host.render(into: image.pixelBuffer, bufferAge: 1), [PixelRect(x: 0, y: 0, width: 400, height: 600)])
+        XCTAssertEqual(root.draws, rootDraws + 1, "the presenting view drawn anew")
+        XCTAssertEqual(image.pixel(x: 10, y: 10), 0xFF20_40A0)
+        XCTAssertEqual(image.pixel(x: 200, y: 300), 0xFF20_40A0)
+        // Presenting again draws the card anew (its cache went too): white at the card's centre.
+        XCTAssertTrue(host.present(card, now: 6))
+        host.update(now: 8)
+        _ = host.render(into: image.pixelBuffer, bufferAge: 1)
+        XCTAssertEqual(card.draws, cardDraws + 1)
+        XCTAssertEqual(image.pixel(x: 200, y: 300), 0xFFFF_FFFF)
+    }
+
     func testPressOnThePresentedViewArrivesInItsOwnPoints() throws {
         let (host, root, card, _) = try presentedHost()
         root.inputs.removeAll()

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 // Buffer pixels: the renderer's unit. A buffer is `points × scale` pixels in each direction, 32-bit
 // premultiplied ARGB (`PIXMAN_a8r8g8b8`, which is `WL_SHM_FORMAT_ARGB8888` in memory: one native-endian

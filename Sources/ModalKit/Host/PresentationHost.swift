@@ -395,6 +395,28 @@ public final class PresentationHost {
         }
     }
 
+    /// Frees the pixel caches (the presenting view's image, each level's presented-view and covered
+    /// images: width × height × 4 bytes each, the presenting view's as large as the window) when
+    /// nothing is presented and nothing animates — a window at rest shows its last frame from its
+    /// own buffer. The next `render` draws the presenting view anew into a new cache and repaints
+    /// the whole window; the next presentation draws its card anew (docs/design.md, start-up and
+    /// footprint). A window calls this after a while at rest (ModalKitWayland: 0.5 s).
+    /// - Returns: true when caches were freed; false while something is presented or animating.
+    @discardableResult
+    public func releaseCachesAtRest() -> Bool {
+        guard levels.isEmpty, !isAnimating else { return false }
+        presentingCache = nil
+        presentingKey = nil
+        for level in [firstLevel] + spareLevels {
+            level.cache = nil
+            level.key = nil
+            level.covered = nil
+            level.coveredFresh = true
+            level.version += 1
+        }
+        return true
+    }
+
     /// Buffer pixels repainted by the last `render`, `renderOffline` or `renderPresentingLayer` (for
     /// benchmarks).
     public var lastPaintedPixelCount: Int {

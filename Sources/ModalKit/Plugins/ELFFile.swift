@@ -2,7 +2,6 @@
 // found, without mapping or running anything: `dlopen` of a file cut short maps segments past its
 // end and the process dies with SIGBUS on first touch (a reloader that acts on a linker's first
 // write meets exactly that), so the loader proves the file complete first.
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -293,7 +292,7 @@ struct ELFFile {
         case 0x6474_E550: return "PT_GNU_EH_FRAME"
         case 0x6474_E552: return "PT_GNU_RELRO"
         case 0x6474_E553: return "PT_GNU_PROPERTY"
-        default: return String(format: "type 0x%x", type)
+        default: return "type 0x" + String(type, radix: 16)
         }
     }
 

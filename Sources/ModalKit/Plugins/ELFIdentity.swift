@@ -1,7 +1,6 @@
 // What a file's ELF header says about the machine it was built for, so that a library `dlopen`
 // refuses because it is for another machine gets a message saying so (glibc's own message for a
 // wrong e_machine can be "No such file or directory" for a file that exists).
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 // Why a style library path names no file, as far as the files around it tell: the mistakes of a
 // style author between `swift build` and `--style PATH`.
-import Foundation
+import Glibc
+import SystemSupport
 
 /// What the files around a style library path that does not exist say about it
 /// (``StyleLoader/missingLibraryHint(for:)``). SwiftPM's layout is the one read: a package
@@ -39,7 +40,7 @@ extension StyleLoader {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let build = parts.lastIndex(of: ".build"), let file = parts.last, file.hasPrefix("lib"), file.hasSuffix(".so"),
               file.count > 6 else { return nil }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
 
         // The other configuration: the last `debug` or `release` below `.build`.
         var configuration = "debug"
@@ -48,7 +49,7 @@ extension StyleLoader {
             var other = parts
             other[c] = configuration == "debug" ? "release" : "debug"
             let otherPath = other.joined(separator: "/")
-            let otherAbsolute = otherPath.hasPrefix("/") ? otherPath : FileManager.default.currentDirectoryPath + "/" + otherPath
+            let otherAbsolute = otherPath.hasPrefix("/") ? otherPath : currentDirectory() + "/" + otherPath
             if isRegularFile(otherAbsolute) { return .otherConfiguration(path: otherPath, configuration: other[c]) }
         }
 
@@ -56,7 +57,8 @@ extension StyleLoader {
         let absoluteParts = absolute.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let absoluteBuild = absoluteParts.lastIndex(of: ".build") else { return nil }
         let packageDirectory = absoluteParts[..<absoluteBuild].joined(separator: "/")
-        guard let manifest = try? String(contentsOfFile: packageDirectory + "/Package.swift", encoding: .utf8) else { return nil }
+        guard let bytes = try? FileSystem.contents(of: packageDirectory + "/Package.swift") else { return nil }
+        let manifest = String(decoding: bytes, as: UTF8.self)
         let package = parts[..<build].joined(separator: "/").isEmpty ? "." : parts[..<build].joined(separator: "/")
         let product = String(file.dropFirst(3).dropLast(3))
         let libraries = libraryProducts(inManifest: manifest)
@@ -89,8 +91,9 @@ extension StyleLoader {
             }
             let arguments = String(code[(i + marker.count)..<max(i + marker.count, j - 1)])
             if let name = literalArgument("name", in: arguments) {
-                let type = arguments.range(of: #"type\s*:\s*\.(dynamic|static)\b"#, options: .regularExpression)
-                    .map { String(arguments[$0]).hasSuffix("dynamic") ? "dynamic" : "static" } ?? "automatic"
+                let typePattern = try? Regex(#"type\s*:\s*\.(dynamic|static)\b"#)
+                let type = typePattern.flatMap { arguments.firstMatch(of: $0) }
+                    .map { String(arguments[$0.range]).hasSuffix("dynamic") ? "dynamic" : "static" } ?? "automatic"
                 found.append((name, type))
             }
             i = j
@@ -100,8 +103,9 @@ extension StyleLoader {
 
     /// The string literal after `label:` in a call's arguments (`name: "X"` → X).
     private static func literalArgument(_ label: String, in arguments: String) -> String? {
-        guard let r = arguments.range(of: label + #"\s*:\s*"[^"\\]*""#, options: .regularExpression) else { return nil }
-        let match = arguments[r]
+        guard let pattern = try? Regex(label + #"\s*:\s*"[^"\\]*""#),
+              let found = arguments.firstMatch(of: pattern) else { return nil }
+        let match = arguments[found.range]
         guard let open = match.firstIndex(of: "\"") else { return nil }
         return String(match[match.index(after: open)...].dropLast())
     }
@@ -137,4 +141,11 @@ extension StyleLoader {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
+}
+
+/// The process's working directory (getcwd(3)); "." when it cannot be read (removed, too long).
+private func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(cString: buffer)
 }

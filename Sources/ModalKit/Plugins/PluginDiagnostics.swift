@@ -1,13 +1,14 @@
 import CModalKitStyle
-import Foundation
+import Glibc
+import SystemSupport
 
 /// Where the host reports values from plugin code that it had to repair: one line per plugin,
 /// function and kind of problem, the first time it happens (a broken plugin would otherwise fill
 /// stderr at the frame rate). Default: standard error, prefixed with the program's name.
 public enum PluginDiagnostics {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var sink: (String) -> Void = { line in
-        FileHandle.standardError.write((ProcessInfo.processInfo.processName + ": " + line + "\n").data(using: .utf8)!)
+        writeToStandardError(programName + ": " + line + "\n")
     }
     nonisolated(unsafe) private static var reported = Set<String>()
 

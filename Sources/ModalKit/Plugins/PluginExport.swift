@@ -1,7 +1,8 @@
 // The plugin side of the style ABI: turns a Swift `LoadablePresentationStyle` into the C
 // descriptor of modalkit_style.h, so style authors write no C (docs/design.md, plugin boundary).
 import CModalKitStyle
-import Foundation
+import Glibc
+import SystemSupport
 
 /// Builds the C descriptor (`modalkit_style_descriptor`, see `modalkit_style.h`) for a style
 /// type, for a plugin's entry function to return:
@@ -69,7 +70,7 @@ final class ExportedStyleInstance {
 }
 
 enum StyleExport {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     /// Built descriptors by style type; never freed (the host may call them until exit).
     private static var descriptors: [ObjectIdentifier: UnsafeMutablePointer<modalkit_style_descriptor>] = [:]
 

@@ -1,10 +1,10 @@
 // The dynamic-loading layer of the style loader: dlopen, the checks made before any plugin
 // code runs, the entry call, descriptor validation, and the per-real-path cache.
 import CModalKitStyle
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// One plugin library, opened, checked and entered. Never closed: the Swift runtime keeps the
 /// plugin's protocol-conformance and type-metadata records registered after `dlopen`, so a
@@ -36,7 +36,7 @@ final class PluginLibrary {
 
     // MARK: Cache
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     /// Every library opened in this process, good or bad, by real path: a second lookup (listing
     /// then loading, or the same file on two search-path entries) neither calls `dlopen` nor
     /// runs the entry again, and a bad plugin is remembered with its error (GStreamer's registry

@@ -2,7 +2,7 @@
 // version and the conversions between ModalKit's value types and the C structs. Nothing here
 // is public except the version, which errors and listings name.
 import CModalKitStyle
-import Foundation
+import Glibc
 
 enum StyleABI {
     /// `dlsym` names, from the header.

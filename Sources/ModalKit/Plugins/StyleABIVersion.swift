@@ -1,5 +1,5 @@
 import CModalKitStyle
-import Foundation
+import Glibc
 
 /// A version of the style-plugin C ABI (`modalkit_style.h`). Compatibility follows GStreamer
 /// and weston practice: the major must be equal, the plugin's minor not newer than the host's,

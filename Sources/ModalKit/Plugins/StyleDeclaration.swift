@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What a style library declares about itself: its name, one-line summary, the style ABI it was
 /// built against and its options. A host reads it from the library's ELF note without loading

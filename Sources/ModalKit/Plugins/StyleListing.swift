@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A style library found, with what it declares and where that was read from.
 public struct StyleMetadata: Hashable, Sendable {

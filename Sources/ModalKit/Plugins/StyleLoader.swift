@@ -1,7 +1,8 @@
 // The host side of style plugins: finding libraries on the style path, loading one by name or
 // path, listing them, and creating styles with options (docs/design.md, plugin boundary).
 import CModalKitStyle
-import Foundation
+import Glibc
+import SystemSupport
 
 /// Finds and loads style plugins, the way GStreamer's and weston's module loaders do: from an
 /// ordered list of directories, by file-name pattern; unlike them, a library is data until it is
@@ -59,21 +60,21 @@ public struct StyleLoader {
     /// - Parameters:
     ///   - environment: where `MODALKIT_STYLE_PATH` is read (default: this process's).
     ///   - executablePath: the executable (default: `/proc/self/exe` resolved).
-    public static func searchPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+    public static func searchPath(environment: [String: String] = ProcessEnvironment.current,
                                   executablePath: String? = nil) -> SearchPath {
         let entries = parseStylePath(environment["MODALKIT_STYLE_PATH"])
         var dirs = entries.filter { $0.hasPrefix("/") }
         if let exe = executablePath ?? currentExecutablePath() {
-            let exeDir = (exe as NSString).deletingLastPathComponent
+            let exeDir = PathName.deletingLastComponent(exe)
             dirs.append(exeDir)
-            let prefix = (exeDir as NSString).deletingLastPathComponent
-            dirs.append((prefix as NSString).appendingPathComponent("lib/modalkit/styles"))
+            let prefix = PathName.deletingLastComponent(exeDir)
+            dirs.append(PathName.appending(prefix, "lib/modalkit/styles"))
         }
         return SearchPath(directories: dirs, ignoredRelativeEntries: entries.filter { !$0.hasPrefix("/") })
     }
 
     /// `searchPath(environment:executablePath:).directories`.
-    public static func defaultSearchPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+    public static func defaultSearchPath(environment: [String: String] = ProcessEnvironment.current,
                                          executablePath: String? = nil) -> [String] {
         searchPath(environment: environment, executablePath: executablePath).directories
     }
@@ -100,7 +101,7 @@ public struct StyleLoader {
         var seen = Set<String>()
         var paths: [String] = []
         for dir in searchPath {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            guard let names = try? FileSystem.entries(ofDirectory: dir) else { continue }
             let libraries = names.filter { $0.hasPrefix("libModalKitStyle") && $0.hasSuffix(".so") }
                 .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             for file in libraries {
@@ -297,7 +298,7 @@ public struct StyleLoader {
         guard !wanted.isEmpty else { return [] }
         var found: [String] = []
         for dir in searchPath {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            guard let names = try? FileSystem.entries(ofDirectory: dir) else { continue }
             for file in names.sorted() where !file.hasPrefix("libModalKitStyle")
                 && (file.hasSuffix(".so") || file.contains(".so.")) && letters(file).contains(wanted) {
                 found.append(dir.hasSuffix("/") ? dir + file : dir + "/" + file)

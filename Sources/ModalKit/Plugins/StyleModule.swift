@@ -1,5 +1,5 @@
 import CModalKitStyle
-import Foundation
+import Glibc
 
 /// A loaded, version-checked style library: what `--style` selects. Creating styles from it goes
 /// through the plugin's C function table.

@@ -2,7 +2,8 @@
 // plugin's name and options from the file without running any of its code (the format:
 // modalkit_style.h, "The style note"; why: docs/design.md, plugin metadata and trust).
 import CModalKitStyle
-import Foundation
+import Glibc
+import SystemSupport
 
 /// Encodes and decodes the payload of a style library's ELF note (`modalkit_style.h`, "The style
 /// note"), and writes the Swift source that puts it into a library.
@@ -163,7 +164,7 @@ public enum StyleNote {
                 let r = Reader(bytes: Array(field.value))
                 let low = Double(bitPattern: r.u64(at: 0)), high = Double(bitPattern: r.u64(at: 8))
                 guard low.isFinite, high.isFinite, low <= high else {
-                    throw StyleNoteProblem.badRange(what.trimmingCharacters(in: .whitespaces), low, high)
+                    throw StyleNoteProblem.badRange(what.trimmingWhitespace(), low, high)
                 }
                 range = low...high
             case MODALKIT_NOTE_OPTION_CHOICE:

@@ -1,10 +1,10 @@
 // Who may have written a style library: a library is code that runs in this process, so it is
 // loaded only from places no one but its owner — root or the user running the host — can write
 // (OpenSSH's safe_path, sudo's plugin checks; docs/design.md, plugin metadata and trust).
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// Why a style library is not trusted: the file or a directory above it could have been written
 /// by someone other than root or the user running the host.
@@ -93,13 +93,13 @@ public enum StyleTrust {
         free(resolved)
         if let violation = checkOne(real, user: user, stickyAllowed: false) { return violation }
         guard scope == .fileAndDirectories else { return nil }
-        var directory = (real as NSString).deletingLastPathComponent
+        var directory = PathName.deletingLastComponent(real)
         var isOwnDirectory = true
         while true {
             if directory.isEmpty { directory = "/" }
             if let violation = checkOne(directory, user: user, stickyAllowed: !isOwnDirectory) { return violation }
             if directory == "/" { return nil }
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = PathName.deletingLastComponent(directory)
             isOwnDirectory = false
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A critically damped spring along one axis (unit mass, SwiftUI's `spring(response: 0.35,
 /// dampingFraction: 1)`: stiffness (2π/response)², damping 4π/response), from `position` moving at

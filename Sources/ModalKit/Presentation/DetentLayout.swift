@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The resting places of a draggable presented view along its drag axis, as offsets: points the
 /// view is moved from its frame toward dismissal (0 = at its frame; + = toward the edge it is

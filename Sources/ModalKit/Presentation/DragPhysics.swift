@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 // The numbers of interactive transitions (dragging the presented view), each after the UIKit
 // behaviour it reproduces. Everything here is a pure function of its inputs: time is passed in.

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import SystemSupport
 
 /// What a ``PresentationHost`` reports about gestures (`modal-demo --log-events` prints
 /// ``logLine``).
@@ -20,7 +21,7 @@ public enum PresentationInteractionEvent: Hashable, Sendable {
     public var logLine: String {
         switch self {
         case .dragBegan: return "drag-began"
-        case let .dragEnded(v): return "drag-ended " + String(format: "%.1f", v)
+        case let .dragEnded(v): return "drag-ended " + cFormat("%.1f", v)
         case let .detent(i): return "detent \(i)"
         case .closeAttempt: return "close-attempt"
         }

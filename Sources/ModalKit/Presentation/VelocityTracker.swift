@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Release velocity of a drag: points along one axis sampled at times (seconds); the velocity is
 /// the displacement over the samples of the last ``DragPhysics/velocityWindow`` (100 ms) before

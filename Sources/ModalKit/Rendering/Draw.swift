@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 // Small pixman helpers used to draw the cached layer contents (not per frame, except `SolidSource`).
 // All coordinates here are buffer pixels (Double for anti-aliased shapes); every image is a
@@ -25,32 +25,59 @@ public enum Draw {
         let w = x1i - x0i, h = y1i - y0i
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let r = clampedRadius(radius, width: width, height: height)
-        guard let mask = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h), nil, 0) else { return }
-        defer { pixman_image_unref(mask) }
-        let stride = Int(pixman_image_get_stride(mask))
-        let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
-        for py in y0i..<y1i {
-            let row = bytes + (py - y0i) * stride
-            for px in x0i..<x1i {
-                var c = roundedRectCoverage(px: px, py: py, x0: x, y0: y, x1: x + width, y1: y + height,
-                                            radius: r, corners: corners)
-                if let ring = ring, c > 0 {
-                    let i = ring.inset
-                    let inner = roundedRectCoverage(px: px, py: py, x0: x + i, y0: y + i, x1: x + width - i,
-                                                    y1: y + height - i,
-                                                    radius: clampedRadius(ring.radius, width: width - 2 * i,
-                                                                          height: height - 2 * i),
-                                                    corners: corners)
-                    c = max(0, c - inner)
-                }
-                row[px - x0i] = UInt8((c * 255).rounded())
-            }
-        }
         var pc = color.pixmanColor
         guard let solid = pixman_image_create_solid_fill(&pc) else { return }
         defer { pixman_image_unref(solid) }
-        pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, dst, 0, 0, 0, 0, Int32(x0i), Int32(y0i),
-                                 Int32(w), Int32(h))
+        /// Coverage of the pixels in `columns × rows` (buffer pixels, inside the bounding box) as
+        /// an a8 mask, composited OVER through it.
+        func composite(columns: Range<Int>, rows: Range<Int>) {
+            guard !columns.isEmpty, !rows.isEmpty,
+                  let mask = pixman_image_create_bits(PIXMAN_a8, Int32(columns.count), Int32(rows.count), nil, 0) else { return }
+            defer { pixman_image_unref(mask) }
+            let stride = Int(pixman_image_get_stride(mask))
+            let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
+            for py in rows {
+                let row = bytes + (py - rows.lowerBound) * stride
+                for px in columns {
+                    var c = roundedRectCoverage(px: px, py: py, x0: x, y0: y, x1: x + width, y1: y + height,
+                                                radius: r, corners: corners)
+                    if let ring = ring, c > 0 {
+                        let i = ring.inset
+                        let inner = roundedRectCoverage(px: px, py: py, x0: x + i, y0: y + i, x1: x + width - i,
+                                                        y1: y + height - i,
+                                                        radius: clampedRadius(ring.radius, width: width - 2 * i,
+                                                                              height: height - 2 * i),
+                                                        corners: corners)
+                        c = max(0, c - inner)
+                    }
+                    row[px - columns.lowerBound] = UInt8((c * 255).rounded())
+                }
+            }
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, dst, 0, 0, 0, 0, Int32(columns.lowerBound),
+                                     Int32(rows.lowerBound), Int32(columns.count), Int32(rows.count))
+        }
+        // Coverage is computed per pixel only where it can be below 1: a band of `cornerBand(r)`
+        // pixels (at least 1, for a fractional edge) along each edge. Every pixel inside the bands
+        // is whole (inside both fractional edges and outside every corner's square), and OVER
+        // through a mask of 255 is OVER without one, so the interior is one pixman fill: the
+        // same pixels as the mask over the whole box, at the cost of the edges only.
+        let band = max(cornerBand(radius: r), 1)
+        guard ring == nil, w > 2 * band, h > 2 * band else {
+            composite(columns: x0i..<x1i, rows: y0i..<y1i)
+            return
+        }
+        composite(columns: x0i..<x1i, rows: y0i..<(y0i + band))
+        composite(columns: x0i..<x1i, rows: (y1i - band)..<y1i)
+        composite(columns: x0i..<(x0i + band), rows: (y0i + band)..<(y1i - band))
+        composite(columns: (x1i - band)..<x1i, rows: (y0i + band)..<(y1i - band))
+        // pixman_image_fill_boxes clips to the image's clip region only, not to its extents (an
+        // opaque OVER becomes a raw pixman_fill): the box is clipped here, as composite32 clips.
+        let size = pixelSize(of: dst)
+        let left = max(x0i + band, 0), top = max(y0i + band, 0)
+        let right = min(x1i - band, size.width), bottom = min(y1i - band, size.height)
+        guard left < right, top < bottom else { return }
+        var box = pixman_box32_t(x1: Int32(left), y1: Int32(top), x2: Int32(right), y2: Int32(bottom))
+        _ = pixman_image_fill_boxes(PIXMAN_OP_OVER, dst, &pc, 1, &box)
     }
 
     /// Replaces all of `dst` (`width × height` buffer pixels) with a vertical linear gradient from

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 /// Why an `Image` could not be created. Descriptions are one line and name the path.
 public enum ImageError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 /// The layer tree at one moment, resolved to buffer pixels: what one frame shows. Comparing two of
 /// these gives a frame's damage. (The same values could be handed to a compositor as subsurfaces: the

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 /// A caller-owned block of pixels to render into: `height` rows of `width` 32-bit premultiplied ARGB
 /// pixels (`PIXMAN_a8r8g8b8` == `WL_SHM_FORMAT_ARGB8888`), rows `stride` bytes apart.

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 /// Composes a frame from the cached layers into a target buffer and tracks damage.
 ///

@@ -1,5 +1,5 @@
 import CPixman
-import Foundation
+import Glibc
 
 extension UInt32 {
     /// The premultiplied ARGB components of a pixel value, 0...255 each.

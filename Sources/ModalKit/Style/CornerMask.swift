@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Which corners of the presented view are rounded (UIKit's `CACornerMask`).
 public struct CornerMask: OptionSet, Hashable, Sendable {

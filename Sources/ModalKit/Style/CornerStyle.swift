@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The presented view's shape: corner radius in points, and which corners it applies to.
 /// Content is clipped to it (UIKit's `layer.cornerRadius` + `masksToBounds`).

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The dimming view's look at one moment: a fill (one colour, or a linear gradient) and the
 /// view's alpha. The rendered dim covers the whole container bounds and is the fill × `alpha`:

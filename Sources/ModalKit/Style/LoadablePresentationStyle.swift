@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A style that can be selected by name and built as a plugin (``exportStyle(_:)``): its name, its
 /// one-line summary, its options, and how a ``PresentationStyle`` is made from them. Conform a

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A custom presentation: what UIKit splits between a `UIPresentationController` subclass and its
 /// animator. It decides where the presented view sits in the container view, how the dimming

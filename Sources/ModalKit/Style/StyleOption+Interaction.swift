@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import SystemSupport
 
 // The style options of interactive transitions, shared by the built-in styles (and open to any
 // plugin): `detents`, `undimmed-detent`, `dismissible`.
@@ -38,11 +39,11 @@ extension StyleOptions {
     /// - Throws: `StyleOptionError.badValue` for an entry that is not a number > 0 (at most 100000),
     ///   or more than ``maxDetents`` entries.
     public func detents() throws -> [Detent] {
-        let text = string("detents").trimmingCharacters(in: .whitespaces)
+        let text = string("detents").trimmingWhitespace()
         if text.isEmpty { return [] }
         var result: [Detent] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= 100000 else {
+            guard let v = Double(part.trimmingWhitespace()), v.isFinite, v > 0, v <= 100000 else {
                 throw StyleOptionError.badValue(key: "detents", value: text,
                     expected: "comma-separated sizes, each a fraction in (0, 1] or points from 1 to 100000")
             }
@@ -58,7 +59,7 @@ extension StyleOptions {
     /// The `dismissible` option.
     /// - Throws: `StyleOptionError.badValue` unless `true` or `false`.
     public func dismissible() throws -> Bool {
-        switch string("dismissible").trimmingCharacters(in: .whitespaces).lowercased() {
+        switch string("dismissible").trimmingWhitespace().lowercased() {
         case "true", "": return true
         case "false": return false
         default:
@@ -74,7 +75,7 @@ extension StyleOptions {
     public func interaction(dragging direction: DragDirection?) throws -> InteractionDeclaration {
         let detents = values["detents"] == nil ? [] : try self.detents()
         var undimmed: Int?
-        let u = string("undimmed-detent").trimmingCharacters(in: .whitespaces).lowercased()
+        let u = string("undimmed-detent").trimmingWhitespace().lowercased()
         if values["undimmed-detent"] != nil, u != "none", !u.isEmpty {
             let count = max(1, detents.count)
             guard let i = Int(u), i >= 0, i < count else {

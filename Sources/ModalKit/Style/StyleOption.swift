@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One option a style accepts on the command line (`--style-option KEY=VALUE`), declared once:
 /// its key, meaning, unit, default and the values it accepts. The declaration is what

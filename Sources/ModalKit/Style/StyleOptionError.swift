@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Why a style could not be created from its options. The message is one line, meant for stderr.
 public enum StyleOptionError: Error, Equatable, CustomStringConvertible {

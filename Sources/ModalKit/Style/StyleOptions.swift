@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import SystemSupport
 
 /// The options a style was created with: the declared defaults overlaid with what the user gave.
 /// Creating one rejects keys the style does not declare.
@@ -31,7 +32,7 @@ public struct StyleOptions: Sendable {
     /// - Throws: `StyleOptionError.badValue` otherwise.
     public func double(_ key: String, in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
         let text = string(key)
-        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, range.contains(v) else {
+        guard let v = Double(text.trimmingWhitespace()), v.isFinite, range.contains(v) else {
             throw StyleOptionError.badValue(key: key, value: text,
                                             expected: "a number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -44,7 +45,7 @@ public struct StyleOptions: Sendable {
         let text = string(option.key)
         let range: ClosedRange<Double>
         if case let .number(r) = option.accepted { range = r } else { range = -1e9...1e9 }
-        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, range.contains(v) else {
+        guard let v = Double(text.trimmingWhitespace()), v.isFinite, range.contains(v) else {
             let unit = option.unit.isEmpty ? "" : " \(option.unit)"
             throw StyleOptionError.badValue(key: option.key, value: text, expected: "a number from "
                 + "\(StyleOption.formatNumber(range.lowerBound)) to \(StyleOption.formatNumber(range.upperBound))\(unit)")

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import SystemSupport
 
 /// How a transition's linear time fraction (0...1) maps to its progress (0 = dismissed
 /// position, 1 = presented position). Source: CSS / Core Animation timing functions; the
@@ -48,7 +49,7 @@ public enum TimingCurve: Hashable, Sendable {
     /// - Returns: nil when the text is none of these, or its parameters are out of range
     ///   (``cubicBezierIfValid(_:_:_:_:)``, ``springIfValid(stiffness:damping:)``).
     public init?(parsing text: String) {
-        let t = text.replacingOccurrences(of: " ", with: "").lowercased()
+        let t = text.replacingAll(" ", with: "").lowercased()
         switch t {
         case "linear": self = .linear
         case "ease-in-out", "easeinout": self = .easeInOut

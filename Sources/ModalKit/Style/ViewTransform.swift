@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where a view is drawn at one moment, relative to its frame: a translation in points, then a
 /// scale per axis about an anchor point, and an opacity (0...1). Core Animation's `anchorPoint`

@@ -6,9 +6,9 @@ import WaylandClient
 /// `enable-animations` false, KDE's `AnimationDurationFactor` 0 or the portal's own
 /// `reduced-motion` 1), followed live on `SettingChanged`. No session bus, no portal: off, silently.
 ///
-/// The portal is asked on the window's loop, without waiting: the effective value starts off and
-/// changes when the answer arrives (on a desktop, milliseconds after start-up, usually before the
-/// first frame); a presentation that starts before then runs with motion, and the next one uses the
+/// The portal is asked on the window's loop once the first frame is committed (libdbus is loaded
+/// then, when there is a session bus), without waiting: the effective value starts off and
+/// changes when the answer arrives (on a desktop, milliseconds after the first frame); a presentation that starts before then runs with motion, and the next one uses the
 /// desktop's setting (a running transition finishes as it started: ``PresentationHost/reducesMotion``).
 final class DesktopMotion {
     private let apply: (Bool) -> Void

@@ -1,6 +1,7 @@
-import Foundation
+import Glibc
 import ModalKit
 import ModalKitATK
+import SystemSupport
 import WaylandClient
 
 /// A Wayland window showing a `PresentationHost`: the app's content, and what it presents over it
@@ -80,8 +81,8 @@ public final class PresentationWindow {
     /// A one-line notice for the user (a buffer-capped scale, an incomplete installation). Default:
     /// written to stderr as `PROGRAM: notice`.
     public var onWarning: (String) -> Void = { line in
-        let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "app"
-        FileHandle.standardError.write(Data((program + ": " + line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
+        let program = CommandLine.arguments.first.map { PathName.lastComponent($0) } ?? "app"
+        writeToStandardError(program + ": " + line.replacingAll("\n", with: " ") + "\n")
     }
 
     let composer: LayerComposer
@@ -111,6 +112,10 @@ public final class PresentationWindow {
     /// events read with it have been handled (in the loop's next iteration).
     var configuresAtCallback = 0
     var appearCheck: EventLoopTimer?
+    /// Frees the host's caches once the window has been at rest for ``restDelay`` seconds.
+    var restCheck: EventLoopTimer?
+    /// How long a window with nothing presented draws no frame before its caches go, seconds.
+    static let restDelay = 0.5
     var warnedAboutScaleLimit = false
 
     /// A window showing `content` with `style` for what it presents (level 1's style; a
@@ -153,6 +158,7 @@ public final class PresentationWindow {
     deinit {
         accessibility?.stop()
         appearCheck?.invalidate()
+        restCheck?.invalidate()
     }
 
     // MARK: Presenting
@@ -201,18 +207,15 @@ public final class PresentationWindow {
     // MARK: Running
 
     /// Runs the app's loop until the window is closed (by the compositor, ``close()``, or SIGTERM /
-    /// SIGINT): starts following the desktop's reduced motion and the termination signals, then
-    /// `WaylandConnection/run()`.
+    /// SIGINT): starts following the termination signals (and a forced reduced motion; the
+    /// desktop's is asked after the first commit), then `WaylandConnection/run()`.
     /// - Throws: what `WaylandConnection/run()` throws (the compositor went away, a protocol error,
     ///   a buffer that cannot be made). The window is closed afterwards.
     public func run() throws {
-        if motion == nil {
-            motion = DesktopMotion(options.reducedMotion, connection: connection) { [weak self] on in
-                guard let self else { return }
-                host.reducesMotion = on
-                onReducedMotionChange?(on)
-            }
-        }
+        // The desktop's setting is asked after the first commit (``startDesktopMotion()``): the
+        // session bus and libdbus stay off the first frame's path (docs/design.md, start-up and
+        // footprint); a forced choice applies at once.
+        if options.reducedMotion != .desktop || hasCommitted { startDesktopMotion() }
         if options.closesOnTerminationSignals, signals == nil {
             signals = TerminationSignals(connection: connection) { [weak self] in self?.close() }
         }
@@ -246,10 +249,21 @@ public final class PresentationWindow {
         pending.completion?()
     }
 
+    /// Starts following reduced motion (once): at ``run()`` for a forced choice, after the first
+    /// commit for the desktop's.
+    func startDesktopMotion() {
+        guard motion == nil else { return }
+        motion = DesktopMotion(options.reducedMotion, connection: connection) { [weak self] on in
+            guard let self else { return }
+            host.reducesMotion = on
+            onReducedMotionChange?(on)
+        }
+    }
+
     func startAccessibility() {
         guard options.accessibility, accessibility == nil else { return }
         let name = options.applicationName
-            ?? CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? options.title
+            ?? CommandLine.arguments.first.map { PathName.lastComponent($0) } ?? options.title
         accessibility = WindowAccessibility(
             host: host, configuration: AccessibilityBridge.Configuration(applicationName: name, windowTitle: options.title),
             handle: { [weak self] input in
@@ -274,6 +288,19 @@ public final class PresentationWindow {
     /// that resizes it was read with the callback (sway sends the tiled size right after the first
     /// frame's callback), which is known once the events after it have been dispatched.
     func frameCallbackArrived() {
+        // Nothing presented and nothing moving: after a while at rest, the host's caches go
+        // (``PresentationHost/releaseCachesAtRest()``); every frame until then puts it off.
+        if host.levelCount == 0 && !host.isAnimating {
+            if restCheck == nil {
+                restCheck = EventLoopTimer(connection: connection) { [weak self] in
+                    guard let self, host.levelCount == 0, !host.isAnimating else { return }
+                    host.releaseCachesAtRest()
+                }
+            }
+            restCheck?.schedule(after: PresentationWindow.restDelay)
+        } else {
+            restCheck?.cancel()
+        }
         guard hasCommitted, !hasAppeared else { return }
         configuresAtCallback = configures
         if appearCheck == nil {

@@ -48,8 +48,9 @@ public struct PresentationWindowOptions {
     public enum ReducedMotion: Sendable {
         /// The desktop's setting, through the XDG Settings portal (GNOME's `enable-animations`,
         /// KDE's `AnimationDurationFactor`, the portal's `reduced-motion`), followed live. Asked on the
-        /// window's loop when it starts running, without waiting: until the portal's answer arrives
-        /// (milliseconds on a desktop, normally before the first frame) motion is not reduced, so a
+        /// window's loop once its first frame is committed (the session bus, and libdbus, stay off
+        /// the first frame's path), without waiting: until the portal's answer arrives
+        /// (milliseconds after the first frame on a desktop) motion is not reduced, so a
         /// presentation started in that moment still moves; the next one follows the desktop.
         case desktop
         /// Always reduced (e.g. `modal-demo --reduced-motion`); the desktop is not asked.

@@ -1,4 +1,5 @@
 import ModalKit
+import SystemSupport
 import WaylandClient
 
 /// The ``Window``'s delegate for a ``PresentationWindow`` (kept apart so that the window's public
@@ -46,6 +47,7 @@ final class WindowBinding: LayeredWindowDelegate {
         guard let o = owner else { return }
         if !o.hasCommitted {
             o.hasCommitted = true
+            o.startDesktopMotion()
             o.startAccessibility()
         }
         guard o.pendingFrame else {
@@ -77,7 +79,7 @@ final class WindowBinding: LayeredWindowDelegate {
         guard let o = owner else { return }
         guard !o.warnedAboutScaleLimit else { return }
         o.warnedAboutScaleLimit = true
-        func text(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(format: "%g", s) }
+        func text(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : cFormat("%g", s) }
         let w = window.width, h = window.height
         o.onWarning("a \(w)x\(h)-point window at scale \(text(wanted)) needs a "
                     + "\(scaledLength(w, scale: wanted))x\(scaledLength(h, scale: wanted))-pixel buffer, over the buffer cap "

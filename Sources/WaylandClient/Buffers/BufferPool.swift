@@ -11,6 +11,9 @@ final class BufferPool {
 
     private let shm: Shm
     private var slots: BufferSlots<ShmBuffer>
+    /// While true (a window at rest), a buffer the compositor releases is destroyed instead of
+    /// kept for the next frame (``dropFreeBuffers()``).
+    var dropsReleasedBuffers = false
     /// Called after a `wl_buffer.release` was recorded (a frame skipped for lack of buffers can
     /// be retried).
     var onRelease: (() -> Void)?
@@ -47,11 +50,17 @@ final class BufferPool {
     /// Buffers alive (free, drawing or held).
     var count: Int { slots.slots.count }
 
+    /// Destroys every free buffer (neither being drawn nor held by the compositor): what a window at
+    /// rest does not need (the memory of a buffer, width × height × 4 bytes, is the largest a
+    /// window holds). The next frame draws into a new buffer, age 0, repainted whole.
+    func dropFreeBuffers() { _ = slots.removeFree() }
+
     /// Destroys every buffer (the surface is going away).
     func removeAll() { _ = slots.removeAll() }
 
     private func released(_ buffer: ShmBuffer) {
         _ = slots.release(id: buffer.slotID)  // a stale buffer is dropped here → destroyed
+        if dropsReleasedBuffers { dropFreeBuffers() }
         onRelease?()
     }
 }

@@ -127,6 +127,19 @@ struct BufferSlots<Handle> {
     }
 
     /// Forgets every buffer (the pool is going away); returns them all for destruction.
+    /// Removes every free buffer (none drawing or held by the compositor): a window at rest keeps
+    /// only what the compositor shows. The next frame then starts with a new buffer (age 0).
+    /// - Returns: the handles to destroy.
+    mutating func removeFree() -> [Handle] {
+        var destroy: [Handle] = []
+        slots.removeAll { slot in
+            guard slot.state == .free else { return false }
+            destroy.append(slot.handle)
+            return true
+        }
+        return destroy
+    }
+
     mutating func removeAll() -> [Handle] {
         defer { slots.removeAll() }
         return slots.map(\.handle)

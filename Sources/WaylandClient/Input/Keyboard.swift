@@ -48,15 +48,27 @@ final class Keyboard {
         if repeatState.stop() { timer?.disarm() }
     }
 
+    /// The keymap is kept as text and compiled when keys first matter: at the first focus, key or
+    /// modifiers event (a compositor focuses a window once it is mapped, after its first frame).
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {
         stopRepeat()
-        if case let .failed(reason) = xkb.loadKeymap(format: format, fd: fd, size: size) {
+        report(xkb.storeKeymap(format: format, fd: fd, size: size))
+    }
+
+    /// Compiles a stored keymap before its first use, with the one warning when it does not compile.
+    private func compileKeymap() {
+        if let outcome = xkb.compilePendingKeymap() { report(outcome) }
+    }
+
+    private func report(_ outcome: XkbKeyboard.KeymapLoad) {
+        if case let .failed(reason) = outcome {
             fputs("warning: unusable keymap from the compositor (\(reason)); keys are ignored until a valid one arrives\n", stderr)
         }
     }
 
     private func key(code: UInt32, pressed: Bool, serial: UInt32, time: UInt32) {
         guard let focus else { return }
+        compileKeymap()
         if pressed {
             if repeatState.keyPressed(code, repeats: xkb.keyRepeats(code: code), info: repeatInfo) {
                 timer?.arm(repeatInfo)
@@ -87,6 +99,7 @@ final class Keyboard {
         enter: { data, _, _, surface, _ in
             // Keys already down at enter are not replayed as presses (they were pressed elsewhere).
             let keyboard = owner(data, as: Keyboard.self)
+            keyboard.compileKeymap()
             keyboard.focus = keyboard.connection?.window(for: surface)
         },
         leave: { data, _, _, _ in
@@ -99,6 +112,7 @@ final class Keyboard {
                                                serial: serial, time: time)
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
+            owner(data, as: Keyboard.self).compileKeymap()
             owner(data, as: Keyboard.self).xkb.updateModifiers(depressed: depressed, latched: latched,
                                                                locked: locked, group: group)
         },

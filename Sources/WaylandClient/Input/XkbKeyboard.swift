@@ -25,6 +25,13 @@ final class XkbKeyboard {
     private let context: OpaquePointer
     private(set) var keymap: OpaquePointer?
     private(set) var state: OpaquePointer?
+    /// The text of a keymap received but not compiled yet (``storeKeymap(format:fd:size:)``):
+    /// compiled at its first use (``compilePendingKeymap()``), so a window's first frame never
+    /// waits for xkbcommon (docs/design.md, start-up and footprint).
+    private var pendingText: [CChar]?
+
+    /// Whether a keymap was stored and not compiled yet.
+    var hasPendingKeymap: Bool { pendingText != nil }
 
     init?() {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
@@ -39,9 +46,22 @@ final class XkbKeyboard {
         xkb_context_unref(context)
     }
 
-    /// Handles `wl_keyboard.keymap(format, fd, size)`. Always closes `fd`.
+    /// Handles `wl_keyboard.keymap(format, fd, size)`: compiles it now. Always closes `fd`.
     @discardableResult
     func loadKeymap(format: UInt32, fd: Int32, size: UInt32) -> KeymapLoad {
+        let stored = storeKeymap(format: format, fd: fd, size: size)
+        guard stored == .replaced else { return stored }
+        return compilePendingKeymap() ?? .replaced
+    }
+
+    /// Handles `wl_keyboard.keymap(format, fd, size)` without compiling: the old keymap and state
+    /// are dropped and the new text is kept until ``compilePendingKeymap()`` (which every key,
+    /// modifier and repeat query calls first). Always closes `fd`.
+    /// - Returns: `.replaced` when the text was kept (whether it compiles is known at its first
+    ///   use), `.ignoredFormat` for another format (the current keymap stays), `.failed` when
+    ///   the fd cannot be read (the old keymap is dropped).
+    @discardableResult
+    func storeKeymap(format: UInt32, fd: Int32, size: UInt32) -> KeymapLoad {
         defer { close(fd) }
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { return .ignoredFormat(format) }
         dropKeymap()
@@ -54,8 +74,21 @@ final class XkbKeyboard {
         // The text is NUL-terminated within `size`; never read past the mapping.
         let text = map.assumingMemoryBound(to: CChar.self)
         let length = strnlen(text, Int(size))
-        return install(xkb_keymap_new_from_buffer(context, text, length, XKB_KEYMAP_FORMAT_TEXT_V1,
-                                                  XKB_KEYMAP_COMPILE_NO_FLAGS))
+        pendingText = Array(UnsafeBufferPointer(start: text, count: length))
+        return .replaced
+    }
+
+    /// Compiles the stored keymap, if there is one.
+    /// - Returns: nil when none was pending; `.replaced` or `.failed` (keys are ignored until a
+    ///   valid keymap arrives) otherwise.
+    @discardableResult
+    func compilePendingKeymap() -> KeymapLoad? {
+        guard let text = pendingText else { return nil }
+        pendingText = nil
+        return text.withUnsafeBufferPointer { buffer in
+            install(xkb_keymap_new_from_buffer(context, buffer.baseAddress, buffer.count, XKB_KEYMAP_FORMAT_TEXT_V1,
+                                               XKB_KEYMAP_COMPILE_NO_FLAGS))
+        }
     }
 
     /// Compiles a keymap from RMLVO names (tests and a client-side fallback).
@@ -73,6 +106,7 @@ final class XkbKeyboard {
 
     /// The keymap in effect as xkb text (nil without a keymap).
     var keymapText: String? {
+        compilePendingKeymap()
         guard let keymap, let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return nil }
         defer { free(text) }
         return String(cString: text)
@@ -80,12 +114,14 @@ final class XkbKeyboard {
 
     /// `wl_keyboard.modifiers`: the serialized xkb modifier and layout state.
     func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        compilePendingKeymap()
         guard let state else { return }
         xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
     }
 
     /// The event for evdev key `code` (xkb keycode = evdev + 8) in the current state.
     func event(code: UInt32, pressed: Bool, isRepeat: Bool) -> KeyEvent {
+        compilePendingKeymap()
         guard let state else {
             return KeyEvent(keysym: 0, pressed: pressed, isRepeat: isRepeat, utf8: "", code: code)
         }
@@ -103,12 +139,14 @@ final class XkbKeyboard {
 
     /// Whether the keymap says evdev key `code` repeats (modifiers, for instance, do not).
     func keyRepeats(code: UInt32) -> Bool {
+        compilePendingKeymap()
         guard let keymap else { return false }
         return xkb_keymap_key_repeats(keymap, code + 8) != 0
     }
 
     /// The effective modifiers.
     var modifiers: KeyModifiers {
+        compilePendingKeymap()
         guard let state else { return [] }
         var result: KeyModifiers = []
         let names: [(String, KeyModifiers)] = [("Shift", .shift), ("Control", .control), ("Mod1", .alt),
@@ -131,6 +169,7 @@ final class XkbKeyboard {
     }
 
     private func dropKeymap() {
+        pendingText = nil
         if let state { xkb_state_unref(state) }
         if let keymap { xkb_keymap_unref(keymap) }
         state = nil

@@ -157,6 +157,7 @@ public final class SurfaceLayer {
     ///   also kept in ``allocationFailure``.
     public func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
         guard !destroyed, width > 0, height > 0, let pool = poolObject else { return nil }
+        pool.dropsReleasedBuffers = false
         if let d = drawing { pool.finishDrawing(id: d.id, attached: false) }
         drawing = nil
         pool.setSize(width: width, height: height)
@@ -242,6 +243,14 @@ public final class SurfaceLayer {
         attachedImage = nil
         changed = true
         commitIfChanged()
+    }
+
+    /// A hidden layer of a window at rest holds no image buffers: the free ones are destroyed now,
+    /// the ones the compositor still holds when it releases them (until the next ``imageTarget(width:height:)``).
+    func dropImageBuffersWhileHidden() {
+        guard !destroyed, !isShown, drawing == nil, let pool = poolObject else { return }
+        pool.dropsReleasedBuffers = true
+        pool.dropFreeBuffers()
     }
 
     /// Runs `body`, keeping the first error it throws in ``allocationFailure``.

@@ -208,6 +208,7 @@ public final class Window {
     public func setNeedsRedraw() {
         guard !isClosed else { return }
         pacing.setNeedsRedraw()
+        pool.dropsReleasedBuffers = false
     }
 
     /// A new layer above the content and every earlier layer (``SurfaceLayer``), or nil when the
@@ -243,6 +244,7 @@ public final class Window {
         guard !isClosed else { return }
         if let failure { throw failure }
         if pacing.shouldDraw {
+            pool.dropsReleasedBuffers = false
             try draw()
         } else if let decorations, decorations.needsRedrawAlone, let surface, configuration != nil {
             // Only the bar changed (hover, focus): its sync commit shows with a parent commit
@@ -546,6 +548,13 @@ public final class Window {
             frameCallback = nil
             pacing.frameDone()
             if !isClosed { delegate?.windowDidReceiveFrameCallback(self) }
+            // Nothing more to draw: at rest, the window keeps only the buffer the compositor shows
+            // (and frees the others as they come back), as foot does; the next frame makes one.
+            if !isClosed && !pacing.shouldDraw && !pacing.needsRedraw {
+                pool.dropsReleasedBuffers = true
+                pool.dropFreeBuffers()
+                for layer in layers { layer.dropImageBuffersWhileHidden() }
+            }
         }
     }
 

@@ -60,6 +60,26 @@ final class BufferSlotsTests: XCTestCase {
         XCTAssertNotEqual(first.id, second.id)
     }
 
+    /// At rest only what the compositor holds stays: free buffers go, a busy and a drawing one
+    /// stay, and the next frame starts in a new buffer with undefined contents (age 0).
+    func testRemovingTheFreeBuffersKeepsTheHeldAndTheDrawingOnes() {
+        let a = drawAndAttach(), b = drawAndAttach(), c = drawAndAttach()
+        XCTAssertNil(slots.release(id: a.id))
+        XCTAssertNil(slots.release(id: b.id))
+        let drawing = acquire()!
+        XCTAssertEqual(drawing.id, b.id, "the newest free one")
+        let removed = slots.removeFree()
+        XCTAssertEqual(removed.map(\.serial), [1], "only a: b is being drawn, c is held")
+        XCTAssertEqual(slots.slots.map(\.id), [b.id, c.id])
+        XCTAssertNil(slots.finishDrawing(id: drawing.id, attached: false))
+        XCTAssertEqual(slots.removeFree().map(\.serial), [2])
+        XCTAssertEqual(slots.state(of: c.id), .busy)
+        XCTAssertTrue(slots.removeFree().isEmpty)
+        let next = acquire()!
+        XCTAssertEqual(next.age, 0)
+        XCTAssertEqual(created, 4, "a new buffer, c still held")
+    }
+
     func testReleasedBufferIsReusedWithAgeOne() {
         let first = drawAndAttach()
         XCTAssertNil(slots.release(id: first.id))

@@ -130,4 +130,43 @@ final class XkbKeyboardTests: XCTestCase {
         XCTAssertTrue(keyboard.keyRepeats(code: keyA))
         XCTAssertFalse(keyboard.keyRepeats(code: keyLeftShift))
     }
+
+    /// A stored keymap (what `wl_keyboard.keymap` does now) is text until first used: the fd is
+    /// closed at once, the first key, modifier or repeat query compiles it, and it then translates
+    /// as one compiled at once does (us: KEY_Y is 'y'; Shift+A is 'A').
+    func testAStoredKeymapCompilesAtItsFirstUse() throws {
+        let keyboard = try XCTUnwrap(XkbKeyboard())
+        let (fd, size) = keymapFD(holding: try keymapText(layout: "us"))
+        XCTAssertEqual(keyboard.storeKeymap(format: formatXkbV1, fd: fd, size: size), .replaced)
+        XCTAssertTrue(isClosed(fd))
+        XCTAssertTrue(keyboard.hasPendingKeymap)
+        XCTAssertNil(keyboard.keymap, "nothing compiled before a key needs it")
+        keyboard.updateModifiers(depressed: shiftMask, latched: 0, locked: 0, group: 0)
+        XCTAssertFalse(keyboard.hasPendingKeymap)
+        XCTAssertNotNil(keyboard.keymap)
+        XCTAssertEqual(keyboard.event(code: keyA, pressed: true, isRepeat: false).keysym, symA)
+        XCTAssertEqual(keyboard.event(code: keyA, pressed: true, isRepeat: false).utf8, "A")
+        XCTAssertNil(keyboard.compilePendingKeymap(), "compiled once")
+
+        let (fd2, size2) = keymapFD(holding: try keymapText(layout: "de"))
+        keyboard.storeKeymap(format: formatXkbV1, fd: fd2, size: size2)
+        XCTAssertNil(keyboard.keymap, "the old keymap goes with the new event")
+        XCTAssertEqual(keyboard.event(code: keyY, pressed: true, isRepeat: false).keysym, symz, "de: KEY_Y is 'z'")
+        XCTAssertTrue(keyboard.keyRepeats(code: keyA))
+    }
+
+    /// Garbage stored is reported when compiled (once), and keys read as NoSymbol; another
+    /// format keeps the stored text.
+    func testAStoredKeymapThatDoesNotCompileFailsAtItsFirstUse() throws {
+        let keyboard = try XCTUnwrap(XkbKeyboard())
+        let (fd, size) = keymapFD(holding: "xkb_keymap { this is not xkb }")
+        XCTAssertEqual(keyboard.storeKeymap(format: formatXkbV1, fd: fd, size: size), .replaced)
+        let (fd2, size2) = keymapFD(holding: "ignored")
+        XCTAssertEqual(keyboard.storeKeymap(format: formatNoKeymap, fd: fd2, size: size2), .ignoredFormat(0))
+        XCTAssertTrue(isClosed(fd2))
+        XCTAssertTrue(keyboard.hasPendingKeymap)
+        guard case .failed = keyboard.compilePendingKeymap() else { return XCTFail("garbage compiled") }
+        XCTAssertNil(keyboard.compilePendingKeymap())
+        XCTAssertEqual(keyboard.event(code: keyEsc, pressed: true, isRepeat: false).keysym, 0)
+    }
 }
