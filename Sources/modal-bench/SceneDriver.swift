@@ -223,7 +223,7 @@ final class OffscreenLayer: CompositedLayer {
 
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws { isShown = true }
 
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
+    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
         isShown = hasImage && visible.width > 0 && visible.height > 0
     }
 
@@ -243,6 +243,7 @@ final class OffscreenFrame: ComposedFrame {
     private var target: DrawTarget?
     private(set) var mustDrawBase = true
     let bufferScale = 1
+    let scale = 1.0
     var baseDamage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
 
     /// The next frame draws into `buffer` of age `age` (the window's first frame must draw it).

@@ -78,7 +78,7 @@ public final class SurfaceLayer {
 
     /// True while a buffer is attached (the layer shows).
     public private(set) var isShown = false
-    /// True while an image is attached or drawn and not yet shown: ``showImage(x:y:visible:bufferScale:)``
+    /// True while an image is attached or drawn and not yet shown: ``showImage(x:y:visible:scale:)``
     /// can show it without a new ``imageTarget(width:height:)``. False after ``hide()``.
     public var hasImage: Bool { attachedImage != nil || drawing != nil }
     /// The first error a buffer of this layer could not be made with (``showSolid(color:x:y:width:height:)``,
@@ -151,7 +151,7 @@ public final class SurfaceLayer {
     /// A free buffer of `width` × `height` pixels to draw the layer's next image into (premultiplied
     /// ARGB8888; contents undefined: draw every pixel), or nil when every buffer is held by the
     /// compositor and the pool is full (draw later; the window redraws after a release). The image
-    /// is shown by the next ``showImage(x:y:visible:bufferScale:)``; asking again first drops it.
+    /// is shown by the next ``showImage(x:y:visible:scale:)``; asking again first drops it.
     /// - Throws: ``WaylandError/bufferTooLarge(width:height:)`` over ``BufferCap`` (check with
     ///   ``BufferCap/fits(width:height:)`` first), ``WaylandError/bufferAllocation(_:)``; either is
     ///   also kept in ``allocationFailure``.
@@ -193,15 +193,29 @@ public final class SurfaceLayer {
     }
 
     /// Shows the image last drawn through ``imageTarget(width:height:)`` (or keeps the one shown)
-    /// with its top-left at (`x`, `y`) points in the window's content, at `bufferScale` buffer pixels
-    /// per point (the image's pixel size must be a multiple of it), cropped to `visible`: a rectangle
-    /// in the image's own points (whole points, inside the image); an empty `visible` hides the layer.
-    public func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
+    /// with its top-left at (`x`, `y`) points in the window's content, at `scale` buffer pixels per
+    /// point, cropped to `visible`: a rectangle in the image's own points (whole points, inside the
+    /// image); an empty `visible` hides the layer.
+    ///
+    /// At a whole `scale` the image's pixel size must be a multiple of it: it is shown at that
+    /// `wl_surface.set_buffer_scale`, the viewport's source in points. At a fractional `scale`
+    /// (fractional-scale-v1's n/120) it is shown at buffer scale 1, the viewport's source the
+    /// `visible` rectangle × `scale` in buffer pixels and its destination `visible` in points (the
+    /// protocol's rule for fractional scale): give it an image whose size and origin are whole pixels
+    /// at `scale` (``PresentedLayerPlacement``), so that the compositor maps it 1:1 onto the output.
+    public func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
         guard !destroyed else { return }
-        guard visible.width > 0, visible.height > 0 else { hide(); return }
+        guard visible.width > 0, visible.height > 0, scale > 0 else { hide(); return }
         guard attachImage() else { return }
-        setScale(max(1, bufferScale))
-        setSource((Double(visible.x), Double(visible.y), Double(visible.width), Double(visible.height)))
+        let whole = scale.rounded()
+        if abs(scale - whole) < 1e-9 {
+            setScale(max(1, Int(whole)))
+            setSource((Double(visible.x), Double(visible.y), Double(visible.width), Double(visible.height)))
+        } else {
+            setScale(1)
+            setSource((Double(visible.x) * scale, Double(visible.y) * scale,
+                       Double(visible.width) * scale, Double(visible.height) * scale))
+        }
         setDestination(width: visible.width, height: visible.height)
         setPosition(x: x + visible.x, y: y + visible.y)
         commitIfChanged()
@@ -227,7 +241,7 @@ public final class SurfaceLayer {
     }
 
     /// Hides the layer (attaches no buffer); the image last shown is kept for a later
-    /// ``showImage(x:y:visible:bufferScale:)`` while the compositor has not released it.
+    /// ``showImage(x:y:visible:scale:)`` while the compositor has not released it.
     public func hide() {
         guard !destroyed else { return }
         if let d = drawing {
