@@ -31,7 +31,11 @@ public enum CompositingMode: String, Hashable, Sendable, CaseIterable {
 ///   that filters the stretch bilinearly blends its edge pixels with the transparent outside of
 ///   the buffer, and the 16.16 fixed-point transform of a source of one pixel stretched ~1000
 ///   times can round the first row away (wlroots 0.15's pixman renderer at scale 2 does both);
-///   with a margin of the same colour all round and a 2-pixel source neither shows. One buffer
+///   with a margin of the same colour all round and a 2-pixel source neither shows. Colours
+///   alternate between 4×4 and 5×5 buffers (the 2×2 pixels from (1, 1) shown in both): KWin 5.27 keeps one
+///   texture per surface and uploads only the buffer damage that falls inside the viewport's
+///   source, so a new colour in a buffer of the same size keeps the old colour's margin, which its
+///   bilinear stretch blends into the edges; a new size makes the texture anew. One buffer
 ///   per colour is made once, in one `wl_shm_pool` made with the first colour, and kept (never
 ///   written again) while fewer than ``solidCacheLimit`` colours are in use: a new colour costs a
 ///   request, not a system call.
@@ -60,8 +64,11 @@ public final class SurfaceLayer {
     /// after the window closed holds no Wayland object, so it does not keep the display connected).
     private var shmObject: Shm?
     private var poolObject: BufferPool?
-    /// The colour buffers (made at the first solid colour).
-    private var colors: ColorBuffers?
+    /// The colour buffers, 4×4 and 5×5 (each made at its first solid colour), and the set the
+    /// colour attached last comes from.
+    private var colorSets: (ColorBuffers?, ColorBuffers?)
+    private var colorSet = 0
+    private var colors: ColorBuffers? { colorSet == 0 ? colorSets.0 : colorSets.1 }
 
     // What the compositor has been sent (nil = never / unset).
     private var sentPosition: (x: Int, y: Int)?
@@ -118,7 +125,7 @@ public final class SurfaceLayer {
         surfaceObject = nil
         poolObject?.removeAll()
         poolObject = nil
-        colors = nil
+        colorSets = (nil, nil)
         shmObject = nil
     }
 
@@ -131,18 +138,27 @@ public final class SurfaceLayer {
     public func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
         guard !destroyed, width > 0, height > 0 else { return }
         if attachedSolid != color || attachedImage != nil || !isShown {
-            if colors == nil, let shm = shmObject { colors = try recordingFailure { try ColorBuffers(shm: shm) } }
-            guard let buffer = colors?.buffer(for: color, keeping: attachedSolid) else { return }
+            // Each new colour from the other set: a buffer of another size than the one attached
+            // before. A compositor that keeps one texture per surface and uploads only the damage
+            // mapped through the viewport — the source rectangle, not the margin (KWin 5.27) —
+            // then makes the texture anew, margin included, instead of stretching the old colour's
+            // margin into the new one's edges.
+            colorSet = attachedSolid == nil ? colorSet : 1 - colorSet
+            if colors == nil, let shm = shmObject {
+                let made = try recordingFailure { try ColorBuffers(shm: shm, side: colorSet == 0 ? 4 : 5) }
+                if colorSet == 0 { colorSets.0 = made } else { colorSets.1 = made }
+            }
+            guard let colors, let buffer = colors.buffer(for: color, keeping: attachedSolid) else { return }
             surface.attach(buffer)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: ColorBuffers.side, height: ColorBuffers.side))
-            colors?.attached(color)
+            surface.damageBuffer(BufferRect(x: 0, y: 0, width: colors.side, height: colors.side))
+            colors.attached(color)
             attachedSolid = color
             attachedImage = nil
             isShown = true
             changed = true
         }
         setScale(1)
-        setSource((1, 1, 2, 2))
+        setSource((1, 1, 2, 2))   // the same in both sizes: no request when only the colour changes
         setDestination(width: width, height: height)
         setPosition(x: x, y: y)
         commitIfChanged()
@@ -314,10 +330,10 @@ public final class SurfaceLayer {
             // buffers, which are never written: an image buffer attached twice could see a release
             // for the first attach while the second still holds it.
             viewportChanged = false
-            if let color = attachedSolid, isShown, let b = colors?.buffer(for: color, keeping: color) {
+            if let color = attachedSolid, isShown, let colors, let b = colors.buffer(for: color, keeping: color) {
                 surface.attach(b)
-                surface.damageBuffer(BufferRect(x: 0, y: 0, width: ColorBuffers.side, height: ColorBuffers.side))
-                colors?.attached(color)
+                surface.damageBuffer(BufferRect(x: 0, y: 0, width: colors.side, height: colors.side))
+                colors.attached(color)
             }
         }
         // Each sub-surface commit is cached until the parent's commit (synchronized mode).
