@@ -52,6 +52,11 @@ public final class LayerComposer {
         var dimStrip: (gradient: LinearGradient, rows: Int, width: Int)?
         /// The vertical gradient dim the last composed frame showed.
         var lastDimGradient: LinearGradient?
+        /// The strip's width in pixels, 4 or 5 (the 2 columns from column 1 shown in both),
+        /// alternated at each new strip for the reason ``SurfaceLayer`` alternates its colour
+        /// buffers' sizes: a compositor that updates its texture only inside the viewport's source
+        /// (KWin 5.27) makes it anew for a new size, margin included.
+        var stripWidth = 5
         /// The rectangle (points) the presented view's layer showed in the last composed frame.
         var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
 
@@ -152,17 +157,19 @@ public final class LayerComposer {
         let f = frames[i]
         let stripGradient = f.dimGradient
         // The dim: one colour over the container, or a vertical gradient's column of row colours
-        // (4 pixels wide: the middle 2 shown, a margin of the same colour each side) stretched over
+        // (4 or 5 pixels wide: the 2 from column 1 shown, a margin of the same colour each side) stretched over
         // it, 1:1 vertically; redrawn only when the gradient (its colours carry the dim's alpha)
         // or the container changes.
         if let g = stripGradient {
             let rows = Int((Double(h) * s).rounded())   // the container's buffer pixel height
             let holds = l.dimStrip.map { $0.gradient == g && $0.rows == rows && $0.width == w } ?? false
             if !holds || !l.dim.hasImage {
-                if let t = target({ try l.dim.imageTarget(width: 4, height: rows) }) {
+                let width = l.stripWidth == 4 ? 5 : 4
+                if let t = target({ try l.dim.imageTarget(width: width, height: rows) }) {
                     DimStrip.draw(g, into: t.pixelBuffer)
                     l.dimStrip = (g, rows, w)
-                    result.paintedPixels += 4 * rows
+                    l.stripWidth = width
+                    result.paintedPixels += width * rows
                 } else {
                     result.needsRetry = true   // every buffer held: retried after a release
                 }

@@ -42,7 +42,9 @@ public enum CompositingMode: String, Hashable, Sendable, CaseIterable {
 /// - An image layer's buffers come from its own pool: a buffer is drawn into only when the
 ///   compositor has released it (`wl_buffer.release`); when every buffer is held the pool grows,
 ///   up to ``imagePoolCapacity`` buffers, after which ``imageTarget(width:height:)`` returns nil
-///   until one is released.
+///   until one is released. A layer that alternates between two image sizes (a gradient dim's
+///   strip, 4 and 5 pixels wide for the reason colours alternate sizes) has a pool per size, so
+///   neither remakes its buffers.
 /// - Lifetime: the window destroys its layers when it closes (``Window/close()`` or its `deinit`),
 ///   sub-surfaces before its own surface; a layer the app still holds then does nothing and holds
 ///   no Wayland object. Until then it keeps the connection's `wl_display` connected, like every
@@ -63,7 +65,16 @@ public final class SurfaceLayer {
     /// The connection's `wl_shm` and the image pool; nil once destroyed (a layer its app keeps
     /// after the window closed holds no Wayland object, so it does not keep the display connected).
     private var shmObject: Shm?
-    private var poolObject: BufferPool?
+    private var poolObject: BufferPool? { poolObjects.isEmpty ? nil : poolObjects[drawingPool] }
+    /// The image pools: two, so that a layer can alternate between two image sizes (a gradient
+    /// dim's strip, for the reason solid colours alternate sizes) without remaking buffers; a layer
+    /// of one size uses the first alone. Empty once destroyed.
+    private var poolObjects: [BufferPool] = []
+    /// Each pool's buffer size, the pool the image being drawn comes from, and the one of the
+    /// image attached.
+    private var poolSizes = [(width: 0, height: 0), (width: 0, height: 0)]
+    private var drawingPool = 0
+    private var attachedPool: Int?
     /// The colour buffers, 4×4 and 5×5 (each made at its first solid colour), and the set the
     /// colour attached last comes from.
     private var colorSets: (ColorBuffers?, ColorBuffers?)
@@ -93,7 +104,7 @@ public final class SurfaceLayer {
     /// the frame, even when the delegate ignored it.
     public internal(set) var allocationFailure: Error?
     /// Buffers alive in the image pool (for tests and statistics).
-    public var imageBufferCount: Int { poolObject?.count ?? 0 }
+    public var imageBufferCount: Int { poolObjects.reduce(0) { $0 + $1.count } }
 
     init(compositor: Compositor, subcompositor: Subcompositor, viewporter: Viewporter, shm: Shm, parent: Surface,
          onRelease: @escaping () -> Void) {
@@ -102,9 +113,11 @@ public final class SurfaceLayer {
         subsurfaceObject = subcompositor.subsurface(surface, parent: parent)   // synchronized, at (0, 0), on top
         viewportObject = viewporter.viewport(for: surface)
         shmObject = shm
-        let pool = BufferPool(shm: shm, capacity: SurfaceLayer.imagePoolCapacity)
-        pool.onRelease = onRelease
-        poolObject = pool
+        for _ in 0..<2 {
+            let pool = BufferPool(shm: shm, capacity: SurfaceLayer.imagePoolCapacity)
+            pool.onRelease = onRelease
+            poolObjects.append(pool)
+        }
         surface.setEmptyInputRegion(compositor: compositor)
         surface.commit()
     }
@@ -123,8 +136,8 @@ public final class SurfaceLayer {
         viewportObject = nil
         subsurfaceObject = nil
         surfaceObject = nil
-        poolObject?.removeAll()
-        poolObject = nil
+        for pool in poolObjects { pool.removeAll() }
+        poolObjects = []
         colorSets = (nil, nil)
         shmObject = nil
     }
@@ -172,10 +185,20 @@ public final class SurfaceLayer {
     ///   ``BufferCap/fits(width:height:)`` first), ``WaylandError/bufferAllocation(_:)``; either is
     ///   also kept in ``allocationFailure``.
     public func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
-        guard !destroyed, width > 0, height > 0, let pool = poolObject else { return nil }
-        if let d = drawing { pool.finishDrawing(id: d.id, attached: false) }
+        guard !destroyed, width > 0, height > 0, poolObjects.count == 2 else { return nil }
+        if let d = drawing { poolObject?.finishDrawing(id: d.id, attached: false) }
         drawing = nil
+        // The pool of this size; else the one not holding the attached image takes the new size.
+        if poolSizes[0] == (width, height) {
+            drawingPool = 0
+        } else if poolSizes[1] == (width, height) {
+            drawingPool = 1
+        } else {
+            drawingPool = attachedPool == 0 ? 1 : 0
+        }
+        let pool = poolObjects[drawingPool]
         pool.setSize(width: width, height: height)
+        poolSizes[drawingPool] = (width, height)
         guard let acquired = try recordingFailure({ try pool.acquire() }) else { return nil }
         drawing = acquired
         let b = acquired.buffer
@@ -191,6 +214,7 @@ public final class SurfaceLayer {
             surface.attach(d.buffer.proxy)
             surface.damageBuffer(BufferRect(x: 0, y: 0, width: d.buffer.width, height: d.buffer.height))
             poolObject?.finishDrawing(id: d.id, attached: true)
+            attachedPool = drawingPool
             attachedImage = d.buffer
             attachedSolid = nil
             isShown = true
