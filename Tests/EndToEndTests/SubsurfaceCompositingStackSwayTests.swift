@@ -16,6 +16,16 @@ final class SubsurfaceCompositingStackSwayTests: CompositorTestCase {
         for scenario in Self.builtinLayerScenarios { try compareBackends(scenario, on: driver) }
     }
 
+    /// At scale 3 the dim covers the window's top pixel row too (sway 1.7 drops the first row of a
+    /// sub-surface whose viewport stretches a small source by a large factor: see SurfaceLayer).
+    func testInsetCenteredAndTheGradientSheetEqualPixmanAtScaleThree() throws {
+        let driver = try swayDriver(scale: 3)
+        try compareBackends(LayerScenario(name: "inset-centered", styleArguments: ["--style", "inset-centered"]), on: driver)
+        try compareBackends(LayerScenario(name: "bottom-sheet-gradient",
+                                          styleArguments: ["--style", "bottom-sheet", "--style-option", "dim=gradient"]),
+                            on: driver)
+    }
+
     private func swayDriver(scale: Int) throws -> CompositorDriver {
         let sway = try startSway(windowWidth: 400, windowHeight: 500, scale: scale)
         let vnc = try startVNC(sway)
