@@ -16,8 +16,8 @@ final class SubsurfaceCompositingStackSwayTests: CompositorTestCase {
         for scenario in Self.builtinLayerScenarios { try compareBackends(scenario, on: driver) }
     }
 
-    /// At scale 3 the dim covers the window's top pixel row too (sway 1.7 drops the first row of a
-    /// sub-surface whose viewport stretches a small source by a large factor: see SurfaceLayer).
+    /// At scale 3 the dim (a colour buffer stretched ~750 times, or the gradient's strip) covers the
+    /// window's edge rows and columns as pixman's dim does, the top row included.
     func testInsetCenteredAndTheGradientSheetEqualPixmanAtScaleThree() throws {
         let driver = try swayDriver(scale: 3)
         try compareBackends(LayerScenario(name: "inset-centered", styleArguments: ["--style", "inset-centered"]), on: driver)
