@@ -5,7 +5,7 @@ import XCTest
 
 /// The style-authoring commands parsed in process (`--describe-style`, `new-style`, `preview`,
 /// `--watch`), the new-style template, the preview's frame timeline, and option declarations with
-/// their typed readers. EndToEndTests run the executable (StyleAuthoringEndToEndTests).
+/// their typed readers. CommandTests run the executable (StyleAuthoringEndToEndTests).
 final class StyleAuthoringTests: XCTestCase {
     private func assertUsageError(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try resolveCommand(arguments, environment: [:]), file: file, line: line) { error in
@@ -182,11 +182,11 @@ final class StyleAuthoringTests: XCTestCase {
         let t = PreviewTimeline(duration: 0.35, fps: 30, hold: 0.5)
         XCTAssertEqual(t.framesPerTransition, 12)
         XCTAssertEqual(t.frameCount, 24)
-        XCTAssertEqual(t.frame(0).phase, .present); XCTAssertEqual(t.frame(0).progress, 0)
-        XCTAssertEqual(t.frame(5).progress, 5.0 / 11)
-        XCTAssertEqual(t.frame(11).progress, 1); XCTAssertEqual(t.frame(11).phase, .present)
-        XCTAssertEqual(t.frame(12).phase, .dismiss); XCTAssertEqual(t.frame(12).progress, 0)
-        XCTAssertEqual(t.frame(23).progress, 1)
+        XCTAssertEqual(t.frame(0).phase, .present); XCTAssertEqual(t.frame(0).fraction, 0)
+        XCTAssertEqual(t.frame(5).fraction, 5.0 / 11)
+        XCTAssertEqual(t.frame(11).fraction, 1); XCTAssertEqual(t.frame(11).phase, .present)
+        XCTAssertEqual(t.frame(12).phase, .dismiss); XCTAssertEqual(t.frame(12).fraction, 0)
+        XCTAssertEqual(t.frame(23).fraction, 1)
         XCTAssertEqual(t.start(of: 0), 0)
         XCTAssertEqual(t.start(of: 1), 33)
         XCTAssertEqual(t.start(of: 3), 100)

@@ -44,17 +44,17 @@ final class FractionalLayerComposerTests: XCTestCase {
         (f.width, f.height) = (602, 902)
         // A view at 21 points: pixel round(31.5) = 32; its layer from 20 points (30 pixels), the view
         // 2 pixels in.
-        f.card = PixelRect(x: 32, y: 32, width: 100, height: 100)
-        (f.cardSourceWidth, f.cardSourceHeight) = (100, 100)
+        f.presentedRect = PixelRect(x: 32, y: 32, width: 100, height: 100)
+        (f.presentedSourceWidth, f.presentedSourceHeight) = (100, 100)
         var p = try XCTUnwrap(PresentedLayerPlacement(frame: f, scale: 1.5, containerWidth: 401, containerHeight: 601))
-        XCTAssertEqual([p.x, p.y, p.cardOffsetX, p.cardOffsetY], [20, 20, 2, 2])
+        XCTAssertEqual([p.x, p.y, p.presentedOffsetX, p.presentedOffsetY], [20, 20, 2, 2])
         // (32 + 100) / 1.5 = 88 points exactly: 68 points from 20, 102 pixels.
         XCTAssertEqual([p.bufferWidth, p.bufferHeight], [102, 102])
         // A view at −11 points: pixel round(−16.5) = −17; its layer from −12 points (−18 pixels),
         // cropped to the container by the visible rectangle.
-        f.card = PixelRect(x: -17, y: 0, width: 100, height: 100)
+        f.presentedRect = PixelRect(x: -17, y: 0, width: 100, height: 100)
         p = try XCTUnwrap(PresentedLayerPlacement(frame: f, scale: 1.5, containerWidth: 401, containerHeight: 601))
-        XCTAssertEqual([p.x, p.cardOffsetX], [-12, 1])
+        XCTAssertEqual([p.x, p.presentedOffsetX], [-12, 1])
         XCTAssertEqual(p.visible, Rect(x: 12, y: 0, width: 56, height: 68))
         XCTAssertEqual(PresentedLayerPlacement.alignment(scale: 1.5), 2)
         XCTAssertEqual(PresentedLayerPlacement.alignment(scale: 1.25), 4)

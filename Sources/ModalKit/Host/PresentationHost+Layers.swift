@@ -7,7 +7,7 @@ extension PresentationHost {
     /// as `render` draws it), with both caches brought up to date and their versions set: what a
     /// backend that composes the layers itself shows (the presenting view through
     /// ``renderPresentingLayer(into:bufferAge:)``, the dim as one colour, the presented view through
-    /// ``drawPresentedLayer(_:into:cardOffset:)`` at `card`). A query like ``render(into:bufferAge:)``:
+    /// ``drawPresentedLayer(_:into:presentedOffset:)`` at `card`). A query like ``render(into:bufferAge:)``:
     /// it advances nothing and reports nothing.
     /// With more than one level presented (a stack) this is the top level's frame
     /// (``layerFrame(level:)`` of the last level).
@@ -27,7 +27,7 @@ extension PresentationHost {
     /// how its style draws the presenting view while covered (``LayerFrame/presentingRect``: the
     /// recede), which ``renderPresentingLayer(into:bufferAge:)`` then draws; a higher level's
     /// `presentingRect` is nil. A backend composes, bottom to top: the presenting view, then per
-    /// level its dim and its presented view (``drawPresentedLayer(_:level:into:cardOffset:)``).
+    /// level its dim and its presented view (``drawPresentedLayer(_:level:into:presentedOffset:)``).
     /// A query like ``render(into:bufferAge:)``: it advances nothing and reports nothing.
     public func layerFrame(level index: Int) -> LayerFrame {
         let now = lastNow
@@ -39,7 +39,7 @@ extension PresentationHost {
         if i + 1 < levels.count {
             // Covered by the level above (as ``compose(into:bufferAge:record:depth:_:)`` draws it).
             let covering = levels[i + 1].controller.snapshot(at: now).presentingAppearance
-            if covering != .identity, f.hasCard { recede(&f, snap, covering) }
+            if covering != .identity, f.hasPresentedView { recede(&f, snap, covering) }
         }
         if i > 0 {
             f.presentingRect = nil
@@ -83,28 +83,28 @@ extension PresentationHost {
     }
 
     /// Draws the presented view of `frame` (from ``layerFrame()``) into `target`, the buffer of a
-    /// layer showing it at `frame.card`'s origin: `frame.card`'s size in its top-left corner, every
+    /// layer showing it at `frame.presentedRect`'s origin: `frame.presentedRect`'s size in its top-left corner, every
     /// other pixel transparent (so `target` may be padded, e.g. to whole points). Opaque and unscaled,
-    /// that is the cache as it is (draw it once per ``LayerFrame/cardVersion`` and size); with an
+    /// that is the cache as it is (draw it once per ``LayerFrame/presentedVersion`` and size); with an
     /// alpha below 255 or a scale it is the cache at that alpha and scale, drawn by pixman as
     /// ``render(into:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
     /// fade a surface). Nothing is drawn without a presented view.
     ///
     /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `cardOffset` (pixels;
-    /// ``PresentedLayerPlacement/cardOffsetX`` and `cardOffsetY`) over its shadow, which fills the
+    /// ``PresentedLayerPlacement/presentedOffsetX`` and `presentedOffsetY`) over its shadow, which fills the
     /// rest of `target` as the full renderer draws it (× the view's alpha): `target` is then the
     /// placement's buffer, drawn once per content, size and shadow while the view is opaque and unscaled.
-    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer, cardOffset: (x: Int, y: Int) = (0, 0)) {
-        drawPresentedLayer(frame, level: levels.count - 1, into: target, cardOffset: cardOffset)
+    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer, presentedOffset: (x: Int, y: Int) = (0, 0)) {
+        drawPresentedLayer(frame, level: levels.count - 1, into: target, presentedOffset: presentedOffset)
     }
 
     /// Draws level `index + 1`'s presented view of `frame` (from ``layerFrame(level:)`` of the same
-    /// level) into `target`, as ``drawPresentedLayer(_:into:cardOffset:)`` draws the top level's; a
+    /// level) into `target`, as ``drawPresentedLayer(_:into:presentedOffset:)`` draws the top level's; a
     /// covered level's view carries the look of the level above (scale, alpha), so it is drawn per frame.
     public func drawPresentedLayer(_ frame: LayerFrame, level index: Int, into target: PixelBuffer,
-                                   cardOffset: (x: Int, y: Int) = (0, 0)) {
-        guard frame.hasCard, index >= 0, index < levels.count, let cache = levels[index].cache else { return }
-        layerPainter.draw(frame, cache: cache.pixmanImage, into: target, cardX: cardOffset.x, cardY: cardOffset.y)
+                                   presentedOffset: (x: Int, y: Int) = (0, 0)) {
+        guard frame.hasPresentedView, index >= 0, index < levels.count, let cache = levels[index].cache else { return }
+        layerPainter.draw(frame, cache: cache.pixmanImage, into: target, presentedX: presentedOffset.x, presentedY: presentedOffset.y)
     }
 
 }

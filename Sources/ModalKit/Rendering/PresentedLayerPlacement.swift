@@ -16,7 +16,7 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     /// scale at a whole scale): the room its drop shadow takes above and to its left, rounded up to whole points,
     /// within the container; 0 without a shadow. The image extends right and below by the
     /// shadow's extent there too.
-    public var cardOffsetX = 0, cardOffsetY = 0
+    public var presentedOffsetX = 0, presentedOffsetY = 0
     /// The layer buffer's size, pixels (multiples of the buffer scale; at a fractional scale whole
     /// multiples of ``alignment(scale:)`` points × the scale).
     public var bufferWidth: Int, bufferHeight: Int
@@ -24,7 +24,7 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     /// surface is not clipped to its parent: the layer shows only this part); empty when none is.
     public var visible: Rect
     /// Whether the image is the presented view's cache as it is (opaque, unscaled): drawn once per
-    /// ``LayerFrame/cardVersion`` and size. Otherwise it carries this frame's alpha or scale and is
+    /// ``LayerFrame/presentedVersion`` and size. Otherwise it carries this frame's alpha or scale and is
     /// drawn by pixman every frame (the compositor cannot fade a surface without
     /// `wp_alpha_modifier_v1`, nor scale it exactly as pixman's bilinear filter does).
     public var isCacheAsIs: Bool
@@ -47,14 +47,14 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     /// exactly, and the presented view drawn at its own pixel offset inside it: the pixel the
     /// full renderer draws it at.
     public init?(frame f: LayerFrame, scale s: Double, containerWidth w: Int, containerHeight h: Int) {
-        guard f.hasCard, s >= 1, s.isFinite else { return nil }
+        guard f.hasPresentedView, s >= 1, s.isFinite else { return nil }
         let q = Self.alignment(scale: s)
         // The drop shadow, drawn into the same image: room on each side for its extent, but none
         // above or left of the container's edges (the shadow is clipped there, as the full renderer
         // clips it), so an image whose view is inside the container is never cropped at its left
         // or top (a viewport source offset). Right and below the room is whole and the image
         // cropped by the source's size: a view sliding in from below keeps one buffer size.
-        let e = f.cardExtent
+        let e = f.presentedExtent
         // The view's whole point (the snapshot's rule), never right of its first pixel (for any
         // other card, the point its pixel falls in).
         func point(_ px: Int) -> Int {
@@ -65,22 +65,22 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
         func pixels(_ points: Int) -> Int { Int((Double(points) * s).rounded()) }
         func down(_ v: Int) -> Int { Int((Double(v) / Double(q)).rounded(.down)) * q }
         func up(_ v: Int) -> Int { Int((Double(v) / Double(q)).rounded(.up)) * q }
-        let cx = point(f.card.x), cy = point(f.card.y)
-        let left = min(Int((Double(f.card.x - e.x) / s - 1e-9).rounded(.up)), max(0, cx))
-        let top = min(Int((Double(f.card.y - e.y) / s - 1e-9).rounded(.up)), max(0, cy))
+        let cx = point(f.presentedRect.x), cy = point(f.presentedRect.y)
+        let left = min(Int((Double(f.presentedRect.x - e.x) / s - 1e-9).rounded(.up)), max(0, cx))
+        let top = min(Int((Double(f.presentedRect.y - e.y) / s - 1e-9).rounded(.up)), max(0, cy))
         x = down(cx - left)
         y = down(cy - top)
-        let endX = up(Int((Double(max(f.card.maxX, e.maxX)) / s - 1e-9).rounded(.up)))
-        let endY = up(Int((Double(max(f.card.maxY, e.maxY)) / s - 1e-9).rounded(.up)))
+        let endX = up(Int((Double(max(f.presentedRect.maxX, e.maxX)) / s - 1e-9).rounded(.up)))
+        let endY = up(Int((Double(max(f.presentedRect.maxY, e.maxY)) / s - 1e-9).rounded(.up)))
         let pw = endX - x, ph = endY - y
-        cardOffsetX = f.card.x - pixels(x)
-        cardOffsetY = f.card.y - pixels(y)
+        presentedOffsetX = f.presentedRect.x - pixels(x)
+        presentedOffsetY = f.presentedRect.y - pixels(y)
         bufferWidth = pixels(pw)
         bufferHeight = pixels(ph)
         let vx = max(0, -x), vy = max(0, -y)
         let vw = max(0, min(pw, w - x) - vx), vh = max(0, min(ph, h - y) - vy)
         visible = vw > 0 && vh > 0 ? Rect(x: Double(vx), y: Double(vy), width: Double(vw), height: Double(vh)) : .zero
-        isCacheAsIs = f.cardIsUnscaled && f.cardAlpha == 255
+        isCacheAsIs = f.presentedIsUnscaled && f.presentedAlpha == 255
     }
 
     /// The smallest whole number of points that is a whole number of pixels at `scale` (1 at a

@@ -11,6 +11,7 @@ public struct LayoutContext {
     /// The container's bounds, points.
     public var containerBounds: Rect
 
+    /// The context of a container with `containerBounds`, points.
     public init(containerBounds: Rect) {
         self.containerBounds = containerBounds
     }

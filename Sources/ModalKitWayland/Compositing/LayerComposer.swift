@@ -189,12 +189,12 @@ public final class LayerComposer {
         if let p = placements[i] {
             if !p.isCacheAsIs { result.backend = .subsurfacePixmanPresented }
             let shadow = f.hasShadow ? (f.shadowColor, f.shadowOffsetX, f.shadowOffsetY, f.shadowBlur) : (0, 0, 0, 0)
-            let holds = l.presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+            let holds = l.presentedImage.map { $0 == (f.presentedVersion, p.bufferWidth, p.bufferHeight) } ?? false
                 && l.presentedShadow == shadow
             if !p.isCacheAsIs || !holds || !l.presented.hasImage {
                 if let t = target({ try l.presented.imageTarget(width: p.bufferWidth, height: p.bufferHeight) }) {
-                    host.drawPresentedLayer(f, level: i, into: t.pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
-                    l.presentedImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
+                    host.drawPresentedLayer(f, level: i, into: t.pixelBuffer, presentedOffset: (p.presentedOffsetX, p.presentedOffsetY))
+                    l.presentedImage = p.isCacheAsIs ? (f.presentedVersion, p.bufferWidth, p.bufferHeight) : nil
                     l.presentedShadow = shadow
                     result.changed = true
                     result.paintedPixels += p.bufferWidth * p.bufferHeight
