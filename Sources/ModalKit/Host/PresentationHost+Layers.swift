@@ -7,7 +7,7 @@ extension PresentationHost {
     /// as `render` draws it), with both caches brought up to date and their versions set: what a
     /// backend that composes the layers itself shows (the presenting view through
     /// ``renderPresentingLayer(into:bufferAge:)``, the dim as one colour, the presented view through
-    /// ``drawPresentedLayer(_:into:presentedOffset:)`` at `card`). A query like ``render(into:bufferAge:)``:
+    /// ``drawPresentedLayer(_:into:presentedOffset:)`` at `presentedRect`). A query like ``render(into:bufferAge:)``:
     /// it advances nothing and reports nothing.
     /// With more than one level presented (a stack) this is the top level's frame
     /// (``layerFrame(level:)`` of the last level).
@@ -90,7 +90,7 @@ extension PresentationHost {
     /// ``render(into:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
     /// fade a surface). Nothing is drawn without a presented view.
     ///
-    /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `cardOffset` (pixels;
+    /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `presentedOffset` (pixels;
     /// ``PresentedLayerPlacement/presentedOffsetX`` and `presentedOffsetY`) over its shadow, which fills the
     /// rest of `target` as the full renderer draws it (× the view's alpha): `target` is then the
     /// placement's buffer, drawn once per content, size and shadow while the view is opaque and unscaled.

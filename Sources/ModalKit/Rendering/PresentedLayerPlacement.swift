@@ -56,7 +56,7 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
         // cropped by the source's size: a view sliding in from below keeps one buffer size.
         let e = f.presentedExtent
         // The view's whole point (the snapshot's rule), never right of its first pixel (for any
-        // other card, the point its pixel falls in).
+        // other presented view, the point its pixel falls in).
         func point(_ px: Int) -> Int {
             var p = Int((Double(px) / s).rounded())
             if Double(p) * s > Double(px) + 1e-9 { p -= 1 }
