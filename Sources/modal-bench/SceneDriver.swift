@@ -205,15 +205,22 @@ final class SceneDriver {
 /// ``SceneDriver/bufferCount`` buffers used round-robin like the window's (the compositor may hold
 /// the one shown), made anew for a new size; showing and hiding only change its state.
 final class OffscreenLayer: CompositedLayer {
-    private var buffers: [Image] = []
+    /// Two rings, as the window's layer has two pools: a layer alternating between two image
+    /// sizes (a gradient dim's strip) keeps both.
+    private var rings: [[Image]] = [[], []]
+    private var lastRing = 0
     private var ring = 0
     private(set) var isShown = false
     private(set) var hasImage = false
 
     func imageTarget(width: Int, height: Int) throws -> DrawTarget? {
-        if buffers.first.map({ $0.width != width || $0.height != height }) ?? true {
-            buffers = (0..<SceneDriver.bufferCount).compactMap { _ in try? Image(width: width, height: height) }
+        func fits(_ r: [Image]) -> Bool { r.first.map { $0.width == width && $0.height == height } ?? false }
+        let r = fits(rings[0]) ? 0 : fits(rings[1]) ? 1 : 1 - lastRing
+        if !fits(rings[r]) {
+            rings[r] = (0..<SceneDriver.bufferCount).compactMap { _ in try? Image(width: width, height: height) }
         }
+        lastRing = r
+        let buffers = rings[r]
         guard !buffers.isEmpty else { return nil }
         ring = (ring + 1) % buffers.count
         hasImage = true
@@ -223,7 +230,7 @@ final class OffscreenLayer: CompositedLayer {
 
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws { isShown = true }
 
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
+    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
         isShown = hasImage && visible.width > 0 && visible.height > 0
     }
 
@@ -243,6 +250,7 @@ final class OffscreenFrame: ComposedFrame {
     private var target: DrawTarget?
     private(set) var mustDrawBase = true
     let bufferScale = 1
+    let scale = 1.0
     var baseDamage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
 
     /// The next frame draws into `buffer` of age `age` (the window's first frame must draw it).

@@ -5,8 +5,8 @@ import XCTest
 
 /// The sub-surface backend's policy (`LayerComposer`, docs/design.md "Compositor-side composition"),
 /// over recording layers: a presented view at rest is a solid dim plus its own image, drawn once and
-/// moved; what layers cannot show (a stack, a receding presenting view, a fractional scale) is the
-/// whole frame by pixman with the layers hidden; an alpha is drawn per frame; held buffers ask again.
+/// moved; an alpha is drawn per frame; held buffers ask again. (Stacks and a receding presenting
+/// view: StackLayerComposerTests.)
 final class LayerComposerTests: XCTestCase {
     private var layers: [RecordingLayer] = []
     private lazy var composer = LayerComposer { [unowned self] in
@@ -45,41 +45,6 @@ final class LayerComposerTests: XCTestCase {
         XCTAssertEqual(layers[1].drawn, 1, "the image is drawn once")
         XCTAssertEqual(frame.baseDrawn, 0, "the window's buffer is not drawn again")
         XCTAssertEqual(r.paintedPixels, 0)
-    }
-
-    func testAStackIsDrawnWholeByPixmanWithTheLayersHidden() throws {
-        let h = host()
-        let frame = try RecordingFrame(width: 400, height: 600)
-        h.present(card, now: 0)
-        h.update(now: 1)
-        XCTAssertEqual(composer.compose(h, into: frame, width: 400, height: 600).backend, .subsurface)
-        XCTAssertTrue(h.present(Solid(0x00FF00), now: 1))
-        h.update(now: 2)
-        frame.next()
-        let r = composer.compose(h, into: frame, width: 400, height: 600)
-        XCTAssertEqual(r.backend, .pixman)
-        XCTAssertTrue(layers.allSatisfy { !$0.isShown }, "layers hidden")
-        XCTAssertEqual(frame.baseDrawn, 1)
-        // Level 2's card over level 1's dim and card over the dimmed root: its centre is green.
-        XCTAssertEqual(frame.base.pixel(x: 200, y: 300), 0xFF00_FF00)
-    }
-
-    func testARecedingPresentingViewIsDrawnWholeByPixman() throws {
-        let style = insetStyle(recedes: true)
-        let h = host(style)
-        let frame = try RecordingFrame(width: 400, height: 600)
-        h.present(card, now: 0)
-        h.update(now: 1)
-        XCTAssertEqual(composer.compose(h, into: frame, width: 400, height: 600).backend, .pixman)
-    }
-
-    func testAFractionalScaleIsDrawnWholeByPixman() throws {
-        let h = host()
-        let frame = try RecordingFrame(width: 400, height: 600, bufferScale: 0)
-        h.present(card, now: 0)
-        h.update(now: 1)
-        XCTAssertEqual(composer.compose(h, into: frame, width: 400, height: 600).backend, .pixman)
-        XCTAssertTrue(layers.isEmpty, "no layer is made for a fractional frame")
     }
 
     func testAPresentedViewWithAnAlphaIsDrawnEveryFrame() throws {

@@ -34,7 +34,7 @@ final class Solid: PresentationContent {
 final class RecordingLayer: CompositedLayer {
     enum Shown: Equatable {
         case solid(UInt32, x: Int, y: Int, width: Int, height: Int)
-        case image(x: Int, y: Int, visible: [Int], scale: Int)
+        case image(x: Int, y: Int, visible: [Int], scale: Double)
         case stretched(source: [Int], width: Int, height: Int)
     }
     var images: [Image] = []
@@ -56,8 +56,8 @@ final class RecordingLayer: CompositedLayer {
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
         shown = .solid(color, x: x, y: y, width: width, height: height)
     }
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int) {
-        shown = .image(x: x, y: y, visible: [visible.x, visible.y, visible.width, visible.height], scale: bufferScale)
+    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
+        shown = .image(x: x, y: y, visible: [visible.x, visible.y, visible.width, visible.height], scale: scale)
     }
     func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int) {
         shown = .stretched(source: [source.x, source.y, source.width, source.height], width: width, height: height)
@@ -72,13 +72,16 @@ final class RecordingLayer: CompositedLayer {
 final class RecordingFrame: ComposedFrame {
     let base: Image
     var bufferScale: Int
+    var scale: Double
     var mustDrawBase = true
     var baseDamage: [BufferRect] = []
     var baseDrawn = 0
 
-    init(width: Int, height: Int, bufferScale: Int = 1) throws {
+    /// `bufferScale` 0 is the fractional path at `scale`.
+    init(width: Int, height: Int, bufferScale: Int = 1, scale: Double? = nil) throws {
         base = try Image(width: width, height: height)
         self.bufferScale = bufferScale
+        self.scale = scale ?? Double(max(1, bufferScale))
     }
 
     func baseTarget() throws -> DrawTarget? {

@@ -83,6 +83,10 @@ public final class PresentationHost {
     /// Which renderer drew the window's buffers last (true: the presenting-view-only one): on a
     /// switch the other one's damage history is stale, so its next frame repaints everything.
     var lastRenderWasLayer = false
+    /// How level 1's frame last resolved for a layer backend (``layerFrame(level:)``) draws the
+    /// presenting view while covered (``LayerFrame/presentingRect``, its corner radius and alpha):
+    /// what ``renderPresentingLayer(into:bufferAge:)`` draws into the window's buffer.
+    var layerPresenting: (rect: PixelRect?, radius: Double, alpha: UInt32) = (nil, 0, 255)
     /// The `now` of the latest call (for content callbacks made from state changes).
     var lastNow = 0.0
     /// ``accessibilityVersion``: bumped by everything that may change ``accessibilitySnapshot()``.

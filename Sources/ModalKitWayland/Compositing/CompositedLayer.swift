@@ -20,9 +20,10 @@ public protocol CompositedLayer: AnyObject {
     /// Shows one premultiplied colour (`0xAARRGGBB`) over the rectangle (points, each side ≥ 1).
     /// - Throws: when the colour's buffer cannot be made.
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws
-    /// Shows the image last drawn with its top-left at (`x`, `y`) points, at `bufferScale` pixels per
-    /// point, cropped to `visible` (points in the image; empty hides the layer).
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), bufferScale: Int)
+    /// Shows the image last drawn with its top-left at (`x`, `y`) points, at `scale` pixels per
+    /// point (whole, or fractional with the image's origin and size whole pixels: shown 1:1 through
+    /// the viewport), cropped to `visible` (points in the image; empty hides the layer).
+    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double)
     /// Shows the image last drawn, its `source` rectangle (pixels) stretched over the rectangle at
     /// (`x`, `y`) of `width` × `height` points.
     func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int)

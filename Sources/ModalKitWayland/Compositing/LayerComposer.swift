@@ -1,22 +1,24 @@
 import ModalKit
 import WaylandClient
 
-/// The sub-surface backend's policy for one window: each frame of a `PresentationHost` shown as
-/// the window's own buffer (the presenting view, drawn only when it changed) with two layers above
-/// it — the dim as one colour stretched over the container (or a vertical gradient's strip of row
-/// colours stretched across it), the presented view as its own buffer, drawn once per content, size
-/// and scale and moved by whole points (per frame by pixman only for an alpha or a scale the
-/// compositor cannot apply) and cropped to the container (sub-surfaces are not clipped to their
-/// parent). docs/design.md, "Compositor-side composition".
+/// The sub-surface backend's policy for one window: each frame of a ``PresentationHost`` shown as
+/// the window's own buffer (the presenting view, drawn only when it changed, or per frame while a
+/// style recedes it) with two layers per presented level above it — the level's dim as one colour
+/// stretched over the container (or a vertical gradient's strip of row colours stretched across
+/// it), its presented view as its own buffer, drawn once per content, size and scale and moved by
+/// whole points (per frame by pixman only for an alpha or a scale the compositor cannot apply, as
+/// for a level covered by a receding style) and cropped to the container (sub-surfaces are not
+/// clipped to their parent). At a fractional scale (fractional-scale-v1) the layers' buffers are
+/// drawn at that scale and shown 1:1 through their viewports. docs/design.md, "Compositor-side
+/// composition".
 ///
 /// What the layers do not express is drawn whole by pixman into the window's buffer, decided per
-/// frame, the layers hidden: a fractional scale (layer buffers are drawn at whole scales only), a
-/// gradient dim in any direction but vertical, a receding presenting view, a stack of levels, and a
-/// presented view whose buffer would be over `BufferCap`.
+/// frame, the layers hidden: a gradient dim in any direction but vertical, and a presented view
+/// whose buffer would be over ``BufferCap``.
 ///
-/// The window (``PresentationWindow``) and the benchmark run this one type, over `SurfaceLayer`s
+/// The window (``PresentationWindow``) and the benchmark run this one type, over ``SurfaceLayer``s
 /// and over offscreen doubles: both measure and show the same policy. Call ``compose(_:into:width:height:)``
-/// once per frame, after the host's `PresentationHost/update(now:)`.
+/// once per frame, after the host's ``PresentationHost/update(now:)``.
 public final class LayerComposer {
     /// The outcome of one frame.
     public struct Result: Equatable, Sendable {
@@ -33,107 +35,167 @@ public final class LayerComposer {
         public var paintedPixels: Int
     }
 
-    private let makeLayer: () -> CompositedLayer?
-    /// The dim (below) and the presented view (above), made at the first composed frame.
-    private var dimLayer: CompositedLayer?
-    private var presentedLayer: CompositedLayer?
-    /// What the presented layer's image holds: (cache version, buffer pixel size) of an opaque,
-    /// unscaled presented view; nil when it holds a per-frame (alpha or scale) drawing or nothing.
-    private var presentedImage: (version: Int, width: Int, height: Int)?
-    /// The drop shadow the presented layer's image holds (colour, offset, blur; 0s without one).
-    private var presentedShadow: (color: UInt32, x: Int, y: Int, blur: Int) = (0, 0, 0, 0)
-    /// What the last composed frame showed (to tell whether this one changed anything).
-    private var lastDim: UInt32 = 0
-    /// What the dim layer's image holds: a vertical gradient dim's strip (the gradient, its rows =
-    /// the container's buffer pixel height, the container's width in points); nil otherwise.
-    private var dimStrip: (gradient: LinearGradient, rows: Int, width: Int)?
-    /// The vertical gradient dim the last composed frame showed.
-    private var lastDimGradient: LinearGradient?
-    private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
+    /// One level's two layers and what they hold.
+    private final class LevelLayers {
+        /// The dim (below) and the presented view (above).
+        let dim: CompositedLayer
+        let presented: CompositedLayer
+        /// What the presented layer's image holds: (cache version, buffer pixel size) of an opaque,
+        /// unscaled presented view; nil when it holds a per-frame (alpha or scale) drawing or nothing.
+        var presentedImage: (version: Int, width: Int, height: Int)?
+        /// The drop shadow the presented layer's image holds (colour, offset, blur; 0s without one).
+        var presentedShadow: (color: UInt32, x: Int, y: Int, blur: Int) = (0, 0, 0, 0)
+        /// The dim the last composed frame showed.
+        var lastDim: UInt32 = 0
+        /// What the dim layer's image holds: a vertical gradient dim's strip (the gradient, its rows
+        /// = the container's buffer pixel height, the container's width in points); nil otherwise.
+        var dimStrip: (gradient: LinearGradient, rows: Int, width: Int)?
+        /// The vertical gradient dim the last composed frame showed.
+        var lastDimGradient: LinearGradient?
+        /// The strip's width in pixels, 4 or 5 (the 2 columns from column 1 shown in both),
+        /// alternated at each new strip for the reason ``SurfaceLayer`` alternates its colour
+        /// buffers' sizes: a compositor that updates its texture only inside the viewport's source
+        /// (KWin 5.27) makes it anew for a new size, margin included.
+        var stripWidth = 5
+        /// The rectangle (points) the presented view's layer showed in the last composed frame.
+        var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
 
-    /// - Parameter makeLayer: makes a layer above the window's content and the layers made before
-    ///   (`Window/makeLayer()`); called twice, at the first frame that uses layers.
-    public init(makeLayer: @escaping () -> CompositedLayer?) {
-        self.makeLayer = makeLayer
+        init(dim: CompositedLayer, presented: CompositedLayer) {
+            self.dim = dim
+            self.presented = presented
+        }
+
+        /// Hides both layers and forgets what they held.
+        func hide() {
+            dim.hide()
+            presented.hide()
+            presentedImage = nil
+            lastPresented = nil
+            lastDim = 0
+            dimStrip = nil
+            lastDimGradient = nil
+        }
     }
 
-    /// Composes `host`'s frame (at the time of its last `PresentationHost/update(now:)`) into
+    private let makeLayer: () -> CompositedLayer?
+    /// Per level, bottom to top, its layers (made at the first frame that shows that many levels).
+    private var levelLayers: [LevelLayers] = []
+    /// This frame's levels (kept with their capacity: no allocation per frame).
+    private var frames: [LayerFrame] = []
+    private var placements: [PresentedLayerPlacement?] = []
+
+    /// - Parameter makeLayer: makes a layer above the window's content and the layers made before
+    ///   (``Window/makeLayer()``); called twice per level, at the first frame that shows that many
+    ///   levels.
+    public init(makeLayer: @escaping () -> CompositedLayer?) {
+        self.makeLayer = makeLayer
+        frames.reserveCapacity(4)
+        placements.reserveCapacity(4)
+        levelLayers.reserveCapacity(4)
+    }
+
+    /// Composes `host`'s frame (at the time of its last ``PresentationHost/update(now:)``) into
     /// `frame` and the layers, for a container of `width` × `height` points.
     public func compose(_ host: PresentationHost, into frame: ComposedFrame, width w: Int, height h: Int) -> Result {
-        let s = frame.bufferScale
-        guard s > 0 else {
-            // Fractional scale: the whole frame by pixman (the presented view at the same pixels: its
-            // top-left is a whole point by the snapshot's rule at every scale).
-            return composeWithPixman(host, into: frame)
+        // Buffer pixels per point: the whole buffer scale, or on the fractional path the fractional
+        // scale, the layers' buffers then shown 1:1 through their viewports (fractional-scale-v1).
+        let s = frame.bufferScale > 0 ? Double(frame.bufferScale) : frame.scale
+        guard s >= 1, s.isFinite else { return composeWithPixman(host, into: frame) }
+        let n = host.layerLevelCount
+        while levelLayers.count < n {
+            guard let d = makeLayer(), let p = makeLayer() else { return composeWithPixman(host, into: frame) }
+            levelLayers.append(LevelLayers(dim: d, presented: p))
         }
-        if dimLayer == nil {
-            dimLayer = makeLayer()
-            presentedLayer = makeLayer()
-        }
-        guard let dimLayer, let presentedLayer else { return composeWithPixman(host, into: frame) }
-        let f = host.layerFrame()
-        let stripGradient = f.dimGradient.flatMap { DimStrip.canShow($0) ? $0 : nil }
-        let placement = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h)
-        // A presented view whose buffer (with its shadow room) would be over the buffer cap (a presented view
-        // as large as a window at the cap): that frame by pixman too, within the window's buffer.
-        let overCap = placement.map { !BufferCap.fits(width: $0.bufferWidth, height: $0.bufferHeight) } ?? false
-        if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 || overCap {
-            return composeWithPixman(host, into: frame)
+        frames.removeAll(keepingCapacity: true)
+        placements.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let f = host.layerFrame(level: i)
+            let placement = PresentedLayerPlacement(frame: f, scale: s, containerWidth: w, containerHeight: h)
+            // A gradient the strip cannot show, or a presented view whose buffer (with its shadow
+            // room) would be over the buffer cap (a card as large as a window at the cap): that frame
+            // by pixman, within the window's buffer.
+            if let g = f.dimGradient, !DimStrip.canShow(g) { return composeWithPixman(host, into: frame) }
+            if let p = placement, !BufferCap.fits(width: p.bufferWidth, height: p.bufferHeight) {
+                return composeWithPixman(host, into: frame)
+            }
+            frames.append(f)
+            placements.append(placement)
         }
         var result = Result(backend: .subsurface, changed: false, needsRetry: false, paintedPixels: 0)
         // A layer that goes away uncovers the window's own buffer there: that area is damaged too
         // (sway 1.7 does not repaint the area of an unmapped sub-surface by itself).
-        var uncovered: (x: Int, y: Int, width: Int, height: Int)?
-        if f.dim == 0 && stripGradient == nil && dimLayer.isShown { uncovered = (0, 0, w, h) }
-        if let last = lastPresented, placement == nil, uncovered == nil { uncovered = last }
+        var uncoveredAll = false
+        for (i, l) in levelLayers.enumerated() {
+            let dimGoes = i >= n || (frames[i].dim == 0 && frames[i].dimGradient == nil)
+            if dimGoes && l.dim.isShown { uncoveredAll = true }
+        }
+        let mustDraw = frame.mustDrawBase || host.presentingLayerNeedsRender || uncoveredAll
+            || levelLayers.indices.contains { i in levelLayers[i].lastPresented != nil && (i >= n || placements[i] == nil) }
         // The presenting view: the window's own buffer, drawn only when it changed.
-        if frame.mustDrawBase || host.presentingLayerNeedsRender || uncovered != nil, let t = target({ try frame.baseTarget() }) {
+        if mustDraw, let t = target({ try frame.baseTarget() }) {
             let damage = host.renderPresentingLayer(into: t.pixelBuffer, bufferAge: t.age)
             result.paintedPixels += host.lastPaintedPixelCount
             for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
-            if let u = uncovered {
-                frame.baseDamage.append(BufferRect(x: u.x * s, y: u.y * s, width: u.width * s, height: u.height * s))
+            if uncoveredAll {
+                appendDamage((0, 0, w, h), scale: s, to: frame)
+            } else {
+                for (i, l) in levelLayers.enumerated() {
+                    if let last = l.lastPresented, i >= n || placements[i] == nil { appendDamage(last, scale: s, to: frame) }
+                }
             }
             result.changed = !frame.baseDamage.isEmpty
         }
+        for i in levelLayers.indices where i >= n { levelLayers[i].hide() }
+        for i in 0..<n { compose(level: i, host, scale: s, width: w, height: h, into: &result) }
+        return result
+    }
+
+    /// Level `i`'s dim and presented view into its layers.
+    private func compose(level i: Int, _ host: PresentationHost, scale s: Double, width w: Int, height h: Int,
+                         into result: inout Result) {
+        let l = levelLayers[i]
+        let f = frames[i]
+        let stripGradient = f.dimGradient
         // The dim: one colour over the container, or a vertical gradient's column of row colours
-        // (4 pixels wide: the middle 2 shown, a margin of the same colour each side) stretched over
+        // (4 or 5 pixels wide: the 2 from column 1 shown, a margin of the same colour each side) stretched over
         // it, 1:1 vertically; redrawn only when the gradient (its colours carry the dim's alpha)
         // or the container changes.
         if let g = stripGradient {
-            let rows = h * s
-            let holds = dimStrip.map { $0.gradient == g && $0.rows == rows && $0.width == w } ?? false
-            if !holds || !dimLayer.hasImage {
-                if let t = target({ try dimLayer.imageTarget(width: 4, height: rows) }) {
+            let rows = Int((Double(h) * s).rounded())   // the container's buffer pixel height
+            let holds = l.dimStrip.map { $0.gradient == g && $0.rows == rows && $0.width == w } ?? false
+            if !holds || !l.dim.hasImage {
+                let width = l.stripWidth == 4 ? 5 : 4
+                if let t = target({ try l.dim.imageTarget(width: width, height: rows) }) {
                     DimStrip.draw(g, into: t.pixelBuffer)
-                    dimStrip = (g, rows, w)
-                    result.paintedPixels += 4 * rows
+                    l.dimStrip = (g, rows, w)
+                    l.stripWidth = width
+                    result.paintedPixels += width * rows
                 } else {
                     result.needsRetry = true   // every buffer held: retried after a release
                 }
             }
-            dimLayer.showStretchedImage(source: (1, 0, 2, rows), x: 0, y: 0, width: w, height: h)
+            l.dim.showStretchedImage(source: (1, 0, 2, rows), x: 0, y: 0, width: w, height: h)
         } else if f.dim != 0 {
-            try? dimLayer.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)   // a failure ends the run (see target(_:))
-            dimStrip = nil
+            try? l.dim.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)   // a failure ends the run (see target(_:))
+            l.dimStrip = nil
         } else {
-            dimLayer.hide()
-            dimStrip = nil
+            l.dim.hide()
+            l.dimStrip = nil
         }
-        result.changed = result.changed || f.dim != lastDim || stripGradient != lastDimGradient
-        lastDim = f.dim
-        lastDimGradient = stripGradient
+        result.changed = result.changed || f.dim != l.lastDim || stripGradient != l.lastDimGradient
+        l.lastDim = f.dim
+        l.lastDimGradient = stripGradient
         // The presented view: its own buffer (whole points: padded with transparent pixels), moved.
-        if let p = placement {
+        if let p = placements[i] {
             if !p.isCacheAsIs { result.backend = .subsurfacePixmanPresented }
             let shadow = f.hasShadow ? (f.shadowColor, f.shadowOffsetX, f.shadowOffsetY, f.shadowBlur) : (0, 0, 0, 0)
-            let holds = presentedImage.map { $0 == (f.presentedVersion, p.bufferWidth, p.bufferHeight) } ?? false
-                && presentedShadow == shadow
-            if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
-                if let t = target({ try presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) }) {
-                    host.drawPresentedLayer(f, into: t.pixelBuffer, presentedOffset: (p.presentedOffsetX, p.presentedOffsetY))
-                    presentedImage = p.isCacheAsIs ? (f.presentedVersion, p.bufferWidth, p.bufferHeight) : nil
-                    presentedShadow = shadow
+            let holds = l.presentedImage.map { $0 == (f.presentedVersion, p.bufferWidth, p.bufferHeight) } ?? false
+                && l.presentedShadow == shadow
+            if !p.isCacheAsIs || !holds || !l.presented.hasImage {
+                if let t = target({ try l.presented.imageTarget(width: p.bufferWidth, height: p.bufferHeight) }) {
+                    host.drawPresentedLayer(f, level: i, into: t.pixelBuffer, presentedOffset: (p.presentedOffsetX, p.presentedOffsetY))
+                    l.presentedImage = p.isCacheAsIs ? (f.presentedVersion, p.bufferWidth, p.bufferHeight) : nil
+                    l.presentedShadow = shadow
                     result.changed = true
                     result.paintedPixels += p.bufferWidth * p.bufferHeight
                 } else {
@@ -141,29 +203,29 @@ public final class LayerComposer {
                 }
             }
             let v = p.visible
-            presentedLayer.showImage(x: p.x, y: p.y, visible: (Int(v.minX), Int(v.minY), Int(v.width), Int(v.height)),
-                                     bufferScale: s)
+            l.presented.showImage(x: p.x, y: p.y, visible: (Int(v.minX), Int(v.minY), Int(v.width), Int(v.height)),
+                                  scale: s)
             let shown = (x: p.x + Int(v.minX), y: p.y + Int(v.minY), width: Int(v.width), height: Int(v.height))
-            result.changed = result.changed || lastPresented.map { $0 != shown } ?? true
-            lastPresented = shown
+            result.changed = result.changed || l.lastPresented.map { $0 != shown } ?? true
+            l.lastPresented = shown
         } else {
-            result.changed = result.changed || lastPresented != nil
-            presentedLayer.hide()
-            lastPresented = nil
+            result.changed = result.changed || l.lastPresented != nil
+            l.presented.hide()
+            l.lastPresented = nil
         }
-        return result
+    }
+
+    /// Damages the buffer pixels a rectangle of points touches (whole at a whole scale).
+    private func appendDamage(_ u: (x: Int, y: Int, width: Int, height: Int), scale s: Double, to frame: ComposedFrame) {
+        let x0 = Int((Double(u.x) * s).rounded(.down)), y0 = Int((Double(u.y) * s).rounded(.down))
+        let x1 = Int((Double(u.x + u.width) * s).rounded(.up)), y1 = Int((Double(u.y + u.height) * s).rounded(.up))
+        frame.baseDamage.append(BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     /// A frame drawn whole by pixman into the window's buffer (``PresentationHost/render(into:bufferAge:)``),
     /// the layers hidden.
     private func composeWithPixman(_ host: PresentationHost, into frame: ComposedFrame) -> Result {
-        dimLayer?.hide()
-        presentedLayer?.hide()
-        presentedImage = nil
-        lastPresented = nil
-        lastDim = 0
-        dimStrip = nil
-        lastDimGradient = nil
+        for l in levelLayers { l.hide() }
         var result = Result(backend: .pixman, changed: false, needsRetry: false, paintedPixels: 0)
         guard let t = target({ try frame.baseTarget() }) else { return result }
         let damage = host.render(into: t.pixelBuffer, bufferAge: t.age)

@@ -1,10 +1,11 @@
 import CWaylandClient
 import Glibc
 
-/// Buffers of one colour each, for ``SurfaceLayer``'s solid layers: 4×4 premultiplied ARGB8888
-/// pixels (the layer shows the centre 2×2), all in one `wl_shm_pool` made once, so a new colour
-/// costs one `wl_shm_pool.create_buffer` request and 64 bytes written into a free slot — no system
-/// call, no allocation of memory — and a colour seen before costs a dictionary lookup.
+/// Buffers of one colour each, for ``SurfaceLayer``'s solid layers: ``side`` × ``side``
+/// premultiplied ARGB8888 pixels (4 or 5; the layer shows the 2 × 2 pixels from (1, 1), within a margin of the same colour), all in one
+/// `wl_shm_pool` made once, so a new colour costs one `wl_shm_pool.create_buffer` request and a
+/// few dozen bytes written into a free slot — no system call, no allocation of memory — and a
+/// colour seen before costs a dictionary lookup.
 ///
 /// Rules (wl_buffer): a slot is written only when it is free: its buffer was never attached, or
 /// the compositor released it (`wl_buffer.release`) and it was dropped from the cache. The cache
@@ -12,8 +13,9 @@ import Glibc
 /// the one attached) are dropped and their slots reused. Buffers are never written again after
 /// their colour is stored.
 final class ColorBuffers {
-    /// Side of each buffer in pixels, and the slot count of the pool.
-    static let side = 4
+    /// Side of each buffer in pixels.
+    let side: Int
+    /// The slot count of the pool.
     static let slotCount = 1024
 
     private final class Slot {
@@ -35,8 +37,9 @@ final class ColorBuffers {
     private var byColor: [UInt32: Int] = [:]
 
     /// - Throws: ``WaylandError/bufferAllocation(_:)`` when the memory cannot be made.
-    init(shm: Shm) throws {
-        let slotBytes = ColorBuffers.side * ColorBuffers.side * 4
+    init(shm: Shm, side: Int = 4) throws {
+        self.side = side
+        let slotBytes = side * side * 4
         byteCount = slotBytes * ColorBuffers.slotCount
         let shared = try SharedMemory(byteCount: byteCount, name: "colors")
         let fd = shared.fd
@@ -62,7 +65,6 @@ final class ColorBuffers {
         if free.isEmpty { evict(keeping: attached) }
         guard let i = free.popLast() else { return nil }
         let slot = slots[i]
-        let side = ColorBuffers.side
         let offset = i * side * side * 4
         let pixels = (memory + offset).bindMemory(to: UInt32.self, capacity: side * side)
         for p in 0..<(side * side) { pixels[p] = color }

@@ -90,12 +90,11 @@ final class WindowKWinTests: CompositorTestCase {
     /// Present (the pointer's enter loads a cursor theme), Escape — ends the installed release
     /// modal-demo with status 0, on the default sub-surface backend and on `--compositing pixman`,
     /// with no protocol error in the whole run. KWin offers fractional-scale-v1, so the sub-surface
-    /// backend's window sizes its buffers through a viewport and composes every frame by pixman
-    /// (README, compositing: at a fractional scale a whole point is not a whole pixel): its frame
-    /// lines say `backend=pixman` too, but the window is the layered delegate's.
+    /// backend's window sizes its buffers through a viewport, and its layers' buffers are shown 1:1
+    /// through theirs: its frame lines say `backend=subsurface`.
     func testCloseAfterAPresentDismissCycleExitsZeroOnBothBackends() throws {
         let kwin = try startKWin()
-        let runs = [(arguments: [String](), label: "default (sub-surface)", frames: "pixman"),
+        let runs = [(arguments: [String](), label: "default (sub-surface)", frames: "subsurface"),
                     (arguments: ["--compositing", "pixman"], label: "pixman", frames: "pixman")]
         for (arguments, label, frameBackend) in runs {
             let (demo, window) = try launchDemo(in: kwin, contentWidth: contentWidth, contentHeight: contentHeight,

@@ -56,7 +56,7 @@ final class TeardownOrderTests: XCTestCase {
         let layer = try XCTUnwrap(window?.makeLayer())
         try layer.showSolid(color: 0x8000_0000, x: 0, y: 0, width: 100, height: 80)
         XCTAssertNotNil(try layer.imageTarget(width: 40, height: 30))
-        layer.showImage(x: 10, y: 10, visible: (0, 0, 40, 30), bufferScale: 1)
+        layer.showImage(x: 10, y: 10, visible: (0, 0, 40, 30), scale: 1)
         XCTAssertNotNil(connection?.cursorTheme(scale: 1))
 
         connection = nil
