@@ -64,6 +64,18 @@ public struct LayerFrame: Equatable, Sendable {
     /// The presenting view's opacity 0...255 while covered (over black). Used only with `presentingRect`.
     public var presentingAlpha: UInt32 = 255
 
+    /// Where the presented view's background extends beyond its edge, buffer pixels (a sheet
+    /// pulled past its resting detent: ``PresentationSnapshot/presentedExtension``), overlapping
+    /// the card by its corner band on that side; `.zero` for none. Drawn under the card in
+    /// `cardExtensionColor`.
+    public var cardExtension: PixelRect = .zero
+    /// The edge of the card the extension lies beyond.
+    public var cardExtensionEdge = DragDirection.down
+    /// The extension's colour, premultiplied ARGB: the presented cache's pixel in the middle of its
+    /// last line on that side inside the corner band (the sheet's own background there, set by
+    /// the host once the cache is drawn); 0 draws nothing.
+    public var cardExtensionColor: UInt32 = 0
+
     /// An empty frame: set the fields that apply.
     public init() {}
 
@@ -77,7 +89,10 @@ public struct LayerFrame: Equatable, Sendable {
                          width: card.width + 2 * shadowBlur, height: card.height + 2 * shadowBlur)
     }
     /// Everything the presented view paints: its rectangle and its shadow's.
-    public var cardExtent: PixelRect { card.union(shadowRect) }
+    public var cardExtent: PixelRect {
+        let e = hasCard ? cardExtension : .zero
+        return card.union(shadowRect).union(e)
+    }
 
     /// Whether the card is drawn 1:1 (no scale transform).
     public var cardIsUnscaled: Bool { card.width == cardSourceWidth && card.height == cardSourceHeight }

@@ -24,6 +24,8 @@ public final class Renderer {
 
     private let dimSource = SolidSource()
     private let alphaMask = SolidSource()
+    /// The presented view's background beyond its edge (``LayerFrame/cardExtension``).
+    private let extensionSource = SolidSource()
     /// Solid colours of the runs of a gradient dim or a shadow edge (rewritten per run).
     private let runSource = SolidSource()
     private let blackSource = SolidSource(Renderer.uncoveredColor)
@@ -193,6 +195,7 @@ public final class Renderer {
             || prev.cardTopBand != frame.cardTopBand || prev.cardBottomBand != frame.cardBottomBand
             || prev.cardCornerRadius != frame.cardCornerRadius || prev.cardCorners != frame.cardCorners
             || prev.cardIsOpaque != frame.cardIsOpaque
+            || prev.cardExtension != frame.cardExtension || prev.cardExtensionColor != frame.cardExtensionColor
             || prev.shadowColor != frame.shadowColor || prev.shadowOffsetX != frame.shadowOffsetX
             || prev.shadowOffsetY != frame.shadowOffsetY || prev.shadowBlur != frame.shadowBlur {
             // The card's rectangle and its shadow's, before and after.
@@ -268,6 +271,15 @@ public final class Renderer {
                 gradient.draw(p, runs: runSource, dst: dst)
             }
             if f.hasShadow && presented != nil { shadow.draw(p, frame: f, runs: runSource, alphaMask: alphaMask, dst: dst) }
+            if presented != nil && f.hasCard && f.cardExtensionColor != 0 {
+                let e = p.intersection(f.cardExtension)
+                if !e.isEmpty {
+                    extensionSource.set(f.cardExtensionColor)
+                    pixman_image_composite32(f.cardExtensionColor >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
+                                             extensionSource.image, nil, dst, 0, 0, 0, 0,
+                                             Int32(e.x), Int32(e.y), Int32(e.width), Int32(e.height))
+                }
+            }
         }
         guard f.hasCard, let card = presented else { return }
         let c = r.intersection(f.card)

@@ -76,8 +76,10 @@ public final class LayerComposer {
         let placement = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h)
         // A presented view whose buffer (with its shadow room) would be over the buffer cap (a card
         // as large as a window at the cap): that frame by pixman too, within the window's buffer.
+        // So is a sheet whose background extends past its edge (pulled past its detent).
         let overCap = placement.map { !BufferCap.fits(width: $0.bufferWidth, height: $0.bufferHeight) } ?? false
-        if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 || overCap {
+        if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 || overCap
+            || !f.cardExtension.isEmpty {
             return composeWithPixman(host, into: frame)
         }
         var result = Result(backend: .subsurface, changed: false, needsRetry: false, paintedPixels: 0)
