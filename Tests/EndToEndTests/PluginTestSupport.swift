@@ -29,6 +29,8 @@ enum PluginTestSupport {
     static var headerDirectory: String { packageRoot + "/Sources/CModalKitStyle/include" }
     /// The style ABI 1.0 header exactly as it shipped, kept so that a test can build a 1.0 plugin.
     static var abi10HeaderDirectory: String { packageRoot + "/Tests/EndToEndTests/Fixtures/abi-1.0" }
+    /// The 1.1 header as it shipped (a genuine ABI 1.1 plugin is compiled against it).
+    static var abi11HeaderDirectory: String { packageRoot + "/Tests/EndToEndTests/Fixtures/abi-1.1" }
     static var fixtureSource: String { packageRoot + "/Tests/EndToEndTests/Fixtures/fixture_style.c" }
 
     static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"
