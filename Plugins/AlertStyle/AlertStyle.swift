@@ -8,13 +8,13 @@ import ModalKit
 /// radius 14. It presents by scaling 1.2 → 1.0 about its centre while fading in, 0.25 s ease-out,
 /// and dismisses by fading out at its place, 0.2 s linear, while a black dim goes 0 → `dim-alpha`
 /// and back. A tap on the dim does not dismiss (an alert asks for an answer); Escape does and is
-/// reported like any close.
+/// reported like any close (unless `dismissible=false`).
 public enum AlertStyle: LoadablePresentationStyle {
     public static let name = "alert"
     public static let summary = "UIKit's alert: 270 pt card as tall as its content, centred, scales 1.2 → 1 fading in; the dim does not dismiss"
     static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
                                                    default: 0.2, in: 0...1)
-    public static let options: [StyleOption] = [dimAlphaOption]
+    public static let options: [StyleOption] = [dimAlphaOption, .dismissible()]
 
     /// The card's width, points (UIKit's alert).
     public static let width = 270.0
@@ -37,10 +37,14 @@ public enum AlertStyle: LoadablePresentationStyle {
         return Rect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
     }
 
-    /// - Throws: `StyleOptionError.badValue` for a `dim-alpha` outside 0…1.
+    /// - Throws: `StyleOptionError.badValue` for a `dim-alpha` outside 0…1 or a `dismissible`
+    ///   other than true or false.
     public static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
         let dimAlpha = try options.number(dimAlphaOption)
+        // `dismissible=false`: Escape does not dismiss either (reported as a close attempt).
+        let interaction = InteractionDeclaration(isDismissible: try options.dismissible())
         let style = PresentationStyle()
+        style.interaction = { _ in interaction }
         style.transitionDuration = { c in c.phase == .present ? presentDuration : dismissDuration }
         style.timingCurve = { c in c.phase == .present ? .easeOut : .linear }
         style.frameOfPresentedView = { c in

@@ -13,7 +13,7 @@ final class Swatch: PresentationContent {
                              children: [.button("tap", label: name, frame: Rect(size: size), isFocused: true)])
     }
     func didLayout(size: Size) { self.size = size }
-    func preferredContentSize(fittingWidth width: Double) -> Size? { Size(width: width, height: 160) }  // the alert's height
+    func preferredContentSize(fittingWidth width: Double) -> Size? { Size(width: width, height: 160) }  // for content-sized styles
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
         let px = Draw.pixelSize(of: image)
         Draw.fill(image, width: px.width, height: px.height, color: colour)
