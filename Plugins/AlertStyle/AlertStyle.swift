@@ -1,7 +1,8 @@
 import ModalKit
 
-/// The alert style, after UIKit's `UIAlertController` alert (docs/design.md, built-in styles): a
-/// card ``width`` (270) points wide and as tall as its content says it needs at that width
+/// The alert style, after UIKit's `UIAlertController` alert (docs/design.md, "Content size,
+/// resizing detents and the rubber band"): a card ``width`` (270) points wide and as tall as its
+/// content says it needs at that width
 /// (``LayoutContext/preferredContentSize(fittingWidth:)``; ``fallbackHeight`` when the content does
 /// not say), never taller than the container less ``verticalMargin`` (40) points — a taller content
 /// is laid out at that height and clipped to it (no scrolling) — centred in the container, corner
