@@ -124,8 +124,9 @@ public struct RenderOptions: Equatable, Sendable {
     public var width = 0, height = 0
     /// Buffer pixels per point: whole or fractional (`--scale`, 0.5...8).
     public var scale = 1.0
-    /// `--progress`: linear time fraction of the phase, 0...1.
-    public var progress = 0.0
+    /// `--progress`: the linear time fraction of the phase, 0...1 (the timing curve is applied to it,
+    /// as to a live transition's time: the styles' hooks are told the eased progress).
+    public var fraction = 0.0
     public var phase = TransitionPhase.present
     /// `--output`: the PNG file to write.
     public var output = ""
@@ -375,7 +376,7 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
                 throw UsageError("--progress expects a number from 0 to 1, got '\(text)'")
             }
-            render.progress = p
+            render.fraction = p
             sawProgress = true
         case "--drag" where isRender:
             let text = try value(for: flag, inline)
@@ -446,7 +447,7 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         if render.detent != nil && render.drag != nil { throw UsageError("render takes --detent or --drag, not both") }
         if render.detent != nil && selections.count > 1 { throw UsageError("render --detent takes one --style (a stack's detents are not drawn)") }
         // --detent alone: the sheet presented, at rest there.
-        if !sawProgress && render.detent != nil { render.progress = 1; sawProgress = true }
+        if !sawProgress && render.detent != nil { render.fraction = 1; sawProgress = true }
         if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
         if render.drag != nil && selections.count > 1 { throw UsageError("render --drag takes one --style (a drag of a stack is not drawn)") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }

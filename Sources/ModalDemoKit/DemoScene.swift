@@ -230,7 +230,7 @@ public final class DemoScene {
 
     /// A debugging aid for style authors (`modal-demo --pause-at F`): a linear time fraction
     /// 0...1 at which every presentation transition stops and stays, so its frame can be inspected
-    /// live — exactly the frame of ``renderSnapshot(into:phase:progress:)`` at `.present`, F. The
+    /// live — exactly the frame of ``renderSnapshot(into:phase:fraction:)`` at `.present`, F. The
     /// scene's clock stands still while paused (Core Animation pauses a layer's animations the same
     /// way, by stopping its clock: `speed = 0` at a `timeOffset`); ``isAnimating`` is false, so no
     /// frames are drawn, and ``SceneEvent/paused`` is reported once the frame is F's. Input works as
@@ -392,16 +392,16 @@ public final class DemoScene {
         return render(into: target, bufferAge: bufferAge)
     }
 
-    /// Renders, offscreen, the frame at linear time fraction `progress` (0...1) of a presentation
+    /// Renders, offscreen, the frame at linear time fraction `fraction` (0...1) of a presentation
     /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
     /// `target` (``pixelSize``): ``PresentationHost/snapshot(phase:fraction:)`` — the same
     /// geometry function as the live frame — drawn by the same caches and compositor; the source
     /// rectangle is the Present button's frame, as for a click. Does not change the live state,
     /// call style hooks or emit events.
-    public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, progress: Double) {
+    public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, fraction: Double) {
         // Presented from the Present button, as a click on it does (a live presentation already is).
         if host.state == .dismissed { host.sourceRect = buttonFrame }
-        host.renderOffline(host.snapshot(phase: phase, fraction: progress, detent: restingDetent, content: card), presented: card,
+        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent, content: card), presented: card,
                            into: target)
     }
 
@@ -439,16 +439,16 @@ public final class DemoScene {
     }
 
     /// Renders, offscreen, a stack of `levels` cards (≥ 1): levels 1…n − 1 presented, level n at
-    /// linear time fraction `progress` of a presentation or dismissal, each with its level's style
+    /// linear time fraction `fraction` of a presentation or dismissal, each with its level's style
     /// (the same geometry function as the live frames, drawn by the same caches and compositor).
     /// Does not change the live state or emit events.
-    public func renderStackSnapshot(into target: PixelBuffer, levels: Int, phase: TransitionPhase, progress: Double) {
+    public func renderStackSnapshot(into target: PixelBuffer, levels: Int, phase: TransitionPhase, fraction: Double) {
         let n = max(1, levels)
         var snapshots: [PresentationSnapshot] = []
         var contents: [any PresentationContent] = []
         let bounds = Rect(size: containerSize)
         for level in 1...n {
-            let phase = level == n ? phase : .present, fraction = level == n ? progress : 1
+            let phase = level == n ? phase : .present, fraction = level == n ? fraction : 1
             if level == 1 {
                 // Presented from the Present button (a live presentation already is).
                 if host.state == .dismissed { host.sourceRect = buttonFrame }

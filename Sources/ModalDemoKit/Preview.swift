@@ -31,7 +31,7 @@ public struct PreviewTimeline: Equatable, Sendable {
     public var frameCount: Int { 2 * framesPerTransition }
 
     /// What frame `i` draws: the phase and the linear time fraction within it.
-    public func frame(_ i: Int) -> (phase: TransitionPhase, progress: Double) {
+    public func frame(_ i: Int) -> (phase: TransitionPhase, fraction: Double) {
         let n = framesPerTransition
         let k = i % n
         return (i < n ? .present : .dismiss, Double(k) / Double(n - 1))

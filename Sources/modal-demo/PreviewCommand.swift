@@ -33,16 +33,16 @@ func runPreview(_ options: PreviewOptions) -> Int32 {
         if let count = options.strip {
             let strip = try Image(width: width * count, height: height)
             for (slot, i) in timeline.stripFrames(count: count).enumerated() {
-                let (phase, progress) = timeline.frame(i)
-                scene.renderSnapshot(into: frame.pixelBuffer, phase: phase, progress: progress)
+                let (phase, fraction) = timeline.frame(i)
+                scene.renderSnapshot(into: frame.pixelBuffer, phase: phase, fraction: fraction)
                 strip.copy(frame, toX: slot * width)
             }
             try strip.writePNG(to: options.output)
         } else {
             let writer = try AnimatedWebPWriter(width: width, height: height, path: options.output)
             for i in 0..<timeline.frameCount {
-                let (phase, progress) = timeline.frame(i)
-                scene.renderSnapshot(into: frame.pixelBuffer, phase: phase, progress: progress)
+                let (phase, fraction) = timeline.frame(i)
+                scene.renderSnapshot(into: frame.pixelBuffer, phase: phase, fraction: fraction)
                 try writer.add(frame, timestamp: timeline.start(of: i), path: options.output)
             }
             try writer.finish(end: timeline.start(of: timeline.frameCount), path: options.output)

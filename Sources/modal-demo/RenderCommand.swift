@@ -3,7 +3,7 @@ import ModalDemoKit
 import ModalKit
 
 /// `modal-demo render`: draws exactly what the window shows at the given size, scale and
-/// transition progress, through the same renderer, and writes it as a PNG. No compositor needed.
+/// linear time fraction of a transition (`--progress`; the hooks see the eased progress), through the same renderer, and writes it as a PNG. No compositor needed.
 /// Exactly, with either backend of the window: the presented view's pixels come from the one
 /// rounding rule of ``PresentationSnapshot/presentedPixelRect(_:scale:)`` (its top-left at a
 /// whole point), which the window's pixman and sub-surface paths follow too.
@@ -40,9 +40,9 @@ func runRender(_ options: RenderOptions) -> Int32 {
         scene.renderDrag(into: image.pixelBuffer, distance: distance)
     } else if options.selections.count > 1 {
         scene.renderStackSnapshot(into: image.pixelBuffer, levels: options.selections.count, phase: options.phase,
-                                  progress: options.progress)
+                                  fraction: options.fraction)
     } else {
-        scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, progress: options.progress)
+        scene.renderSnapshot(into: image.pixelBuffer, phase: options.phase, fraction: options.fraction)
     }
     do {
         try image.writePNG(to: options.output)

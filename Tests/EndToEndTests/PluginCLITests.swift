@@ -251,7 +251,7 @@ enum PluginRendering {
         let scene = try DemoScene(style: style)
         scene.layout(containerSize: Size(width: Double(width), height: Double(height)), scale: 1)
         let image = try Image(width: width, height: height)
-        scene.renderSnapshot(into: image.pixelBuffer, phase: phase, progress: progress)
+        scene.renderSnapshot(into: image.pixelBuffer, phase: phase, fraction: progress)
         let path = dir + "/expected-\(UUID().uuidString).png"
         try image.writePNG(to: path)
         defer { unlink(path) }

@@ -96,7 +96,7 @@ final class PluginExampleTests: XCTestCase {
         scene.layout(containerSize: Size(width: 400, height: 600), scale: 1)
         func snapshot(_ progress: Double) throws -> Image {
             let image = try Image(width: 400, height: 600)
-            scene.renderSnapshot(into: image.pixelBuffer, phase: .present, progress: progress)
+            scene.renderSnapshot(into: image.pixelBuffer, phase: .present, fraction: progress)
             return image
         }
         let start = try snapshot(0), half = try snapshot(0.5), end = try snapshot(1)

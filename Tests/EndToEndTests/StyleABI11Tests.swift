@@ -134,7 +134,7 @@ final class StyleABI11Tests: XCTestCase {
         for s in [1, 2] {
             scene.layout(containerSize: bounds.size, scale: s)
             let image = try Image(width: 400 * s, height: 800 * s)
-            scene.renderSnapshot(into: image.pixelBuffer, phase: .present, progress: 0)
+            scene.renderSnapshot(into: image.pixelBuffer, phase: .present, fraction: 0)
             // x 50…200 pt shown (scale 0.5 about the left edge), white in the card's empty middle row.
             XCTAssertNotEqual(image.pixel(x: 50 * s - 1, y: 400 * s), 0xFFFF_FFFF, "left of the left edge, scale \(s)")
             XCTAssertEqual(image.pixel(x: 50 * s, y: 400 * s), 0xFFFF_FFFF, "the left edge column, scale \(s)")

@@ -438,7 +438,7 @@ open class HostFuzzDriver {
         if f.width != pw || f.height != ph { fail("layer-frame", "frame \(f.width)x\(f.height), pixel size \(pw)x\(ph)") }
         let n = host.levelCount
         guard n >= 1, let spec = spec(level: n) else {
-            if f.dim != 0 || f.dimGradient != nil || f.hasCard { fail("layer-frame", "a dim or a card with nothing presented") }
+            if f.dim != 0 || f.dimGradient != nil || f.hasPresentedView { fail("layer-frame", "a dim or a card with nothing presented") }
             return
         }
         let maxByte = UInt32((min(max(spec.dimAlpha, 0), 1) * 255).rounded())
@@ -451,21 +451,21 @@ open class HostFuzzDriver {
                 fail("dim-alpha", "layer frame gradient stop \(i) alpha \(g[i].color.alpha) above \(spec.dimAlpha) (\(spec))")
             }
         }
-        if f.cardAlpha > 255 || !f.cardCornerRadius.isFinite || !f.presentingCornerRadius.isFinite {
-            fail("layer-frame", "card alpha \(f.cardAlpha), radii \(f.cardCornerRadius) \(f.presentingCornerRadius)")
+        if f.presentedAlpha > 255 || !f.presentedCornerRadius.isFinite || !f.presentingCornerRadius.isFinite {
+            fail("layer-frame", "card alpha \(f.presentedAlpha), radii \(f.presentedCornerRadius) \(f.presentingCornerRadius)")
         }
-        if f.hasCard && (f.cardSourceWidth <= 0 || f.cardSourceHeight <= 0) {
-            fail("layer-frame", "card \(f.card) from a cache of \(f.cardSourceWidth)x\(f.cardSourceHeight)")
+        if f.hasPresentedView && (f.presentedSourceWidth <= 0 || f.presentedSourceHeight <= 0) {
+            fail("layer-frame", "card \(f.presentedRect) from a cache of \(f.presentedSourceWidth)x\(f.presentedSourceHeight)")
         }
         // The presented layer's own buffer, as the sub-surface backend draws it (whole scales).
         let s = host.scale
-        if f.hasCard, s >= 1, s == s.rounded(), s <= 8,
+        if f.hasPresentedView, s >= 1, s == s.rounded(), s <= 8,
            let placement = PresentedLayerPlacement(frame: f, bufferScale: Int(s), containerWidth: pw / Int(s),
                                                    containerHeight: ph / Int(s)),
            placement.bufferWidth > 0, placement.bufferHeight > 0,
            placement.bufferWidth * placement.bufferHeight <= 1 << 21,
            let image = try? Image(width: placement.bufferWidth, height: placement.bufferHeight) {
-            host.drawPresentedLayer(f, into: image.pixelBuffer, cardOffset: (placement.cardOffsetX, placement.cardOffsetY))
+            host.drawPresentedLayer(f, into: image.pixelBuffer, presentedOffset: (placement.presentedOffsetX, placement.presentedOffsetY))
         }
     }
 

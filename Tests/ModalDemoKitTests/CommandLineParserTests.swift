@@ -170,7 +170,7 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(o.selection.style, "inset-centered")
         XCTAssertEqual(o.width, 100)
         XCTAssertEqual(o.height, 200)
-        XCTAssertEqual(o.progress, 0.5)
+        XCTAssertEqual(o.fraction, 0.5)
         XCTAssertEqual(o.output, "out.png")
         XCTAssertEqual(o.phase, .present)
         XCTAssertEqual(o.scale, 1)
@@ -184,7 +184,7 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertTrue(all.reducedMotion)
         XCTAssertEqual(all.width, 40)
         XCTAssertEqual(all.height, 30)
-        XCTAssertEqual(all.progress, 1)
+        XCTAssertEqual(all.fraction, 1)
         XCTAssertEqual(all.phase, .dismiss)
         XCTAssertEqual(all.scale, 1.5)
         XCTAssertEqual(all.output, "/tmp/frame.png")
@@ -211,7 +211,7 @@ final class CommandLineParserTests: XCTestCase {
     }
 
     func testRenderNumbersAndTheirBounds() throws {
-        XCTAssertEqual(try render(renderBase + ["--progress", "0"]).progress, 0)
+        XCTAssertEqual(try render(renderBase + ["--progress", "0"]).fraction, 0)
         XCTAssertEqual(try render(renderBase + ["--scale", "0.5"]).scale, 0.5)
         XCTAssertEqual(try render(renderBase + ["--scale", "8"]).scale, 8)
         XCTAssertEqual(try render(renderBase + ["--scale", "1.25"]).scale, 1.25)

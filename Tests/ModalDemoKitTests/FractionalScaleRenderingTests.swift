@@ -140,7 +140,7 @@ final class FractionalScaleRenderingTests: XCTestCase {
         let s = try scene(.bottomSheet, 400, 800, scale: 1.5)
         let base = try unpresented(.bottomSheet, 400, 800, scale: 1.5)
         let img = try newImage(s)
-        s.renderSnapshot(into: img.pixelBuffer, phase: .present, progress: 1)
+        s.renderSnapshot(into: img.pixelBuffer, phase: .present, fraction: 1)
         // Top at H/2 = 400 pt = 600 px, full width 600 px, bottom corners square.
         XCTAssertEqual(firstCardRow(img, x: 60), 600)
         XCTAssertEqual(firstCardColumn(img, y: 630), 0)
@@ -213,7 +213,7 @@ final class FractionalScaleRenderingTests: XCTestCase {
         func inkHeight(scale: Double) throws -> Int {
             let s = try scene(.insetCentered, 400, 800, scale: scale)
             let img = try newImage(s)
-            s.renderSnapshot(into: img.pixelBuffer, phase: .present, progress: 1)
+            s.renderSnapshot(into: img.pixelBuffer, phase: .present, fraction: 1)
             let baseline = Int((110 * scale).rounded()) + Int((16 * scale).rounded()) + (try FontSet(scale: scale)).label.ascent
             // Dark text on the white card: rows between the card's top and the title's baseline holding a dark pixel.
             let x0 = Int(40 * scale), x1 = Int(360 * scale), y0 = Int(112 * scale), y1 = baseline + 1
@@ -237,7 +237,7 @@ final class FractionalScaleRenderingTests: XCTestCase {
             let live = try self.live(try scene(style, 401, 601, scale: 1.5), at: duration)
             let s = try scene(style, 401, 601, scale: 1.5)
             let snap = try newImage(s)
-            s.renderSnapshot(into: snap.pixelBuffer, phase: .present, progress: 1)
+            s.renderSnapshot(into: snap.pixelBuffer, phase: .present, fraction: 1)
             var differ = 0
             for y in 0..<snap.height { for x in 0..<snap.width where snap.pixel(x: x, y: y) != live.pixel(x: x, y: y) { differ += 1 } }
             XCTAssertEqual(differ, 0, "\(style.rawValue): snapshot vs live at 1.5")

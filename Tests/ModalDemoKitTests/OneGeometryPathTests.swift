@@ -44,7 +44,7 @@ final class OneGeometryPathTests: XCTestCase {
                 offline.layout(containerSize: Size(width: 400, height: 600), scale: 1)
                 let offSnap = offline.host.snapshot(phase: phase, fraction: p)
                 let offImage = try Image(width: 400, height: 600)
-                offline.renderSnapshot(into: offImage.pixelBuffer, phase: phase, progress: p)
+                offline.renderSnapshot(into: offImage.pixelBuffer, phase: phase, fraction: p)
 
                 let what = "\(styleCase.rawValue) \(phase) p=\(p) reduced=\(reducesMotion)"
                 if p == 1 && phase == .dismiss {

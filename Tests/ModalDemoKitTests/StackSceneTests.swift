@@ -190,7 +190,7 @@ final class StackSceneTests: XCTestCase {
         let live = try Image(width: w, height: h), offline = try Image(width: w, height: h)
         s.render(into: live.pixelBuffer, now: 3, bufferAge: 0)
         let (r, _) = try scene(width: 600, height: 500, scale: 1.5)
-        r.renderStackSnapshot(into: offline.pixelBuffer, levels: 2, phase: .present, progress: 1)
+        r.renderStackSnapshot(into: offline.pixelBuffer, levels: 2, phase: .present, fraction: 1)
         var mismatches = 0
         for y in 0..<h { for x in 0..<w where live.pixel(x: x, y: y) != offline.pixel(x: x, y: y) { mismatches += 1 } }
         XCTAssertEqual(mismatches, 0, "live two-level frame after the resize = render of the stack")

@@ -24,7 +24,7 @@ final class SceneFixture {
 
     func snapshot(_ phase: TransitionPhase, _ progress: Double) throws -> Image {
         let image = try newImage()
-        scene.renderSnapshot(into: image.pixelBuffer, phase: phase, progress: progress)
+        scene.renderSnapshot(into: image.pixelBuffer, phase: phase, fraction: progress)
         return image
     }
 

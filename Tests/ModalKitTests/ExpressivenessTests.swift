@@ -136,7 +136,7 @@ final class ExpressivenessTests: XCTestCase {
         XCTAssertEqual(host.presentedViewFrame, Rect(x: 0, y: 400, width: 480, height: 400), "0.5 of 800")
         XCTAssertEqual(card.layouts.last, Size(width: 480, height: 400))
         XCTAssertEqual(host.snapshot(at: 1).presentedRect, Rect(x: 0, y: 400, width: 480, height: 400))
-        XCTAssertEqual(host.layerFrame(at: 1).card, PixelRect(x: 0, y: 400, width: 480, height: 400),
+        XCTAssertEqual(host.layerFrame(at: 1).presentedRect, PixelRect(x: 0, y: 400, width: 480, height: 400),
                        "the whole sheet inside the window")
     }
 

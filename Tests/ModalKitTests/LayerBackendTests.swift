@@ -44,8 +44,8 @@ final class LayerBackendTests: XCTestCase {
             let placement = PresentedLayerPlacement(frame: f, bufferScale: scale, containerWidth: 400, containerHeight: 600)
             XCTAssertNotNil(placement, "a presented view at \(t)")
             guard let p = placement else { continue }
-            XCTAssertEqual(f.card.x, p.x * scale, "whole points")
-            XCTAssertEqual(f.card.y, p.y * scale, "whole points")
+            XCTAssertEqual(f.presentedRect.x, p.x * scale, "whole points")
+            XCTAssertEqual(f.presentedRect.y, p.y * scale, "whole points")
             XCTAssertEqual(p.isCacheAsIs, !reducedMotion || t >= 0.2)
             if p.visible.height < Double(p.bufferHeight / scale) { sawCrop = true }
             let layer = try Image(width: p.bufferWidth, height: p.bufferHeight)
@@ -219,16 +219,16 @@ final class LayerBackendTests: XCTestCase {
                                                           containerHeight: 600))
             // Room for the shadow: 16 pt blur − 4 pt offset above, 16 pt each side, 20 pt below,
             // whole points, none beyond the container's left and top edges.
-            let left = min(16 * scale, f.card.x), right = 16 * scale, below = 20 * scale
-            XCTAssertEqual(p.cardOffsetX, left)
-            XCTAssertEqual(p.cardOffsetY, 12 * scale)
-            XCTAssertEqual(p.x * scale + p.cardOffsetX, f.card.x)
-            XCTAssertEqual(p.y * scale + p.cardOffsetY, f.card.y)
-            XCTAssertEqual(p.bufferWidth, f.card.width + left + right)
-            XCTAssertEqual(p.bufferHeight, f.card.height + 12 * scale + below)
+            let left = min(16 * scale, f.presentedRect.x), right = 16 * scale, below = 20 * scale
+            XCTAssertEqual(p.presentedOffsetX, left)
+            XCTAssertEqual(p.presentedOffsetY, 12 * scale)
+            XCTAssertEqual(p.x * scale + p.presentedOffsetX, f.presentedRect.x)
+            XCTAssertEqual(p.y * scale + p.presentedOffsetY, f.presentedRect.y)
+            XCTAssertEqual(p.bufferWidth, f.presentedRect.width + left + right)
+            XCTAssertEqual(p.bufferHeight, f.presentedRect.height + 12 * scale + below)
             XCTAssertEqual(p.visible.minX, 0, "never cropped at the left")
             let layer = try Image(width: p.bufferWidth, height: p.bufferHeight)
-            host.drawPresentedLayer(f, into: layer.pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
+            host.drawPresentedLayer(f, into: layer.pixelBuffer, presentedOffset: (p.presentedOffsetX, p.presentedOffsetY))
             host.render(into: full.pixelBuffer, now: t, bufferAge: 0)
             var bad: [String] = []
             let v = p.visible
@@ -250,8 +250,8 @@ final class LayerBackendTests: XCTestCase {
             }
             XCTAssertEqual(bad, [], "shadow layer, scale \(scale), t \(t)")
             // The shadow shows above the view: darker than the dim alone 4 pt above its top edge.
-            let above = (f.card.y - 4 * scale) - p.y * scale
-            XCTAssertGreaterThan(layer.pixel(x: p.cardOffsetX + f.card.width / 2, y: above) >> 24, 0, "shadow above, t \(t)")
+            let above = (f.presentedRect.y - 4 * scale) - p.y * scale
+            XCTAssertGreaterThan(layer.pixel(x: p.presentedOffsetX + f.presentedRect.width / 2, y: above) >> 24, 0, "shadow above, t \(t)")
         }
     }
 

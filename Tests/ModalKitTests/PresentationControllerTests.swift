@@ -20,7 +20,7 @@ final class PresentationControllerTests: XCTestCase {
         XCTAssertTrue(style.calls.isEmpty, "no layout hooks while nothing is presented")
         XCTAssertTrue(c.present(now: 0))
         XCTAssertEqual(c.state, .presenting)
-        XCTAssertTrue(c.isChromeInstalled)
+        XCTAssertTrue(c.isDimmingViewInstalled)
         XCTAssertEqual(c.dimmingViewFrame, bounds)
         XCTAssertEqual(c.presentedViewFrame, Rect(x: 20, y: 110, width: 360, height: 580))
         c.update(now: 0.5)
@@ -30,7 +30,7 @@ final class PresentationControllerTests: XCTestCase {
         XCTAssertTrue(c.dismiss(now: 2))
         c.update(now: 3)
         XCTAssertEqual(c.state, .dismissed)
-        XCTAssertFalse(c.isChromeInstalled, "the dimming view is removed when the dismissal completes")
+        XCTAssertFalse(c.isDimmingViewInstalled, "the dimming view is removed when the dismissal completes")
         XCTAssertEqual(style.calls, [
             "presentationWillBegin", "willLayout(400.0x800.0)", "didLayout(400.0x800.0)",
             "presentationDidEnd(true)", "dismissalWillBegin", "dismissalDidEnd(true)",
@@ -45,12 +45,12 @@ final class PresentationControllerTests: XCTestCase {
         XCTAssertEqual(c.state, .dismissing)
         XCTAssertEqual(c.fraction(at: 10.3), 0.3, accuracy: 1e-9)
         XCTAssertEqual(c.fraction(at: 10.4), 0.2, accuracy: 1e-9)
-        XCTAssertTrue(c.isChromeInstalled)
+        XCTAssertTrue(c.isDimmingViewInstalled)
         c.update(now: 10.59)
         XCTAssertEqual(c.state, .dismissing)
         c.update(now: 10.6)
         XCTAssertEqual(c.state, .dismissed)
-        XCTAssertFalse(c.isChromeInstalled)
+        XCTAssertFalse(c.isDimmingViewInstalled)
         XCTAssertNil(c.presentedViewRect(progress: 0))
         XCTAssertEqual(Array(style.calls.suffix(3)),
                        ["presentationDidEnd(false)", "dismissalWillBegin", "dismissalDidEnd(true)"])
@@ -65,7 +65,7 @@ final class PresentationControllerTests: XCTestCase {
         c.present(now: 2.25)  // at u = 0.75
         XCTAssertEqual(c.state, .presenting)
         XCTAssertEqual(c.fraction(at: 2.25), 0.75, accuracy: 1e-9)
-        XCTAssertTrue(c.isChromeInstalled, "a cancelled dismissal keeps the chrome")
+        XCTAssertTrue(c.isDimmingViewInstalled, "a cancelled dismissal keeps the dimming view")
         XCTAssertEqual(Array(style.calls.suffix(2)), ["dismissalDidEnd(false)", "presentationWillBegin"])
         c.update(now: 2.5)
         XCTAssertEqual(c.state, .presented)

@@ -68,10 +68,10 @@ final class PresentedViewRoundingTests: XCTestCase {
         let content = Painted(Color(rgb: 0xE0A020))
         let offline = try Image(width: 998, height: 622), live = try Image(width: 998, height: 622)
         host.renderOffline(host.snapshot(phase: .present, fraction: 1), presented: content, into: offline.pixelBuffer)
-        XCTAssertEqual(host.snapshot(phase: .present, fraction: 1).layerFrame(scale: 2).card,
+        XCTAssertEqual(host.snapshot(phase: .present, fraction: 1).layerFrame(scale: 2).presentedRect,
                        PixelRect(x: 0, y: 312, width: 998, height: 311))
         host.present(content, now: 0)
-        XCTAssertEqual(host.layerFrame(at: 2).card, PixelRect(x: 0, y: 312, width: 998, height: 311))
+        XCTAssertEqual(host.layerFrame(at: 2).presentedRect, PixelRect(x: 0, y: 312, width: 998, height: 311))
         host.render(into: live.pixelBuffer, now: 2, bufferAge: 0)
         XCTAssertTrue(samePixels(live, offline), "live == render")
         // Row 311: black 0.4 over the presenting view (0x40, 0x80, 0xC0 × 0.6); row 312: the sheet.
@@ -81,7 +81,7 @@ final class PresentedViewRoundingTests: XCTestCase {
         let p = try XCTUnwrap(PresentedLayerPlacement(frame: host.layerFrame(at: 2), bufferScale: 2,
                                                      containerWidth: 499, containerHeight: 311))
         XCTAssertEqual(p.y, 156, "set_position's y: 156 pt = row 312")
-        XCTAssertEqual(p.cardOffsetY, 0, "no pad inside the layer's buffer")
+        XCTAssertEqual(p.presentedOffsetY, 0, "no pad inside the layer's buffer")
     }
 
     /// Mid-transition at a fraction where the top is at a quarter point (the live frame at a time,
@@ -96,7 +96,7 @@ final class PresentedViewRoundingTests: XCTestCase {
         host.renderOffline(host.snapshot(phase: .present, fraction: 0.5), presented: content, into: offline.pixelBuffer)
         host.present(content, now: 0)
         // 30.5 → 31 → 62 (exact 61); 200.25 → 200 → 400 (exact 400.5 → 401).
-        XCTAssertEqual(host.layerFrame(at: 0.5).card, PixelRect(x: 62, y: 400, width: 600, height: 400))
+        XCTAssertEqual(host.layerFrame(at: 0.5).presentedRect, PixelRect(x: 62, y: 400, width: 600, height: 400))
         host.render(into: live.pixelBuffer, now: 0.5, bufferAge: 0)
         XCTAssertTrue(samePixels(live, offline), "live == render at 0.5")
         XCTAssertEqual(live.pixel(x: 62, y: 400), 0xFFFF_FFFF)
@@ -113,8 +113,8 @@ final class PresentedViewRoundingTests: XCTestCase {
         let host = PresentationHost(style: style.style, presenting: Painted(.black))
         host.layout(containerSize: Size(width: 100, height: 100), scale: 2)
         let f = host.snapshot(phase: .present, fraction: 1).layerFrame(scale: 2)
-        XCTAssertEqual(f.card, PixelRect(x: 42, y: 62, width: 41, height: 41))
-        XCTAssertEqual(f.cardSourceWidth, 82, "the cache: 41 pt × 2")
+        XCTAssertEqual(f.presentedRect, PixelRect(x: 42, y: 62, width: 41, height: 41))
+        XCTAssertEqual(f.presentedSourceWidth, 82, "the cache: 41 pt × 2")
     }
 
     /// A covered level's presented view recedes (the level above's "presenting view while covered"

@@ -17,6 +17,7 @@ public struct AccessibilityElement: Hashable, Sendable {
     /// ``ContentInput/focus(_:)``), and a bridge keeps its platform object for the same
     /// identifier. Unique within one content's tree.
     public var identifier: String
+    /// What the element is (a button, a label, a group, …): the AT-SPI role screen readers announce.
     public var role: AccessibilityRole
     /// The name a screen reader speaks (UIKit `accessibilityLabel`; GTK `LABEL` property; AT-SPI
     /// name): a button's title, a label's text.
@@ -27,8 +28,11 @@ public struct AccessibilityElement: Hashable, Sendable {
     /// Where the element is, points in the content's coordinates (UIKit `accessibilityFrame`, here
     /// relative to the content).
     public var frame: Rect
+    /// Its states (focused, disabled, …), as AT-SPI reports them.
     public var states: AccessibilityStates
+    /// What assistive technology can do with it (``AccessibilityActions``; a button is activatable).
     public var actions: AccessibilityActions
+    /// Its child elements, in reading order, frames in the same content's points.
     public var children: [AccessibilityElement]
     /// The identifier of the element of the same content whose text is this element's ``label``
     /// (GTK `LABELLED_BY`; ARIA `aria-labelledby`): a modal's title label. Screen readers then
@@ -39,6 +43,8 @@ public struct AccessibilityElement: Hashable, Sendable {
     /// readers then read the body once, as the description, not again as loose text.
     public var describedBy: String?
 
+    /// An element; `label` and `description` default to empty, `frame` to `.zero`, `states`,
+    /// `actions` and `children` to none, and the relations to nil.
     public init(identifier: String, role: AccessibilityRole, label: String = "", description: String = "",
                 frame: Rect = .zero, states: AccessibilityStates = [], actions: AccessibilityActions = [],
                 children: [AccessibilityElement] = [], labelledBy: String? = nil, describedBy: String? = nil) {

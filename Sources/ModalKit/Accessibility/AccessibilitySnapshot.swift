@@ -17,10 +17,12 @@ public struct AccessibilitySnapshot: Hashable, Sendable {
         /// The label and description of the content's root element: a presented level is named by
         /// its content's title and described by its body.
         public var label: String
+        /// The level's description (a presented content's body: AT-SPI's accessible description).
         public var description: String
         /// The root element's ``AccessibilityElement/labelledBy`` and
         /// ``AccessibilityElement/describedBy``: identifiers of elements of this level.
         public var labelledBy: String?
+        /// The identifier of the element whose text describes the level (AT-SPI `DESCRIBED_BY`), if any.
         public var describedBy: String?
         /// The container's bounds for level 0, the presented view's frame (where it rests, not
         /// where a transition has it) for a presented level, container points.
@@ -35,6 +37,7 @@ public struct AccessibilitySnapshot: Hashable, Sendable {
         /// element with focus (``AccessibilitySnapshot/focus``) keeps ``AccessibilityStates/focused``.
         public var elements: [AccessibilityElement]
 
+        /// A level as the host describes it; see the properties for each value.
         public init(index: Int, role: AccessibilityRole, label: String, description: String,
                     labelledBy: String? = nil, describedBy: String? = nil, frame: Rect,
                     isModal: Bool, isHidden: Bool, elements: [AccessibilityElement]) {
@@ -58,14 +61,17 @@ public struct AccessibilitySnapshot: Hashable, Sendable {
         /// The identifier of the focused element, or nil when the level itself has focus (a modal
         /// just presented: focus moves onto the modal, see ``PresentationHost``).
         public var element: String?
+        /// Focus on `element` (nil: the level itself) of level `level`.
         public init(level: Int, element: String?) { self.level = level; self.element = element }
     }
 
     /// Level 0 first, then presented levels 1, 2, … (a level stays from the start of its
     /// presentation until its dismissal completes, as long as it captures input).
     public var levels: [Level]
+    /// Where keyboard focus is.
     public var focus: Focus
 
+    /// A snapshot of `levels` (bottom first) with keyboard focus at `focus`.
     public init(levels: [Level], focus: Focus) {
         self.levels = levels
         self.focus = focus

@@ -1,9 +1,13 @@
 /// A colour with premultiplied alpha, components in 0...1 (pixman's and `WL_SHM_FORMAT_ARGB8888`'s
 /// convention: each colour component is already multiplied by `alpha`).
 public struct Color: Hashable, Sendable {
+    /// Red, premultiplied by ``alpha``, 0...1.
     public var red: Double
+    /// Green, premultiplied by ``alpha``, 0...1.
     public var green: Double
+    /// Blue, premultiplied by ``alpha``, 0...1.
     public var blue: Double
+    /// Opacity, 0 (transparent) ... 1 (opaque).
     public var alpha: Double
 
     /// A colour from premultiplied components.
@@ -22,8 +26,11 @@ public struct Color: Hashable, Sendable {
                   blue: Double(rgb & 0xff) / 255)
     }
 
+    /// Transparent: all four components 0.
     public static let clear = Color(premultipliedRed: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     /// This colour with its opacity multiplied by `factor` (UIKit's `withAlphaComponent` on a

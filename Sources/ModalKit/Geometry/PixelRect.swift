@@ -7,23 +7,33 @@ import Foundation
 
 /// A rectangle in buffer pixels (integers), origin top-left. Used for damage and pixel tests.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge, buffer pixels.
     public var x: Int
+    /// Top edge, buffer pixels.
     public var y: Int
+    /// Width, buffer pixels.
     public var width: Int
+    /// Height, buffer pixels.
     public var height: Int
 
+    /// A rectangle at (`x`, `y`) of `width` × `height` buffer pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The column just right of the rectangle (`x + width`).
     public var maxX: Int { x + width }
+    /// The row just below the rectangle (`y + height`).
     public var maxY: Int { y + height }
+    /// Whether it covers no pixel (a width or height ≤ 0).
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// Number of pixels covered (0 when empty).
     public var area: Int { isEmpty ? 0 : width * height }
 
+    /// Whether the pixel at (`px`, `py`) lies inside (`x ≤ px < maxX`, `y ≤ py < maxY`).
     public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 
     /// The overlap of two rectangles, `.zero` when they do not overlap.

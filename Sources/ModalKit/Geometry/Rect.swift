@@ -1,9 +1,13 @@
 /// An axis-aligned rectangle in points (UIKit's `CGRect`), origin at its top-left corner.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The top-left corner, points.
     public var origin: Point
+    /// The width and height, points.
     public var size: Size
 
+    /// A rectangle at `origin` of `size`, points.
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    /// A rectangle at (`x`, `y`) of `width` × `height`, points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.origin = Point(x: x, y: y)
         self.size = Size(width: width, height: height)
@@ -11,16 +15,26 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The rectangle at the origin with the given size: a container's bounds.
     public init(size: Size) { self.init(origin: .zero, size: size) }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge, points.
     public var minX: Double { origin.x }
+    /// The top edge, points.
     public var minY: Double { origin.y }
+    /// The right edge (`minX + width`), points.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge (`minY + height`), points.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre, points.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre, points.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width, points.
     public var width: Double { size.width }
+    /// The height, points.
     public var height: Double { size.height }
+    /// Whether it has no area (a width or height ≤ 0).
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 
     /// Whether `p` lies inside, counting the top and left edges but not the bottom and right

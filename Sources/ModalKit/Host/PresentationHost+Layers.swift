@@ -7,7 +7,7 @@ extension PresentationHost {
     /// as `render` draws it), with both caches brought up to date and their versions set: what a
     /// backend that composes the layers itself shows (the presenting view through
     /// ``renderPresentingLayer(into:bufferAge:)``, the dim as one colour, the presented view through
-    /// ``drawPresentedLayer(_:into:cardOffset:)`` at `card`). A query like ``render(into:bufferAge:)``:
+    /// ``drawPresentedLayer(_:into:presentedOffset:)`` at `presentedRect`). A query like ``render(into:bufferAge:)``:
     /// it advances nothing and reports nothing.
     /// With more than one level presented (a stack) this is the top level's frame alone: a layer
     /// backend composes one level (``levelCount`` ≤ 1) and leaves stacks to ``render(into:bufferAge:)``.
@@ -46,20 +46,20 @@ extension PresentationHost {
     }
 
     /// Draws the presented view of `frame` (from ``layerFrame()``) into `target`, the buffer of a
-    /// layer showing it at `frame.card`'s origin: `frame.card`'s size in its top-left corner, every
+    /// layer showing it at `frame.presentedRect`'s origin: `frame.presentedRect`'s size in its top-left corner, every
     /// other pixel transparent (so `target` may be padded, e.g. to whole points). Opaque and unscaled,
-    /// that is the cache as it is (draw it once per ``LayerFrame/cardVersion`` and size); with an
+    /// that is the cache as it is (draw it once per ``LayerFrame/presentedVersion`` and size); with an
     /// alpha below 255 or a scale it is the cache at that alpha and scale, drawn by pixman as
     /// ``render(into:bufferAge:)`` would (a compositor without `wp_alpha_modifier_v1` cannot
     /// fade a surface). Nothing is drawn without a presented view.
     ///
-    /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `cardOffset` (pixels;
-    /// ``PresentedLayerPlacement/cardOffsetX`` and `cardOffsetY`) over its shadow, which fills the
+    /// With a drop shadow (``LayerFrame/hasShadow``) the view is drawn at `presentedOffset` (pixels;
+    /// ``PresentedLayerPlacement/presentedOffsetX`` and `presentedOffsetY`) over its shadow, which fills the
     /// rest of `target` as the full renderer draws it (× the view's alpha): `target` is then the
     /// placement's buffer, drawn once per content, size and shadow while the view is opaque and unscaled.
-    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer, cardOffset: (x: Int, y: Int) = (0, 0)) {
-        guard frame.hasCard, let cache = levels.last?.cache else { return }
-        layerPainter.draw(frame, cache: cache.pixmanImage, into: target, cardX: cardOffset.x, cardY: cardOffset.y)
+    public func drawPresentedLayer(_ frame: LayerFrame, into target: PixelBuffer, presentedOffset: (x: Int, y: Int) = (0, 0)) {
+        guard frame.hasPresentedView, let cache = levels.last?.cache else { return }
+        layerPainter.draw(frame, cache: cache.pixmanImage, into: target, presentedX: presentedOffset.x, presentedY: presentedOffset.y)
     }
 
 }

@@ -20,7 +20,7 @@ extension PresentationHost {
     /// The frame at linear time fraction `fraction` (0...1, clamped) of a presentation (`.present`) or
     /// a dismissal (`.dismiss`, = a presentation at 1 − fraction) in the current container, offline:
     /// by the same geometry function as ``snapshot(at:)``, without changing any state (for
-    /// ``renderOffline(_:presented:into:)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
+    /// ``renderOffline(_:presented:into:)-(PresentationSnapshot,_,_)``, e.g. `modal-demo render`). Under ``reducesMotion`` the
     /// cross-fade `fraction × duration` seconds into the phase.
     public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
         controller.snapshot(phase: phase, fraction: fraction)
@@ -47,7 +47,9 @@ extension PresentationHost {
     /// advances no transition and reports no event (foot's rule: one place advances, one draws; a
     /// window's frame is `update(now:)`, then `render`). A content cache that cannot be allocated
     /// (no memory) leaves that layer out of the frame; nothing throws.
-    /// - Parameter bufferAge: 0 = the target's contents are undefined (everything is painted);
+    /// - Parameters:
+    ///   - target: the window's buffer, ``pixelSize`` buffer pixels, premultiplied ARGB8888.
+    ///   - bufferAge: 0 = the target's contents are undefined (everything is painted);
     ///   n ≥ 1 = it holds the frame rendered n `render` calls ago (only what changed is painted).
     /// - Returns: the damage relative to the previous frame, buffer pixels (for
     ///   `wl_surface.damage_buffer`); reused by the next call, do not keep it.
@@ -119,7 +121,7 @@ extension PresentationHost {
             // to this level's presented view (UIKit's page sheet over a sheet: the lower one recedes),
             // animated with the level above's progress; the dims stay over the whole container.
             let covering = snapshotOf(i + 1).presentingAppearance
-            if covering != .identity, frame.hasCard { recede(&frame, snap, covering) }
+            if covering != .identity, frame.hasPresentedView { recede(&frame, snap, covering) }
             // Over a level (not the presenting view), this level's own look for what it covers went
             // to that level's presented view (above), not to the whole composed image.
             if i > 0 { frame.presentingRect = nil }
@@ -167,12 +169,12 @@ extension PresentationHost {
     /// (``PresentationSnapshot/presentedPixelRect(_:scale:)``: it does not jump when it starts to recede).
     func recede(_ frame: inout LayerFrame, _ snap: PresentationSnapshot, _ look: PresentingViewAppearance) {
         let t = look.transform
-        guard t.scaleX > 0, t.scaleY > 0 else { frame.card = .zero; return }
+        guard t.scaleX > 0, t.scaleY > 0 else { frame.presentedRect = .zero; return }
         let r = PresentationController.apply(t, to: snap.presentedRect)
-        frame.card = PresentationSnapshot.presentedPixelRect(r, scale: scale)
-        let a = Double(frame.cardAlpha) * min(max(t.alpha, 0), 1)
-        frame.cardAlpha = UInt32(a.rounded())
-        if frame.card.isEmpty || frame.cardAlpha == 0 { frame.card = .zero }
+        frame.presentedRect = PresentationSnapshot.presentedPixelRect(r, scale: scale)
+        let a = Double(frame.presentedAlpha) * min(max(t.alpha, 0), 1)
+        frame.presentedAlpha = UInt32(a.rounded())
+        if frame.presentedRect.isEmpty || frame.presentedAlpha == 0 { frame.presentedRect = .zero }
     }
 
     /// The snapshot resolved to pixels, with the caches brought up to date.
@@ -180,31 +182,31 @@ extension PresentationHost {
         var f = snap.layerFrame(scale: scale)
         updatePresentingCache(width: f.width, height: f.height)
         f.presentingVersion = presentingVersion
-        guard f.hasCard, let level else {
-            f.card = .zero
+        guard f.hasPresentedView, let level else {
+            f.presentedRect = .zero
             return f
         }
         let radius = snap.presentedCornerRadius(scale: scale)
         let bottom = snap.presentedBottomCornerRadius(scale: scale)
         var chrome = snap.chrome
         chrome.shadow = nil
-        updatePresentedCache(level, PresentedKey(width: f.cardSourceWidth, height: f.cardSourceHeight, scale: scale,
+        updatePresentedCache(level, PresentedKey(width: f.presentedSourceWidth, height: f.presentedSourceHeight, scale: scale,
                                                  radius: radius, corners: radius > 0 ? snap.corners.corners : [],
                                                  bottomRadius: bottom, chrome: chrome),
                              size: snap.presentedFrame.size)
-        f.cardVersion = level.version
-        if !f.cardExtension.isEmpty, let cache = level.cache { f.cardExtensionColor = extensionColor(f, cache) }
+        f.presentedVersion = level.version
+        if !f.presentedExtensionRect.isEmpty, let cache = level.cache { f.presentedExtensionColor = extensionColor(f, cache) }
         return f
     }
 
-    /// The colour of the presented view's background beyond its edge (``LayerFrame/cardExtensionColor``):
+    /// The colour of the presented view's background beyond its edge (``LayerFrame/presentedExtensionColor``):
     /// the cache's pixel in the middle of its last line toward the extension, inside the corner
     /// band there (the sheet's background where nothing is drawn over it).
     func extensionColor(_ f: LayerFrame, _ cache: Image) -> UInt32 {
         let w = cache.width, h = cache.height
         guard w > 0, h > 0 else { return 0 }
-        let band = max(f.cardTopBand, f.cardBottomBand)
-        switch f.cardExtensionEdge {
+        let band = max(f.presentedTopBand, f.presentedBottomBand)
+        switch f.presentedExtensionEdge {
         case .down: return cache.pixel(x: w / 2, y: max(0, h - 1 - band))
         case .up: return cache.pixel(x: w / 2, y: min(h - 1, band))
         case .right: return cache.pixel(x: max(0, w - 1 - band), y: h / 2)

@@ -12,7 +12,7 @@ import CPixman
 ///   reads a clock. ``update(now:)`` advances the transitions and reports what happened; queries
 ///   (``render(into:bufferAge:)``, ``layerFrame()``, snapshots) read the state and change none of it
 ///   (a frame is `update(now:)`, then `render`).
-/// - Stacks (UIKit: a presented view controller presenting another): ``present(_:style:now:)``
+/// - Stacks (UIKit: a presented view controller presenting another): ``present(_:style:sourceRect:now:)``
 ///   while the top level is presented pushes a level; each level has its own dim over everything
 ///   below it; ``dismiss(now:)`` dismisses only the top level.
 /// - Frames: ``snapshot(at:)`` is level 1's frame (``PresentationSnapshot``), ``snapshot(level:at:)``
@@ -158,7 +158,7 @@ public final class PresentationHost {
     /// asked for frames, chrome and timing).
     public var style: PresentationStyle { controller.style }
     /// The rectangle of the control the current (or last) presentation came from, container
-    /// points (``TransitionContext/sourceRect``): set by ``present(_:sourceRect:now:)``; set it
+    /// points (``TransitionContext/sourceRect``): set by ``present(_:style:sourceRect:now:)``; set it
     /// for an offline frame (``snapshot(phase:fraction:)``) of a presentation from that control.
     public var sourceRect: Rect? {
         get { controller.sourceRect }
@@ -205,6 +205,8 @@ public final class PresentationHost {
         for l in levels where l.controller.isAnimating || l.controller.isMorphing { return true }
         return false
     }
+    /// Whether level 1's modal layer (its dimming view and presented view) is in front and takes all
+    /// input: from a presentation's start until its dismissal completes.
     public var isModalLayerActive: Bool { controller.isModalLayerActive }
     /// The presented content of the top level (nil when dismissed).
     public var presentedContent: (any PresentationContent)? { levels.last?.content }

@@ -6,8 +6,8 @@ final class PresentedLevel {
     var cache: Image?
     var key: PresentedKey?
     var version = 0
-    /// Everything up to this level (presenting view, dims and cards below, this level's dim and
-    /// card), composed by its own renderer into an image of the container's pixel size; drawn only
+    /// Everything up to this level (presenting view, dims and presented views below, this level's dim and
+    /// presented view), composed by its own renderer into an image of the container's pixel size; drawn only
     /// while a level above covers this one, repainting only what changed.
     var covered: Image?
     var coveredRenderer = Renderer()

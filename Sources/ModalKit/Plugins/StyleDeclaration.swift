@@ -14,6 +14,7 @@ public struct StyleDeclaration: Hashable, Sendable {
     /// The options, in the style's order, with their defaults, units and accepted values.
     public var options: [StyleOption]
 
+    /// A declaration; see the properties for each value.
     public init(name: String, summary: String, abiVersion: StyleABIVersion, options: [StyleOption]) {
         self.name = name; self.summary = summary; self.abiVersion = abiVersion; self.options = options
     }

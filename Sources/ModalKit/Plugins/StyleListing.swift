@@ -13,9 +13,12 @@ public struct StyleMetadata: Hashable, Sendable {
 
     /// The library file, as found on the search path or as given.
     public let path: String
+    /// What the library declares: name, summary, ABI version and options.
     public let declaration: StyleDeclaration
+    /// Where ``declaration`` was read from.
     public let source: Source
 
+    /// Metadata of the library at `path`.
     public init(path: String, declaration: StyleDeclaration, source: Source) {
         self.path = path; self.declaration = declaration; self.source = source
     }
@@ -46,6 +49,7 @@ public struct StyleListing {
     /// Candidates that could not be read or loaded, with why.
     public var failed: [FailedStyleLibrary] = []
 
+    /// An empty listing.
     public init() {}
 }
 
@@ -56,21 +60,28 @@ public struct ShadowedStyle: Hashable, Sendable {
     /// The path of the library that wins (`--style NAME` loads that one).
     public let shadowedBy: String
 
+    /// `style`, hidden by the library at `shadowedBy`.
     public init(style: StyleMetadata, shadowedBy: String) { self.style = style; self.shadowedBy = shadowedBy }
 }
 
 /// A candidate library the trust rule refuses.
 public struct RefusedStyleLibrary: Hashable, Sendable {
+    /// The library file.
     public let path: String
+    /// The rule it breaks (``StyleTrust``).
     public let violation: StyleTrustViolation
 
+    /// The library at `path`, refused for `violation`.
     public init(path: String, violation: StyleTrustViolation) { self.path = path; self.violation = violation }
 }
 
 /// A candidate library that could not be read or loaded.
 public struct FailedStyleLibrary: Hashable, Sendable {
+    /// The library file.
     public let path: String
+    /// Why it could not be read or loaded.
     public let error: StyleLoadError
 
+    /// The library at `path`, which failed with `error`.
     public init(path: String, error: StyleLoadError) { self.path = path; self.error = error }
 }

@@ -29,6 +29,8 @@ public struct StyleLoader {
     /// depends on the working directory, which someone else may choose), missing ones skipped.
     public var searchPath: [String]
 
+    /// A loader searching `searchPath` in order (``defaultSearchPath(environment:executablePath:)``);
+    /// relative entries are dropped (a style is only ever loaded from an absolute directory).
     public init(searchPath: [String]) {
         self.searchPath = searchPath.filter { $0.hasPrefix("/") }
     }
@@ -41,6 +43,7 @@ public struct StyleLoader {
         /// once.
         public var ignoredRelativeEntries: [String]
 
+        /// The directories searched, in order, and the relative entries left out.
         public init(directories: [String], ignoredRelativeEntries: [String]) {
             self.directories = directories; self.ignoredRelativeEntries = ignoredRelativeEntries
         }

@@ -23,6 +23,7 @@ public struct StyleTrustViolation: Hashable, Sendable, CustomStringConvertible {
 
     /// The library or the directory at fault (a real path: symbolic links resolved).
     public let path: String
+    /// What is wrong with it.
     public let problem: Problem
     /// Its permission bits, including set-id and sticky bits (`st_mode & 07777`).
     public let mode: UInt32
@@ -31,6 +32,7 @@ public struct StyleTrustViolation: Hashable, Sendable, CustomStringConvertible {
     /// The uid the host runs as (`geteuid`), which may own trusted files besides root.
     public let user: UInt32
 
+    /// A violation; see the properties for each value.
     public init(path: String, problem: Problem, mode: UInt32, owner: UInt32, user: UInt32) {
         self.path = path; self.problem = problem; self.mode = mode; self.owner = owner; self.user = user
     }
@@ -79,6 +81,8 @@ public enum StyleTrust {
 
     /// The first violation of the rule for the library at `path`, nil when it may be loaded.
     /// - Parameters:
+    ///   - path: the library file (symbolic links are resolved first).
+    ///   - scope: how much of the path is checked (``Scope``).
     ///   - user: the uid that may own trusted files besides root (default: `geteuid()`).
     public static func check(_ path: String, scope: Scope, user: uid_t = geteuid()) -> StyleTrustViolation? {
         guard let resolved = Glibc.realpath(path, nil) else {

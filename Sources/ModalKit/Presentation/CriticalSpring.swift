@@ -5,13 +5,19 @@ import Foundation
 /// `velocity` at `startTime` toward `target`: x(t) = target + (A + B·t)·e^(−ω·t), A = x₀ − target,
 /// B = v₀ + ω·A, ω = 2π/response. Its velocity at the start is exactly `velocity` (no jump).
 public struct CriticalSpring: Hashable, Sendable {
+    /// Where the spring comes to rest (same unit as the position, e.g. points).
     public var target: Double
+    /// When it started, monotonic seconds.
     public var startTime: Double
+    /// Where it started.
     public var startPosition: Double
+    /// Its velocity at the start, position units per second.
     public var startVelocity: Double
     /// ω = 2π / response, radians per second.
     public var omega: Double
 
+    /// A spring from `position` moving at `velocity` (units per second) at `time` (monotonic seconds)
+    /// toward `target`; `response` is the spring's period in seconds (ω = 2π / response).
     public init(from position: Double, velocity: Double, to target: Double, at time: Double,
                 response: Double = DragPhysics.springResponse) {
         self.target = target; self.startTime = time; self.startPosition = position

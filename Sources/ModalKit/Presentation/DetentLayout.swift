@@ -86,7 +86,9 @@ public struct DetentLayout: Hashable, Sendable {
 
     /// A settling target: a detent (its index in declaration order) or the dismissed position.
     public enum Target: Hashable, Sendable {
+        /// The detent with this index in declaration order.
         case detent(Int)
+        /// The dismissed position (the presented view off its container's edge).
         case dismissed
     }
 

@@ -6,7 +6,9 @@ extension PresentationController {
     /// `progress`: the point is outside the presented view's on-screen rect
     /// (``presentedViewRect(progress:)``) and the style's ``PresentationStyle/shouldDismissOnTap`` accepts it —
     /// UIKit's dimming-view tap, with the style's veto. Always false while dismissed.
-    /// - Parameter point: container coordinates, points.
+    /// - Parameters:
+    ///   - point: container coordinates, points.
+    ///   - progress: the eased progress at which the presented view's rect is taken.
     public func tapOnDimDismisses(at point: Point, progress: Double) -> Bool {
         guard let rect = presentedViewRect(progress: progress) else { return false }
         return !rect.contains(point) && style.shouldDismissOnTap(point, LayoutContext(containerBounds: containerBounds))

@@ -1,6 +1,6 @@
 /// Drives one `PresentationStyle` through `dismissed → presenting → presented → dismissing →
 /// dismissed`, the way UIKit drives a `UIPresentationController`, and owns the container's view
-/// geometry: the dimming view (container bounds, while the chrome is installed) and the presented
+/// geometry: the dimming view (container bounds, while it is installed) and the presented
 /// view (the style's frame, re-applied on every layout, plus the style's transform at the current
 /// progress).
 ///
@@ -10,7 +10,7 @@
 ///   false)`, then `presentationTransitionWillBegin()`.
 /// - `dismiss` while `dismissing`/`dismissed` is ignored; during `presenting` it reverses:
 ///   `presentationTransitionDidEnd(completed: false)`, then `dismissalTransitionWillBegin()`.
-/// - The chrome (dimming view) is installed when a presentation begins and removed only when a
+/// - The dimming view is installed when a presentation begins and removed only when a
 ///   dismissal *completes* (`dismissalTransitionDidEnd(completed: true)`).
 /// - `layout(containerBounds:)` at any time, also mid-transition, calls
 ///   `containerViewWillLayoutSubviews`, re-applies the container bounds to the dimming view and the
@@ -31,7 +31,7 @@ public final class PresentationController {
     public private(set) var transition: Transition
     /// The container view's bounds, points.
     public private(set) var containerBounds: Rect = .zero
-    /// The dimming view's frame (always the container bounds) while the chrome is installed;
+    /// The dimming view's frame (always the container bounds) while it is installed;
     /// `nil` when no dimming view is in the container.
     public private(set) var dimmingViewFrame: Rect?
     /// The presented view's frame, points (valid while not `dismissed`): the style's
@@ -107,7 +107,7 @@ public final class PresentationController {
 
     /// Whether the dimming view is in the container (from the start of a presentation until a
     /// dismissal completes).
-    public var isChromeInstalled: Bool { dimmingViewFrame != nil }
+    public var isDimmingViewInstalled: Bool { dimmingViewFrame != nil }
 
     /// Whether the presented view moves on its own: a transition runs (not held by a drag), or a
     /// drag's settling spring runs.
@@ -181,6 +181,7 @@ public final class PresentationController {
 
     /// The morph's duration, seconds, and curve: 0.25 s ease-in-out.
     public static let morphDuration = 0.25
+    /// The timing curve of a shape morph (``morphDuration`` seconds long).
     public static let morphCurve = TimingCurve.easeInOut
 
     /// Where the presented view's frame and corner radii come from during a morph.
@@ -277,7 +278,7 @@ public final class PresentationController {
             currentDetent = detentLayout?.initialDetent ?? 0
             presentedViewFrame = layout(detentFrameOf: currentDetent)
         case .dismissing:
-            style.dismissalTransitionDidEnd(false)  // the chrome stays
+            style.dismissalTransitionDidEnd(false)  // the dimming view stays
             style.presentationTransitionWillBegin()
         }
         refreshTiming(.present, now: now)
@@ -317,7 +318,7 @@ public final class PresentationController {
     }
 
     /// Advances to `now`: completes a transition whose end has been reached (calling the
-    /// `…DidEnd(completed: true)` hook, removing the chrome after a dismissal).
+    /// `…DidEnd(completed: true)` hook, removing the dimming view after a dismissal).
     public func update(now: Double) {
         lastNow = now
         advanceMorph(now: now)
@@ -394,12 +395,12 @@ public final class PresentationController {
     /// Eased progress at `now`; the value the style's appearance methods receive.
     public func progress(at now: Double) -> Double { transition.progress(at: now) }
 
-    /// The dimming view's appearance at eased `progress` (`.none` when the chrome is not installed).
+    /// The dimming view's appearance at eased `progress` (`.none` when the dimming view is not installed).
     /// The style is asked at `progress` clamped to 0...1: a spring curve's overshoot moves the
     /// presented view past its frame, but the dim never gets darker than its presented alpha (nor
     /// lighter than clear).
     public func dimmingAppearance(progress: Double) -> DimmingAppearance {
-        isChromeInstalled ? style.dimmingAppearance(min(max(progress, 0), 1), transitionContext) : .none
+        isDimmingViewInstalled ? style.dimmingAppearance(min(max(progress, 0), 1), transitionContext) : .none
     }
 
     /// The presented view's transform at eased `progress`, relative to `presentedViewFrame` (the

@@ -6,7 +6,7 @@
 ///
 /// Both the live frame (``PresentationController/snapshot(at:)``) and the offline frame at a phase
 /// and linear fraction (``PresentationController/snapshot(phase:fraction:)``) are made by the one
-/// function ``make(style:containerBounds:presentedFrame:corners:progress:reducedMotionAlpha:)``,
+/// function ``make(style:context:presentedFrame:corners:progress:reducedMotionAlpha:placement:)``,
 /// so the window and `modal-demo render` cannot disagree.
 public struct PresentationSnapshot: Hashable, Sendable {
     /// The container's bounds, points (the presenting view and the dimming view fill it).
@@ -62,7 +62,10 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// THE geometry function: the snapshot of `style`'s modal layer in `context.containerBounds`
     /// (points) at eased `progress` (the timing curve's value; may leave 0...1 for a spring).
     /// - Parameters:
-    ///   - presentedFrame / corners: the style's frame and corner clip for these bounds.
+    ///   - style: the style whose hooks give the dim, the presented view's transform and alpha, and the chrome.
+    ///   - presentedFrame: the style's frame of the presented view for these bounds, points.
+    ///   - corners: the style's corner clip for these bounds.
+    ///   - progress: the eased progress (the timing curve's value at the transition's linear time).
     ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
     ///     and the presented view stays at its final place (``ReducedMotion``).
@@ -129,32 +132,32 @@ public struct PresentationSnapshot: Hashable, Sendable {
         // a fraction, may differ in their last bits and must still give the same byte.
         let alpha = UInt32(roundedHalfAwayFromZero(min(max(t.alpha, 0), 1) * 255))
         guard cw > 0, ch > 0, alpha > 0, t.scaleX > 0, t.scaleY > 0 else { return f }
-        // Unscaled, the shown size is the frame's (a translation keeps it), so the card is cw × ch.
-        f.card = Self.presentedPixelRect(presentedRect, scale: s)
-        f.cardAlpha = alpha
-        f.cardSourceWidth = cw
-        f.cardSourceHeight = ch
+        // Unscaled, the shown size is the frame's (a translation keeps it), so the presented view is cw × ch.
+        f.presentedRect = Self.presentedPixelRect(presentedRect, scale: s)
+        f.presentedAlpha = alpha
+        f.presentedSourceWidth = cw
+        f.presentedSourceHeight = ch
         let radius = presentedCornerRadius(scale: s)
         let band = cornerBand(radius: radius)
-        f.cardTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
-        f.cardBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0
+        f.presentedTopBand = corners.corners.isDisjoint(with: .top) ? 0 : band
+        f.presentedBottomBand = corners.corners.isDisjoint(with: [.bottomLeft, .bottomRight]) ? 0
             : cornerBand(radius: presentedBottomCornerRadius(scale: s))
-        f.cardCornerRadius = radius
-        f.cardIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
-        f.cardCorners = radius > 0 ? corners.corners : []
+        f.presentedCornerRadius = radius
+        f.presentedIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
+        f.presentedCorners = radius > 0 ? corners.corners : []
         if presentedExtension > 0, t.isUnscaled {
             // Overlapping the card by its corner band on that side, so rounded corners there are
             // drawn over the extension, not over the dim.
-            let e = Int((presentedExtension * s).rounded()), c = f.card
-            let overlap = max(f.cardTopBand, f.cardBottomBand)
+            let e = Int((presentedExtension * s).rounded()), c = f.presentedRect
+            let overlap = max(f.presentedTopBand, f.presentedBottomBand)
             switch extensionEdge {
-            case .down: f.cardExtension = PixelRect(x: c.x, y: c.maxY - overlap, width: c.width, height: e + overlap)
-            case .up: f.cardExtension = PixelRect(x: c.x, y: c.y - e, width: c.width, height: e + overlap)
-            case .right: f.cardExtension = PixelRect(x: c.maxX - overlap, y: c.y, width: e + overlap, height: c.height)
-            case .left: f.cardExtension = PixelRect(x: c.x - e, y: c.y, width: e + overlap, height: c.height)
+            case .down: f.presentedExtensionRect = PixelRect(x: c.x, y: c.maxY - overlap, width: c.width, height: e + overlap)
+            case .up: f.presentedExtensionRect = PixelRect(x: c.x, y: c.y - e, width: c.width, height: e + overlap)
+            case .right: f.presentedExtensionRect = PixelRect(x: c.maxX - overlap, y: c.y, width: e + overlap, height: c.height)
+            case .left: f.presentedExtensionRect = PixelRect(x: c.x - e, y: c.y, width: e + overlap, height: c.height)
             }
-            if e == 0 { f.cardExtension = .zero }
-            f.cardExtensionEdge = extensionEdge
+            if e == 0 { f.presentedExtensionRect = .zero }
+            f.presentedExtensionEdge = extensionEdge
         }
         if let shadow = chrome.shadow, shadow.color.alpha > 0 {
             f.shadowColor = shadow.color.argb32

@@ -27,6 +27,7 @@ public struct Transition: Hashable, Sendable {
     /// dismissal with its own curve, which then runs forward in the dismissal's own time, as a
     /// UIKit animator does: an ease-in dismissal starts slowly at the presented end).
     public var runsFromPresentedEnd = false
+    /// Which way the transition runs, or last ran: toward u = 1 (presented) or u = 0 (dismissed).
     public private(set) var direction: Direction = .backward
     /// Whether the transition is moving (started and its end not reached yet).
     public private(set) var isRunning = false

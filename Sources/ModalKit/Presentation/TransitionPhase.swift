@@ -2,5 +2,8 @@
 /// a dismissal (`dismiss`, towards dismissed). Offscreen renders and reduced motion take it with a
 /// linear time fraction 0...1 into that phase.
 public enum TransitionPhase: String, Hashable, Sendable {
-    case present, dismiss
+    /// The presentation: from dismissed (progress 0) to presented (1).
+    case present
+    /// The dismissal: from presented back to dismissed.
+    case dismiss
 }

@@ -12,6 +12,7 @@ public struct VelocityTracker: Sendable {
     private var start = 0
     private var count = 0
 
+    /// A tracker with no samples.
     public init() {}
 
     /// Forgets every sample.

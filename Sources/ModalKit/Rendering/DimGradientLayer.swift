@@ -1,6 +1,6 @@
 import CPixman
 
-// The renderer's derived layers for the style ABI 1.1 chrome: the gradient dim, the presented
+// The renderer's derived layers for what style ABI 1.1 adds: the gradient dim, the presented
 // view's drop shadow and the covered presenting view's corner mask. Each is brought up to date
 // once per frame (`update`) and then paints any damaged piece of the frame (`draw`). Buffer
 // pixels and premultiplied ARGB throughout. Steady state allocates nothing: tables keep their

@@ -21,6 +21,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
 public final class Image {
     /// Size in buffer pixels.
     public let width: Int
+    /// Height in buffer pixels.
     public let height: Int
     /// The pixman image (`pixman_image_t *`, `PIXMAN_a8r8g8b8`, premultiplied ARGB) over the pixels,
     /// owned by this object (unreferenced in `deinit`): draw into it with pixman, or hand it to

@@ -38,21 +38,21 @@ final class LayerPainter {
         return img
     }
 
-    /// Fills `target` (any size ≥ the card's plus the offset) with the presented view at (`ox`,
-    /// `oy`): `frame.card`'s size, its alpha and scale applied, over its drop shadow (the shadow
+    /// Fills `target` (any size ≥ the presented view's plus the offset) with the presented view at (`ox`,
+    /// `oy`): `frame.presentedRect`'s size, its alpha and scale applied, over its drop shadow (the shadow
     /// placed relative to the view as in the frame, × the view's alpha, as ``ShadowLayer`` draws
     /// it for the full renderer); every other pixel transparent.
-    func draw(_ f: LayerFrame, cache: OpaquePointer, into target: PixelBuffer, cardX ox: Int = 0, cardY oy: Int = 0) {
+    func draw(_ f: LayerFrame, cache: OpaquePointer, into target: PixelBuffer, presentedX ox: Int = 0, presentedY oy: Int = 0) {
         guard let dst = image(for: target) else { return }
-        let w = min(f.card.width, target.width - ox), h = min(f.card.height, target.height - oy)
+        let w = min(f.presentedRect.width, target.width - ox), h = min(f.presentedRect.height, target.height - oy)
         if f.hasShadow || ox != 0 || oy != 0 {
             var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
             var box = pixman_box32_t(x1: 0, y1: 0, x2: Int32(target.width), y2: Int32(target.height))
             _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &clear, 1, &box)
             if f.hasShadow {
                 var g = f
-                g.card.x = ox
-                g.card.y = oy
+                g.presentedRect.x = ox
+                g.presentedRect.y = oy
                 shadow.update(g)
                 shadow.draw(PixelRect(x: 0, y: 0, width: target.width, height: target.height), frame: g, runs: runs,
                             alphaMask: alphaMask, dst: dst)
@@ -62,7 +62,7 @@ final class LayerPainter {
             composite(f, cache: cache, op: PIXMAN_OP_OVER, dst: dst, x: ox, y: oy, width: w, height: h)
             return
         }
-        // Transparent outside the card (the padding up to whole points).
+        // Transparent outside the presented view (the padding up to whole points).
         var boxes = (pixman_box32_t(x1: Int32(w), y1: 0, x2: Int32(target.width), y2: Int32(target.height)),
                      pixman_box32_t(x1: 0, y1: Int32(h), x2: Int32(w), y2: Int32(target.height)))
         withUnsafePointer(to: &boxes) {
@@ -75,34 +75,34 @@ final class LayerPainter {
         composite(f, cache: cache, op: PIXMAN_OP_SRC, dst: dst, x: 0, y: 0, width: w, height: h)
     }
 
-    /// The card (scaled and at its alpha as the frame says) composited with `op` at (`x`, `y`).
+    /// The presented view (scaled and at its alpha as the frame says) composited with `op` at (`x`, `y`).
     private func composite(_ f: LayerFrame, cache: OpaquePointer, op: pixman_op_t, dst: OpaquePointer,
                            x: Int, y: Int, width w: Int, height h: Int) {
-        if f.cardIsUnscaled && f.cardAlpha == 255 {
+        if f.presentedIsUnscaled && f.presentedAlpha == 255 {
             pixman_image_composite32(op, cache, nil, dst, 0, 0, 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
             return
         }
         var src = cache
-        if !f.cardIsUnscaled {
-            if scaled?.source != cache || scaled?.version != f.cardVersion {
+        if !f.presentedIsUnscaled {
+            if scaled?.source != cache || scaled?.version != f.presentedVersion {
                 if let old = scaled { pixman_image_unref(old.image) }
                 scaled = nil
                 guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, pixman_image_get_width(cache),
                                                          pixman_image_get_height(cache), pixman_image_get_data(cache),
                                                          pixman_image_get_stride(cache)) else { return }
                 pixman_image_set_filter(img, PIXMAN_FILTER_BILINEAR, nil, 0)
-                scaled = (cache, f.cardVersion, img)
+                scaled = (cache, f.presentedVersion, img)
             }
             guard let img = scaled?.image else { return }
             var t = pixman_transform_t()
-            pixman_transform_init_scale(&t, pixman_fixed_t(Double(f.cardSourceWidth) / Double(f.card.width) * 65536),
-                                        pixman_fixed_t(Double(f.cardSourceHeight) / Double(f.card.height) * 65536))
+            pixman_transform_init_scale(&t, pixman_fixed_t(Double(f.presentedSourceWidth) / Double(f.presentedRect.width) * 65536),
+                                        pixman_fixed_t(Double(f.presentedSourceHeight) / Double(f.presentedRect.height) * 65536))
             pixman_image_set_transform(img, &t)
             src = img
         }
-        if f.cardAlpha != 255 { alphaMask.set(f.cardAlpha << 24) }
-        // SRC with the mask: the card × alpha over transparent, as OVER onto a clear buffer would give.
-        pixman_image_composite32(op, src, f.cardAlpha == 255 ? nil : alphaMask.image, dst, 0, 0, 0, 0,
+        if f.presentedAlpha != 255 { alphaMask.set(f.presentedAlpha << 24) }
+        // SRC with the mask: the presented view × alpha over transparent, as OVER onto a clear buffer would give.
+        pixman_image_composite32(op, src, f.presentedAlpha == 255 ? nil : alphaMask.image, dst, 0, 0, 0, 0,
                                  Int32(x), Int32(y), Int32(w), Int32(h))
     }
 }

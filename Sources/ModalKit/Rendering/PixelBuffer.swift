@@ -7,6 +7,7 @@ import Foundation
 /// The memory is borrowed, never freed by ModalKit; it must stay valid while a render call runs.
 /// `stride` must be a multiple of 4 and at least `4 × width` (pixman's requirement).
 public struct PixelBuffer {
+    /// The first byte of the top row.
     public var data: UnsafeMutableRawPointer
     /// Width in buffer pixels.
     public var width: Int
@@ -15,6 +16,7 @@ public struct PixelBuffer {
     /// Bytes from one row to the next.
     public var stride: Int
 
+    /// A buffer over `data`: `height` rows of `width` pixels, `stride` bytes apart.
     public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         self.data = data; self.width = width; self.height = height; self.stride = stride
     }

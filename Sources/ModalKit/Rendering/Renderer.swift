@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A frame is: presenting cache (SRC; while covered by a style that makes it recede: black, then
 /// the cache scaled into `presentingRect`, bilinear, with rounded corners) → dim (one OVER of a
-/// solid colour, or of a gradient: ``DimGradientLayer``) → the presented view's drop shadow
-/// (``ShadowLayer``, a nine-slice of one cached blurred image) → presented cache at its position
+/// solid colour, or of a gradient: `DimGradientLayer`) → the presented view's drop shadow
+/// (`ShadowLayer`, a nine-slice of one cached blurred image) → presented cache at its position
 /// (SRC where it is opaque, OVER in the rounded-corner bands; scaled per axis, bilinear, when the
 /// style scales it). The background is not drawn under the presented view's opaque interior. Only the damaged rectangles are repainted; with buffer
 /// age n the damage of the n − 1 frames since that buffer was drawn is repainted too.
@@ -24,7 +24,7 @@ public final class Renderer {
 
     private let dimSource = SolidSource()
     private let alphaMask = SolidSource()
-    /// The presented view's background beyond its edge (``LayerFrame/cardExtension``).
+    /// The presented view's background beyond its edge (``LayerFrame/presentedExtensionRect``).
     private let extensionSource = SolidSource()
     /// Solid colours of the runs of a gradient dim or a shadow edge (rewritten per run).
     private let runSource = SolidSource()
@@ -82,7 +82,7 @@ public final class Renderer {
 
     /// Brings the frame's derived layers up to date (once per frame, before painting): the gradient
     /// dim's colour table and the shadow's slices. Allocates only when their shape first appears or
-    /// grows (a new card size, blur or colour for the shadow; a larger container for the gradient).
+    /// grows (a new presented view size, blur or colour for the shadow; a larger container for the gradient).
     private func prepareLayers(_ f: LayerFrame) {
         if let g = f.dimGradient { gradient.update(g, width: f.width, height: f.height) }
         if f.hasShadow { shadow.update(f) }
@@ -114,14 +114,16 @@ public final class Renderer {
     /// Renders `frame` into `target` (a buffer of `frame.width × frame.height` pixels, premultiplied
     /// ARGB; a larger one is drawn in its top-left part).
     /// - Parameters:
+    ///   - frame: what the frame shows (``PresentationSnapshot/layerFrame(scale:)``), buffer pixels.
     ///   - presenting: the presenting view's cache (`pixman_image_t *`, `PIXMAN_a8r8g8b8`, the frame's
     ///     size), e.g. ``Image/pixmanImage``; nil draws no background.
-    ///   - presented: the presented view's cache (`cardSourceWidth × cardSourceHeight`, corners
+    ///   - presented: the presented view's cache (`presentedSourceWidth × presentedSourceHeight`, corners
     ///     already clipped, premultiplied); nil draws no presented view (what lies under its
     ///     rectangle is drawn instead).
     ///   - presentingDamage: region of the presenting cache that changed since the last frame (besides
     ///     what a version bump of the whole cache implies); `.zero` if none.
     ///   - bufferAge: 0 = contents undefined, n = target holds the frame recorded n frames ago.
+    ///   - target: the buffer drawn into (premultiplied ARGB8888).
     ///   - record: false for offscreen snapshots: the damage history and `last` stay untouched.
     /// - Returns: the frame's damage relative to the previous recorded frame, buffer pixels (whole
     ///   window when unrecorded). The array is reused by the next call: do not keep it.
@@ -191,15 +193,16 @@ public final class Renderer {
             return
         }
         if !presentingDamage.isEmpty { damage.append(presentingDamage.intersection(bounds)) }
-        if prev.card != frame.card || prev.cardVersion != frame.cardVersion || prev.cardAlpha != frame.cardAlpha
-            || prev.cardTopBand != frame.cardTopBand || prev.cardBottomBand != frame.cardBottomBand
-            || prev.cardCornerRadius != frame.cardCornerRadius || prev.cardCorners != frame.cardCorners
-            || prev.cardIsOpaque != frame.cardIsOpaque
-            || prev.cardExtension != frame.cardExtension || prev.cardExtensionColor != frame.cardExtensionColor
+        if prev.presentedRect != frame.presentedRect || prev.presentedVersion != frame.presentedVersion || prev.presentedAlpha != frame.presentedAlpha
+            || prev.presentedTopBand != frame.presentedTopBand || prev.presentedBottomBand != frame.presentedBottomBand
+            || prev.presentedCornerRadius != frame.presentedCornerRadius || prev.presentedCorners != frame.presentedCorners
+            || prev.presentedIsOpaque != frame.presentedIsOpaque
+            || prev.presentedExtensionRect != frame.presentedExtensionRect
+            || prev.presentedExtensionColor != frame.presentedExtensionColor
             || prev.shadowColor != frame.shadowColor || prev.shadowOffsetX != frame.shadowOffsetX
             || prev.shadowOffsetY != frame.shadowOffsetY || prev.shadowBlur != frame.shadowBlur {
-            // The card's rectangle and its shadow's, before and after.
-            let a = prev.cardExtent.intersection(bounds), b = frame.cardExtent.intersection(bounds)
+            // The presented view's rectangle and its shadow's, before and after.
+            let a = prev.presentedExtent.intersection(bounds), b = frame.presentedExtent.intersection(bounds)
             // Overlapping old and new rectangles (a slide): one rectangle covering both.
             if !a.isEmpty && !b.isEmpty && !a.intersection(b).isEmpty {
                 damage.append(a.union(b))
@@ -229,13 +232,13 @@ public final class Renderer {
         }
     }
 
-    /// The part of the card that is fully opaque and drawn with SRC (nothing under it is drawn):
-    /// the rows between the rounded-corner bands, when the card is at full opacity.
+    /// The part of the presented view that is fully opaque and drawn with SRC (nothing under it is drawn):
+    /// the rows between the rounded-corner bands, when the presented view is at full opacity.
     private func opaqueInterior(_ f: LayerFrame) -> PixelRect {
-        guard f.hasCard, f.cardAlpha == 255, f.cardIsUnscaled, f.cardIsOpaque else { return .zero }
-        let h = f.card.height - f.cardTopBand - f.cardBottomBand
+        guard f.hasPresentedView, f.presentedAlpha == 255, f.presentedIsUnscaled, f.presentedIsOpaque else { return .zero }
+        let h = f.presentedRect.height - f.presentedTopBand - f.presentedBottomBand
         guard h > 0 else { return .zero }
-        return PixelRect(x: f.card.x, y: f.card.y + f.cardTopBand, width: f.card.width, height: h)
+        return PixelRect(x: f.presentedRect.x, y: f.presentedRect.y + f.presentedTopBand, width: f.presentedRect.width, height: h)
     }
 
     /// `r − o` as up to four rectangles into `pieces`.
@@ -252,7 +255,7 @@ public final class Renderer {
     /// Repaints `r` (inside the window) completely from the caches.
     private func draw(_ r: PixelRect, frame f: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?,
                       dst: OpaquePointer) {
-        // Without a presented cache (none could be allocated) the card is left out: what lies under
+        // Without a presented cache (none could be allocated) the presented view is left out: what lies under
         // its interior is painted, as under the rest of the frame.
         let interior = presented == nil ? .zero : opaqueInterior(f)
         subtract(r, interior)
@@ -271,29 +274,29 @@ public final class Renderer {
                 gradient.draw(p, runs: runSource, dst: dst)
             }
             if f.hasShadow && presented != nil { shadow.draw(p, frame: f, runs: runSource, alphaMask: alphaMask, dst: dst) }
-            if presented != nil && f.hasCard && f.cardExtensionColor != 0 {
-                let e = p.intersection(f.cardExtension)
+            if presented != nil && f.hasPresentedView && f.presentedExtensionColor != 0 {
+                let e = p.intersection(f.presentedExtensionRect)
                 if !e.isEmpty {
-                    extensionSource.set(f.cardExtensionColor)
-                    pixman_image_composite32(f.cardExtensionColor >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
+                    extensionSource.set(f.presentedExtensionColor)
+                    pixman_image_composite32(f.presentedExtensionColor >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
                                              extensionSource.image, nil, dst, 0, 0, 0, 0,
                                              Int32(e.x), Int32(e.y), Int32(e.width), Int32(e.height))
                 }
             }
         }
-        guard f.hasCard, let card = presented else { return }
-        let c = r.intersection(f.card)
+        guard f.hasPresentedView, let presentedCache = presented else { return }
+        let c = r.intersection(f.presentedRect)
         if c.isEmpty { return }
-        if !f.cardIsUnscaled {
-            drawScaled(card, c, frame: f, dst: dst)
-        } else if f.cardAlpha == 255 {
+        if !f.presentedIsUnscaled {
+            drawScaled(presentedCache, c, frame: f, dst: dst)
+        } else if f.presentedAlpha == 255 {
             let mid = c.intersection(interior)
-            if !mid.isEmpty { composite(PIXMAN_OP_SRC, card, mask: nil, mid, frame: f, dst: dst) }
+            if !mid.isEmpty { composite(PIXMAN_OP_SRC, presentedCache, mask: nil, mid, frame: f, dst: dst) }
             subtract(c, interior)
-            for p in pieces { composite(PIXMAN_OP_OVER, card, mask: nil, p, frame: f, dst: dst) }
+            for p in pieces { composite(PIXMAN_OP_OVER, presentedCache, mask: nil, p, frame: f, dst: dst) }
         } else {
-            alphaMask.set(f.cardAlpha << 24)
-            composite(PIXMAN_OP_OVER, card, mask: alphaMask.image, c, frame: f, dst: dst)
+            alphaMask.set(f.presentedAlpha << 24)
+            composite(PIXMAN_OP_OVER, presentedCache, mask: alphaMask.image, c, frame: f, dst: dst)
         }
     }
 
@@ -301,26 +304,26 @@ public final class Renderer {
     /// the cache itself never has a transform set and toggling costs no allocation.
     private var scaledWrapper: (source: OpaquePointer, version: Int, image: OpaquePointer)?
 
-    private func drawScaled(_ card: OpaquePointer, _ c: PixelRect, frame f: LayerFrame, dst: OpaquePointer) {
-        if scaledWrapper?.source != card || scaledWrapper?.version != f.cardVersion {
+    private func drawScaled(_ presentedCache: OpaquePointer, _ c: PixelRect, frame f: LayerFrame, dst: OpaquePointer) {
+        if scaledWrapper?.source != presentedCache || scaledWrapper?.version != f.presentedVersion {
             if let old = scaledWrapper { pixman_image_unref(old.image) }
             scaledWrapper = nil
-            guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, pixman_image_get_width(card),
-                                                     pixman_image_get_height(card), pixman_image_get_data(card),
-                                                     pixman_image_get_stride(card)) else { return }
+            guard let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, pixman_image_get_width(presentedCache),
+                                                     pixman_image_get_height(presentedCache), pixman_image_get_data(presentedCache),
+                                                     pixman_image_get_stride(presentedCache)) else { return }
             pixman_image_set_filter(img, PIXMAN_FILTER_BILINEAR, nil, 0)
-            scaledWrapper = (card, f.cardVersion, img)
+            scaledWrapper = (presentedCache, f.presentedVersion, img)
         }
-        guard let img = scaledWrapper?.image, f.card.width > 0, f.card.height > 0 else { return }
+        guard let img = scaledWrapper?.image, f.presentedRect.width > 0, f.presentedRect.height > 0 else { return }
         // pixman maps destination pixels to source pixels: scale by source size / shown size.
-        let sx = Double(f.cardSourceWidth) / Double(f.card.width)
-        let sy = Double(f.cardSourceHeight) / Double(f.card.height)
+        let sx = Double(f.presentedSourceWidth) / Double(f.presentedRect.width)
+        let sy = Double(f.presentedSourceHeight) / Double(f.presentedRect.height)
         var t = pixman_transform_t()
         pixman_transform_init_scale(&t, pixman_fixed_t(sx * 65536), pixman_fixed_t(sy * 65536))
         pixman_image_set_transform(img, &t)
-        if f.cardAlpha != 255 { alphaMask.set(f.cardAlpha << 24) }
-        pixman_image_composite32(PIXMAN_OP_OVER, img, f.cardAlpha == 255 ? nil : alphaMask.image, dst,
-                                 Int32(c.x - f.card.x), Int32(c.y - f.card.y), 0, 0,
+        if f.presentedAlpha != 255 { alphaMask.set(f.presentedAlpha << 24) }
+        pixman_image_composite32(PIXMAN_OP_OVER, img, f.presentedAlpha == 255 ? nil : alphaMask.image, dst,
+                                 Int32(c.x - f.presentedRect.x), Int32(c.y - f.presentedRect.y), 0, 0,
                                  Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
     }
 
@@ -401,9 +404,9 @@ public final class Renderer {
         part(PixelRect(x: x1 - n, y: y1 - n, width: n, height: n), mask: cm, maskOrigin: (x1 - n, y1 - n, n, n))
     }
 
-    private func composite(_ op: pixman_op_t, _ card: OpaquePointer, mask: OpaquePointer?, _ p: PixelRect,
+    private func composite(_ op: pixman_op_t, _ presentedCache: OpaquePointer, mask: OpaquePointer?, _ p: PixelRect,
                            frame f: LayerFrame, dst: OpaquePointer) {
-        pixman_image_composite32(op, card, mask, dst, Int32(p.x - f.card.x), Int32(p.y - f.card.y), 0, 0,
+        pixman_image_composite32(op, presentedCache, mask, dst, Int32(p.x - f.presentedRect.x), Int32(p.y - f.presentedRect.y), 0, 0,
                                  Int32(p.x), Int32(p.y), Int32(p.width), Int32(p.height))
     }
 }

@@ -4,7 +4,7 @@ import CPixman
 /// nine-slice of one cached image.
 ///
 /// The image is the view's rounded rectangle — at most (2c + 1) pixels per side, c = ⌈radius⌉ +
-/// blur + 1, the card's own size when smaller — with `blur` pixels of margin, blurred once by
+/// blur + 1, the presented view's own size when smaller — with `blur` pixels of margin, blurred once by
 /// three box blurs per axis whose radii add up to `blur` (a close approximation of a Gaussian
 /// with σ ≈ blur/3 that ends exactly `blur` pixels beyond the edge), in the shadow's colour. Along
 /// an edge farther than c from both corners the blurred shadow no longer changes, so the middle
@@ -23,9 +23,9 @@ final class ShadowLayer {
 
     func update(_ f: LayerFrame) {
         let b = max(f.shadowBlur, 0)
-        let c = Int(f.cardCornerRadius.rounded(.up)) + b + 1
-        let k = Key(width: min(f.cardSourceWidth, 2 * c + 1), height: min(f.cardSourceHeight, 2 * c + 1),
-                    radius: f.cardCornerRadius, corners: f.cardCorners, blur: b, color: f.shadowColor)
+        let c = Int(f.presentedCornerRadius.rounded(.up)) + b + 1
+        let k = Key(width: min(f.presentedSourceWidth, 2 * c + 1), height: min(f.presentedSourceHeight, 2 * c + 1),
+                    radius: f.presentedCornerRadius, corners: f.presentedCorners, blur: b, color: f.shadowColor)
         guard k != key, k.width > 0, k.height > 0 else { return }
         key = k
         build(k)
@@ -85,7 +85,7 @@ final class ShadowLayer {
     }
 
     /// Composites the shadow OVER piece `p` of `dst` (where `p` meets the shadow's rectangle), × the
-    /// card's alpha.
+    /// presented view's alpha.
     func draw(_ p: PixelRect, frame f: LayerFrame, runs: SolidSource, alphaMask: SolidSource, dst: OpaquePointer) {
         let s = f.shadowRect
         guard let img = image?.pixmanImage, !p.intersection(s).isEmpty else { return }
@@ -94,7 +94,7 @@ final class ShadowLayer {
         let mid = s.width - left - right
         let top = min(splitY, s.height / 2), bottom = min(ih - splitY - 1, s.height - top)
         let midV = s.height - top - bottom
-        let alpha = f.cardAlpha
+        let alpha = f.presentedAlpha
         if alpha != 255 { alphaMask.set(alpha << 24) }
         let xm = s.x + left, xr = s.x + left + mid, ym = s.y + top, yb = s.y + top + midV
 

@@ -5,5 +5,6 @@ public struct Border: Hashable, Sendable {
     public var width: Double
     /// Premultiplied colour.
     public var color: Color
+    /// A border `width` points wide of `color`.
     public init(width: Double, color: Color) { self.width = width; self.color = color }
 }

@@ -7,7 +7,9 @@ public struct CornerStyle: Hashable, Sendable {
     public var radius: Double
     /// The corners the radius applies to; the others stay square.
     public var corners: CornerMask
+    /// Corners of `radius` points on `corners`.
     public init(radius: Double, corners: CornerMask = .all) { self.radius = radius; self.corners = corners }
+    /// No rounded corner.
     public static let square = CornerStyle(radius: 0, corners: [])
     /// The radius of the top corners (0 when neither is rounded), points.
     public var topRadius: Double { corners.isDisjoint(with: .top) ? 0 : radius }

@@ -11,10 +11,12 @@ public struct DimmingAppearance: Hashable, Sendable {
     public var alpha: Double
     /// A linear gradient fill instead of `color` (CAGradientLayer as the dimming view), or nil.
     public var gradient: LinearGradient?
+    /// A solid dim of `color` at `alpha` (0...1).
     public init(color: Color, alpha: Double) { self.color = color; self.alpha = alpha; self.gradient = nil }
     /// A gradient dim: `gradient` × `alpha`.
     public init(gradient: LinearGradient, alpha: Double) {
         self.color = .clear; self.alpha = alpha; self.gradient = gradient
     }
+    /// No dim: clear, alpha 0.
     public static let none = DimmingAppearance(color: .clear, alpha: 0)
 }

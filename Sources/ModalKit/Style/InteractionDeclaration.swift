@@ -13,6 +13,8 @@ public struct InteractionDeclaration: Hashable, Sendable {
     /// `can-close` + `close-attempt`).
     public var isDismissible: Bool
 
+    /// A declaration; see the properties for each value. The defaults: no drag, one detent (the
+    /// frame), every detent dimmed, dismissible.
     public init(dismissGesture: DismissGesture = .none, detents: [Detent] = [], largestUndimmedDetent: Int? = nil,
                 isDismissible: Bool = true) {
         self.dismissGesture = dismissGesture; self.detents = detents

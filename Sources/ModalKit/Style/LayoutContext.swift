@@ -12,6 +12,7 @@ public struct LayoutContext {
     /// Answers the presented content's preferred size for a width (see ``preferredContentSize(fittingWidth:)``).
     private var contentSizing: ((Double) -> Size?)?
 
+    /// The context of a container with `containerBounds`, points.
     /// - Parameters:
     ///   - containerBounds: points.
     ///   - preferredContentSize: the presented content's preferred size (points) for a width

@@ -15,6 +15,7 @@ public struct LinearGradient: Hashable, Sendable {
     public static let maxStops = 8
     /// Where location 0 and location 1 lie, container points.
     public var start: Point
+    /// Where the gradient reaches its last stop, container points.
     public var end: Point
     private var storage: InlineArray<8, GradientStop>
     /// How many of the stored stops are used, 2...8.
@@ -139,5 +140,6 @@ public struct GradientStop: Hashable, Sendable {
     public var location: Double
     /// Premultiplied colour at `location`.
     public var color: Color
+    /// A stop of `color` at `location` (0 = ``LinearGradient/start``, 1 = ``LinearGradient/end``).
     public init(location: Double, color: Color) { self.location = location; self.color = color }
 }

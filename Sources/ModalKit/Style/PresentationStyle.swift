@@ -1,8 +1,9 @@
 import Foundation
 
 /// A custom presentation: what UIKit splits between a `UIPresentationController` subclass and its
-/// animator. It decides where the presented view sits in the container view, what chrome (the
-/// dimming view, a shadow, a grabber) is animated alongside the transition, how the presented view
+/// animator. It decides where the presented view sits in the container view, how the dimming
+/// view is animated alongside the transition, the presented view's chrome (its background, border,
+/// shadow and grabber: ``PresentedViewChrome``), how the presented view
 /// moves, how the view underneath looks while covered, and which interactions dismiss.
 ///
 /// A style is a set of hooks, each a stored closure with a default (UIKit's behaviour for a custom
@@ -92,7 +93,7 @@ public final class PresentationStyle {
     /// UIKit: `dismissalTransitionWillBegin()`.
     public var dismissalTransitionWillBegin: () -> Void = {}
     /// UIKit: `dismissalTransitionDidEnd(_ completed:)`; false when the dismissal was reversed into
-    /// a presentation (the chrome then stays).
+    /// a presentation (the dimming view then stays).
     public var dismissalTransitionDidEnd: (_ completed: Bool) -> Void = { _ in }
     /// UIKit: `containerViewWillLayoutSubviews()`, with the new container bounds; before the
     /// layout hooks are asked.

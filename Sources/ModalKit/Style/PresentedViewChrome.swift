@@ -12,13 +12,15 @@ public struct PresentedViewChrome: Hashable, Sendable {
     /// top edge, drawn over the content.
     public var grabber: Color?
 
+    /// Chrome of these parts; each left nil is not drawn.
     public init(backgroundColor: Color? = nil, border: Border? = nil, shadow: Shadow? = nil, grabber: Color? = nil) {
         self.backgroundColor = backgroundColor; self.border = border; self.shadow = shadow; self.grabber = grabber
     }
     /// No chrome: the content alone, clipped to the corners.
     public static let none = PresentedViewChrome()
 
-    /// The grabber's size and its top inset from the view's top edge, points (UIKit's sheet grabber).
+    /// The grabber's size, points (UIKit's sheet grabber).
     public static let grabberSize = Size(width: 36, height: 5)
+    /// The grabber's distance from the presented view's top edge, points (UIKit's sheet).
     public static let grabberTopInset = 5.0
 }

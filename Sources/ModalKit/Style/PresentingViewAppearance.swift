@@ -6,6 +6,7 @@ public struct PresentingViewAppearance: Hashable, Sendable {
     public var transform: ViewTransform
     /// Corner radius, points, applied to all four corners; 0 = square.
     public var cornerRadius: Double
+    /// The presenting view under `transform`, with corners of `cornerRadius` points.
     public init(transform: ViewTransform = .identity, cornerRadius: Double = 0) {
         self.transform = transform; self.cornerRadius = cornerRadius
     }

@@ -8,6 +8,7 @@ public struct Shadow: Hashable, Sendable {
     public var offset: Point
     /// Blur radius, points, ≥ 0 (the shadow fades out over this distance beyond the offset edge).
     public var blurRadius: Double
+    /// A shadow of `color`, moved by `offset` points, blurred over `blurRadius` points.
     public init(color: Color, offset: Point, blurRadius: Double) {
         self.color = color; self.offset = offset; self.blurRadius = blurRadius
     }

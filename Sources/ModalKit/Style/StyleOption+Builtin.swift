@@ -1,5 +1,5 @@
-// Option helpers shared by the built-in styles for the chrome of style ABI 1.1 (a shadow, a
-// background colour, a choice among words), next to `StyleOption.duration()` and `.curve()`.
+// Option helpers shared by the built-in styles for what style ABI 1.1 adds (the presented view's
+// shadow and background colour, a choice among words), next to `StyleOption.duration()` and `.curve()`.
 
 extension Shadow {
     /// The built-in styles' `shadow=soft`: black at 25 % opacity, 4 pt down, blurred over 16 pt

@@ -3,6 +3,8 @@ import Foundation
 /// The options a style was created with: the declared defaults overlaid with what the user gave.
 /// Creating one rejects keys the style does not declare.
 public struct StyleOptions: Sendable {
+    /// Every declared key's value as a string: the one given (on the command line or to
+    /// `makeStyle(options:)`), else the declared default.
     public let values: [String: String]
     /// The declarations, by key.
     public let declarations: [String: StyleOption]
@@ -22,6 +24,7 @@ public struct StyleOptions: Sendable {
         self.declarations = declarations
     }
 
+    /// The value of `key` as a string (given or default), or the empty string for an undeclared key.
     public func string(_ key: String) -> String { values[key] ?? "" }
 
     /// A finite number within `range`.

@@ -5,6 +5,7 @@ import Foundation
 /// default is ease-in-out `cubic-bezier(0.42, 0, 0.58, 1)` (docs/design.md, built-in styles),
 /// symmetric so that `value(at: 0.5) == 0.5` and `value(at: 1 - t) == 1 - value(at: t)`.
 public enum TimingCurve: Hashable, Sendable {
+    /// Progress equals the linear time fraction.
     case linear
     /// `cubic-bezier(0.42, 0, 0.58, 1)`.
     case easeInOut

@@ -12,6 +12,7 @@ public struct TransitionContext: Hashable, Sendable {
     /// The container's bounds, points.
     public var containerBounds: Rect
 
+    /// A context; see the properties for each value.
     public init(phase: TransitionPhase, isInteractive: Bool = false, sourceRect: Rect? = nil, containerBounds: Rect) {
         self.phase = phase; self.isInteractive = isInteractive
         self.sourceRect = sourceRect; self.containerBounds = containerBounds

@@ -7,9 +7,10 @@ import Foundation
 public struct ViewTransform: Hashable, Sendable {
     /// Offset from the frame's origin, points (applied first).
     public var translation: Point
-    /// Horizontal and vertical scale about `anchor` of the translated frame; 1 = unscaled, ≤ 0
-    /// on either axis hides the view.
+    /// Horizontal scale about `anchor` of the translated frame; 1 = unscaled, ≤ 0 on either axis
+    /// hides the view.
     public var scaleX: Double
+    /// Vertical scale about `anchor`, as ``scaleX``.
     public var scaleY: Double
     /// The point that stays fixed while scaling, unit coordinates of the view (0...1 each;
     /// values outside are allowed and lie outside the view). Default: the centre (0.5, 0.5).
@@ -39,5 +40,6 @@ public struct ViewTransform: Hashable, Sendable {
     /// Whether both axes are unscaled.
     public var isUnscaled: Bool { scaleX == 1 && scaleY == 1 }
 
+    /// No transform: no translation, scale 1, opacity 1.
     public static let identity = ViewTransform()
 }

@@ -1,7 +1,7 @@
 import WaylandClient
 
 /// The frame a ``LayerComposer`` composes into: the window's own buffer (drawn only when asked for)
-/// and its damage. ``FrameComposer`` conforms; the benchmark conforms an offscreen double.
+/// and its damage. `FrameComposer` conforms; the benchmark conforms an offscreen double.
 public protocol ComposedFrame: AnyObject {
     /// The integer buffer scale of the window's buffers, 0 on the fractional path (layers are drawn
     /// at whole scales only: a fractional frame is drawn whole by pixman).

@@ -2,10 +2,10 @@ import WaylandClient
 
 /// One layer a ``LayerComposer`` shows above the window's own buffer: a solid colour stretched over
 /// a rectangle, an image moved by whole points, or an image strip stretched along one axis — what a
-/// sub-surface with a viewport can do (``SurfaceLayer``, which conforms). The benchmark conforms an
+/// sub-surface with a viewport can do (`SurfaceLayer`, which conforms). The benchmark conforms an
 /// offscreen double, so that it measures the window's own policy.
 ///
-/// Units as ``SurfaceLayer``'s: positions and sizes in whole points of the window's content, image
+/// Units as `SurfaceLayer`'s: positions and sizes in whole points of the window's content, image
 /// buffers in pixels (premultiplied ARGB8888).
 public protocol CompositedLayer: AnyObject {
     /// True while a buffer is attached (the layer shows).

@@ -1,7 +1,7 @@
 import ModalKit
 import WaylandClient
 
-/// The sub-surface backend's policy for one window: each frame of a ``PresentationHost`` shown as
+/// The sub-surface backend's policy for one window: each frame of a `PresentationHost` shown as
 /// the window's own buffer (the presenting view, drawn only when it changed) with two layers above
 /// it — the dim as one colour stretched over the container (or a vertical gradient's strip of row
 /// colours stretched across it), the presented view as its own buffer, drawn once per content, size
@@ -12,11 +12,11 @@ import WaylandClient
 /// What the layers do not express is drawn whole by pixman into the window's buffer, decided per
 /// frame, the layers hidden: a fractional scale (layer buffers are drawn at whole scales only), a
 /// gradient dim in any direction but vertical, a receding presenting view, a stack of levels, and a
-/// presented view whose buffer would be over ``BufferCap``.
+/// presented view whose buffer would be over `BufferCap`.
 ///
-/// The window (``PresentationWindow``) and the benchmark run this one type, over ``SurfaceLayer``s
+/// The window (``PresentationWindow``) and the benchmark run this one type, over `SurfaceLayer`s
 /// and over offscreen doubles: both measure and show the same policy. Call ``compose(_:into:width:height:)``
-/// once per frame, after the host's ``PresentationHost/update(now:)``.
+/// once per frame, after the host's `PresentationHost/update(now:)`.
 public final class LayerComposer {
     /// The outcome of one frame.
     public struct Result: Equatable, Sendable {
@@ -52,12 +52,12 @@ public final class LayerComposer {
     private var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
 
     /// - Parameter makeLayer: makes a layer above the window's content and the layers made before
-    ///   (``Window/makeLayer()``); called twice, at the first frame that uses layers.
+    ///   (`Window/makeLayer()`); called twice, at the first frame that uses layers.
     public init(makeLayer: @escaping () -> CompositedLayer?) {
         self.makeLayer = makeLayer
     }
 
-    /// Composes `host`'s frame (at the time of its last ``PresentationHost/update(now:)``) into
+    /// Composes `host`'s frame (at the time of its last `PresentationHost/update(now:)`) into
     /// `frame` and the layers, for a container of `width` × `height` points.
     public func compose(_ host: PresentationHost, into frame: ComposedFrame, width w: Int, height h: Int) -> Result {
         let s = frame.bufferScale
@@ -74,12 +74,12 @@ public final class LayerComposer {
         let f = host.layerFrame()
         let stripGradient = f.dimGradient.flatMap { DimStrip.canShow($0) ? $0 : nil }
         let placement = PresentedLayerPlacement(frame: f, bufferScale: s, containerWidth: w, containerHeight: h)
-        // A presented view whose buffer (with its shadow room) would be over the buffer cap (a card
+        // A presented view whose buffer (with its shadow room) would be over the buffer cap (a presented view
         // as large as a window at the cap): that frame by pixman too, within the window's buffer.
         // So is a sheet whose background extends past its edge (pulled past its detent).
         let overCap = placement.map { !BufferCap.fits(width: $0.bufferWidth, height: $0.bufferHeight) } ?? false
         if (f.dimGradient != nil && stripGradient == nil) || f.presentingRect != nil || host.levelCount > 1 || overCap
-            || !f.cardExtension.isEmpty {
+            || !f.presentedExtensionRect.isEmpty {
             return composeWithPixman(host, into: frame)
         }
         var result = Result(backend: .subsurface, changed: false, needsRetry: false, paintedPixels: 0)
@@ -129,12 +129,12 @@ public final class LayerComposer {
         if let p = placement {
             if !p.isCacheAsIs { result.backend = .subsurfacePixmanPresented }
             let shadow = f.hasShadow ? (f.shadowColor, f.shadowOffsetX, f.shadowOffsetY, f.shadowBlur) : (0, 0, 0, 0)
-            let holds = presentedImage.map { $0 == (f.cardVersion, p.bufferWidth, p.bufferHeight) } ?? false
+            let holds = presentedImage.map { $0 == (f.presentedVersion, p.bufferWidth, p.bufferHeight) } ?? false
                 && presentedShadow == shadow
             if !p.isCacheAsIs || !holds || !presentedLayer.hasImage {
                 if let t = target({ try presentedLayer.imageTarget(width: p.bufferWidth, height: p.bufferHeight) }) {
-                    host.drawPresentedLayer(f, into: t.pixelBuffer, cardOffset: (p.cardOffsetX, p.cardOffsetY))
-                    presentedImage = p.isCacheAsIs ? (f.cardVersion, p.bufferWidth, p.bufferHeight) : nil
+                    host.drawPresentedLayer(f, into: t.pixelBuffer, presentedOffset: (p.presentedOffsetX, p.presentedOffsetY))
+                    presentedImage = p.isCacheAsIs ? (f.presentedVersion, p.bufferWidth, p.bufferHeight) : nil
                     presentedShadow = shadow
                     result.changed = true
                     result.paintedPixels += p.bufferWidth * p.bufferHeight

@@ -1,6 +1,6 @@
 /// Input event times on the monotonic clock: the window passes each pointer, touch and key event
 /// to the host with the time the compositor stamped on it (`wl_pointer.motion`, `wl_touch.motion`,
-/// `wl_keyboard.key`…: milliseconds on an undefined base), converted to ``monotonicSeconds()``,
+/// `wl_keyboard.key`…: milliseconds on an undefined base), converted to `monotonicSeconds()`,
 /// not the time the client got round to reading it (events queued while a frame renders arrive
 /// together, and a drag's release velocity over the last 100 ms would see them bunched: README,
 /// "Interactive transitions").
@@ -11,6 +11,7 @@
 public struct InputClock: Sendable {
     private var base: Double?
 
+    /// A clock that has not seen an event yet.
     public init() {}
 
     /// The monotonic time (seconds) of an event stamped `time` (ms, nil: none), received at `clock`

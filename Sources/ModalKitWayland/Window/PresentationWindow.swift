@@ -3,7 +3,7 @@ import ModalKit
 import ModalKitATK
 import WaylandClient
 
-/// A Wayland window showing a ``PresentationHost``: the app's content, and what it presents over it
+/// A Wayland window showing a `PresentationHost`: the app's content, and what it presents over it
 /// with a presentation style (UIKit's `present(_:animated:)`, libadwaita's `adw_dialog_present`) —
 /// presenting is one call, ``present(_:style:sourceRect:)``.
 ///
@@ -14,14 +14,14 @@ import WaylandClient
 /// try window.run()
 /// ```
 ///
-/// The window binds the host to an xdg-shell toplevel (``Window``) and does the rest:
+/// The window binds the host to an xdg-shell toplevel (`Window`) and does the rest:
 /// - **Input** (docs/design.md, "The frame pipeline"): `wl_pointer` motion and the primary button
 ///   (`BTN_LEFT`), `wl_touch` points and the keys the host routes (Escape; Return, keypad Enter,
-///   space; Tab, Shift+Tab — ``PresentationKey/init(keysym:)``) go to the host with the compositor's
+///   space; Tab, Shift+Tab — `PresentationKey/init(keysym:)`) go to the host with the compositor's
 ///   event time converted to the monotonic clock as `now` (``InputClock``), so a drag's release
 ///   velocity (the samples of the last 100 ms: README, "Interactive transitions") is measured
 ///   from when the compositor saw the motions, not from when they were read.
-///   A content's ``PresentationContent/handle(_:now:)`` receives that `now`.
+///   A content's `PresentationContent/handle(_:now:)` receives that `now`.
 /// - **Frames** (foot's rule, docs/design.md, "The frame pipeline"): a frame is drawn only for a
 ///   frame callback (or a configure); it is ``PresentationScene/update(now:)`` at the frame's time,
 ///   then the host's pure queries; while the host animates the next frame is asked for, and an idle
@@ -30,24 +30,24 @@ import WaylandClient
 ///   (``LayerComposer``, with its pixman fallback per frame), else everything by pixman
 ///   (``PresentationWindowOptions/compositing``).
 /// - **Scale**: the window's integer or fractional scale (fractional-scale-v1) is the host's
-///   (``PresentationHost/layout(containerSize:scale:)``), re-laid-out when it changes; a window
+///   (`PresentationHost/layout(containerSize:scale:)`), re-laid-out when it changes; a window
 ///   too large for the buffer cap at the outputs' scale draws at a lower one and says so once
 ///   (``onWarning``).
 /// - **Reduced motion** from the desktop (``PresentationWindowOptions/ReducedMotion``), followed live.
-/// - **Screen readers** (AT-SPI through ``AccessibilityBridge``), started after the first committed
+/// - **Screen readers** (AT-SPI through `AccessibilityBridge`), started after the first committed
 ///   frame so that launching never waits for the accessibility bus.
 /// - **SIGTERM and SIGINT** close the window as the compositor's close does
 ///   (``PresentationWindowOptions/closesOnTerminationSignals``).
 /// Everything runs on one loop, WaylandClient's (``run()``): the display, the portal's D-Bus
 /// connection, the accessibility bus and GLib's main context, timers and the app's own descriptors
-/// (``WaylandConnection/watch(fd:events:onReady:)``, ``EventLoopTimer``).
+/// (`WaylandConnection/watch(fd:events:onReady:)`, `EventLoopTimer`).
 ///
 /// Use it from one thread, the one that calls ``run()``; every callback comes on it.
 public final class PresentationWindow {
     /// What the window drives (a host, or the app's scene around one).
     public let scene: PresentationScene
     /// The host whose frames the window shows (``PresentationScene/host``). Observe its state
-    /// through ``PresentationHost/onStateChange`` and ``PresentationHost/onLevelStateChange``.
+    /// through `PresentationHost/onStateChange` and `PresentationHost/onLevelStateChange`.
     public var host: PresentationHost { scene.host }
     /// The connection the window lives on (its loop is the app's one loop).
     public let connection: WaylandConnection
@@ -116,9 +116,12 @@ public final class PresentationWindow {
     /// A window showing `content` with `style` for what it presents (level 1's style; a
     /// presentation may name its own).
     /// - Parameters:
+    ///   - content: the window's own content (the presenting view: UIKit's root view), sized to the window.
+    ///   - style: the style of what the window presents, by name (with its options) or as an object.
+    ///   - options: title, app id, size and the window's other choices.
     ///   - connection: the compositor connection; nil connects to `$WAYLAND_DISPLAY`.
-    /// - Throws: ``StyleLoadError`` or ``StyleOptionError`` for a named style that does not load;
-    ///   ``WaylandError`` when there is no compositor or a required global is missing.
+    /// - Throws: `StyleLoadError` or `StyleOptionError` for a named style that does not load;
+    ///   `WaylandError` when there is no compositor or a required global is missing.
     public convenience init(content: any PresentationContent, style: StyleChoice, options: PresentationWindowOptions,
                             connection: WaylandConnection? = nil) throws {
         let host = PresentationHost(style: try style.makeStyle(), presenting: content)
@@ -126,10 +129,10 @@ public final class PresentationWindow {
     }
 
     /// A window driving `scene`. Nothing is drawn before ``run()``.
-    /// - Throws: ``WaylandError/noCompositor(socket:reason:)`` and the other connection errors when
-    ///   `connection` is nil and connecting fails; ``WaylandError/missingGlobal(_:)`` for
+    /// - Throws: `WaylandError/noCompositor(socket:reason:)` and the other connection errors when
+    ///   `connection` is nil and connecting fails; `WaylandError/missingGlobal(_:)` for
     ///   `.subsurface` compositing without `wl_subcompositor` or `wp_viewporter`;
-    ///   ``WaylandError/invalidOptions(_:)`` for a size below 1 × 1.
+    ///   `WaylandError/invalidOptions(_:)` for a size below 1 × 1.
     public init(scene: PresentationScene, options: PresentationWindowOptions, connection: WaylandConnection? = nil) throws {
         self.scene = scene
         self.options = options
@@ -155,10 +158,11 @@ public final class PresentationWindow {
     // MARK: Presenting
 
     /// Presents `content` over the window's content, or over the top presented level when one is
-    /// presented (a stack) — ``PresentationHost/present(_:style:sourceRect:now:)`` at the time of
+    /// presented (a stack) — `PresentationHost/present(_:style:sourceRect:now:)` at the time of
     /// the input event being handled (its compositor time), or now outside input, followed by the
     /// frames it takes.
     /// - Parameters:
+    ///   - content: what is presented (the presented view), sized by the style's frame.
     ///   - style: the style of this presentation; nil: level 1 keeps the window's style, a level
     ///     above level 1 uses the same style object.
     ///   - sourceRect: the control it comes from, container points (a style may grow from it).
@@ -173,7 +177,7 @@ public final class PresentationWindow {
         return changed
     }
 
-    /// Dismisses the top presented level (``PresentationHost/dismiss(now:)``), at the input event's
+    /// Dismisses the top presented level (`PresentationHost/dismiss(now:)`), at the input event's
     /// time or now. Returns false when ignored (it is dismissing already, or nothing is presented).
     @discardableResult
     public func dismiss() -> Bool {
@@ -198,8 +202,8 @@ public final class PresentationWindow {
 
     /// Runs the app's loop until the window is closed (by the compositor, ``close()``, or SIGTERM /
     /// SIGINT): starts following the desktop's reduced motion and the termination signals, then
-    /// ``WaylandConnection/run()``.
-    /// - Throws: what ``WaylandConnection/run()`` throws (the compositor went away, a protocol error,
+    /// `WaylandConnection/run()`.
+    /// - Throws: what `WaylandConnection/run()` throws (the compositor went away, a protocol error,
     ///   a buffer that cannot be made). The window is closed afterwards.
     public func run() throws {
         if motion == nil {

@@ -11,10 +11,10 @@ public struct PresentationWindowOptions {
     /// The size in points asked for when the compositor leaves it to the client (a 0 in
     /// `xdg_toplevel.configure`), each side ≥ 1. Default 480 × 800.
     public var size: (width: Int, height: Int) = (480, 800)
-    /// How frames reach the compositor (``CompositingMode``). Default `.auto`: the dim and the presented
+    /// How frames reach the compositor (`CompositingMode`). Default `.auto`: the dim and the presented
     /// view as sub-surfaces where the compositor offers `wl_subcompositor` and `wp_viewporter`
     /// (``LayerComposer``), everything drawn by pixman otherwise. `.subsurface` without them makes
-    /// the window's creation throw ``WaylandError/missingGlobal(_:)``.
+    /// the window's creation throw `WaylandError/missingGlobal(_:)`.
     public var compositing: CompositingMode = .auto
     /// The time each frame animates to (``FrameTime``). Default `.drawn`.
     public var frameTime: FrameTime = .drawn
@@ -39,11 +39,11 @@ public struct PresentationWindowOptions {
         /// When the compositor will show it: the first refresh after the commit on the grid of the
         /// last presented frame, from `wp_presentation` feedback (Core Animation's
         /// `targetTimestamp`); without feedback (none offered, none lately, no fixed refresh) the
-        /// clock when drawn (``PresentationClock``).
+        /// clock when drawn (`PresentationClock`).
         case predicted
     }
 
-    /// Where a window's reduced motion (``PresentationHost/reducesMotion``; UIKit:
+    /// Where a window's reduced motion (`PresentationHost/reducesMotion`; UIKit:
     /// `UIAccessibility.isReduceMotionEnabled`) comes from.
     public enum ReducedMotion: Sendable {
         /// The desktop's setting, through the XDG Settings portal (GNOME's `enable-animations`,

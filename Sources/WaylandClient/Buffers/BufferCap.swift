@@ -1,7 +1,7 @@
 /// The largest `wl_shm` buffer this client makes: at most ``maxSide`` pixels a side and
 /// ``maxPixels`` pixels in all (256 MiB of ARGB8888). Every buffer — a window's content, its
 /// title bar and resize borders, each ``SurfaceLayer`` image — is checked against it
-/// (``ShmBuffer``); a ``Window`` whose size × scale would exceed it draws at the largest scale that
+/// (`ShmBuffer`); a ``Window`` whose size × scale would exceed it draws at the largest scale that
 /// fits instead (``SurfaceScale/fit(width:height:)``,
 /// ``WindowDelegate/window(_:didLimitScaleTo:wanted:)``).
 ///

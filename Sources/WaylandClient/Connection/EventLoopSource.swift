@@ -41,6 +41,7 @@ public struct PollDescriptor: Hashable, Sendable {
     /// waited for, and ``FDEvents/error``, ``FDEvents/hangup``, ``FDEvents/invalid``.
     public var ready: FDEvents
 
+    /// Waits for `events` on `fd`; `ready` is what the loop fills in.
     public init(fd: Int32, events: FDEvents, ready: FDEvents = []) {
         self.fd = fd
         self.events = events

@@ -1,7 +1,7 @@
 /// A one-shot timer on a ``WaylandConnection``'s loop: an ``EventLoopSource`` without descriptors
 /// whose deadline bounds the loop's sleep, its handler run from the loop's dispatch once the
 /// deadline has passed. For debouncing (a file rewritten in bursts), retries and timeouts, with no
-/// timerfd and no thread. Times are ``monotonicSeconds()``; the loop's `poll` waits whole
+/// timerfd and no thread. Times are `monotonicSeconds()`; the loop's `poll` waits whole
 /// milliseconds rounded up, so a timer never fires early.
 ///
 /// Ownership: the connection keeps the timer from creation until ``invalidate()`` (capture its
@@ -14,7 +14,9 @@ public final class EventLoopTimer: EventLoopSource {
     private var isValid = true
 
     /// A timer on `connection`'s loop, not scheduled.
-    /// - Parameter handler: runs on the loop's thread each time a scheduled deadline passes.
+    /// - Parameters:
+    ///   - connection: the connection whose loop runs the timer (held weakly).
+    ///   - handler: runs on the loop's thread each time a scheduled deadline passes.
     public init(connection: WaylandConnection, handler: @escaping () -> Void) {
         self.connection = connection
         self.handler = handler

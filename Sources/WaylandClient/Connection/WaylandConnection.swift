@@ -6,14 +6,14 @@ import Glibc
 ///
 /// On creation it connects, binds the globals at `min(offered, supported)` versions and checks
 /// that the required ones exist (`wl_compositor`, `wl_shm`, `xdg_wm_base`) at the versions this
-/// client needs (``GlobalVersions``: an optional global offered below its minimum is ignored, as if
+/// client needs (`GlobalVersions`: an optional global offered below its minimum is ignored, as if
 /// absent; a required one is an error naming it); `wl_seat`, `wl_output`,
 /// `wl_subcompositor`, `zxdg_decoration_manager_v1`, `wp_viewporter` and `wp_fractional_scale_manager_v1` are
 /// optional, and seats and outputs may come and go at any time. Create ``Window``s on it, then call ``run()``.
 ///
 /// Ownership: every object that wraps a Wayland proxy (the globals here, input devices, and each
 /// window's surfaces, buffers, frame callbacks, sub-surface layers, decorations, cursor themes)
-/// holds the connection's `wl_display` in a stored property (``Display``) and destroys its proxy
+/// holds the connection's `wl_display` in a stored property (`Display`) and destroys its proxy
 /// in its own `deinit`; `wl_display_disconnect` runs when the last of them, or this object, goes —
 /// never before a proxy made on it is destroyed, whatever order ARC releases them in. Each
 /// ``Window`` also keeps its connection alive (xdg-shell: windows go before `xdg_wm_base`).

@@ -25,7 +25,7 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// interface-specific error code (see the interface's `error` enum in the protocol XML), and the
     /// compositor's message as libwayland logged it (may be empty).
     case protocolError(interface: String, objectID: UInt32, code: UInt32, message: String)
-    /// Creating shared memory for a `wl_shm` buffer failed (``SharedMemory``: `memfd_create` and
+    /// Creating shared memory for a `wl_shm` buffer failed (`SharedMemory`: `memfd_create` and
     /// then `shm_open`, reserving its size, or `mmap`); the reason names the call and the system's message.
     case bufferAllocation(String)
     /// A buffer of `width` × `height` pixels was asked for that is over ``BufferCap``.

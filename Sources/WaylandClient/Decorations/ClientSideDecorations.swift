@@ -5,7 +5,7 @@
 public enum DecorationMode: Equatable, Sendable {
     /// The compositor draws title bar and borders (xdg-decoration `server_side`).
     case serverSide
-    /// The client draws its own title bar (``TitleBar``).
+    /// The client draws its own title bar (`TitleBar`).
     case clientSide
 
     /// The mode that applies, given what the compositor offers.
@@ -36,10 +36,19 @@ public enum TitleBarRegion: Equatable, Sendable {
 
 /// An integer rectangle (points or buffer pixels, as stated where used).
 public struct DecorationRect: Equatable, Sendable {
-    public var x: Int, y: Int, width: Int, height: Int
+    /// Left edge.
+    public var x: Int
+    /// Top edge.
+    public var y: Int
+    /// Width.
+    public var width: Int
+    /// Height.
+    public var height: Int
+    /// A rectangle at (`x`, `y`) of `width` × `height`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// Every coordinate × `scale`: points to buffer pixels at a whole scale.
     public func scaled(by scale: Int) -> DecorationRect {
         DecorationRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
     }
@@ -51,6 +60,7 @@ public struct DecorationRect: Equatable, Sendable {
         return DecorationRect(x: x0, y: y0, width: scaledLength(x + width, scale: scale) - x0,
                               height: scaledLength(y + height, scale: scale) - y0)
     }
+    /// Whether (`px`, `py`) lies inside (left and top edges included, right and bottom excluded).
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= Double(x) && px < Double(x + width) && py >= Double(y) && py < Double(y + height)
     }
@@ -73,7 +83,9 @@ public struct TitleBarLayout: Equatable, Sendable {
     /// (fractional-scale-v1, n/120), whose buffer the bar's `wp_viewport` maps back to points.
     public var scale: Double
 
-    /// - Parameter scale: > 0; anything else (0, negative, NaN) means 1.
+    /// - Parameters:
+    ///   - width: the bar's width in points (the content width).
+    ///   - scale: > 0; anything else (0, negative, NaN) means 1.
     public init(width: Int, scale: Double) {
         self.width = max(1, width)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
@@ -108,6 +120,7 @@ public struct TitleBarLayout: Equatable, Sendable {
     /// The buffer size in pixels: each side ``scaledLength(_:scale:)`` (points × scale, exact at a
     /// whole scale).
     public var bufferWidth: Int { scaledLength(width, scale: scale) }
+    /// The buffer's height in pixels (``TitleBarLayout/height`` points at ``scale``).
     public var bufferHeight: Int { scaledLength(TitleBarLayout.height, scale: scale) }
 
     /// What is at (x, y), points in the bar surface's coordinates; nil outside the bar.
@@ -143,8 +156,10 @@ public struct TitleBarPointerState: Equatable, Sendable {
     public static let doubleClickInterval: UInt32 = 400
     /// Evdev codes (linux/input-event-codes.h).
     public static let buttonLeft: UInt32 = 0x110
+    /// `BTN_RIGHT`: the secondary button, which opens the window menu.
     public static let buttonRight: UInt32 = 0x111
 
+    /// The bar's geometry the pointer is tested against.
     public var layout: TitleBarLayout
     /// The pointer position (points, bar coordinates); nil while the pointer is not on the bar.
     public private(set) var position: (x: Double, y: Double)?
@@ -154,6 +169,7 @@ public struct TitleBarPointerState: Equatable, Sendable {
     /// any other press came after it (another button, the close button, another surface).
     private var lastBarPress: UInt32?
 
+    /// The state of a bar with `layout`, the pointer elsewhere.
     public init(layout: TitleBarLayout) { self.layout = layout }
 
     public static func == (a: Self, b: Self) -> Bool {
@@ -167,8 +183,11 @@ public struct TitleBarPointerState: Equatable, Sendable {
         return .close
     }
 
+    /// The pointer entered the bar at (`x`, `y`), points in bar coordinates.
     public mutating func enter(x: Double, y: Double) { position = (x, y) }
+    /// The pointer moved to (`x`, `y`) on the bar, points in bar coordinates.
     public mutating func motion(x: Double, y: Double) { position = (x, y) }
+    /// The pointer left the bar: no hover, and a pressed close button no longer acts on release.
     public mutating func leave() {
         position = nil
         closeArmed = false

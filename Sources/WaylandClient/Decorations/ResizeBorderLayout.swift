@@ -6,7 +6,22 @@
 /// `XDG_TOPLEVEL_RESIZE_EDGE_*`: top 1, bottom 2, left 4, top_left 5, bottom_left 6, right 8,
 /// top_right 9, bottom_right 10 — the horizontal and vertical bits or-ed together).
 public enum ResizeEdge: UInt32, CaseIterable, Sendable {
-    case top = 1, bottom = 2, left = 4, topLeft = 5, bottomLeft = 6, right = 8, topRight = 9, bottomRight = 10
+    /// The top edge.
+    case top = 1
+    /// The bottom edge.
+    case bottom = 2
+    /// The left edge.
+    case left = 4
+    /// The top-left corner.
+    case topLeft = 5
+    /// The bottom-left corner.
+    case bottomLeft = 6
+    /// The right edge.
+    case right = 8
+    /// The top-right corner.
+    case topRight = 9
+    /// The bottom-right corner.
+    case bottomRight = 10
 
     /// The cursor-theme name for this edge (the X cursor font / freedesktop cursor-spec names that
     /// every XCursor theme ships, and that foot and GTK use for their resize borders).
@@ -60,12 +75,15 @@ public struct ResizeBorderLayout: Equatable, Sendable {
     /// needs 2 × 20 pt across and 2 × 110 pt down plus room for itself; a smaller window clips
     /// it, but never fails).
     public static let minimumContentWidth = 200
+    /// The smallest content height (points) asked for with `xdg_toplevel.set_min_size`.
     public static let minimumContentHeight = 150
 
     /// The window geometry's size in points (content + title bar).
     public var windowWidth: Int
+    /// The window geometry's height in points (content + title bar).
     public var windowHeight: Int
 
+    /// The borders of a window of `windowWidth` × `windowHeight` points (each at least 1).
     public init(windowWidth: Int, windowHeight: Int) {
         self.windowWidth = max(1, windowWidth)
         self.windowHeight = max(1, windowHeight)

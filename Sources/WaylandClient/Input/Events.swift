@@ -6,6 +6,7 @@ public struct PointerEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// The pointer entered the window at (x, y). The cursor has been set (`left_ptr`).
         case enter(x: Double, y: Double)
+        /// The pointer moved to (x, y).
         case motion(x: Double, y: Double)
         /// The pointer left the window (or the seat lost its pointer); a pressed button is not
         /// released first, so treat this as a cancel of any press in progress.
@@ -15,6 +16,7 @@ public struct PointerEvent: Equatable, Sendable {
         case button(code: UInt32, pressed: Bool)
     }
 
+    /// What happened.
     public var kind: Kind
     /// The event's serial: `wl_pointer.enter`, `leave` and `button` carry one (what
     /// `xdg_toplevel.move`, `xdg_popup.grab` and the like ask for); nil for `motion`, which has
@@ -25,6 +27,7 @@ public struct PointerEvent: Equatable, Sendable {
     /// which carry none.
     public var time: UInt32?
 
+    /// An event of `kind`, with the protocol's `serial` and `time` (milliseconds) where it has them.
     public init(_ kind: Kind, serial: UInt32? = nil, time: UInt32? = nil) {
         self.kind = kind
         self.serial = serial
@@ -40,6 +43,7 @@ public struct PointerFrame: Equatable, Sendable {
     /// At least one event.
     public var events: [PointerEvent]
 
+    /// The events of one `wl_pointer.frame`, in the order they came.
     public init(events: [PointerEvent]) { self.events = events }
 }
 
@@ -47,13 +51,17 @@ public struct PointerFrame: Equatable, Sendable {
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Shift.
     public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Control.
     public static let control = KeyModifiers(rawValue: 1 << 1)
     /// "Mod1".
     public static let alt = KeyModifiers(rawValue: 1 << 2)
     /// "Mod4" (Super).
     public static let logo = KeyModifiers(rawValue: 1 << 3)
+    /// Caps Lock is on.
     public static let capsLock = KeyModifiers(rawValue: 1 << 4)
+    /// Num Lock is on.
     public static let numLock = KeyModifiers(rawValue: 1 << 5)
 }
 
@@ -65,6 +73,7 @@ public struct KeyEvent: Equatable, Sendable {
     /// `XKB_KEY_Tab` = 0xff09, Shift+Tab gives `XKB_KEY_ISO_Left_Tab` = 0xfe20).
     /// 0 (`XKB_KEY_NoSymbol`) when no keymap is loaded.
     public var keysym: UInt32
+    /// True for a press (or a repeat), false for the release.
     public var pressed: Bool
     /// True for a press synthesised by key repeat (`wl_keyboard.repeat_info`); a repeated key gets
     /// one release at the end.
@@ -81,6 +90,7 @@ public struct KeyEvent: Equatable, Sendable {
     /// only); nil for a repeat.
     public var time: UInt32?
 
+    /// A key event; see the properties for each value.
     public init(keysym: UInt32, pressed: Bool, isRepeat: Bool, utf8: String,
                 modifiers: KeyModifiers = [], code: UInt32 = 0, serial: UInt32? = nil, time: UInt32? = nil) {
         self.keysym = keysym
@@ -99,14 +109,18 @@ public struct KeyEvent: Equatable, Sendable {
 public struct TouchEvent: Equatable, Sendable {
     /// What happened.
     public enum Kind: Equatable, Sendable {
+        /// Touch point `id` went down at (x, y).
         case down(id: Int32, x: Double, y: Double)
+        /// Touch point `id` moved to (x, y).
         case motion(id: Int32, x: Double, y: Double)
+        /// Touch point `id` was lifted.
         case up(id: Int32)
         /// The compositor took over the touch sequence (e.g. for a gesture): forget every touch
         /// point of this window without acting on it.
         case cancel
     }
 
+    /// What happened.
     public var kind: Kind
     /// The event's serial: `wl_touch.down` and `up` carry one; nil for `motion` and `cancel`.
     public var serial: UInt32?
@@ -114,6 +128,7 @@ public struct TouchEvent: Equatable, Sendable {
     /// undefined base: compare differences only); nil for `cancel`, which carries none.
     public var time: UInt32?
 
+    /// An event of `kind`, with the protocol's `serial` and `time` (milliseconds) where it has them.
     public init(_ kind: Kind, serial: UInt32? = nil, time: UInt32? = nil) {
         self.kind = kind
         self.serial = serial
@@ -130,5 +145,6 @@ public struct TouchFrame: Equatable, Sendable {
     /// At least one event.
     public var events: [TouchEvent]
 
+    /// The events of one `wl_touch.frame`, in the order they came.
     public init(events: [TouchEvent]) { self.events = events }
 }

@@ -3,15 +3,21 @@ public struct ToplevelStates: OptionSet, Hashable, Sendable, CustomStringConvert
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The window is maximized (xdg-shell `maximized`): the configure's size must be obeyed.
     public static let maximized = ToplevelStates(rawValue: 1 << 0)
+    /// The window is fullscreen (xdg-shell `fullscreen`).
     public static let fullscreen = ToplevelStates(rawValue: 1 << 1)
     /// An interactive resize is in progress; sizes change often (xdg-shell suggests not animating).
     public static let resizing = ToplevelStates(rawValue: 1 << 2)
     /// The window has focus ("activated"); draw focus decorations accordingly.
     public static let activated = ToplevelStates(rawValue: 1 << 3)
+    /// The left edge is tiled against another surface or the output (xdg-shell `tiled_left`).
     public static let tiledLeft = ToplevelStates(rawValue: 1 << 4)
+    /// The right edge is tiled (xdg-shell `tiled_right`).
     public static let tiledRight = ToplevelStates(rawValue: 1 << 5)
+    /// The top edge is tiled (xdg-shell `tiled_top`).
     public static let tiledTop = ToplevelStates(rawValue: 1 << 6)
+    /// The bottom edge is tiled (xdg-shell `tiled_bottom`).
     public static let tiledBottom = ToplevelStates(rawValue: 1 << 7)
 
     /// Builds the set from the `uint32` enum values of `xdg_toplevel.configure`'s `states` array
@@ -38,7 +44,9 @@ public struct WindowConfiguration: Equatable, Sendable {
     /// Logical content size in surface-local points (buffer pixels = points × the window's scale, ``SurfaceScale``),
     /// without a client-side title bar. Always ≥ 1.
     public var width: Int
+    /// Logical content height in points, as ``width``.
     public var height: Int
+    /// The toplevel's states with this configure.
     public var states: ToplevelStates
 }
 

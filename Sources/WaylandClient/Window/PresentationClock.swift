@@ -11,10 +11,12 @@
 public struct PresentationClock: Equatable, Sendable {
     /// The last presented frame's time and its output's refresh interval, seconds.
     public private(set) var lastPresented: Double?
+    /// The refresh interval of the output that showed it, seconds (0: unknown or not constant).
     public private(set) var refresh: Double = 0
     /// Feedback older than this no longer predicts (the output may have changed, or been idle).
     public static let maximumAge = 1.0
 
+    /// A clock without feedback yet: it predicts `now` itself.
     public init() {}
 
     /// Records a presented frame (`wp_presentation_feedback.presented`): `time` and `refresh`

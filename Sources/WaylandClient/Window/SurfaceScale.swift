@@ -35,6 +35,8 @@ public struct SurfaceScale: Equatable, Sendable {
     /// True when the fitted size is over ``BufferCap`` even at the smallest scale tried.
     public private(set) var isTooLarge = false
 
+    /// The scale state of a window; `isFractional` where the compositor offers fractional-scale-v1
+    /// (the scale is then n/120, else the integer buffer scale).
     public init(isFractional: Bool) { self.isFractional = isFractional }
 
     /// Buffer pixels per point the outputs ask for: n/120 (fractional path, after a

@@ -1,6 +1,6 @@
 /// An xdg-shell toplevel window drawn in software into `wl_shm` buffers.
 ///
-/// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, decorations (``WindowDecorations``),
+/// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, decorations (`WindowDecorations`),
 /// frame callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
 /// require (decorations, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive,
 /// and each of those objects the connection's `wl_display` (``WaylandConnection``, ownership), so
@@ -17,7 +17,7 @@
 ///   callback, and its `done` lets the next frame be drawn. With the flag clear nothing is
 ///   requested and nothing wakes up, which also covers hidden windows (they get no callbacks).
 /// - Buffers (wl_buffer.release; the compositor may hold them all): the delegate only ever draws
-///   into a buffer the compositor has released; see ``BufferSlots``.
+///   into a buffer the compositor has released; see `BufferSlots`.
 /// - Scale (wl_surface.enter/leave, wl_output.scale): ``BufferScale/resolve(entered:hasEntered:advertised:current:)``:
 ///   the largest integer scale of the outputs the surface is on; before it first enters one, the
 ///   largest scale the compositor advertises, so even the first frame is drawn at the output's
@@ -37,9 +37,9 @@
 /// - Failures: a buffer that cannot be made — for the content, the title bar or a layer, even
 ///   when the delegate ignores the error — makes ``WaylandConnection/run()`` throw it at the end of
 ///   that frame; a window never stays open without frames.
-/// - Decorations (xdg-decoration-unstable-v1; foot's practice): ``WindowDecorations`` asks for
-///   server-side decorations when offered, and otherwise draws a client-side title bar (``TitleBar``)
-///   and invisible resize borders (``ResizeBorders``), sets the minimum size and the window
+/// - Decorations (xdg-decoration-unstable-v1; foot's practice): `WindowDecorations` asks for
+///   server-side decorations when offered, and otherwise draws a client-side title bar (`TitleBar`)
+///   and invisible resize borders (`ResizeBorders`), sets the minimum size and the window
 ///   geometry. The configure size is then the window geometry, which includes the bar; the delegate
 ///   is told and draws the *content* size, so it never sees the bar.
 ///
@@ -51,6 +51,7 @@ public final class Window {
     /// alive yourself. While nil, a commit that is due (configure ack) carries a buffer nobody drew
     /// into (a new buffer is zeroed: transparent).
     public weak var delegate: WindowDelegate?
+    /// What the window was created with (title, app id, requested size, compositing).
     public let options: WindowOptions
 
     /// The configuration acked last (logical size in points, states); nil before the first configure.
@@ -127,6 +128,7 @@ public final class Window {
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
     ///
     /// - Parameters:
+    ///   - connection: the compositor connection the window lives on.
     ///   - options: title, app id and the size asked for (points).
     ///   - delegate: held weakly.
     /// - Throws: ``WaylandError/invalidOptions(_:)`` for a requested size below 1×1.
@@ -195,6 +197,7 @@ public final class Window {
 
     /// The logical size in points (the requested size before the first configure).
     public var width: Int { configuration?.width ?? options.requestedSize.width }
+    /// The logical height in points (the requested height before the first configure).
     public var height: Int { configuration?.height ?? options.requestedSize.height }
 
     /// Asks for a frame: the delegate's `draw` runs at the end of the current event-loop iteration

@@ -4,11 +4,14 @@
 public struct BufferRect: Equatable, Hashable, Sendable {
     /// Left edge and top edge, in buffer pixels.
     public var x: Int
+    /// Top edge, in buffer pixels.
     public var y: Int
     /// Size in buffer pixels (a rectangle with a side ≤ 0 is empty and ignored).
     public var width: Int
+    /// Height in buffer pixels.
     public var height: Int
 
+    /// A rectangle at (`x`, `y`) of `width` × `height` buffer pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -42,6 +45,7 @@ public struct WindowOptions {
     /// `wp_presentation` on `CLOCK_MONOTONIC` (otherwise frames use the monotonic clock now).
     public var predictsPresentationTime = false
 
+    /// Options; see the properties for each value (the window asks for 480 × 800 points by default).
     public init(title: String = "", appID: String? = nil,
                 requestedSize: (width: Int, height: Int) = (480, 800), compositing: CompositingMode = .pixman,
                 presentationFeedback: Bool = false) {
@@ -55,7 +59,7 @@ public struct WindowOptions {
 
 /// The memory to draw one frame into: a free `wl_shm` buffer (the compositor is not reading it).
 ///
-/// Valid only during ``WindowDelegate/window(_:draw:)``; the pointer must not be kept.
+/// Valid only during `WindowDelegate/window(_:draw:)`; the pointer must not be kept.
 public struct DrawTarget {
     /// First pixel. ARGB8888 premultiplied: 32-bit native-endian 0xAARRGGBB words
     /// (`WL_SHM_FORMAT_ARGB8888` == `PIXMAN_a8r8g8b8`).
@@ -63,6 +67,7 @@ public struct DrawTarget {
     /// Size in buffer pixels: the logical size × `scale` (on the fractional path each side rounded
     /// half away from zero, fractional-scale-v1; see ``SurfaceScale/bufferSize(width:height:)``).
     public var width: Int
+    /// Height in buffer pixels, as ``width``.
     public var height: Int
     /// Bytes per row.
     public var stride: Int
@@ -73,10 +78,11 @@ public struct DrawTarget {
     /// buffer holds the frame drawn n draws ago (1 = the previous one), so only what changed
     /// since then must be redrawn. Every call of `draw` counts as a frame.
     public var age: Int
-    /// The frame's time: `CLOCK_MONOTONIC` seconds (``monotonicSeconds()``), taken just before
+    /// The frame's time: `CLOCK_MONOTONIC` seconds (`monotonicSeconds()`), taken just before
     /// the call. Drive animations from it.
     public var time: Double
 
+    /// A draw target; see the properties for each value.
     public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double,
                 age: Int, time: Double) {
         self.data = data
@@ -178,6 +184,7 @@ public final class FrameComposer {
     public internal(set) var time: Double = 0
     /// The window's content buffer size in pixels and its scale (as ``DrawTarget``).
     public internal(set) var width = 0, height = 0
+    /// Buffer pixels per logical point (> 0), as ``DrawTarget/scale``.
     public internal(set) var scale: Double = 1
     /// The integer `wl_surface.set_buffer_scale` of the window's buffers, 0 on the fractional path
     /// (buffers shown through a viewport at ``scale``).
