@@ -29,7 +29,7 @@ extension PresentationHost {
     /// ``snapshot(phase:fraction:)`` coming to rest at `detent` (declaration index; nil: the
     /// smallest, where a presentation rests): ``PresentationController/snapshot(phase:fraction:detent:)``.
     /// With `content` and nothing presented, the style's frame hook asks `content` for its
-    /// preferred size (the content the offline frame will show, ``renderOffline(_:presented:into:)``);
+    /// preferred size (the content the offline frame will show, given to `renderOffline`);
     /// otherwise the presented level's content.
     public func snapshot(phase: TransitionPhase, fraction: Double, detent: Int?,
                          content: (any PresentationContent)? = nil) -> PresentationSnapshot {
