@@ -141,7 +141,22 @@ let package = Package(
                                                           "DesktopSettings"]),
         .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
         .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ModalKit", "ModalDemoKit", "DesktopSettings", "CWebP"],
-                    exclude: ["Fixtures"]),
+        // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
+        // the build next to the test binary. The harness (child processes, private headless
+        // compositors and session buses, screenshots, the installed products) is a library of its
+        // own; the tests are grouped so that `swift test --filter` picks a group: CommandTests runs
+        // the binaries without a compositor, Live<Compositor>Tests under one compositor each
+        // (`--filter '^Live'` all of them), LiveSessionBusTests on a private D-Bus session
+        // (portal settings, screen readers), LiveHarnessTests checks the harness itself.
+        .target(name: "EndToEndHarness", dependencies: ["ModalKit", "CPng"], path: "Tests/EndToEndHarness", exclude: ["Fixtures"]),
+        .testTarget(name: "CommandTests", dependencies: ["EndToEndHarness", "ModalKit", "ModalDemoKit", "CWebP"]),
+        .testTarget(name: "LiveSwayTests", dependencies: ["EndToEndHarness", "ModalKit"],
+                    path: "Tests/LiveTests/Sway"),
+        .testTarget(name: "LiveWestonTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Weston"),
+        .testTarget(name: "LiveMutterTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Mutter"),
+        .testTarget(name: "LiveKWinTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/KWin"),
+        .testTarget(name: "LiveSessionBusTests", dependencies: ["EndToEndHarness", "DesktopSettings"],
+                    path: "Tests/LiveTests/SessionBus"),
+        .testTarget(name: "LiveHarnessTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Harness"),
     ]
 )

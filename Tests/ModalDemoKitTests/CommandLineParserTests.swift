@@ -4,7 +4,7 @@ import XCTest
 
 /// modal-demo's command line parsed in process (docs/design.md, command line; the text of
 /// `--help`): every flag, the defaults, and each mistake as one `UsageError` line — the error
-/// `modal-demo` turns into exit status 2 (EndToEndTests' CommandLineTests run the executable).
+/// `modal-demo` turns into exit status 2 (CommandTests' CommandLineTests run the executable).
 final class CommandLineParserTests: XCTestCase {
     private func parse(_ arguments: [String], environment: [String: String] = [:],
                        file: StaticString = #filePath, line: UInt = #line) throws -> Command {

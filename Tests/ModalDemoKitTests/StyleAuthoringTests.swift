@@ -5,7 +5,7 @@ import XCTest
 
 /// The style-authoring commands parsed in process (`--describe-style`, `new-style`, `preview`,
 /// `--watch`), the new-style template, the preview's frame timeline, and option declarations with
-/// their typed readers. EndToEndTests run the executable (StyleAuthoringEndToEndTests).
+/// their typed readers. CommandTests run the executable (StyleAuthoringEndToEndTests).
 final class StyleAuthoringTests: XCTestCase {
     private func assertUsageError(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try resolveCommand(arguments, environment: [:]), file: file, line: line) { error in

@@ -34,7 +34,7 @@ final class AdaptiveMorphTests: XCTestCase {
     }
 
     func testCrossingTheBreakpointMorphsOverAQuarterSecondWithoutStateChange() throws {
-        let (c, style, rec) = try presented()
+        let (c, _, rec) = try presented()
         XCTAssertEqual(c.interaction.dismissGesture, .none, "the card has no drag")
         c.layout(containerBounds: Rect(x: 0, y: 0, width: 400, height: 700))
         XCTAssertEqual(c.interaction.dismissGesture, .drag(.down), "the sheet drags down")
