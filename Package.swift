@@ -71,6 +71,7 @@ let package = Package(
         .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyleEntry"]),
         .library(name: "ModalKitStyleAdaptive", type: .dynamic, targets: ["AdaptiveStyleEntry"]),
         .library(name: "ModalKitStylePopover", type: .dynamic, targets: ["PopoverStyleEntry"]),
+        .library(name: "ModalKitStyleAlert", type: .dynamic, targets: ["AlertStyleEntry"]),
     ],
     targets: [
         system("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
@@ -125,14 +126,17 @@ let package = Package(
         style("BottomSheet"), entry("BottomSheet"),
         style("Adaptive"), entry("Adaptive"),
         style("Popover"), entry("Popover"),
+        style("Alert"), entry("Alert"),
         .executableTarget(name: "modalkit-style-note",
-                          dependencies: ["ModalKitNoteTool", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"]),
+                          dependencies: ["ModalKitNoteTool", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle",
+                                         "AlertStyle"]),
         .plugin(name: "StyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
                 path: "BuildPlugins/StyleNotePlugin"),
         // Seeded random sequences for the presentation host and the checks after each step, shared
         // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests), on the real built-in styles.
         .target(name: "HostFuzzSupport",
-                dependencies: ["ModalKit", "CPixman", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle"],
+                dependencies: ["ModalKit", "CPixman", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle",
+                               "AlertStyle"],
                 path: "Tests/HostFuzzSupport"),
         .testTarget(name: "ModalKitTests",
                     dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "HostFuzzSupport"]),

@@ -24,6 +24,9 @@ size_t modalkit_style_descriptor_min_size(uint32_t minor) {
     case 1: /* ABI 1.1 ends with interaction */
         return offsetof(modalkit_style_descriptor, interaction) +
                sizeof(((modalkit_style_descriptor *)0)->interaction);
+    case 2: /* ABI 1.2 ends with frame_in_context */
+        return offsetof(modalkit_style_descriptor, frame_in_context) +
+               sizeof(((modalkit_style_descriptor *)0)->frame_in_context);
     default:
         return 0;
     }
@@ -34,6 +37,7 @@ size_t modalkit_style_option_min_size(uint32_t minor) {
     case 0: /* ABI 1.0 ends with default_value */
         return offsetof(modalkit_style_option, default_value) + sizeof(const char *);
     case 1: /* ABI 1.1 ends with accepted */
+    case 2: /* 1.2 added no option field */
         return offsetof(modalkit_style_option, accepted) + sizeof(const char *);
     default:
         return 0;

@@ -106,6 +106,8 @@ public struct PreviewOptions: Equatable, Sendable {
     public var output = ""
     /// `--reduced-motion`: the reduced-motion frames.
     public var reducedMotion = false
+    /// `--detent N`: the sheet comes to rest at its N-th detent (1-based, as `detent N` events).
+    public var detent: Int?
     public init() {}
 }
 
@@ -133,6 +135,9 @@ public struct RenderOptions: Equatable, Sendable {
     /// `--drag DY`: instead of a transition frame, the frame of a scripted pointer drag of DY
     /// points on the presented view (`DemoScene.renderDrag(into:distance:)`), -10000...10000.
     public var drag: Double?
+    /// `--detent N`: the sheet presented and resting at its N-th detent (1-based, as `detent N`
+    /// events); with `--progress`, that frame of a transition that comes to rest there.
+    public var detent: Int?
 
     public init() {}
 }
@@ -157,11 +162,13 @@ Usage:
   modal-demo --describe-style NAME|PATH
   modal-demo new-style NAME [--directory DIR]
   modal-demo preview [--style NAME|PATH [--style-option KEY=VALUE]...] [--duration SECONDS] [--reduced-motion]
-                     --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] --output FILE
+                     --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] [--detent N] --output FILE
   modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
+  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
+                    [--scale S] --output FILE.png
   modal-demo --help | --version
 
 Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
@@ -208,6 +215,10 @@ render:
   --drag DY                instead of --progress: presented, then a pointer pressed on the presented
                            view and moved DY points down (negative: up) in 10 steps; the frame
                            while it is held there (a drag, through the window's own input path)
+  --detent N               a sheet presented and resting at its N-th detent (1 = the smallest, as
+                           `detent N` events), as tall as that detent; with --progress, that frame of
+                           a presentation coming to rest there. A detent the style does not have, or a
+                           style without detents: exit 2, naming the style's detents
   --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
                            2; default 1), as a compositor's integer or fractional scale
   --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
@@ -225,6 +236,7 @@ preview:
   --fps N                  frames per second of transition time, 1...120 (default 30)
   --hold SECONDS           how long the presented and the dismissed frame stay, 0...10 (default 0.5)
   --strip N                write a one-row PNG of N (2...64) evenly spaced frames instead
+  --detent N               the sheet comes to rest at its N-th detent (as render --detent N)
   --output FILE            an animated, lossless WebP of present -> presented -> dismiss (or the PNG
                            strip); frame k of each transition is `render --progress k/(n-1)`;
                            written like render's --output
@@ -372,6 +384,13 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
                 throw UsageError("--drag expects points from -10000 to 10000, got '\(text)'")
             }
             render.drag = d
+        case "--detent" where isRenderLike:
+            let text = try value(for: flag, inline)
+            guard let n = Int(text), (1...8).contains(n) else {
+                throw UsageError("--detent expects a detent number from 1 to 8 (1 = the smallest), got '\(text)'")
+            }
+            render.detent = n
+            preview.detent = n
         case "--phase" where isRender:
             switch try value(for: flag, inline) {
             case "present": render.phase = .present
@@ -425,6 +444,10 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     if isRender {
         if !sawSize { throw UsageError("render needs --size WxH") }
         if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
+        if render.detent != nil && render.drag != nil { throw UsageError("render takes --detent or --drag, not both") }
+        if render.detent != nil && selections.count > 1 { throw UsageError("render --detent takes one --style (a stack's detents are not drawn)") }
+        // --detent alone: the sheet presented, at rest there.
+        if !sawProgress && render.detent != nil { render.fraction = 1; sawProgress = true }
         if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
         if render.drag != nil && selections.count > 1 { throw UsageError("render --drag takes one --style (a drag of a stack is not drawn)") }
         if !sawOutput { throw UsageError("render needs --output FILE.png") }

@@ -146,6 +146,24 @@ enum DemoLook {
         return (another, close)
     }
 
+    /// The gap between the body text and the buttons, points.
+    static let cardTextButtonGap = 16.0
+
+    /// The card's preferred size at `width` points, points (its content's `preferredContentSize`):
+    /// `width` wide and as tall as ``drawPresentedView(into:size:scale:fonts:presentAnother:close:fillsBackground:)``
+    /// needs to show everything at that width — padding, the title, the body wrapped to the width,
+    /// ``cardTextButtonGap``, the buttons (one row, or stacked when the row does not fit), padding —
+    /// rounded up to a whole point. Measured with `fonts` (their scale's glyph metrics).
+    static func cardPreferredSize(width: Double, fonts: FontSet) -> Size {
+        let s = fonts.scale
+        let bodyWidth = Int(((width - 2 * cardPadding) * s).rounded(.down))
+        let lines = max(1, wrap(cardBody, font: fonts.body, maxWidth: bodyWidth).count)
+        let titleBaseline = cardPadding + Double(fonts.label.ascent) / s
+        let textBottom = titleBaseline + 22 + Double(lines - 1) * cardBodyLineHeight + Double(fonts.body.descent) / s
+        let buttons = width >= cardButtonRowWidth ? cardButtonHeight : 2 * cardButtonHeight + cardButtonGap
+        return Size(width: width, height: (textBottom + cardTextButtonGap + buttons + cardPadding).rounded(.up))
+    }
+
     /// The body text's line pitch, points (15 pt text).
     static let cardBodyLineHeight = 20.0
 

@@ -403,7 +403,41 @@ public final class DemoScene {
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, fraction: Double) {
         // Presented from the Present button, as a click on it does (a live presentation already is).
         if host.state == .dismissed { host.sourceRect = buttonFrame }
-        host.renderOffline(host.snapshot(phase: phase, fraction: fraction), presented: card, into: target)
+        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent, content: card), presented: card,
+                           into: target)
+    }
+
+    /// The detent offline frames come to rest at (`render --detent N`, `preview --detent N`):
+    /// declaration index (N − 1); nil: the smallest, where a presentation rests.
+    public var restingDetent: Int?
+
+    /// The style's detents as `--detent` numbers them, e.g. "1 (0.5 of the height), 2 (600 pt)"
+    /// (their resting lengths along the drag axis), or nil for a style without a drag gesture or
+    /// without declared detents. Asked in the current container.
+    public var detentList: String? {
+        let interaction = style.interaction(LayoutContext(containerBounds: Rect(size: containerSize)))
+        guard case let .drag(direction) = interaction.dismissGesture, !interaction.detents.isEmpty else { return nil }
+        let axis = direction.isVertical ? "height" : "width"
+        return interaction.detents.enumerated().map { i, d in
+            switch d {
+            case let .fraction(f): return "\(i + 1) (\(DemoScene.number(f)) of the \(axis))"
+            case let .points(p): return "\(i + 1) (\(DemoScene.number(p)) pt)"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// The one-line mistake of `--detent n` (1-based) for this scene's style, or nil when the
+    /// style has that detent: "style 'NAME' has detents 1 (…), 2 (…)" or "… has no detents".
+    public func detentMistake(_ n: Int, styleName: String) -> String? {
+        let count = style.interaction(LayoutContext(containerBounds: Rect(size: containerSize))).detents.count
+        guard let list = detentList else {
+            return "--detent \(n): style '\(styleName)' has no detents (it is not a sheet with detents)"
+        }
+        return n >= 1 && n <= count ? nil : "--detent \(n): style '\(styleName)' has detents \(list)"
+    }
+
+    private static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     /// Renders, offscreen, a stack of `levels` cards (≥ 1): levels 1…n − 1 presented, level n at
@@ -420,11 +454,13 @@ public final class DemoScene {
             if level == 1 {
                 // Presented from the Present button (a live presentation already is).
                 if host.state == .dismissed { host.sourceRect = buttonFrame }
-                snapshots.append(host.snapshot(phase: phase, fraction: fraction))
+                snapshots.append(host.snapshot(phase: phase, fraction: fraction, detent: nil, content: cardForLevel(1)))
             } else {
                 // An offline controller of this level's style, presented from the card below's
                 // Present another.
                 let c = PresentationController(style: style(level: level))
+                let levelCard = cardForLevel(level)
+                c.contentSizing = { levelCard.preferredContentSize(fittingWidth: $0) }
                 c.reducesMotion = host.reducesMotion
                 c.layout(containerBounds: bounds)
                 let f = style(level: level - 1).frameOfPresentedView(LayoutContext(containerBounds: bounds))
@@ -636,6 +672,10 @@ final class CardView: PresentationContent {
     func didLayout(size: Size) {
         if size != self.size { invalidation = .all }
         self.size = size
+    }
+    /// As tall as its title, wrapped body and buttons need at `width` (``DemoLook/cardPreferredSize(width:fonts:)``).
+    func preferredContentSize(fittingWidth width: Double) -> Size? {
+        DemoLook.cardPreferredSize(width: width, fonts: fonts.set)
     }
     func focusVisibilityChanged() { changed() }
     private func changed() {

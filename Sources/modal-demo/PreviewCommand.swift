@@ -17,6 +17,12 @@ func runPreview(_ options: PreviewOptions) -> Int32 {
     }
     scene.reducesMotion = options.reducedMotion
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)), scale: options.scale)
+    if let n = options.detent {
+        if let mistake = scene.detentMistake(n, styleName: options.selection.style) {
+            fail(UsageError.exitStatus, mistake)
+        }
+        scene.restingDetent = n - 1
+    }
     // One duration for the cycle: the presentation's (a style may dismiss faster; the timeline is one).
     let presenting = TransitionContext(phase: .present, containerBounds: Rect(size: scene.containerSize))
     let timeline = PreviewTimeline(duration: style.transitionDuration(presenting), fps: options.fps, hold: options.hold)

@@ -21,6 +21,13 @@ func runRender(_ options: RenderOptions) -> Int32 {
     scene.reducesMotion = options.reducedMotion
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
                  scale: options.scale)
+    if let n = options.detent {
+        // A detent the style does not have (or a style without detents): exit 2, naming its detents.
+        if let mistake = scene.detentMistake(n, styleName: options.selection.style) {
+            fail(UsageError.exitStatus, mistake)
+        }
+        scene.restingDetent = n - 1
+    }
     let image: Image
     do {
         let (width, height) = scene.pixelSize   // round(W × S) × round(H × S), halves away from zero

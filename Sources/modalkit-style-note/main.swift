@@ -6,5 +6,7 @@ import BottomSheetStyle
 import InsetCenteredStyle
 import ModalKitNoteTool
 import PopoverStyle
+import AlertStyle
 
-StyleNoteTool.main(styles: [InsetCenteredStyle.self, BottomSheetStyle.self, AdaptiveStyle.self, PopoverStyle.self])
+StyleNoteTool.main(styles: [InsetCenteredStyle.self, BottomSheetStyle.self, AdaptiveStyle.self, PopoverStyle.self,
+                            AlertStyle.self])

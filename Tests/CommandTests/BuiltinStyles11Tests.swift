@@ -130,7 +130,7 @@ final class BuiltinStyles11Tests: XCTestCase {
     /// adaptive style keeps it in both shapes (its drag follows the shape: down as a sheet,
     /// none as a card — libadwaita's breakpoint, 450 pt wide).
     func testEveryBuiltinStyleTakesDismissible() throws {
-        for name in ["inset-centered", "bottom-sheet", "popover", "adaptive"] {
+        for name in ["inset-centered", "bottom-sheet", "popover", "adaptive", "alert"] {
             XCTAssertTrue(try style(name).interaction(layoutContext(bounds)).isDismissible, name)
             let refusing = try style(name, ["dismissible": "false"])
             refusing.containerViewWillLayoutSubviews(layoutContext(bounds))

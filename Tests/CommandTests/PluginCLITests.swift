@@ -49,7 +49,8 @@ final class PluginCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         for (name, file) in [("inset-centered", Support.insetCenteredLibrary), ("bottom-sheet", Support.bottomSheetLibrary),
-                             ("popover", Support.popoverLibrary), ("adaptive", Support.adaptiveLibrary)] {
+                             ("popover", Support.popoverLibrary), ("adaptive", Support.adaptiveLibrary),
+                             ("alert", "libModalKitStyleAlert.so")] {
             let fields = result.stdoutLines.first { $0.hasPrefix(name + "\t") }?.split(separator: "\t").map(String.init)
             XCTAssertEqual(fields?.count, 3, "NAME<TAB>PATH<TAB>DESCRIPTION in \(result.stdout)")
             XCTAssertEqual(fields?[1], styles + "/" + file)

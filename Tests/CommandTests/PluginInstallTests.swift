@@ -50,11 +50,12 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(path, [prefix + "/bin", styles])
         let listing = StyleLoader(searchPath: path).list()
         XCTAssertEqual(listing.found.map(\.path).sorted(),
-                       [styles + "/" + Support.adaptiveLibrary, styles + "/" + Support.bottomSheetLibrary,
-                        styles + "/" + Support.insetCenteredLibrary, styles + "/" + Support.popoverLibrary])
+                       [styles + "/" + Support.adaptiveLibrary, styles + "/libModalKitStyleAlert.so",
+                        styles + "/" + Support.bottomSheetLibrary, styles + "/" + Support.insetCenteredLibrary,
+                        styles + "/" + Support.popoverLibrary])
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
         // The release build with scripts/install's linker flags wrote every library's note.
-        XCTAssertEqual(listing.found.map(\.source), Array(repeating: .note, count: 4))
+        XCTAssertEqual(listing.found.map(\.source), Array(repeating: .note, count: 5))
         XCTAssertTrue(listing.refused.isEmpty, "\(listing.refused)")
     }
 

@@ -99,8 +99,8 @@ final class PluginNoteTests: XCTestCase {
     func testBuiltInStylesCarryNotesThatMatchTheirDescriptors() throws {
         let loader = StyleLoader(searchPath: [try Support.stylesDirectory()])
         let listing = loader.list()
-        XCTAssertEqual(Set(listing.found.map(\.name)), ["inset-centered", "bottom-sheet", "adaptive", "popover"])
-        XCTAssertEqual(listing.found.map(\.source), Array(repeating: .note, count: 4))
+        XCTAssertEqual(Set(listing.found.map(\.name)), ["inset-centered", "bottom-sheet", "adaptive", "popover", "alert"])
+        XCTAssertEqual(listing.found.map(\.source), Array(repeating: .note, count: 5))
         XCTAssertEqual(listing.withoutNote, [])
         XCTAssertEqual(listing.refused, [], "the build directory is the user's own")
         XCTAssertEqual(listing.failed, [])

@@ -193,7 +193,8 @@ final class PluginTrustTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
         let names = r.stdoutLines.filter { !$0.hasPrefix("#") }.map { String($0.prefix { $0 != "\t" }) }
-        XCTAssertEqual(Set(names), ["their-own", "private-group", "roots", "inset-centered", "bottom-sheet", "adaptive", "popover"],
+        XCTAssertEqual(Set(names), ["their-own", "private-group", "roots", "inset-centered", "bottom-sheet", "adaptive", "popover",
+                                   "alert"],
                        r.stdout)
         XCTAssertEqual(r.stdoutLines.filter { $0.hasPrefix("#") },
                        ["# refused\t\(c)\t\(sharedGroup) is writable by group (mode 0775, owner uid \(user.uid))"])

@@ -224,11 +224,11 @@ final class StyleABI11Tests: XCTestCase {
         let size10 = Int(modalkit_style_descriptor_min_size(0))
         let size11 = Int(modalkit_style_descriptor_min_size(1))
         XCTAssertEqual(size10, 16 + 8 * 20)
-        XCTAssertEqual(size11, MemoryLayout<modalkit_style_descriptor>.size, "1.1 ends with the last field")
+        XCTAssertEqual(size11 + 8, Int(modalkit_style_descriptor_min_size(2)), "1.2 appended one function pointer")
         let plugin10 = modalkit_style_abi_version_t(major: 1, minor: 0, descriptor_size: UInt32(size10), reserved: 0)
         let plugin11 = modalkit_style_abi_version_t(major: 1, minor: 1, descriptor_size: UInt32(size11), reserved: 0)
         let host10 = StyleABIVersion(major: 1, minor: 0), host11 = StyleABIVersion(major: 1, minor: 1)
-        XCTAssertEqual(StyleABIVersion.current, host11)
+        XCTAssertGreaterThanOrEqual(StyleABIVersion.current.minor, host11.minor)
 
         XCTAssertEqual(try PluginLibrary.checkVersion(plugin10, host: host11, path: "/p.so").get(), size10)
         XCTAssertEqual(try PluginLibrary.checkVersion(plugin11, host: host11, path: "/p.so").get(), size11)

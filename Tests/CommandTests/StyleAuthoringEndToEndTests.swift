@@ -298,7 +298,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
     func testReadmeOptionTablesAreTheDeclarations() throws {
         let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for name in ["inset-centered", "bottom-sheet", "adaptive"] {
+        for name in ["inset-centered", "bottom-sheet", "adaptive", "alert"] {
             let module = try StyleLoader(searchPath: [Support.stylesDirectory()]).load(name)
             guard let heading = lines.firstIndex(where: { $0.hasPrefix("**\(name)**") }),
                   let header = lines[heading...].firstIndex(of: "| option | default | meaning | accepted |") else {

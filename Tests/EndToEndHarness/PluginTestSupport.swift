@@ -29,6 +29,8 @@ public enum PluginTestSupport {
     public static var headerDirectory: String { packageRoot + "/Sources/CModalKitStyle/include" }
     /// The style ABI 1.0 header exactly as it shipped, kept so that a test can build a 1.0 plugin.
     public static var abi10HeaderDirectory: String { packageRoot + "/Tests/EndToEndHarness/Fixtures/abi-1.0" }
+    /// The 1.1 header as it shipped (a genuine ABI 1.1 plugin is compiled against it).
+    public static var abi11HeaderDirectory: String { packageRoot + "/Tests/EndToEndHarness/Fixtures/abi-1.1" }
     public static var fixtureSource: String { packageRoot + "/Tests/EndToEndHarness/Fixtures/fixture_style.c" }
 
     public static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"

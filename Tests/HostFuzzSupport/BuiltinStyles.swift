@@ -1,4 +1,5 @@
 import AdaptiveStyle
+import AlertStyle
 import BottomSheetStyle
 import InsetCenteredStyle
 import ModalKit
@@ -8,7 +9,7 @@ import PopoverStyle
 /// created in process with their options as on the command line (`--style-option`).
 public enum BuiltinStyles {
     /// The names of the built-in styles.
-    public static let names = ["inset-centered", "bottom-sheet", "popover", "adaptive"]
+    public static let names = ["inset-centered", "bottom-sheet", "popover", "adaptive", "alert"]
 
     /// A new instance of built-in style `name` with `options` (keys and values as on the command line).
     /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do;
@@ -29,6 +30,7 @@ public enum BuiltinStyles {
         case BottomSheetStyle.name: return BottomSheetStyle.self
         case PopoverStyle.name: return PopoverStyle.self
         case AdaptiveStyle.name: return AdaptiveStyle.self
+        case AlertStyle.name: return AlertStyle.self
         default: throw UnknownBuiltinStyle(name: name)
         }
     }

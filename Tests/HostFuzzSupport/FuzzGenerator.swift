@@ -89,6 +89,9 @@ public enum FuzzGenerator {
             if rng.chance(0.3) { o["dismiss-duration"] = rng.pick(["0", "1"]) }
             if rng.chance(0.2) { o["shadow"] = "soft" }
             if rng.chance(0.15) { o["corner-radius"] = rng.pick(["0", "500"]) }
+        case "alert":
+            // Its one option is dim-alpha (its durations and curves are UIKit's alert's).
+            o = o.filter { $0.key == "dim-alpha" || $0.key == "dismissible" }
         default:  // adaptive
             if rng.chance(0.2) { o["height"] = rng.pick(["0.01", "5000"]) }
             if rng.chance(0.2) { o["max-width"] = rng.pick(["1", "5000"]) }

@@ -8,19 +8,24 @@ import XCTest
 // (StyleAuthoringTests). The tests below check what README says they do.
 
 // README: alert
-/// UIKit's alert: a 270 pt card centred over a light dim, growing from 1.2× as it fades in and
-/// fading out where it is; a tap on the dim does not dismiss it (Escape still does).
+/// UIKit's alert: a 270 pt card as tall as its content, centred over a light dim, growing from
+/// 1.2× as it fades in and fading out where it is; a tap on the dim does not dismiss it (Escape
+/// still does).
 public enum AlertStyle: LoadablePresentationStyle {
     public static let name = "alert"
-    public static let summary = "270 pt card centred over a black dim 0 → 0.2, fades in from 1.2×"
-    static let height = StyleOption.number("height", "card height", unit: "points", default: 150, in: 44...1000)
+    public static let summary = "270 pt card as tall as its content over a black dim 0 → 0.2, fades in from 1.2×"
+    static let height = StyleOption.number("height", "card height when the content does not say", unit: "points",
+                                           default: 150, in: 44...1000)
     public static let options = [height, .duration(default: "0.3")]
 
     public static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
         let cardHeight = try options.number(height)
         let style = PresentationStyle(transitionDuration: try options.duration(), timingCurve: .easeOut)
+        // As tall as the content needs at that width (UIKit's preferredContentSize), else `height`;
+        // never taller than the container less 40 pt (a taller content is clipped).
         style.frameOfPresentedView = { c in
-            let b = c.containerBounds, w = max(0, min(270, b.width - 40)), h = max(0, min(cardHeight, b.height - 40))
+            let b = c.containerBounds, w = max(0, min(270, b.width - 40))
+            let h = max(0, min(c.preferredContentSize(fittingWidth: w)?.height ?? cardHeight, b.height - 40))
             return Rect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
         }
         style.cornerStyle = { _ in CornerStyle(radius: 14) }
@@ -48,7 +53,7 @@ public enum PageSheetStyle: LoadablePresentationStyle {
         let style = PresentationStyle(transitionDuration: try options.duration(), timingCurve: try options.curve())
         let interaction = InteractionDeclaration(dismissGesture: .drag(.down), detents: [.fraction(0.5), .fraction(0.9)],
                                                  isDismissible: try options.dismissible())
-        // The frame is the largest detent's; at the smaller one the host rests the sheet lower.
+        // The frame is the largest detent's; at the smaller one the host makes the sheet that tall.
         style.frameOfPresentedView = { c in
             let b = c.containerBounds, h = Detent.fraction(0.9).resolved(containerLength: b.height)
             return Rect(x: b.minX, y: b.maxY - h, width: b.width, height: h)
@@ -128,10 +133,12 @@ final class ReadmeStyleTests: XCTestCase {
         controller.layout(containerBounds: bounds)
         controller.present(now: 0)
         controller.update(now: 1)
-        XCTAssertEqual(controller.presentedViewFrame.height, 759.6, accuracy: 1e-9, "90 % of 844")
+        XCTAssertEqual(controller.styleFrame.height, 759.6, accuracy: 1e-9, "the frame: 90 % of 844")
         XCTAssertEqual(controller.currentDetent, 0, "it presents onto the smaller detent")
+        XCTAssertEqual(controller.presentedViewFrame, Rect(x: 0, y: 422, width: 390, height: 422),
+                       "resting at 50 %, that tall")
         var snap = controller.snapshot(at: 1)
-        XCTAssertEqual(snap.presentedRect.minY, 844 - 422, accuracy: 1e-9, "resting at 50 %")
+        XCTAssertEqual(snap.presentedRect, Rect(x: 0, y: 422, width: 390, height: 422))
         XCTAssertEqual(snap.presentingAppearance, PresentingViewAppearance(transform: ViewTransform(scale: 0.92), cornerRadius: 10))
         XCTAssertEqual(snap.dim.alpha, 0.4, accuracy: 1e-12)
         XCTAssertEqual(snap.chrome.grabber, PresentedViewChrome.grabberColor)

@@ -33,7 +33,8 @@
  * modalkit_style_descriptor or modalkit_style_option (and bumps MODALKIT_STYLE_ABI_MINOR), never
  * reorders or removes them. A host reads fields past the ones of its own minor only if struct_size
  * (option_size for options) covers them, and a minor's fields only from a plugin of that minor
- * or later. 1.1: options carry their unit and accepted values.
+ * or later. 1.1: options carry their unit and accepted values. 1.2: the presented view's frame
+ * may be asked with a layout context that answers the presented content's preferred size.
  * Anything else is a new major.
  *
  * Which minor added what: every type, constant and descriptor field below is marked with the
@@ -63,7 +64,8 @@ extern "C" {
 #endif
 
 #define MODALKIT_STYLE_ABI_MAJOR 1
-#define MODALKIT_STYLE_ABI_MINOR 1 /* 1.1: option metadata (unit, accepted values) and the descriptor's 1.1 fields */
+#define MODALKIT_STYLE_ABI_MINOR 2 /* 1.1: option metadata (unit, accepted values) and the descriptor's 1.1 fields;
+                                     1.2: the frame asked with a layout context (the content's preferred size) */
 
 #define MODALKIT_STYLE_ENTRY_SYMBOL "modalkit_style_entry"
 #define MODALKIT_STYLE_ABI_VERSION_SYMBOL "modalkit_style_abi_version"
@@ -356,6 +358,28 @@ typedef struct modalkit_interaction {
     bool is_dismissible; /* false: taps on the dim, Escape and drags do not dismiss */
 } modalkit_interaction;
 
+/* 1.2 */
+typedef struct modalkit_size {
+    double width, height;
+} modalkit_size;
+
+/* 1.2: what the 1.2 layout entry is told about the layout it takes part in (UIKit's presentation
+ * controller reads its containerView and the presented view controller's preferredContentSize).
+ * Valid only during the call. Later minors append fields at the end; struct_size says how many
+ * bytes the host filled (read a field only when struct_size covers it). */
+typedef struct modalkit_layout_context {
+    uint32_t struct_size;           /* sizeof(modalkit_layout_context) as the host was built */
+    uint32_t reserved;              /* 0 */
+    modalkit_rect container_bounds; /* points */
+    /* Asks the presented content for its preferred size at `width` points (UIKit's
+     * systemLayoutSizeFitting with a fixed width; libadwaita's content-width/content-height):
+     * writes it (points) into *out and returns true, or returns false when the content does not
+     * say (then use the style's own size). Pass the context itself as the first argument. Never
+     * NULL in a context the host made. */
+    bool (*preferred_content_size)(const struct modalkit_layout_context *context, double width, modalkit_size *out);
+    void *host_data; /* the host's own; do not touch */
+} modalkit_layout_context;
+
 /* 1.0: a style instance, opaque to the host. */
 typedef struct modalkit_style modalkit_style;
 
@@ -455,6 +479,13 @@ typedef struct modalkit_style_descriptor {
     /* 1.1. The interactions the style allows; asked when a presentation begins and on every
      * container layout. NULL: no dismiss gesture, no detents, no undimmed detent, dismissible. */
     void (*interaction)(modalkit_style *style, modalkit_interaction *out);
+
+    /* --- ABI 1.2 --- (same rules as 1.1: NULL keeps the 1.0 entry) */
+
+    /* 1.2. The presented view's frame when fully presented, in `context` (which can answer the
+     * content's preferred size for a width, so a style can size the view to its content).
+     * NULL: frame_of_presented_view with context->container_bounds. */
+    modalkit_rect (*frame_in_context)(modalkit_style *style, const modalkit_layout_context *context);
 
     /* --- later minors append fields here, and only here --- */
 } modalkit_style_descriptor;

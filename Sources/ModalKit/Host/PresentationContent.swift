@@ -34,9 +34,17 @@ public protocol PresentationContent: AnyObject {
     /// for its elements arrive as ``ContentInput/activate(_:)`` and ``ContentInput/focus(_:)``.
     /// Default: nil (an unnamed content without elements).
     var accessibilityElement: AccessibilityElement? { get }
+    /// The size the content would like when laid out `width` points wide, points: as tall as
+    /// everything in it needs (UIKit: `preferredContentSize`, `systemLayoutSizeFitting(_:)` at a
+    /// fixed width; libadwaita: `AdwDialog:content-width`/`content-height`). A style reads it in
+    /// its frame hook (``LayoutContext/preferredContentSize(fittingWidth:)``) to size the view to
+    /// its content, e.g. the alert. Asked on a container layout, never per frame. Default: nil
+    /// (the content has no preference; the style uses its own size).
+    func preferredContentSize(fittingWidth width: Double) -> Size?
 }
 
 extension PresentationContent {
     public func didLayout(size: Size) {}
     public var accessibilityElement: AccessibilityElement? { nil }
+    public func preferredContentSize(fittingWidth width: Double) -> Size? { nil }
 }

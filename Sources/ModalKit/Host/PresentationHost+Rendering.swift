@@ -26,6 +26,20 @@ extension PresentationHost {
         controller.snapshot(phase: phase, fraction: fraction)
     }
 
+    /// ``snapshot(phase:fraction:)`` coming to rest at `detent` (declaration index; nil: the
+    /// smallest, where a presentation rests): ``PresentationController/snapshot(phase:fraction:detent:)``.
+    /// With `content` and nothing presented, the style's frame hook asks `content` for its
+    /// preferred size (the content the offline frame will show, given to `renderOffline`);
+    /// otherwise the presented level's content.
+    public func snapshot(phase: TransitionPhase, fraction: Double, detent: Int?,
+                         content: (any PresentationContent)? = nil) -> PresentationSnapshot {
+        guard let content, levels.isEmpty else { return controller.snapshot(phase: phase, fraction: fraction, detent: detent) }
+        let asked = controller.contentSizing
+        controller.contentSizing = { content.preferredContentSize(fittingWidth: $0) }
+        defer { controller.contentSizing = asked }
+        return controller.snapshot(phase: phase, fraction: fraction, detent: detent)
+    }
+
     /// Renders the frame at the time of the last ``update(now:)`` (or of the last call that took a
     /// `now`: ``present(_:style:sourceRect:now:)``, ``dismiss(now:)``, ``handle(_:now:)``) into
     /// `target` (``pixelSize`` buffer pixels, premultiplied ARGB8888): the presenting view, then per
@@ -181,7 +195,23 @@ extension PresentationHost {
                                                  bottomRadius: bottom, chrome: chrome),
                              size: snap.presentedFrame.size)
         f.presentedVersion = level.version
+        if !f.presentedExtensionRect.isEmpty, let cache = level.cache { f.presentedExtensionColor = extensionColor(f, cache) }
         return f
+    }
+
+    /// The colour of the presented view's background beyond its edge (``LayerFrame/presentedExtensionColor``):
+    /// the cache's pixel in the middle of its last line toward the extension, inside the corner
+    /// band there (the sheet's background where nothing is drawn over it).
+    func extensionColor(_ f: LayerFrame, _ cache: Image) -> UInt32 {
+        let w = cache.width, h = cache.height
+        guard w > 0, h > 0 else { return 0 }
+        let band = max(f.presentedTopBand, f.presentedBottomBand)
+        switch f.presentedExtensionEdge {
+        case .down: return cache.pixel(x: w / 2, y: max(0, h - 1 - band))
+        case .up: return cache.pixel(x: w / 2, y: min(h - 1, band))
+        case .right: return cache.pixel(x: max(0, w - 1 - band), y: h / 2)
+        case .left: return cache.pixel(x: min(w - 1, band), y: h / 2)
+        }
     }
 
     func updatePresentingCache(width: Int, height: Int) {

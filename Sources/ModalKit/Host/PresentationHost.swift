@@ -146,8 +146,12 @@ public final class PresentationHost {
             if index == 0 { self.onStateChange(state) }
             self.onLevelStateChange(state, index + 1)
         }
-        c.onDetentSettled = { [unowned self] index in
+        c.onDetentSettled = { [unowned self, unowned c] index in
             self.dirty = true
+            // At rest at a detent the view is that tall: its content is laid out at the new size.
+            if let level = self.levels.first(where: { $0.controller === c }) {
+                level.content.didLayout(size: c.presentedViewFrame.size)
+            }
             self.onInteraction(.detent(index))
         }
     }

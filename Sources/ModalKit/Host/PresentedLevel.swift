@@ -2,7 +2,7 @@
 /// its pixels, and — while a level above covers it — the image of everything up to it.
 final class PresentedLevel {
     var content: any PresentationContent
-    var controller: PresentationController
+    var controller: PresentationController { didSet { askContentForSize() } }
     var cache: Image?
     var key: PresentedKey?
     var version = 0
@@ -17,6 +17,13 @@ final class PresentedLevel {
     init(content: any PresentationContent, controller: PresentationController) {
         self.content = content
         self.controller = controller
+        askContentForSize()
+    }
+
+    /// The controller's style asks this level's content (whichever it holds then) for its
+    /// preferred size (``PresentationContent/preferredContentSize(fittingWidth:)``).
+    private func askContentForSize() {
+        controller.contentSizing = { [unowned self] width in self.content.preferredContentSize(fittingWidth: width) }
     }
 }
 

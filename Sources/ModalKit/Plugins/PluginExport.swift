@@ -213,6 +213,21 @@ enum StyleExport {
             let i = StyleExport.instance(instance)
             out!.pointee = modalkit_interaction(i.style.interaction(i.lastLayout))
         }
+        // ABI 1.2: the frame with a layout context, whose preferred_content_size asks the host's
+        // content (a function pointer and the context itself: nothing of Swift crosses).
+        d.frame_in_context = { instance, context in
+            let i = StyleExport.instance(instance)
+            let c = context!
+            let bounds = i.layout(c.pointee.container_bounds).containerBounds
+            let ask = c.pointee.preferred_content_size
+            let layout = LayoutContext(containerBounds: bounds, preferredContentSize: ask.map { f in
+                { width in
+                    var out = modalkit_size()
+                    return f(c, width, &out) ? Size(width: out.width, height: out.height) : nil
+                }
+            })
+            return modalkit_rect(i.style.frameOfPresentedView(layout))
+        }
         return d
     }
 

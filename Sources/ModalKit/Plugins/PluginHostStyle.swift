@@ -48,7 +48,9 @@ final class PluginHostInstance {
 /// the hook's default when the plugin left the entry NULL (UIKit's behaviour, as the header says).
 ///
 /// The style ABI has versions; the Swift API has one set of hooks, so the versions are adapted
-/// here (libadwaita keeps one API and adapts old behaviour inside). A 1.1 entry is used when the
+/// here (libadwaita keeps one API and adapts old behaviour inside). A 1.2 entry (the frame with a
+/// layout context, so the content's preferred size reaches the plugin) is used when the plugin has
+/// it; a 1.1 entry is used when the
 /// plugin has it; a 1.0 plugin has none (its descriptor ends before them), and its 1.0 entries are
 /// wrapped into the same hooks — the dim without a context, the transform with a uniform scale
 /// about the centre given the context's container bounds, the one duration and curve for both
@@ -71,7 +73,29 @@ enum PluginHostStyle {
 
         // MARK: Layout (1.0 entries: they carry the container bounds)
 
-        if let f = table.frame_of_presented_view {
+        if let f = table.frame_in_context {
+            // 1.2: the frame with a layout context; its preferred_content_size calls back into the
+            // hook's LayoutContext, reached through host_data (valid during the call only).
+            style.frameOfPresentedView = { c in
+                withUnsafePointer(to: c) { layout in
+                    var context = modalkit_layout_context()
+                    context.struct_size = UInt32(MemoryLayout<modalkit_layout_context>.size)
+                    context.container_bounds = modalkit_rect(c.containerBounds)
+                    context.host_data = UnsafeMutableRawPointer(mutating: layout)
+                    context.preferred_content_size = { context, width, out in
+                        guard let context, let out, let data = context.pointee.host_data else { return false }
+                        let layout = data.assumingMemoryBound(to: LayoutContext.self).pointee
+                        guard let size = layout.preferredContentSize(fittingWidth: width) else { return false }
+                        out.pointee = modalkit_size(width: size.width, height: size.height)
+                        return true
+                    }
+                    var check = BoundaryCheck()
+                    let r = check.rect(f(plugin.instance, &context))
+                    plugin.finish(check, "frame_in_context")
+                    return r
+                }
+            }
+        } else if let f = table.frame_of_presented_view {
             style.frameOfPresentedView = { c in
                 var check = BoundaryCheck()
                 let r = check.rect(f(plugin.instance, modalkit_rect(c.containerBounds)))

@@ -37,6 +37,22 @@ public struct DetentLayout: Hashable, Sendable {
         largestUndimmed = declaration.largestUndimmedDetent.flatMap { $0 >= 0 && $0 < resolved.count ? $0 : nil }
     }
 
+    /// The presented view's frame at rest at detent `i` (declaration index), points: `frame` (the
+    /// style's frame, the largest detent's extent) with the edge away from dismissal moved toward
+    /// it by the detent's offset, so the view is exactly as long as the detent along the axis and
+    /// its far edge stays where the frame's is (UIKit's sheet at a detent is that tall; its content
+    /// is laid out at that height). An index out of range gives `frame`.
+    public func restingFrame(_ i: Int, of frame: Rect) -> Rect {
+        guard i >= 0, i < offsets.count else { return frame }
+        let o = min(max(offsets[i], 0), direction.isVertical ? frame.height : frame.width)
+        switch direction {
+        case .down: return Rect(x: frame.minX, y: frame.minY + o, width: frame.width, height: frame.height - o)
+        case .up: return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height - o)
+        case .right: return Rect(x: frame.minX + o, y: frame.minY, width: frame.width - o, height: frame.height)
+        case .left: return Rect(x: frame.minX, y: frame.minY, width: frame.width - o, height: frame.height)
+        }
+    }
+
     /// Unit vector of the axis toward dismissal, container coordinates.
     public var axis: Point {
         switch direction {

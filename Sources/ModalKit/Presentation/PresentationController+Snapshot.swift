@@ -10,9 +10,11 @@ extension PresentationController {
         if let offset = draggedOffset(at: now), let layout = detentLayout {
             var context = transitionContext
             context.isInteractive = true
+            let rest = layout.offsets[min(currentDetent, layout.offsets.count - 1)]
             snap = .make(style: style, context: context, presentedFrame: frame,
                          corners: corners.style, progress: layout.dimProgress(at: offset),
-                         reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
+                         reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset - rest)))
+            snap.setExtension(max(0, rest - offset), toward: layout.direction)
         } else {
             snap = .make(style: style, context: transitionContext, presentedFrame: frame,
                          corners: corners.style, progress: progress(at: now),
@@ -31,6 +33,14 @@ extension PresentationController {
     /// phase (`ReducedMotion.presentedAlpha(phase:fraction:duration:)`). Changes no state and calls
     /// no hook beyond the style's geometry and appearance.
     public func snapshot(phase: TransitionPhase, fraction: Double) -> PresentationSnapshot {
+        snapshot(phase: phase, fraction: fraction, detent: nil)
+    }
+
+    /// ``snapshot(phase:fraction:)`` with the presented view coming to rest at `detent`
+    /// (declaration index; nil: the smallest detent, as a presentation does): at progress 1 it
+    /// rests there, resized to it (``DetentLayout/restingFrame(_:of:)``) — `render --detent N`.
+    /// `detent` is ignored for a style without a drag gesture; one out of range is the smallest.
+    public func snapshot(phase: TransitionPhase, fraction: Double, detent: Int?) -> PresentationSnapshot {
         let p = min(max(fraction.isFinite ? fraction : 0, 0), 1)
         let u = phase == .present ? p : 1 - p
         let bounds = containerBounds
@@ -41,14 +51,15 @@ extension PresentationController {
         var mapping = Transition(duration: timing.duration, curve: timing.curve)
         mapping.runsFromPresentedEnd = timing.runsFromPresentedEnd
         let layout = LayoutContext(containerBounds: bounds)
-        let frame = style.frameOfPresentedView(layout)
-        return .make(style: style, context: context, presentedFrame: frame,
+        let frame = style.frameOfPresentedView(LayoutContext(containerBounds: bounds, preferredContentSize: contentSizing))
+        let rest = PresentationController.restingShape(style: style, frame: frame, bounds: bounds, detent: detent)
+        return .make(style: style, context: context, presentedFrame: rest.frame,
                      corners: style.cornerStyle(layout),
                      progress: mapping.progress(atFraction: u),
                      reducedMotionAlpha: reducesMotion
                         ? ReducedMotion.presentedAlpha(phase: phase, fraction: p, duration: timing.duration)
                         : nil,
-                     placement: PresentationController.initialPlacement(style: style, frame: frame, bounds: bounds))
+                     placement: rest.placement)
     }
 
     /// The snapshot with the presented view dragged to `offset` points toward dismissal from its
@@ -58,14 +69,19 @@ extension PresentationController {
     public func snapshot(dragOffset offset: Double) -> PresentationSnapshot? {
         let bounds = containerBounds
         let layoutContext = LayoutContext(containerBounds: bounds)
-        let frame = style.frameOfPresentedView(layoutContext)
+        let frame = style.frameOfPresentedView(LayoutContext(containerBounds: bounds, preferredContentSize: contentSizing))
         let interaction = style.interaction(layoutContext)
         guard case let .drag(direction) = interaction.dismissGesture else { return nil }
         let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds)
         let context = TransitionContext(phase: .present, isInteractive: true, sourceRect: sourceRect,
                                         containerBounds: bounds)
-        return .make(style: style, context: context, presentedFrame: frame,
-                     corners: style.cornerStyle(layoutContext), progress: layout.dimProgress(at: offset),
-                     reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset)))
+        // Dragged from the smallest detent, where a presentation rests: its resized frame moves.
+        let rest = layout.offsets[layout.initialDetent]
+        var snap = PresentationSnapshot.make(
+            style: style, context: context, presentedFrame: layout.restingFrame(layout.initialDetent, of: frame),
+            corners: style.cornerStyle(layoutContext), progress: layout.dimProgress(at: offset),
+            reducedMotionAlpha: nil, placement: .dragged(layout.translation(of: offset - rest)))
+        snap.setExtension(max(0, rest - offset), toward: direction)
+        return snap
     }
 }

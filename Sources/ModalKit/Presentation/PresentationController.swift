@@ -34,9 +34,20 @@ public final class PresentationController {
     /// The dimming view's frame (always the container bounds) while it is installed;
     /// `nil` when no dimming view is in the container.
     public private(set) var dimmingViewFrame: Rect?
-    /// The presented view's frame, points: the style's `frameOfPresentedView` for the last
-    /// layout (valid while not `dismissed`).
+    /// The presented view's frame, points (valid while not `dismissed`): the style's
+    /// `frameOfPresentedView` for the last layout (``styleFrame``), or, for a style with a drag
+    /// gesture, that frame resized to the detent the view rests at (``DetentLayout/restingFrame(_:of:)``:
+    /// at rest at a detent the sheet is that tall and its content is laid out at that height —
+    /// UIKit's sheet). It changes when a drag settles on another detent (then the content is laid
+    /// out again), never during the drag.
     public private(set) var presentedViewFrame: Rect = .zero
+    /// The style's `frameOfPresentedView` for the last layout, points: the presented view's frame
+    /// at its largest detent.
+    public private(set) var styleFrame: Rect = .zero
+    /// The presented content's preferred size for a width (points → points, nil: no preference),
+    /// given to the style's frame hook (``LayoutContext/preferredContentSize(fittingWidth:)``);
+    /// the host sets it to its level's content. Nil: no content to ask.
+    public var contentSizing: ((Double) -> Size?)?
     /// The presented view's corner clip for the last layout.
     public private(set) var presentedCornerStyle: CornerStyle = .square
     /// Called after each state change, with the new state.
@@ -141,7 +152,9 @@ public final class PresentationController {
         // Where the view shows now (during a morph, between its two shapes), before the new frame.
         let shown = morph.map { shape(of: $0, at: lastNow) } ?? targetShape
         let oldCorners = presentedCornerStyle
-        presentedViewFrame = style.frameOfPresentedView(layout)
+        styleFrame = style.frameOfPresentedView(LayoutContext(containerBounds: containerBounds,
+                                                              preferredContentSize: contentSizing))
+        presentedViewFrame = styleFrame
         presentedCornerStyle = style.cornerStyle(layout)
         // A layout that changes which corners are rounded changes the presented view's shape (an
         // adaptive style crossing its breakpoint: sheet ↔ card). While presented, the view morphs
@@ -152,9 +165,10 @@ public final class PresentationController {
         interaction = style.interaction(layout)
         let oldLayout = detentLayout
         if case let .drag(direction) = interaction.dismissGesture {
-            detentLayout = DetentLayout(interaction, direction: direction, frame: presentedViewFrame,
+            detentLayout = DetentLayout(interaction, direction: direction, frame: styleFrame,
                                         containerBounds: containerBounds)
             if currentDetent >= detentLayout!.offsets.count { currentDetent = detentLayout!.initialDetent }
+            presentedViewFrame = detentLayout!.restingFrame(currentDetent, of: styleFrame)
         } else {
             detentLayout = nil
             if let oldLayout { handMotionToClock(from: oldLayout, now: lastNow) }
@@ -262,6 +276,7 @@ public final class PresentationController {
             style.presentationTransitionWillBegin()
             layoutSubviews()  // installs the dimming view and applies the frame
             currentDetent = detentLayout?.initialDetent ?? 0
+            presentedViewFrame = layout(detentFrameOf: currentDetent)
         case .dismissing:
             style.dismissalTransitionDidEnd(false)  // the dimming view stays
             style.presentationTransitionWillBegin()
@@ -388,31 +403,31 @@ public final class PresentationController {
         isDimmingViewInstalled ? style.dimmingAppearance(min(max(progress, 0), 1), transitionContext) : .none
     }
 
-    /// The presented view's transform at eased `progress`, relative to `presentedViewFrame`: the
-    /// style's, plus the resting detent's translation × progress (``PresentedPlacement/resting(rest:dimFactor:)``).
+    /// The presented view's transform at eased `progress`, relative to `presentedViewFrame` (the
+    /// frame at the resting detent): the style's.
     public func presentedViewTransform(progress: Double) -> ViewTransform {
-        var t = style.presentedViewTransform(progress, presentedViewFrame, transitionContext)
-        if case let .resting(rest, _) = restingPlacement {
-            t.translation.x += rest.x * progress
-            t.translation.y += rest.y * progress
-        }
-        return t
+        style.presentedViewTransform(progress, presentedViewFrame, transitionContext)
     }
 
-    /// The placement of a view at rest on ``currentDetent`` (the frame for a style without drag).
+    /// The placement of a view at rest on ``currentDetent`` (the frame for a style without drag):
+    /// at its resized frame, the dim × the detent's dim progress.
     var restingPlacement: PresentedPlacement {
         guard let layout = detentLayout, currentDetent < layout.offsets.count else { return .frame }
-        let o = layout.offsets[currentDetent]
-        return .resting(rest: layout.translation(of: o), dimFactor: layout.dimProgress(at: o))
+        return .resting(rest: .zero, dimFactor: layout.dimProgress(at: layout.offsets[currentDetent]))
     }
 
-    /// The placement at the smallest detent of `style` for `frame` in `bounds` (offline frames).
-    static func initialPlacement(style: PresentationStyle, frame: Rect, bounds: Rect) -> PresentedPlacement {
+    /// The frame and placement of `style` resting at `detent` (declaration index; nil: the smallest
+    /// detent, where a presentation comes to rest) for the style's `frame` in `bounds` (offline
+    /// frames); the frame itself and ``PresentedPlacement/frame`` for a style without a drag gesture.
+    /// A `detent` the style does not have is the smallest one.
+    static func restingShape(style: PresentationStyle, frame: Rect, bounds: Rect,
+                             detent: Int? = nil) -> (frame: Rect, placement: PresentedPlacement) {
         let interaction = style.interaction(LayoutContext(containerBounds: bounds))
-        guard case let .drag(direction) = interaction.dismissGesture else { return .frame }
+        guard case let .drag(direction) = interaction.dismissGesture else { return (frame, .frame) }
         let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds)
-        let o = layout.offsets[layout.initialDetent]
-        return .resting(rest: layout.translation(of: o), dimFactor: layout.dimProgress(at: o))
+        let i = detent.flatMap { $0 >= 0 && $0 < layout.offsets.count ? $0 : nil } ?? layout.initialDetent
+        return (layout.restingFrame(i, of: frame),
+                .resting(rest: .zero, dimFactor: layout.dimProgress(at: layout.offsets[i])))
     }
 
     /// Where the presented view is on screen at eased `progress`, points: its frame translated by
@@ -471,7 +486,9 @@ public final class PresentationController {
     public func dragOffset(at now: Double) -> Double? {
         guard state != .dismissed, let layout = detentLayout else { return nil }
         if let o = draggedOffset(at: now) { return o }
-        return layout.offset(of: snapshot(at: now).presentedTransform.translation)
+        // The clock moves the view from its resting frame, which is offset by the detent's offset.
+        return layout.offsets[min(currentDetent, layout.offsets.count - 1)]
+            + layout.offset(of: snapshot(at: now).presentedTransform.translation)
     }
 
     /// Whether the presented view can be dragged (a drag gesture declared, something presented).
@@ -591,11 +608,17 @@ public final class PresentationController {
         }
     }
 
+    /// The style's frame resized to detent `i` (the frame itself without a drag gesture).
+    private func layout(detentFrameOf i: Int) -> Rect {
+        detentLayout.map { $0.restingFrame(min(i, $0.offsets.count - 1), of: styleFrame) } ?? styleFrame
+    }
+
     private func finishSettling(_ target: DetentLayout.Target) {
         motion = .clock
         switch target {
         case let .detent(i):
             currentDetent = i
+            presentedViewFrame = layout(detentFrameOf: i)
             transition.set(fraction: 1, direction: .forward)
             fade.set(fraction: 1, direction: .forward)
             if state == .presenting {

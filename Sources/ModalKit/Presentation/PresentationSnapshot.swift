@@ -32,6 +32,22 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// The bottom corners' radius when it differs from `corners.radius` (points; a shape morph
     /// between a sheet and a card rounds the bottom corners gradually), else nil.
     public var bottomCornerRadius: Double?
+    /// How far the presented view's background extends beyond its edge on the side of
+    /// ``extensionEdge``, points (≥ 0; 0: not at all): a sheet pulled past the detent it rests at,
+    /// away from dismissal, keeps its far edge where it was and fills the gap with its background
+    /// instead of uncovering the dim or the view underneath (UIKit's sheet rubber-banding past its
+    /// largest detent). The content is not laid out again during the drag: it stays at the
+    /// resting detent's size, and the extension shows the sheet's background.
+    public var presentedExtension = 0.0
+    /// The edge of the presented view the extension lies beyond: the direction the view is
+    /// dismissed toward (a bottom sheet's bottom edge for `.down`).
+    public var extensionEdge = DragDirection.down
+
+    /// Sets ``presentedExtension`` (points; not finite or negative: 0) beyond the edge toward `edge`.
+    mutating func setExtension(_ points: Double, toward edge: DragDirection) {
+        presentedExtension = points.isFinite ? max(0, points) : 0
+        extensionEdge = edge
+    }
 
     /// Nothing presented in a container of `bounds`.
     public static func unpresented(containerBounds bounds: Rect) -> PresentationSnapshot {
@@ -129,6 +145,20 @@ public struct PresentationSnapshot: Hashable, Sendable {
         f.presentedCornerRadius = radius
         f.presentedIsOpaque = chrome.backgroundColor.map { $0.alpha >= 1 } ?? true
         f.presentedCorners = radius > 0 ? corners.corners : []
+        if presentedExtension > 0, t.isUnscaled {
+            // Overlapping the card by its corner band on that side, so rounded corners there are
+            // drawn over the extension, not over the dim.
+            let e = Int((presentedExtension * s).rounded()), c = f.presentedRect
+            let overlap = max(f.presentedTopBand, f.presentedBottomBand)
+            switch extensionEdge {
+            case .down: f.presentedExtensionRect = PixelRect(x: c.x, y: c.maxY - overlap, width: c.width, height: e + overlap)
+            case .up: f.presentedExtensionRect = PixelRect(x: c.x, y: c.y - e, width: c.width, height: e + overlap)
+            case .right: f.presentedExtensionRect = PixelRect(x: c.maxX - overlap, y: c.y, width: e + overlap, height: c.height)
+            case .left: f.presentedExtensionRect = PixelRect(x: c.x - e, y: c.y, width: e + overlap, height: c.height)
+            }
+            if e == 0 { f.presentedExtensionRect = .zero }
+            f.presentedExtensionEdge = extensionEdge
+        }
         if let shadow = chrome.shadow, shadow.color.alpha > 0 {
             f.shadowColor = shadow.color.argb32
             f.shadowOffsetX = Int((shadow.offset.x * s).rounded())

@@ -65,6 +65,18 @@ public struct LayerFrame: Equatable, Sendable {
     /// The presenting view's opacity 0...255 while covered (over black). Used only with `presentingRect`.
     public var presentingAlpha: UInt32 = 255
 
+    /// Where the presented view's background extends beyond its edge, buffer pixels (a sheet
+    /// pulled past its resting detent: ``PresentationSnapshot/presentedExtension``), overlapping
+    /// the card by its corner band on that side; `.zero` for none. Drawn under the card in
+    /// `presentedExtensionColor`.
+    public var presentedExtensionRect: PixelRect = .zero
+    /// The edge of the card the extension lies beyond.
+    public var presentedExtensionEdge = DragDirection.down
+    /// The extension's colour, premultiplied ARGB: the presented cache's pixel in the middle of its
+    /// last line on that side inside the corner band (the sheet's own background there, set by
+    /// the host once the cache is drawn); 0 draws nothing.
+    public var presentedExtensionColor: UInt32 = 0
+
     /// An empty frame: set the fields that apply.
     public init() {}
 
@@ -78,7 +90,10 @@ public struct LayerFrame: Equatable, Sendable {
                          width: presentedRect.width + 2 * shadowBlur, height: presentedRect.height + 2 * shadowBlur)
     }
     /// Everything the presented view paints: its rectangle and its shadow's.
-    public var presentedExtent: PixelRect { presentedRect.union(shadowRect) }
+    public var presentedExtent: PixelRect {
+        let e = hasPresentedView ? presentedExtensionRect : .zero
+        return presentedRect.union(shadowRect).union(e)
+    }
 
     /// Whether the presented view is drawn 1:1 (no scale transform).
     public var presentedIsUnscaled: Bool { presentedRect.width == presentedSourceWidth && presentedRect.height == presentedSourceHeight }

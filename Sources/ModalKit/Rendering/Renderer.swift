@@ -24,6 +24,8 @@ public final class Renderer {
 
     private let dimSource = SolidSource()
     private let alphaMask = SolidSource()
+    /// The presented view's background beyond its edge (``LayerFrame/presentedExtensionRect``).
+    private let extensionSource = SolidSource()
     /// Solid colours of the runs of a gradient dim or a shadow edge (rewritten per run).
     private let runSource = SolidSource()
     private let blackSource = SolidSource(Renderer.uncoveredColor)
@@ -195,6 +197,8 @@ public final class Renderer {
             || prev.presentedTopBand != frame.presentedTopBand || prev.presentedBottomBand != frame.presentedBottomBand
             || prev.presentedCornerRadius != frame.presentedCornerRadius || prev.presentedCorners != frame.presentedCorners
             || prev.presentedIsOpaque != frame.presentedIsOpaque
+            || prev.presentedExtensionRect != frame.presentedExtensionRect
+            || prev.presentedExtensionColor != frame.presentedExtensionColor
             || prev.shadowColor != frame.shadowColor || prev.shadowOffsetX != frame.shadowOffsetX
             || prev.shadowOffsetY != frame.shadowOffsetY || prev.shadowBlur != frame.shadowBlur {
             // The presented view's rectangle and its shadow's, before and after.
@@ -270,6 +274,15 @@ public final class Renderer {
                 gradient.draw(p, runs: runSource, dst: dst)
             }
             if f.hasShadow && presented != nil { shadow.draw(p, frame: f, runs: runSource, alphaMask: alphaMask, dst: dst) }
+            if presented != nil && f.hasPresentedView && f.presentedExtensionColor != 0 {
+                let e = p.intersection(f.presentedExtensionRect)
+                if !e.isEmpty {
+                    extensionSource.set(f.presentedExtensionColor)
+                    pixman_image_composite32(f.presentedExtensionColor >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER,
+                                             extensionSource.image, nil, dst, 0, 0, 0, 0,
+                                             Int32(e.x), Int32(e.y), Int32(e.width), Int32(e.height))
+                }
+            }
         }
         guard f.hasPresentedView, let presentedCache = presented else { return }
         let c = r.intersection(f.presentedRect)

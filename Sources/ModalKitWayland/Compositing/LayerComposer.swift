@@ -114,7 +114,9 @@ public final class LayerComposer {
             // A gradient the strip cannot show, or a presented view whose buffer (with its shadow
             // room) would be over the buffer cap (a card as large as a window at the cap): that frame
             // by pixman, within the window's buffer.
+            // So is a sheet whose background extends past its edge (pulled past its top detent).
             if let g = f.dimGradient, !DimStrip.canShow(g) { return composeWithPixman(host, into: frame) }
+            if !f.presentedExtensionRect.isEmpty { return composeWithPixman(host, into: frame) }
             if let p = placement, !BufferCap.fits(width: p.bufferWidth, height: p.bufferHeight) {
                 return composeWithPixman(host, into: frame)
             }

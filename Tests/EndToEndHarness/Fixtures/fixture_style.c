@@ -21,6 +21,9 @@
  *   FIXTURE_BAD_11        (1.1 header only) the 1.1 entries return broken values: gradient stops
  *                         out of order, outside 0...1 and 9 of them, a negative blur, NaN in the
  *                         chrome, the transform and the presenting view, an unknown drag direction
+ *   FIXTURE_CONTENT_SIZED (1.2 header only) frame_in_context: a card 200 pt wide, as tall as the
+ *                         content's preferred size at 200 pt (77 pt when it does not say), at
+ *                         (inset, inset)
  *
  * Compiled against the 1.0 header kept in Fixtures/abi-1.0 it is a genuine 1.0 plugin (its
  * descriptor ends before the 1.1 fields).
@@ -140,6 +143,15 @@ static bool fixture_should_dismiss(modalkit_style *s, modalkit_point p, modalkit
     (void)s;
     return p.y < b.y + b.height / 2;
 }
+
+#ifdef FIXTURE_CONTENT_SIZED
+static modalkit_rect fixture_frame_in_context(modalkit_style *s, const modalkit_layout_context *c) {
+    modalkit_size size = {0, 0};
+    double h = c->preferred_content_size(c, 200, &size) ? size.height : 77;
+    modalkit_rect r = {c->container_bounds.x + s->inset, c->container_bounds.y + s->inset, 200, h};
+    return r;
+}
+#endif
 
 static const modalkit_style_option fixture_options[] = {
     {"inset", "inset on every side, points", "10"},
@@ -284,6 +296,9 @@ const modalkit_style_descriptor *modalkit_style_entry(void) {
     d.presented_view_transform_in_context = fixture_bad_anchored;
     d.presenting_view_appearance = fixture_bad_presenting;
     d.interaction = fixture_bad_interaction;
+#endif
+#ifdef FIXTURE_CONTENT_SIZED
+    d.frame_in_context = fixture_frame_in_context;
 #endif
     return &d;
 }

@@ -3,8 +3,7 @@ import ModalKitWayland
 
 /// A field of one colour, named for screen readers, that runs `onTap` when clicked or activated.
 final class Swatch: PresentationContent {
-    let colour: Color, name: String
-    var onTap: () -> Void = {}
+    let colour: Color, name: String; var onTap: () -> Void = {}
     private(set) var invalidation = ContentInvalidation.all
     private var size = Size.zero, pressed = false
     init(_ colour: UInt32, _ name: String) { self.colour = Color(rgb: colour); self.name = name }
@@ -14,6 +13,7 @@ final class Swatch: PresentationContent {
                              children: [.button("tap", label: name, frame: Rect(size: size), isFocused: true)])
     }
     func didLayout(size: Size) { self.size = size }
+    func preferredContentSize(fittingWidth width: Double) -> Size? { Size(width: width, height: 160) }  // for content-sized styles
     func draw(into image: OpaquePointer, size: Size, scale: Double) {
         let px = Draw.pixelSize(of: image)
         Draw.fill(image, width: px.width, height: px.height, color: colour)
