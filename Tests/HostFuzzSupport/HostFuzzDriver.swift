@@ -93,9 +93,24 @@ open class HostFuzzDriver {
         host.update(now: now)
         return host.render(into: target, bufferAge: age)
     }
+    /// Whether the last ``composedLayerFrame()``'s level 1 draws the presenting view receded
+    /// (``LayerFrame/presentingRect``), which the presenting layer then shows.
+    public private(set) var presentingRecedes = false
+    /// A layer backend's frame: ``PresentationHost/update(now:)``, then ``composedLayerFrame()``.
     open func layerFrame(now: Double) -> LayerFrame {
         host.update(now: now)
-        return host.layerFrame()
+        return composedLayerFrame()
+    }
+    /// The queries a layer backend makes for a frame (LayerComposer): every level's frame, bottom
+    /// to top — level 1's also says how the presenting layer is drawn; returns the top one.
+    public func composedLayerFrame() -> LayerFrame {
+        presentingRecedes = false
+        var top = LayerFrame()
+        for level in 0..<host.layerLevelCount {
+            top = host.layerFrame(level: level)
+            if level == 0 { presentingRecedes = top.presentingRect != nil }
+        }
+        return top
     }
     /// Control `index` (0...2) in container points, or nil (a `control` point then aims at the
     /// presented view).
@@ -103,7 +118,7 @@ open class HostFuzzDriver {
     /// Whether the top content uses Escape itself (then the host must not dismiss).
     open func topContentUsesEscape() -> Bool { false }
     /// Paints the presenting view alone at the host's pixel size into `image` (what the layer
-    /// backend's presenting layer shows); false when the harness cannot.
+    /// backend's presenting layer shows while nothing recedes it); false when the harness cannot.
     open func paintPresentingReference(into image: OpaquePointer) -> Bool { false }
     /// A key is about to reach the host, whose state is brought to the step's time (the level
     /// that will get it is the top one now).
@@ -536,7 +551,10 @@ open class HostFuzzDriver {
             fail("damage", "presentingLayerNeedsRender was false, the presenting layer damaged \(damage)")
         }
         guard failure == nil, pw <= 32767, ph <= 32767, let image = try? Image(width: pw, height: ph) else { return }
-        if paintPresentingReference(into: image.pixmanImage) {
+        // The harness paints the presenting view as it is; while a style recedes it (level 1's
+        // `presentingRect`: scaled, corners clipped, faded over black) the layer holds that look,
+        // checked against the same frame painted whole below.
+        if !presentingRecedes, paintPresentingReference(into: image.pixmanImage) {
             pixelChecks += 1
             compare(b, WindowBuffer(image), what: "presenting layer into buffer \(index) at age \(age)", damage: damage)
             return

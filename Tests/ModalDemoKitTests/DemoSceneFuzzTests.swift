@@ -135,8 +135,8 @@ final class DemoFuzzHarness: HostFuzzDriver {
         scene.render(into: target, now: now, bufferAge: age)
     }
     override func layerFrame(now: Double) -> LayerFrame {
-        scene.update(now: now)   // the window's frame: update, then the query
-        return scene.host.layerFrame()
+        scene.update(now: now)   // the window's frame: update, then the queries
+        return composedLayerFrame()
     }
 
     override func controlRect(_ index: Int) -> Rect? {
