@@ -478,6 +478,7 @@ open class HostFuzzDriver {
            let placement = PresentedLayerPlacement(frame: f, bufferScale: Int(s), containerWidth: pw / Int(s),
                                                    containerHeight: ph / Int(s)),
            placement.bufferWidth > 0, placement.bufferHeight > 0,
+           placement.bufferWidth <= 1 << 21, placement.bufferHeight <= 1 << 21,   // no overflow below
            placement.bufferWidth * placement.bufferHeight <= 1 << 21,
            let image = try? Image(width: placement.bufferWidth, height: placement.bufferHeight) {
             host.drawPresentedLayer(f, into: image.pixelBuffer, presentedOffset: (placement.presentedOffsetX, placement.presentedOffsetY))
