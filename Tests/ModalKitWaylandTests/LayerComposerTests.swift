@@ -7,20 +7,7 @@ import XCTest
 /// over recording layers: a presented view at rest is a solid dim plus its own image, drawn once and
 /// moved; an alpha is drawn per frame; held buffers ask again. (Stacks and a receding presenting
 /// view: StackLayerComposerTests.)
-final class LayerComposerTests: XCTestCase {
-    private var layers: [RecordingLayer] = []
-    private lazy var composer = LayerComposer { [unowned self] in
-        let l = RecordingLayer()
-        layers.append(l)
-        return l
-    }
-    private let root = Solid(0x1E40AF), card = Solid(0xFF8C00)
-
-    private func host(_ style: PresentationStyle = insetStyle()) -> PresentationHost {
-        let h = PresentationHost(style: style, presenting: root)
-        h.layout(containerSize: Size(width: 400, height: 600), scale: 1)
-        return h
-    }
+final class LayerComposerTests: LayerComposerTestCase {
 
     func testAPresentedViewAtRestIsASolidDimAndItsOwnImageDrawnOnce() throws {
         let h = host()

@@ -7,20 +7,7 @@ import XCTest
 /// "Compositor-side composition"): per level a dim layer and a presented view's layer, stacked
 /// bottom to top as `render` composes them; the presenting view drawn into the window's buffer
 /// as `render` draws it while covered (scaled into its rectangle, black around it).
-final class StackLayerComposerTests: XCTestCase {
-    private var layers: [RecordingLayer] = []
-    private lazy var composer = LayerComposer { [unowned self] in
-        let l = RecordingLayer()
-        layers.append(l)
-        return l
-    }
-    private let root = Solid(0x1E40AF), card = Solid(0xFF8C00)
-
-    private func host(_ style: PresentationStyle = insetStyle()) -> PresentationHost {
-        let h = PresentationHost(style: style, presenting: root)
-        h.layout(containerSize: Size(width: 400, height: 600), scale: 1)
-        return h
-    }
+final class StackLayerComposerTests: LayerComposerTestCase {
 
     func testAStackOfTwoIsTwoLayersPerLevel() throws {
         let h = host()

@@ -1,6 +1,7 @@
 import ModalKit
 import ModalKitWayland
 import WaylandClient
+import XCTest
 
 /// A style of the inset-centered reference (docs/design.md): frame inset 20 × 110, black dim 0.5 ×
 /// progress; optionally a receding presenting view, or a presented view at half alpha mid-way.
@@ -95,5 +96,23 @@ final class RecordingFrame: ComposedFrame {
         mustDrawBase = false
         baseDamage = []
         baseDrawn = 0
+    }
+}
+
+/// A composer over recording layers, and a host of the inset-centered reference in 400 × 600
+/// points at scale 1 over a blue root, presenting an orange card.
+class LayerComposerTestCase: XCTestCase {
+    var layers: [RecordingLayer] = []
+    lazy var composer = LayerComposer { [unowned self] in
+        let l = RecordingLayer()
+        layers.append(l)
+        return l
+    }
+    let root = Solid(0x1E40AF), card = Solid(0xFF8C00)
+
+    func host(_ style: PresentationStyle = insetStyle()) -> PresentationHost {
+        let h = PresentationHost(style: style, presenting: root)
+        h.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        return h
     }
 }

@@ -12,33 +12,11 @@ import XCTest
 final class ColourRowsExampleTests: CompositorTestCase {
     typealias Support = PluginTestSupport
     private static let source = "/Examples/ColourRows/Sources/ColourRows/main.swift"
-    private static var built: Result<String, PluginTestFailure>?
 
-    /// `swift build -c release` of the example, once per test process. The scratch directory is
-    /// the HostApp example's (ExamplePackages): both packages build the same ModalKit targets with the same commands,
-    /// so the second build compiles only its own executable.
+    /// `swift build -c release` of the example, once per test process, in the scratch directory
+    /// the HostApp example shares (ExamplePackages): the second build compiles only its own executable.
     static func exampleExecutable() throws -> String {
-        if let built { return try built.get() }
-        let scratch = Support.cacheDirectory + "/host-app-example"
-        let result: Result<String, PluginTestFailure>
-        do {
-            let run = try Support.run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path",
-                                                       Support.packageRoot + "/Examples/ColourRows", "--scratch-path", scratch],
-                                      isolatingTMPDIR: true, timeout: 1500)
-            let executable = scratch + "/release/colour-rows"
-            if run.status != 0 {
-                result = .failure(PluginTestFailure("swift build of Examples/ColourRows failed (\(run.status)): "
-                                                    + String((run.stdout + run.stderr).suffix(3000))))
-            } else if !FileManager.default.isExecutableFile(atPath: executable) {
-                result = .failure(PluginTestFailure("the example's build did not produce \(executable)"))
-            } else {
-                result = .success(executable)
-            }
-        } catch {
-            result = .failure(error as? PluginTestFailure ?? PluginTestFailure("\(error)"))
-        }
-        built = result
-        return try result.get()
+        try ExamplePackages.executable(package: "ColourRows", product: "colour-rows")
     }
 
     func testTheAppIsAtMost60LinesAndTheREADMEShowsItAsItIs() throws {
