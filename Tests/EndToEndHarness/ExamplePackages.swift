@@ -2,6 +2,9 @@
 // into scratch directories in this checkout's build directory (reused by later runs: incremental
 // builds; nothing in /tmp).
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public enum ExamplePackages {
     private static let lock = NSLock()
@@ -26,6 +29,18 @@ public enum ExamplePackages {
         let scratch = PluginTestSupport.cacheDirectory + "/host-app-example"
         let result: Result<String, PluginTestFailure>
         do {
+            // The scratch directory is shared by the examples and by the test processes
+            // `scripts/test` runs side by side: one SwiftPM at a time builds in it (SwiftPM's own
+            // build database cannot be opened by two builds at once).
+            try FileManager.default.createDirectory(atPath: PluginTestSupport.cacheDirectory, withIntermediateDirectories: true)
+            let lock = open(scratch + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard lock >= 0 else { throw PluginTestFailure("cannot open \(scratch).lock: errno \(errno)") }
+            defer { close(lock) }   // and with it the lock
+            let deadline = Date().addingTimeInterval(1500)
+            while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+                guard Date() < deadline else { throw PluginTestFailure("another test process held \(scratch).lock for 1500 s") }
+                usleep(100_000)
+            }
             let run = try PluginTestSupport.run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path",
                                                                  PluginTestSupport.packageRoot + "/Examples/" + package,
                                                                  "--scratch-path", scratch],

@@ -164,7 +164,12 @@ final class StackAdaptiveSwayTests: CompositorTestCase {
     func testResizeWithTwoLevelsReframesBoth() throws {
         let sway = try startSway(windowWidth: 1040, windowHeight: 740)
         let vnc = try startVNC(sway)
-        let (demo, _) = try launchDemo(["--style", "inset-centered", "--style", "bottom-sheet"], in: sway)
+        // The layout of both levels across the resize, drawn by pixman. With sub-surfaces, headless
+        // sway 1.7 shows this floating window's first pixel column undimmed after the resize (a
+        // known gap, README "Compositor-side composition"; not yet pinned down to the client or
+        // the compositor).
+        let (demo, _) = try launchDemo(["--style", "inset-centered", "--style", "bottom-sheet", "--compositing", "pixman"],
+                                       in: sway)
         _ = try floatWindow(demo, sway, width: 1000, height: 700)
         var mark = demo.mark()
         try vnc.key("enter")
