@@ -5,9 +5,9 @@
 ///
 /// Units: positions and the visible rectangle in points (the units of `set_position` and
 /// `wp_viewport`); the buffer in pixels, each side the presented view's pixel size rounded up to
-/// whole points (the padding is transparent, ``PresentationHost/drawPresentedLayer(_:into:)``),
+/// whole points (the padding is transparent, ``PresentationHost/drawPresentedLayer(_:into:presentedOffset:)``),
 /// so a buffer scale of `bufferScale` divides it (at a fractional scale, to whole multiples of
-/// ``alignment(scale:)`` points, so that it is a whole number of pixels).
+/// ``PresentedLayerPlacement/alignment(scale:)`` points, so that it is a whole number of pixels).
 public struct PresentedLayerPlacement: Equatable, Sendable {
     /// The image's top-left in the container, points (the presented view's, moved up and left by
     /// the room its drop shadow takes there).
@@ -18,7 +18,7 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     /// shadow's extent there too.
     public var presentedOffsetX = 0, presentedOffsetY = 0
     /// The layer buffer's size, pixels (multiples of the buffer scale; at a fractional scale whole
-    /// multiples of ``alignment(scale:)`` points × the scale).
+    /// multiples of ``PresentedLayerPlacement/alignment(scale:)`` points × the scale).
     public var bufferWidth: Int, bufferHeight: Int
     /// The part of the image inside the container, points relative to the image's top-left (a
     /// surface is not clipped to its parent: the layer shows only this part); empty when none is.
@@ -42,8 +42,8 @@ public struct PresentedLayerPlacement: Equatable, Sendable {
     ///
     /// At a fractional scale the layer's buffer is shown at buffer scale 1 through `wp_viewport`
     /// (source in buffer pixels, destination in points: fractional-scale-v1's rule), so that its
-    /// pixels land 1:1 on the output's its origin and size are whole multiples of ``alignment``
-    /// points (e.g. 2 at 1.5: an even point is a whole pixel), the buffer `points × scale` pixels
+    /// pixels land 1:1 on the output's: its origin and size are whole multiples of
+    /// ``PresentedLayerPlacement/alignment(scale:)`` points (e.g. 2 at 1.5: an even point is a whole pixel), the buffer `points × scale` pixels
     /// exactly, and the presented view drawn at its own pixel offset inside it: the pixel the
     /// full renderer draws it at.
     public init?(frame f: LayerFrame, scale s: Double, containerWidth w: Int, containerHeight h: Int) {

@@ -6,7 +6,7 @@ public protocol ComposedFrame: AnyObject {
     /// The integer buffer scale of the window's buffers, 0 on the fractional path (layers are drawn
     /// at whole scales only: a fractional frame is drawn whole by pixman).
     var bufferScale: Int { get }
-    /// Buffer pixels per point of the window's buffers (``FrameComposer/scale``): the whole buffer
+    /// Buffer pixels per point of the window's buffers (`FrameComposer/scale`): the whole buffer
     /// scale, or on the fractional path the fractional scale (n/120) they are drawn at.
     var scale: Double { get }
     /// The window's buffer must be drawn this frame (first frame, new size or scale, configure ack).

@@ -1,7 +1,7 @@
 import ModalKit
 import WaylandClient
 
-/// The sub-surface backend's policy for one window: each frame of a ``PresentationHost`` shown as
+/// The sub-surface backend's policy for one window: each frame of a `PresentationHost` shown as
 /// the window's own buffer (the presenting view, drawn only when it changed, or per frame while a
 /// style recedes it) with two layers per presented level above it — the level's dim as one colour
 /// stretched over the container (or a vertical gradient's strip of row colours stretched across
@@ -14,11 +14,11 @@ import WaylandClient
 ///
 /// What the layers do not express is drawn whole by pixman into the window's buffer, decided per
 /// frame, the layers hidden: a gradient dim in any direction but vertical, and a presented view
-/// whose buffer would be over ``BufferCap``.
+/// whose buffer would be over `BufferCap`.
 ///
-/// The window (``PresentationWindow``) and the benchmark run this one type, over ``SurfaceLayer``s
+/// The window (``PresentationWindow``) and the benchmark run this one type, over `SurfaceLayer`s
 /// and over offscreen doubles: both measure and show the same policy. Call ``compose(_:into:width:height:)``
-/// once per frame, after the host's ``PresentationHost/update(now:)``.
+/// once per frame, after the host's `PresentationHost/update(now:)`.
 public final class LayerComposer {
     /// The outcome of one frame.
     public struct Result: Equatable, Sendable {
@@ -53,7 +53,7 @@ public final class LayerComposer {
         /// The vertical gradient dim the last composed frame showed.
         var lastDimGradient: LinearGradient?
         /// The strip's width in pixels, 4 or 5 (the 2 columns from column 1 shown in both),
-        /// alternated at each new strip for the reason ``SurfaceLayer`` alternates its colour
+        /// alternated at each new strip for the reason `SurfaceLayer` alternates its colour
         /// buffers' sizes: a compositor that updates its texture only inside the viewport's source
         /// (KWin 5.27) makes it anew for a new size, margin included.
         var stripWidth = 5
@@ -85,7 +85,7 @@ public final class LayerComposer {
     private var placements: [PresentedLayerPlacement?] = []
 
     /// - Parameter makeLayer: makes a layer above the window's content and the layers made before
-    ///   (``Window/makeLayer()``); called twice per level, at the first frame that shows that many
+    ///   (`Window/makeLayer()`); called twice per level, at the first frame that shows that many
     ///   levels.
     public init(makeLayer: @escaping () -> CompositedLayer?) {
         self.makeLayer = makeLayer
@@ -94,7 +94,7 @@ public final class LayerComposer {
         levelLayers.reserveCapacity(4)
     }
 
-    /// Composes `host`'s frame (at the time of its last ``PresentationHost/update(now:)``) into
+    /// Composes `host`'s frame (at the time of its last `PresentationHost/update(now:)`) into
     /// `frame` and the layers, for a container of `width` × `height` points.
     public func compose(_ host: PresentationHost, into frame: ComposedFrame, width w: Int, height h: Int) -> Result {
         // Buffer pixels per point: the whole buffer scale, or on the fractional path the fractional

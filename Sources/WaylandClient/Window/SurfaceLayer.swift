@@ -243,7 +243,7 @@ public final class SurfaceLayer {
     /// (fractional-scale-v1's n/120) it is shown at buffer scale 1, the viewport's source the
     /// `visible` rectangle × `scale` in buffer pixels and its destination `visible` in points (the
     /// protocol's rule for fractional scale): give it an image whose size and origin are whole pixels
-    /// at `scale` (``PresentedLayerPlacement``), so that the compositor maps it 1:1 onto the output.
+    /// at `scale` (ModalKit's `PresentedLayerPlacement`), so that the compositor maps it 1:1 onto the output.
     public func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
         guard !destroyed else { return }
         guard visible.width > 0, visible.height > 0, scale > 0 else { hide(); return }
