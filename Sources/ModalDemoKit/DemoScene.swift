@@ -431,7 +431,8 @@ public final class DemoScene {
     public func detentMistake(_ n: Int, styleName: String) -> String? {
         let count = style.interaction(LayoutContext(containerBounds: Rect(size: containerSize))).detents.count
         guard let list = detentList else {
-            return "--detent \(n): style '\(styleName)' has no detents (it is not a sheet with detents)"
+            return "--detent \(n): style '\(styleName)' has no detents (a style with a 'detents' option takes them, "
+                + "e.g. --style-option detents=0.5,1)"
         }
         return n >= 1 && n <= count ? nil : "--detent \(n): style '\(styleName)' has detents \(list)"
     }

@@ -37,7 +37,8 @@ extension StyleOptions {
 
     /// The `detents` option (empty list when the option is empty or undeclared).
     /// - Throws: `StyleOptionError.badValue` for an entry that is not a number > 0 (at most 100000),
-    ///   or more than ``maxDetents`` entries.
+    ///   entries of one kind (fractions, or points) not strictly increasing, or more than
+    ///   ``maxDetents`` entries.
     public func detents() throws -> [Detent] {
         let text = string("detents").trimmingWhitespace()
         if text.isEmpty { return [] }
@@ -48,6 +49,16 @@ extension StyleOptions {
                     expected: "comma-separated sizes, each a fraction in (0, 1] or points from 1 to 100000")
             }
             result.append(v <= 1 ? .fraction(v) : .points(v))
+        }
+        // Smallest first, each once (UIKit's sheet detents): entries of one kind are compared with
+        // each other; a fraction and points compare only once the container is known.
+        for i in result.indices.dropFirst() {
+            switch (result[i - 1], result[i]) {
+            case let (.fraction(a), .fraction(b)) where b <= a, let (.points(a), .points(b)) where b <= a:
+                throw StyleOptionError.badValue(key: "detents", value: text,
+                                                expected: "sizes smallest first, each once (e.g. 0.5,0.9)")
+            default: break
+            }
         }
         guard result.count <= StyleOptions.maxDetents else {
             throw StyleOptionError.badValue(key: "detents", value: text,
