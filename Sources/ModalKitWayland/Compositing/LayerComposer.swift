@@ -101,6 +101,13 @@ public final class LayerComposer {
         // scale, the layers' buffers then shown 1:1 through their viewports (fractional-scale-v1).
         let s = frame.bufferScale > 0 ? Double(frame.bufferScale) : frame.scale
         guard s >= 1, s.isFinite else { return composeWithPixman(host, into: frame) }
+        // A fractional scale whose pixel grid repeats every 2 points or less (1.5) is placed and
+        // tested equal to pixman; at one with a longer period (1.25, 1.75: 4 points) KWin 5.27
+        // shows the presented layer up to 3 pixels from where pixman draws it, so those frames are
+        // drawn by pixman (README, "Compositor-side composition").
+        guard frame.bufferScale > 0 || PresentedLayerPlacement.alignment(scale: s) <= 2 else {
+            return composeWithPixman(host, into: frame)
+        }
         let n = host.layerLevelCount
         while levelLayers.count < n {
             guard let d = makeLayer(), let p = makeLayer() else { return composeWithPixman(host, into: frame) }
