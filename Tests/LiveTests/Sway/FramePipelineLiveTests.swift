@@ -98,7 +98,11 @@ final class FramePipelineLiveTests: CompositorTestCase {
     private func commitsOncePerFrameCallback(compositing: String) throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        let (demo, _) = try launchDemo(["--compositing", compositing], in: sway, environment: ["WAYLAND_DEBUG": "1"])
+        // 1.5 s transitions: a transition is drawn in several frames even when the machine stalls
+        // the client for a few tenths of a second (a first frame drawn after the transition's end
+        // would rightly be its last, and the count below would say nothing about pacing).
+        let (demo, _) = try launchDemo(["--compositing", compositing, "--duration", "1.5"], in: sway,
+                                       environment: ["WAYLAND_DEBUG": "1"])
         _ = try sway.stableScreenshot()
         guard let surface = contentSurface(demo.stderrLines) else {
             return XCTFail("no get_xdg_surface in the WAYLAND_DEBUG log:\n\(demo.stderrLines.prefix(40).joined(separator: "\n"))")
