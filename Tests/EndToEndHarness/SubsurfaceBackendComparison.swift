@@ -58,18 +58,20 @@ extension CompositorTestCase {
         for f in fractions {
             var shots: [String: RGBImage] = [:]
             for backend in ["subsurface", "pixman"] {
-                let demo = try driver.launch(scenario.styleArguments + ["--duration", "4", "--compositing", backend,
+                // The held frame is F's at any duration (the scene clock stands at exactly F's
+                // time), so the transitions are short: nothing waits on a clock.
+                let demo = try driver.launch(scenario.styleArguments + ["--duration", "0.3", "--compositing", backend,
                                                                         "--pause-at", String(f)])
                 let before = try driver.screenshot()
                 let mark = demo.mark()
                 try driver.key("enter")
                 guard expectEvent(demo, "presenting", since: mark, file: file, line: line) != nil else { return }
-                guard expectEvent(demo, f < 1 ? "paused" : "presented", since: mark, timeout: 4 * f + 10,
+                guard expectEvent(demo, f < 1 ? "paused" : "presented", since: mark, timeout: 0.3 * f + 10,
                                   file: file, line: line) != nil else { return }
                 if scenario.levels > 1 {
                     try driver.key("tab")
                     try driver.key("enter")
-                    let presented2 = waitUntil(timeout: 4 + eventTimeout, interval: 0.05) {
+                    let presented2 = waitUntil(timeout: 0.3 + eventTimeout, interval: 0.05) {
                         demo.stdoutLines.dropFirst(mark).contains("presented 2")
                     }
                     guard presented2 else {
