@@ -9,7 +9,7 @@ public enum BottomSheetStyle: LoadablePresentationStyle {
     public static let name = "bottom-sheet"
     public static let summary = "sheet slides up from the bottom while the dim fades in place, clear → black 0.4"
     static let heightOption = StyleOption.number("height", "sheet height: a fraction of the container if ≤ 1, else points",
-                                                 default: 0.5, in: 0...100000)
+                                                 default: 0.5, in: 0.01...100000)
     static let cornerRadiusOption = StyleOption.number("corner-radius", "radius of the sheet's top corners",
                                                        unit: "points", default: 10, in: 0...10000)
     static let dimAlphaOption = StyleOption.number("dim-alpha", "alpha of the black dim when presented",
@@ -33,13 +33,9 @@ public enum BottomSheetStyle: LoadablePresentationStyle {
     }
 
     /// - Throws: `StyleOptionError.badValue` for a value that does not parse or is out of range
-    ///   (height > 0 up to 100000, radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
+    ///   (height 0.01…100000, radius 0…10000 points, dim-alpha 0…1, duration 0…10 s, a known curve).
     public static func makeStyle(options: StyleOptions) throws -> PresentationStyle {
         let height = try options.number(heightOption)
-        guard height > 0 else {
-            throw StyleOptionError.badValue(key: "height", value: options.string("height"),
-                                            expected: "a fraction in (0, 1] or a height in points > 1")
-        }
         let cornerRadius = try options.number(cornerRadiusOption), dimAlpha = try options.number(dimAlphaOption)
         let style = PresentationStyle(transitionDuration: try options.duration(), timingCurve: try options.curve())
         // Dragged down to dismiss, between the `detents` (UIKit's sheet); `dismissible`.

@@ -103,11 +103,28 @@ func makeStyleFactory(_ selections: [StyleSelection]) -> (Int) -> PresentationSt
     }
 }
 
+/// Flushes what was printed and exits 1 with one line when standard output could not take it (a
+/// full disk, `> /dev/full`, a closed descriptor): a listing cut short is not a success.
+func finishStandardOutput() {
+    errno = 0
+    if fflush(stdout) != 0 || ferror(stdout) != 0 {
+        let reason = errno == 0 ? "" : ": " + String(cString: strerror(errno))
+        fail(1, "could not write to standard output\(reason)")
+    }
+}
+
 let command: Command
 do {
     command = try resolveCommand(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current)
 } catch {
     fail(UsageError.exitStatus, String(describing: error))
+}
+
+// What the listing commands print is written at once by finishStandardOutput() (whose error, if
+// any, is then that write's); only the window's event lines need line buffering.
+switch command {
+case .help, .version, .listStyles, .describeStyle, .dismissPoint: setvbuf(stdout, nil, _IOFBF, 0)
+default: break
 }
 
 switch command {
@@ -137,3 +154,5 @@ case .dismissPoint(let options):
 case .run(let options):
     exit(runWindow(options))
 }
+// Only the commands that print and return come here (the others exit above).
+finishStandardOutput()

@@ -54,6 +54,11 @@ final class BuiltinStyleTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(key), "\(error)")
             }
         }
+        // The range refused is the range declared (`--describe-style bottom-sheet`: 0.01 to 100000).
+        XCTAssertThrowsError(try BuiltinStyle.bottomSheet.make(options: ["height": "0"])) { error in
+            XCTAssertTrue("\(error)".contains("0.01 to 100000"), "\(error)")
+        }
+        XCTAssertNoThrow(try BuiltinStyle.bottomSheet.make(options: ["height": "0.01"]))
     }
 }
 

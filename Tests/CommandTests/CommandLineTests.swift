@@ -147,4 +147,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(version.status, 0, version.stderr)
         XCTAssertTrue(version.stdout.hasPrefix("modal-demo "), version.stdout)
     }
+
+    /// A listing that cannot be written (standard output on a full device) is a failure: exit 1
+    /// with one line saying why, not a silent success.
+    func testOutputThatCannotBeWrittenExitsOneWithOneLine() throws {
+        let demoPath = try InstalledProducts.demo()
+        for arguments in [["--help"], ["--version"], ["--list-styles"], ["--describe-style", "bottom-sheet"]] {
+            let result = try PluginTestSupport.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" > /dev/full", demoPath] + arguments,
+                                                   environment: PluginTestSupport.environment(["MODALKIT_STYLE_PATH": nil]),
+                                                   timeout: 60)
+            XCTAssertEqual(result.status, 1, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderrLines, ["modal-demo: could not write to standard output: No space left on device"],
+                           "\(arguments)")
+        }
+    }
 }
