@@ -547,7 +547,14 @@ struct SocketTarget {
         if name.hasPrefix("/") {
             path = name
         } else if let runtime = environment["XDG_RUNTIME_DIR"] {
+            // libwayland joins any value it finds (1.21); an empty or relative one is named, since
+            // the path then says little (an empty one gives '/wayland-0').
             path = runtime + "/" + name
+            if runtime.isEmpty {
+                notes.append("XDG_RUNTIME_DIR is empty")
+            } else if !runtime.hasPrefix("/") {
+                notes.append("XDG_RUNTIME_DIR is not an absolute path")
+            }
         } else {
             path = name
             notes.append("XDG_RUNTIME_DIR is unset")

@@ -46,6 +46,15 @@ final class ConnectionErrorTests: XCTestCase {
                        "cannot connect to Wayland compositor at 'wayland-0': No such file or directory (WAYLAND_DISPLAY is unset; XDG_RUNTIME_DIR is unset)")
     }
 
+    func testRuntimeDirEmptyOrRelativeIsNamed() {
+        let empty = SocketTarget(socket: nil, environment: ["XDG_RUNTIME_DIR": "", "WAYLAND_DISPLAY": "wayland-0"])
+        XCTAssertEqual(empty.path, "/wayland-0")
+        XCTAssertEqual(empty.notes, ["XDG_RUNTIME_DIR is empty"])
+        let relative = SocketTarget(socket: nil, environment: ["XDG_RUNTIME_DIR": "run", "WAYLAND_DISPLAY": "wayland-0"])
+        XCTAssertEqual(relative.path, "run/wayland-0")
+        XCTAssertEqual(relative.notes, ["XDG_RUNTIME_DIR is not an absolute path"])
+    }
+
     func testInheritedSocketFD() {
         XCTAssertEqual(SocketTarget(socket: nil, environment: ["WAYLAND_SOCKET": "5"]).path, "fd 5")
     }
