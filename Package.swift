@@ -36,16 +36,24 @@ func system(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "CWayland/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// The run-time modules (what modal-demo and a style plugin load) use neither Swift concurrency nor
+/// regular expressions: without the compiler's implicit imports of `_Concurrency` and
+/// `_StringProcessing`, nothing links them, libdispatch or BlocksRuntime, so the dynamic linker
+/// maps five libraries fewer at every start (docs/design.md, start-up and footprint).
+let runtime: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import",
+                                             "-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 /// A built-in style's own target: `Plugins/<name>Style`, its entry in `Entry/` excluded.
 func style(_ name: String) -> Target {
-    .target(name: "\(name)Style", dependencies: ["ModalKit"], path: "Plugins/\(name)Style", exclude: ["Entry"])
+    .target(name: "\(name)Style", dependencies: ["ModalKit"], path: "Plugins/\(name)Style", exclude: ["Entry"],
+            swiftSettings: runtime)
 }
 
 /// A built-in style's entry target (`Plugins/<name>Style/Entry`): the `modalkit_style_entry` function and,
 /// generated at build time by StyleNotePlugin, the library's note.
 func entry(_ name: String) -> Target {
     .target(name: "\(name)StyleEntry", dependencies: ["ModalKit", .target(name: "\(name)Style")],
-            path: "Plugins/\(name)Style/Entry", plugins: ["StyleNotePlugin"])
+            path: "Plugins/\(name)Style/Entry", swiftSettings: runtime, plugins: ["StyleNotePlugin"])
 }
 
 let package = Package(
@@ -93,27 +101,32 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
-        .target(name: "SystemSupport"),
-        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"]),
+        .target(name: "SystemSupport", swiftSettings: runtime),
+        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"], swiftSettings: runtime),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
-        .target(name: "MonotonicClock"),
-        .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"]),
+        .target(name: "MonotonicClock", swiftSettings: runtime),
+        .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"], swiftSettings: runtime),
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
-                               "PixmanText", "MonotonicClock"]),
+                               "PixmanText", "MonotonicClock", "SystemSupport"],
+                swiftSettings: runtime),
         // Followed from WaylandClient's one loop (WaylandPollLoop), or any PollLoop.
-        .target(name: "DesktopSettings", dependencies: ["CDBusDynamic", "WaylandClient"]),
+        .target(name: "DesktopSettings", dependencies: ["CDBusDynamic", "WaylandClient"], swiftSettings: runtime),
         // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
         .target(name: "CModalKitATKInterface"),
         .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
         .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface",
-                                                    "DesktopSettings", "SystemSupport"]),
+                                                    "DesktopSettings", "SystemSupport"],
+                swiftSettings: runtime),
         .target(name: "ModalKitWayland",
                 dependencies: ["ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK", "MonotonicClock",
-                               "SystemSupport"]),
-        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP", "SystemSupport"]),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKitWayland", "SystemSupport"]),
+                               "SystemSupport"],
+                swiftSettings: runtime),
+        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP", "SystemSupport"],
+                swiftSettings: runtime),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKitWayland", "SystemSupport"],
+                          swiftSettings: runtime),
         // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CAllocCounter"),
         .target(name: "ModalBenchSupport"),

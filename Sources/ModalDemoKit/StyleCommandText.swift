@@ -100,7 +100,7 @@ public enum StyleCommandText {
     }
 
     /// Whether a `--style` value without `/` is a shared library's file name (`….so`, `….so.1`).
-    static func looksLikeFileName(_ name: String) -> Bool { name.hasSuffix(".so") || name.contains(".so.") }
+    static func looksLikeFileName(_ name: String) -> Bool { name.hasSuffix(".so") || name.containsText(".so.") }
 
     /// The advice after "PATH: no such file; ".
     static func describe(_ hint: MissingStyleLibraryHint, path: String) -> String {

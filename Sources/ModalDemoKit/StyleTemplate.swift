@@ -52,7 +52,7 @@ public struct StyleTemplate: Equatable, Sendable {
             throw bad("only a-z, 0-9 and '-' are allowed")
         }
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { throw bad("it must start with a letter") }
-        if name.hasSuffix("-") || name.contains("--") { throw bad("dashes must separate words") }
+        if name.hasSuffix("-") || name.containsText("--") { throw bad("dashes must separate words") }
         if name.count > 64 { throw bad("longer than 64 characters") }
     }
 

@@ -270,6 +270,18 @@ extension StringProtocol {
         }
         return false
     }
+
+    /// The range of the first occurrence of `other` (non-empty) in the text, compared by
+    /// `Character`, or nil.
+    package func rangeOfText(_ other: String) -> Range<Index>? {
+        guard !other.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].starts(with: other) { return i..<index(i, offsetBy: other.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
 }
 
 /// `format` with `arguments` formatted by `vsnprintf(3)` (the C library's printf rules, which

@@ -91,23 +91,55 @@ extension StyleLoader {
             }
             let arguments = String(code[(i + marker.count)..<max(i + marker.count, j - 1)])
             if let name = literalArgument("name", in: arguments) {
-                let typePattern = try? Regex(#"type\s*:\s*\.(dynamic|static)\b"#)
-                let type = typePattern.flatMap { arguments.firstMatch(of: $0) }
-                    .map { String(arguments[$0.range]).hasSuffix("dynamic") ? "dynamic" : "static" } ?? "automatic"
-                found.append((name, type))
+                found.append((name, libraryType(in: arguments)))
             }
             i = j
         }
         return found
     }
 
-    /// The string literal after `label:` in a call's arguments (`name: "X"` → X).
+    /// The string literal after the first `label:` in a call's arguments that has one without
+    /// escapes (`name: "X"` → X).
     private static func literalArgument(_ label: String, in arguments: String) -> String? {
-        guard let pattern = try? Regex(label + #"\s*:\s*"[^"\\]*""#),
-              let found = arguments.firstMatch(of: pattern) else { return nil }
-        let match = arguments[found.range]
-        guard let open = match.firstIndex(of: "\"") else { return nil }
-        return String(match[match.index(after: open)...].dropLast())
+        let code = Array(arguments)
+        for start in valueStarts(after: label, in: code) where start < code.count && code[start] == "\"" {
+            var end = start + 1
+            while end < code.count, code[end] != "\"", code[end] != "\\" { end += 1 }
+            if end < code.count, code[end] == "\"" { return String(code[(start + 1)..<end]) }
+        }
+        return nil
+    }
+
+    /// `dynamic` or `static` for the first `type: .dynamic` or `type: .static` in a call's
+    /// arguments, else `automatic`.
+    private static func libraryType(in arguments: String) -> String {
+        let code = Array(arguments)
+        for start in valueStarts(after: "type", in: code) where start < code.count && code[start] == "." {
+            var end = start + 1
+            while end < code.count, code[end].isLetter || code[end].isNumber || code[end] == "_" { end += 1 }
+            let word = String(code[(start + 1)..<end])
+            if word == "dynamic" || word == "static" { return word }
+        }
+        return "automatic"
+    }
+
+    /// Where the value starts after each `label` followed by `:` (spaces allowed around the colon)
+    /// in `code`, in order.
+    private static func valueStarts(after label: String, in code: [Character]) -> [Int] {
+        let word = Array(label)
+        var starts: [Int] = []
+        var i = 0
+        while i + word.count <= code.count {
+            defer { i += 1 }
+            guard Array(code[i..<(i + word.count)]) == word else { continue }
+            var j = i + word.count
+            while j < code.count, code[j].isWhitespace { j += 1 }
+            guard j < code.count, code[j] == ":" else { continue }
+            j += 1
+            while j < code.count, code[j].isWhitespace { j += 1 }
+            starts.append(j)
+        }
+        return starts
     }
 
     /// `text` without `//` and `/* */` comments (string literals kept).

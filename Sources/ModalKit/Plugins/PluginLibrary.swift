@@ -107,7 +107,7 @@ final class PluginLibrary {
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let message = takeDLError("dlopen failed")
-            if message.contains("undefined symbol") {
+            if message.containsText("undefined symbol") {
                 return .failure(.unresolvedSymbol(path: path, message: message))
             }
             return .failure(.loadFailed(path: path, message: message))

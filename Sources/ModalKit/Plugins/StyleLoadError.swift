@@ -107,7 +107,7 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .optionsRejected(_, style, message, known):
             // A message about one declared option names it in quotes: that option's meaning is
             // what helps; otherwise every option with its meaning.
-            let named = known.filter { message.contains("'\($0.key)'") }
+            let named = known.filter { message.containsText("'\($0.key)'") }
             if named.count == 1 { return "style '\(style)': \(message) (\(StyleLoadError.list(options: named)))" }
             return "style '\(style)': \(message) (options: \(StyleLoadError.list(options: known)))"
         }

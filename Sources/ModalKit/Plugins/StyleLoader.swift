@@ -300,7 +300,7 @@ public struct StyleLoader {
         for dir in searchPath {
             guard let names = try? FileSystem.entries(ofDirectory: dir) else { continue }
             for file in names.sorted() where !file.hasPrefix("libModalKitStyle")
-                && (file.hasSuffix(".so") || file.contains(".so.")) && letters(file).contains(wanted) {
+                && (file.hasSuffix(".so") || file.containsText(".so.")) && letters(file).containsText(wanted) {
                 found.append(dir.hasSuffix("/") ? dir + file : dir + "/" + file)
             }
         }

@@ -1,6 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import SystemSupport
 
 /// A connection to the Wayland compositor (`wl_display`), its globals, and the event loop.
 ///
@@ -272,7 +273,7 @@ public final class WaylandConnection {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
             // libwayland logged "iface@id: error N: text"; keep the text.
             var message = LibwaylandLog.lastMessage
-            if let range = message.firstRange(of: ": error \(errorCode): ") {
+            if let range = message.rangeOfText(": error \(errorCode): ") {
                 message = String(message[range.upperBound...])
             }
             return .protocolError(interface: name, objectID: objectID, code: errorCode, message: message)

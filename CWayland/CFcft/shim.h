@@ -1,1 +1,0 @@
-#include <fcft/fcft.h>
