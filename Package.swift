@@ -86,10 +86,11 @@ let package = Package(
         system("CWaylandCursor", pkgConfig: "wayland-cursor", apt: ["libwayland-dev"]),
         system("CXkbCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         system("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
-        // fcft without pkg-config: its .pc adds `-DUTF8PROC_EXPORTS`, which SwiftPM refuses with a
-        // warning on every build; the header lives in /usr/include and needs only pixman's include
-        // path, which every target importing CFcft gets from CPixman.
-        .systemLibrary(name: "CFcft", path: "CWayland/CFcft"),
+        // fcft through dlopen at the first font (its header for the types and a dlsym table):
+        // nothing links libfcft and its chain of ten libraries. Its header lives in /usr/include
+        // and needs only pixman's include path, from CPixman (fcft's .pc is not used: it adds
+        // `-DUTF8PROC_EXPORTS`, which SwiftPM refuses with a warning on every build).
+        .target(name: "CFcftDynamic", dependencies: ["CPixman"], path: "Sources/CFcftDynamic"),
         system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
         // libdbus through dlopen at the first bus connection (its declarations and a dlsym table):
         // nothing links libdbus-1 and its chain of seven libraries.
@@ -105,7 +106,7 @@ let package = Package(
         .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"], swiftSettings: runtime),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
         .target(name: "MonotonicClock", swiftSettings: runtime),
-        .target(name: "PixmanText", dependencies: ["CPixman", "CFcft"], swiftSettings: runtime),
+        .target(name: "PixmanText", dependencies: ["CPixman", "CFcftDynamic"], swiftSettings: runtime),
         .target(name: "WaylandClient",
                 dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
                                "PixmanText", "MonotonicClock", "SystemSupport"],

@@ -8,15 +8,15 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     /// fcft/fontconfig found no font for the pattern (e.g. no fonts installed, or no fontconfig
     /// configuration). `pattern` is the fontconfig pattern that was asked for.
     case fontUnavailable(pattern: String)
-    /// `fcft_init` failed.
-    case textLibraryUnavailable
+    /// fcft could not be loaded or started (`FontError.textLibraryUnavailable`'s text).
+    case textLibraryUnavailable(String)
 
     public var description: String {
         switch self {
         case let .fontUnavailable(pattern):
             return "cannot load font '\(pattern)' through fontconfig (is a font such as fonts-dejavu-core installed?)"
-        case .textLibraryUnavailable:
-            return "cannot initialise fcft (text rendering library)"
+        case let .textLibraryUnavailable(message):
+            return message
         }
     }
 }
@@ -33,8 +33,9 @@ final class Font {
     init(pattern: String, pixelSize: Int) throws {
         do {
             font = try PixmanFont(pattern: pattern, pixelSize: pixelSize)
-        } catch FontError.textLibraryUnavailable {
-            throw SceneError.textLibraryUnavailable
+        } catch let error as FontError {
+            guard case .textLibraryUnavailable = error else { throw SceneError.fontUnavailable(pattern: pattern) }
+            throw SceneError.textLibraryUnavailable(error.description)
         } catch {
             throw SceneError.fontUnavailable(pattern: pattern)
         }

@@ -1,4 +1,4 @@
-import CFcft
+import CFcftDynamic
 import CPixman
 
 // Text drawn with fcft onto pixman images: the one glyph path shared by the window's title bar
@@ -13,15 +13,18 @@ import CPixman
 
 /// Why a font could not be made.
 public enum FontError: Error, Equatable, CustomStringConvertible {
-    /// `fcft_init` failed.
-    case textLibraryUnavailable
+    /// fcft could not be loaded (`reason`: the dynamic loader's message) or `fcft_init` failed
+    /// (`reason` nil).
+    case textLibraryUnavailable(reason: String?)
     /// fcft/fontconfig found no font for the pattern (no fonts installed, or no fontconfig
     /// configuration). `pattern` is the fontconfig pattern that was asked for.
     case fontUnavailable(pattern: String)
 
     public var description: String {
         switch self {
-        case .textLibraryUnavailable:
+        case let .textLibraryUnavailable(reason?):
+            return "cannot load fcft (text rendering library): \(reason)"
+        case .textLibraryUnavailable(nil):
             return "cannot initialise fcft (text rendering library)"
         case let .fontUnavailable(pattern):
             return "cannot load font '\(pattern)' through fontconfig (is a font such as fonts-dejavu-core installed?)"
@@ -29,10 +32,17 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// fcft must be initialised once per process before any font is created (fcft.h). Swift runs a
-/// global's initialiser exactly once, lazily, thread-safely. fcft's own logging is off: a font that
-/// cannot be loaded surfaces as one `FontError` (or a missing title) instead of fcft's "err:" line.
-private let fcftReady: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_NONE)
+/// fcft is loaded when the first font is made (`dlopen`: nothing links it, so a program that draws
+/// no text maps none of its chain of libraries) and initialised once per process before any font
+/// is created (fcft.h). Swift runs a global's initialiser exactly once, lazily, thread-safely.
+/// fcft's own logging is off: a font that cannot be loaded surfaces as one `FontError` (or a
+/// missing title) instead of fcft's "err:" line. Nil when ready, else why not.
+private let fcftFailure: FontError? = {
+    guard modalkit_fcft_load() != 0 else {
+        return .textLibraryUnavailable(reason: modalkit_fcft_load_error().map { String(cString: $0) })
+    }
+    return modalkit_fcft.`init`(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_NONE) ? nil : .textLibraryUnavailable(reason: nil)
+}()
 
 /// A premultiplied ARGB word (`0xAARRGGBB`, 8 bits per channel, colour already multiplied by
 /// alpha) as pixman's colour (16 bits per channel: each 8-bit value × 0x101, so 0xFF → 0xFFFF).
@@ -55,15 +65,15 @@ public final class PixmanFont {
     ///   - pixelSize: the em size in buffer pixels (values below 1 mean 1; fcft sizes fonts in whole
     ///     pixels, so a caller with points × a fractional scale rounds first).
     ///   - kerning: apply the font's kerning between neighbouring characters.
-    /// - Throws: `FontError.textLibraryUnavailable` when fcft cannot start,
+    /// - Throws: `FontError.textLibraryUnavailable` when fcft cannot be loaded or started,
     ///   `FontError.fontUnavailable` when fontconfig/fcft cannot provide the font.
     public init(pattern: String, pixelSize: Int, kerning: Bool = true) throws {
-        guard fcftReady else { throw FontError.textLibraryUnavailable }
+        if let fcftFailure { throw fcftFailure }
         let size = max(1, pixelSize)
         let made: UnsafeMutablePointer<fcft_font>? = pattern.withCString { name in
             var names: [UnsafePointer<CChar>?] = [name]
             return names.withUnsafeMutableBufferPointer { buf in
-                fcft_from_name(1, buf.baseAddress!, "pixelsize=\(size)")
+                modalkit_fcft.from_name(1, buf.baseAddress!, "pixelsize=\(size)")
             }
         }
         guard let made else { throw FontError.fontUnavailable(pattern: pattern) }
@@ -81,7 +91,7 @@ public final class PixmanFont {
         try self.init(pattern: pattern, pixelSize: pixels.isFinite ? Int(max(1, min(pixels, 4096))) : 1, kerning: kerning)
     }
 
-    deinit { fcft_destroy(font) }
+    deinit { modalkit_fcft.destroy(font) }
 
     /// Distance from the baseline up to the top of the line box, buffer pixels.
     public var ascent: Int { Int(font.pointee.ascent) }
@@ -95,9 +105,9 @@ public final class PixmanFont {
         var out: GlyphRun = []
         var previous: UInt32?
         for scalar in text.unicodeScalars {
-            guard let g = fcft_rasterize_char_utf32(font, scalar.value, FCFT_SUBPIXEL_NONE) else { continue }
+            guard let g = modalkit_fcft.rasterize_char_utf32(font, scalar.value, FCFT_SUBPIXEL_NONE) else { continue }
             var kx = 0, ky = 0
-            if kerning, let p = previous, !fcft_kerning(font, p, scalar.value, &kx, &ky) { kx = 0 }
+            if kerning, let p = previous, !modalkit_fcft.kerning(font, p, scalar.value, &kx, &ky) { kx = 0 }
             out.append((g, kerning ? kx : 0))
             previous = scalar.value
         }

@@ -1,0 +1,41 @@
+// What the dynamic loader opens for `modal-demo --version` (ld.so(8), LD_DEBUG=files): the libraries
+// a window needs only later — fcft and its chain (loaded at the first font), libdbus (at the first
+// bus connection), ATK (with a screen reader) — and the Swift libraries no run-time module uses
+// (concurrency, regular expressions, libdispatch) are not among them (docs/design.md, start-up and
+// footprint).
+import EndToEndHarness
+import XCTest
+
+final class StartupLibrariesTests: XCTestCase {
+    /// The file names the dynamic loader opened for `arguments`, in order.
+    private func librariesOpened(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let r = try PluginTestSupport.runDemo(arguments, environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)), file: file, line: line)
+        var opened: [String] = []
+        for entry in r.stderrLines where entry.contains("file=") && (entry.contains("needed by") || entry.contains("dynamically loaded by")) {
+            guard let start = entry.range(of: "file=")?.upperBound else { continue }
+            let path = String(entry[start...].prefix { $0 != " " })
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            if !opened.contains(name) { opened.append(name) }
+        }
+        return opened
+    }
+
+    func testVersionOpensNeitherTextNorBusNorUnusedSwiftLibraries() throws {
+        let opened = try librariesOpened(["--version"])
+        XCTAssertTrue(opened.contains("libswiftCore.so"), "the loader's log was read: \(opened)")
+        for absent in ["libfcft", "libfontconfig", "libfreetype", "libharfbuzz", "libglib-2.0", "libdbus-1", "libatk",
+                       "libswift_Concurrency", "libswift_StringProcessing", "libswift_RegexParser", "libdispatch",
+                       "libBlocksRuntime", "libFoundation"] {
+            XCTAssertFalse(opened.contains { $0.hasPrefix(absent) }, "\(absent) opened for --version: \(opened)")
+        }
+    }
+
+    /// `render` draws the demo's text: fcft is loaded then, by the first font.
+    func testRenderLoadsFcftWhenItDrawsText() throws {
+        let dir = try PluginTestSupport.temporaryDirectory(self, "startup-libraries")
+        let opened = try librariesOpened(["render", "--size", "200x200", "--progress", "0", "--output", dir + "/x.png"])
+        XCTAssertTrue(opened.contains("libfcft.so.4"), "\(opened)")
+        XCTAssertFalse(opened.contains { $0.hasPrefix("libswift_Concurrency") }, "\(opened)")
+    }
+}
