@@ -76,6 +76,17 @@ final class SystemSupportTests: XCTestCase {
         XCTAssertFalse("".containsText("a"))
     }
 
+    func testRangeOfTextIsTheFirstOccurrence() {
+        let message = "xdg_surface@12: error 3: xdg_surface: error 3: no buffer"
+        let range = message.rangeOfText(": error 3: ")
+        XCTAssertEqual(range.map { String(message[$0.upperBound...]) }, "xdg_surface: error 3: no buffer")
+        XCTAssertEqual(range.map { message.distance(from: message.startIndex, to: $0.lowerBound) }, 14)
+        XCTAssertNil(message.rangeOfText(": error 4: "))
+        XCTAssertNil(message.rangeOfText(""))
+        XCTAssertEqual("e\u{301}e".rangeOfText("e").map { "e\u{301}e".distance(from: "e\u{301}e".startIndex, to: $0.lowerBound) }, 1,
+                       "compared by Character: é is not e")
+    }
+
     func testCFormatFollowsPrintf() {
         XCTAssertEqual(cFormat("%.1f", 2.25), "2.2")   // round-half-even on the binary value 2.25
         XCTAssertEqual(cFormat("%.4f", 0.123456), "0.1235")
