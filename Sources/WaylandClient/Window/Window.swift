@@ -410,6 +410,7 @@ public final class Window {
         case .discard:
             pool.finishDrawing(id: acquired.id, attached: false)
             if decorationsChanged { surface.commit() }
+            restIfIdle()
         case .commitFrameRequest:
             // An animation step that changed no pixel: keep the pace without a new buffer.
             pool.finishDrawing(id: acquired.id, attached: false)
@@ -476,6 +477,7 @@ public final class Window {
         switch decision {
         case .discard:
             if decorationsChanged { surface.commit() }
+            restIfIdle()
         case .commitFrameRequest:
             requestFrameCallback(surface)
             surface.commit()
@@ -548,14 +550,20 @@ public final class Window {
             frameCallback = nil
             pacing.frameDone()
             if !isClosed { delegate?.windowDidReceiveFrameCallback(self) }
-            // Nothing more to draw: at rest, the window keeps only the buffer the compositor shows
-            // (and frees the others as they come back), as foot does; the next frame makes one.
-            if !isClosed && !pacing.shouldDraw && !pacing.needsRedraw {
-                pool.dropsReleasedBuffers = true
-                pool.dropFreeBuffers()
-                for layer in layers { layer.dropImageBuffersWhileHidden() }
-            }
+            restIfIdle()
         }
+    }
+
+    /// Nothing more to draw — no frame due, none asked for, no frame callback pending: at rest,
+    /// the window keeps only the buffer the compositor shows (and frees the others as they come
+    /// back), as foot does; the next frame makes one. Checked when a frame callback arrives and
+    /// when a frame the delegate was asked for turned out to change nothing (a delegate that asks
+    /// for one more frame at the last callback of an animation, which then draws nothing).
+    private func restIfIdle() {
+        guard !isClosed, !pacing.frameCallbackPending, !pacing.shouldDraw, !pacing.needsRedraw else { return }
+        pool.dropsReleasedBuffers = true
+        pool.dropFreeBuffers()
+        for layer in layers { layer.dropImageBuffersWhileHidden() }
     }
 
     private func destroyObjects() {

@@ -8,6 +8,8 @@
 //   both backends — never a window left open without frames.
 // - A window over the buffer cap even at 1 pixel per point (a 17000-point wide tile): exit 1 with
 //   one line.
+// - At rest after a presentation and its dismissal, the window keeps only the buffer the compositor
+//   shows, as foot does (docs/design.md, start-up and footprint), with both backends.
 import Foundation
 import EndToEndHarness
 import XCTest
@@ -125,6 +127,50 @@ final class SharedMemorySwayTests: CompositorTestCase {
 
     /// A tile 17000 points wide is over the 16384-pixel side even at scale 1: exit 1 with one line
     /// (the window cannot draw below one pixel per point).
+    func testAtRestOnlyTheShownBufferStaysMappedWithSubsurfaces() throws {
+        try checkAtRest(compositing: "subsurface")
+    }
+
+    func testAtRestOnlyTheShownBufferStaysMappedWithPixman() throws {
+        try checkAtRest(compositing: "pixman")
+    }
+
+    /// `--autoplay` presents and dismisses once; then, with nothing left to draw, the window's
+    /// `wl_shm` buffers come down to one: 800 × 600 × 4 bytes, the one sway shows (a compositor
+    /// holding the one before it releases that one when it likes; the window destroys it then, or
+    /// at once when it was already released). No presented view's image buffer stays.
+    private func checkAtRest(compositing: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let sway = try startSway(windowWidth: 800, windowHeight: 600)
+        let (demo, window) = try launchDemo(["--autoplay", "--compositing", compositing, "--duration", "0.3"], in: sway,
+                                            file: file, line: line)
+        XCTAssertEqual(window.rect.width, 800, file: file, line: line)
+        XCTAssertEqual(window.rect.height, 600, file: file, line: line)
+        guard expectEvent(demo, "dismissed", timeout: 20, file: file, line: line) != nil else { return }
+        /// The sizes in bytes of the window's and layers' buffer mappings (`/memfd:modalkit-wl_shm`).
+        func bufferMappings() -> [Int] {
+            guard let maps = try? ChildProcess.run(["/bin/cat", "/proc/\(demo.pid)/maps"], environment: [:]) else { return [] }
+            return String(decoding: maps.stdout, as: UTF8.self).split(separator: "\n")
+                .filter { $0.contains("/memfd:modalkit-wl_shm") }
+                .compactMap { entry -> Int? in
+                    let range = entry.prefix { $0 != " " }.split(separator: "-")
+                    guard range.count == 2, let start = Int(range[0], radix: 16), let end = Int(range[1], radix: 16) else { return nil }
+                    return end - start
+                }
+        }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let shown = (800 * 600 * 4 + page - 1) / page * page
+        var last: [Int] = []
+        let rested = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            last = bufferMappings()
+            return last == [shown]
+        }
+        XCTAssertTrue(rested, "\(compositing): at rest only the shown buffer (\(shown) bytes) is mapped: \(last)",
+                      file: file, line: line)
+        XCTAssertTrue(demo.isRunning, file: file, line: line)
+        kill(demo.pid, SIGTERM)
+        XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0), demo.diagnostics(), file: file, line: line)
+    }
+
     func testAWindowOverTheCapAtScaleOneExitsOneWithOneLine() throws {
         let sway = try startSway(windowWidth: 17000, windowHeight: 200)
         let demo = try startDemo(["--log-events"], in: sway)
