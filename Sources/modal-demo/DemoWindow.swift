@@ -43,6 +43,11 @@ final class Autoplay {
 func runWindow(_ options: RunOptions) -> Int32 {
     let logEvents = options.logEvents
     func log(_ line: @autoclosure () -> String) { if logEvents { print(line()) } }
+    // The fonts load on a second thread while the styles load and the compositor answers the
+    // first roundtrips (off the first frame's critical path); every exit before the scene takes
+    // them waits for it first (`fail` cancels `pendingFontLoad`).
+    let fontLoad = SceneFontLoad()
+    pendingFontLoad = fontLoad
     // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
     // --watch level 1's comes from the reloader's copy and the levels above share it.
     let styles: ((Int) -> PresentationStyle)? = options.watch ? nil : makeStyleFactory(options.selections)
@@ -59,18 +64,13 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } else {
         style = styles!(1)
     }
-    // The fonts load on a second thread while the compositor answers the first roundtrips (off
-    // the first frame's critical path); every exit before the scene takes them waits for it first.
-    let fontLoad = SceneFontLoad()
     let connection: WaylandConnection
     do {
         connection = try WaylandConnection()
     } catch {
-        fontLoad.cancel()
         fail(1, String(describing: error))
     }
     if options.compositing == .subsurface, let missing = connection.missingCompositingGlobals.first {
-        fontLoad.cancel()
         fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
     }
     var autoplay: Autoplay?
@@ -85,6 +85,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
+    pendingFontLoad = nil   // joined by the scene
     // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
     scene.onInteraction = { event in log(event.logLine) }
     scene.pauseFraction = options.pauseAt

@@ -9,9 +9,14 @@ import WaylandClient
 // Event lines are read by tests and scripts as they happen: line-buffer stdout even into a pipe.
 setvbuf(stdout, nil, _IOLBF, 0)
 
+/// The window's fonts while a second thread loads them (``runWindow(_:)``): an exit waits for that
+/// thread first, so `exit` never runs while it is inside fontconfig or fcft.
+nonisolated(unsafe) var pendingFontLoad: SceneFontLoad?
+
 /// Prints `modal-demo: MESSAGE` as one line on stderr and exits with `status`.
 func fail(_ status: Int32, _ message: String) -> Never {
     writeToStandardError("modal-demo: " + message.replacingAll("\n", with: " ") + "\n")
+    pendingFontLoad?.cancel()
     exit(status)
 }
 

@@ -53,6 +53,13 @@ extension PresentationController {
         let keepOff = Rect(x: rect.minX - margin, y: rect.minY - margin,
                            width: rect.width + 2 * margin, height: rect.height + 2 * margin)
         let anchor = Point(x: (bounds.width / 2).rounded(.down), y: min(60, (bounds.height / 2).rounded(.down)))
+        func usable(_ p: Point) -> Bool {
+            p.x >= margin && p.y >= margin && p.x <= bounds.width - margin && p.y <= bounds.height - margin
+                && !keepOff.contains(p) && tapOnDimDismisses(at: p, now: now)
+        }
+        // The anchor is the nearest candidate of all (distance 0): when it dismisses, it is the
+        // answer, and the grid is never made (the common case, at every window's layout).
+        if usable(anchor) { return anchor }
         let step = max(1, (min(bounds.width, bounds.height) / 50).rounded(.down),
                        (max(bounds.width, bounds.height) / 2000).rounded(.down))
 
@@ -72,12 +79,7 @@ extension PresentationController {
             let da = distance(a), db = distance(b)
             return da != db ? da < db : (a.y, a.x) < (b.y, b.x)
         }
-        for p in candidates {
-            guard p.x >= margin, p.y >= margin, p.x <= bounds.width - margin, p.y <= bounds.height - margin,
-                  !keepOff.contains(p), tapOnDimDismisses(at: p, now: now) else { continue }
-            return p
-        }
-        return nil
+        return candidates.first(where: usable)
     }
 }
 
