@@ -202,6 +202,15 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(loadError({ try self.loader().load(path) }), .notAFile(path: path, kind: "a directory"))
     }
 
+    /// A library's path with a slash after it (a completed path's extra `/`) names the file as a
+    /// directory: said so, not "no such file".
+    func testALibraryPathWithATrailingSlashIsNamedAsSuch() throws {
+        let path = try Support.stylesDirectory() + "/" + Support.insetCenteredLibrary + "/"
+        let error = loadError { try self.loader().load(path) }
+        XCTAssertEqual(error, .notAFile(path: path, kind: "a file named as a directory (drop the trailing '/')"))
+        XCTAssertEqual(error?.description, "\(path): not a shared library: it is a file named as a directory (drop the trailing '/')")
+    }
+
     /// A FIFO named like a style: refused at once (dlopen would block on it until a writer comes),
     /// by path and when the name lookup lists the search path.
     func testFIFOIsRefusedWithoutBlocking() throws {

@@ -47,6 +47,14 @@ final class PluginLibrary {
     static func realPath(of path: String) -> Result<String, StyleLoadError> {
         guard let resolved = Glibc.realpath(path, nil) else {
             let code = errno
+            if code == ENOTDIR, path.hasSuffix("/") {
+                // `libX.so/`: a file named as a directory (a completed path's extra slash).
+                var st = stat()
+                let file = String(path.reversed().drop(while: { $0 == "/" }).reversed())
+                if !file.isEmpty, stat(file, &st) == 0, st.st_mode & S_IFMT == S_IFREG {
+                    return .failure(.notAFile(path: path, kind: "a file named as a directory (drop the trailing '/')"))
+                }
+            }
             if code == ENOENT || code == ENOTDIR { return .failure(.notFound(path: path)) }
             return .failure(.loadFailed(path: path, message: String(cString: strerror(code))))
         }
