@@ -84,23 +84,6 @@ public func descendants(of pid: pid_t) -> [pid_t] {
     return result
 }
 
-/// The whole of a /proc file, read until end of file (its size is 0 for stat(2), and Foundation's
-/// `String(contentsOfFile:)` reads only the first page of such a file); nil when it cannot be opened.
-public func readProcFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(fd, &buffer, buffer.count)
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { break }
-        data.append(buffer, count: n)
-    }
-    return String(decoding: data, as: UTF8.self)
-}
-
 /// Whether `pid` is a running process (a zombie is not).
 public func isRunning(_ pid: pid_t) -> Bool {
     guard let stat = readProcFile("/proc/\(pid)/stat"),

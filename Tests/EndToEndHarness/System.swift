@@ -131,7 +131,7 @@ public func acceptsTCP(port: Int) -> Bool {
 /// normally 100 per second), from fields 14 and 15 of /proc/PID/stat (proc(5)).
 /// - Throws: `HarnessError` when the process does not exist.
 public func cpuTicks(pid: pid_t) throws -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    guard let text = readProcFile("/proc/\(pid)/stat"),
           let close = text.lastIndex(of: ")") else {
         throw HarnessError("cannot read /proc/\(pid)/stat (process gone?)")
     }
@@ -160,4 +160,21 @@ public func vncdoPath() -> String? {
     let venv = scratch + "/vncdotool/bin/vncdo"
     if access(venv, X_OK) == 0 { return venv }
     return findExecutable("vncdo")
+}
+
+/// The whole of a /proc file, read until end of file (its size is 0 for stat(2), and Foundation's
+/// `String(contentsOfFile:)` reads only the first page of such a file); nil when it cannot be opened.
+public func readProcFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { break }
+        data.append(buffer, count: n)
+    }
+    return String(decoding: data, as: UTF8.self)
 }

@@ -59,7 +59,9 @@ final class SharedMemorySwayTests: CompositorTestCase {
 
         // The buffers are shm_open'ed objects, mapped and already unlinked: "(deleted)" in the maps,
         // nothing of ours left in /dev/shm.
-        let maps = (try? String(contentsOfFile: "/proc/\(demo.pid)/maps", encoding: .utf8)) ?? ""
+        // Read whole (`readProcFile`): Foundation's String(contentsOfFile:) stops after the first
+        // 4 KiB of a /proc file, which holds only the first few dozen mappings.
+        let maps = readProcFile("/proc/\(demo.pid)/maps") ?? ""
         let shared = maps.split(separator: "\n").filter { $0.contains("/dev/shm/modalkit-wl_shm-") }
         XCTAssertFalse(shared.isEmpty, "window buffers from /dev/shm/modalkit-wl_shm-…", file: file, line: line)
         XCTAssertTrue(shared.allSatisfy { $0.hasSuffix("(deleted)") }, "unlinked at once: \(shared)", file: file, line: line)
@@ -81,9 +83,8 @@ final class SharedMemorySwayTests: CompositorTestCase {
         try vnc.key("enter")
         expectEvent(demo, "presented", since: mark, file: file, line: line)
         if backend == "subsurface" {
-            // Read while the dim is shown: half a second after the window comes to rest with
-            // nothing presented, its caches (these buffers among them) are freed.
-            let layerMaps = ((try? String(contentsOfFile: "/proc/\(demo.pid)/maps", encoding: .utf8)) ?? "")
+            // While the dim is shown: its colour buffers are mapped.
+            let layerMaps = (readProcFile("/proc/\(demo.pid)/maps") ?? "")
                 .split(separator: "\n").filter { $0.contains("/dev/shm/modalkit-colors-") }
             XCTAssertFalse(layerMaps.isEmpty, "the dim's colour buffers from /dev/shm too", file: file, line: line)
         }
@@ -148,8 +149,8 @@ final class SharedMemorySwayTests: CompositorTestCase {
         guard expectEvent(demo, "dismissed", timeout: 20, file: file, line: line) != nil else { return }
         /// The sizes in bytes of the window's and layers' buffer mappings (`/memfd:modalkit-wl_shm`).
         func bufferMappings() -> [Int] {
-            guard let maps = try? ChildProcess.run(["/bin/cat", "/proc/\(demo.pid)/maps"], environment: [:]) else { return [] }
-            return String(decoding: maps.stdout, as: UTF8.self).split(separator: "\n")
+            guard let maps = readProcFile("/proc/\(demo.pid)/maps") else { return [] }
+            return maps.split(separator: "\n")
                 .filter { $0.contains("/memfd:modalkit-wl_shm") }
                 .compactMap { entry -> Int? in
                     let range = entry.prefix { $0 != " " }.split(separator: "-")

@@ -36,7 +36,7 @@ final class BufferCapWestonTests: CompositorTestCase {
         expectEvent(demo, "dismissed", timeout: 240, "(the autoplay cycle through the layers)", file: file, line: line)
 
         // The pixmaps are bounded: the highest resident set, as a figure.
-        if let status = try? String(contentsOfFile: "/proc/\(demo.pid)/status", encoding: .utf8),
+        if let status = readProcFile("/proc/\(demo.pid)/status"),
            let hwm = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
             print("figure: --size 8192x8192 at scale 3 (\(compositing)): \(hwm.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")) peak resident")
         }
