@@ -3,7 +3,7 @@ import XCTest
 
 /// The one rounding rule of the presented view's position (`PresentationSnapshot.presentedPixelRect`):
 /// its top-left at a whole point — each coordinate rounded to a whole point, halves away from zero,
-/// then × scale rounded to a whole pixel, halves away from zero (a value within 1e-9 of a half
+/// then × scale rounded to a whole pixel, halves away from zero (a value within 1e-6 of a half
 /// counting as a half) — and its size points × scale rounded. Every expected value below is worked
 /// out by hand from that rule; then every path of the host (live frame, offline frame, the layer
 /// frame a sub-surface backend places, a covered level's receding view) lands on those pixels.
@@ -41,11 +41,14 @@ final class PresentedViewRoundingTests: XCTestCase {
         XCTAssertEqual(rect(Rect(x: -1.5, y: -300.5, width: 4, height: 4), 2), PixelRect(x: -4, y: -602, width: 8, height: 8))
     }
 
-    func testAValueWithinABillionthOfAHalfCountsAsAHalf() {
-        // A live frame (from times) and an offline one (from a fraction) may differ in their last bits.
-        for y in [155.5 - 1e-12, 155.5, 155.5 + 1e-12] {
+    func testAValueWithinAMillionthOfAHalfCountsAsAHalf() {
+        // A live frame (from times since boot) and an offline one (from a fraction) may differ in
+        // their last bits: at 30,000 s of uptime one bit of the clock is 3.6e-12 s, which over a
+        // 0.3 s transition of a 200 pt travel moves the view by up to 5e-9 pt.
+        for y in [155.5 - 5e-7, 155.5 - 5e-9, 155.5 - 1e-12, 155.5, 155.5 + 1e-12, 155.5 + 5e-9] {
             XCTAssertEqual(rect(Rect(x: 0, y: y, width: 499, height: 155.5), 2).y, 312, "\(y)")
         }
+        XCTAssertEqual(rect(Rect(x: 0, y: 155.5 - 1e-5, width: 499, height: 155.5), 2).y, 310, "1e-5 below the half: 155")
         XCTAssertEqual(rect(Rect(x: 0, y: 155.49, width: 499, height: 155.5), 2).y, 310, "a hundredth below the half: 155")
         // 50 pt at 138/120 = 57.5 px, which a Double computes as 57.49999999999999: still 58.
         XCTAssertEqual(rect(Rect(x: 50, y: 0, width: 10, height: 10), 138.0 / 120).x, 58)

@@ -179,9 +179,9 @@ public struct PresentationSnapshot: Hashable, Sendable {
     /// - its size is points × scale rounded (unscaled: the size of its cache).
     ///
     /// Every rounding is half away from zero (Swift's `rounded()`, as ``pixelLength(_:scale:)``);
-    /// in the origin a value within 1e-9 of a half counts as a half, so a live frame (computed from
-    /// times) and an offline one (from a fraction) that differ in their last bits land on the same
-    /// pixel. Whole points because `wl_subsurface.set_position` takes whole surface-local
+    /// in the origin a value within 1e-6 of a half counts as a half, so a live frame (computed from
+    /// times since boot) and an offline one (from a fraction) that differ in their last bits land on
+    /// the same pixel. Whole points because `wl_subsurface.set_position` takes whole surface-local
     /// coordinates (Wayland core protocol), at any scale (at a fractional one the layer's buffer is
     /// mapped onto points by `wp_viewport`): a view the compositor places can only start at a whole
     /// point, and the pixman path draws it at the same pixel, so switching backends never moves
