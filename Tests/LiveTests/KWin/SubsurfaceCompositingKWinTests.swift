@@ -48,7 +48,7 @@ final class SubsurfaceCompositingKWinTests: CompositorTestCase {
                 return demo
             },
             key: { name in try kwin.driver.key(name == "tab" ? .tab : .enter) },
-            screenshot: { try kwin.stableScreenshot(timeout: 5, interval: 0.3) },
+            screenshot: { try kwin.stableScreenshot(timeout: 5, interval: 0.1) },
             scaleLabel: "kwin x\(scale)")
     }
 }

@@ -37,7 +37,7 @@ final class SubsurfaceCompositingStackSwayTests: CompositorTestCase {
                 return demo
             },
             key: { name in try vnc.key(name) },
-            screenshot: { try sway.stableScreenshot(timeout: 5, interval: 0.3) },
+            screenshot: { try sway.stableScreenshot(timeout: 5, interval: 0.1) },
             scaleLabel: "sway x\(scale)")
     }
 }

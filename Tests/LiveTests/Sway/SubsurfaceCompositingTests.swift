@@ -77,13 +77,15 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
         let name = ([style] + options).joined(separator: "-")
         let sway = try startSway(windowWidth: 400, windowHeight: 500, scale: scale)
         let vnc = try startVNC(sway)
+        // The window before the presentation, the same picture for every run here: taken once.
+        var before: RGBImage?
         for f in fractions ?? self.fractions {
             var shots: [String: RGBImage] = [:]
             for backend in ["subsurface", "pixman"] {
                 let (demo, _) = try launchDemo(styleArgs + ["--duration", duration, "--compositing", backend,
                                                 "--pause-at", String(f)], in: sway, file: file, line: line)
                 try vnc.park()
-                let before = try sway.stableScreenshot()
+                if before == nil { before = try sway.stableScreenshot(timeout: 5, interval: 0.1) }
                 let mark = demo.mark()
                 try vnc.key("enter")
                 guard expectEvent(demo, "presenting", since: mark, file: file, line: line) != nil else { return }
@@ -98,14 +100,14 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
                     // it draws nothing else, so any frame since the mark is that one).
                     guard expectEvent(demo, "frame", since: m, file: file, line: line) != nil else { return }
                 }
-                let shot = try sway.stableScreenshot(timeout: 5, interval: 0.3)
+                let shot = try sway.stableScreenshot(timeout: 5, interval: 0.1)
                 keep(shot, "\(name)-x\(scale)-\(f)-\(backend)")
                 let frames = demo.events("frame", since: mark)
                 XCTAssertFalse(frames.isEmpty, "frames were committed", file: file, line: line)
                 let expected = backend == "subsurface" ? "backend=subsurface" : "backend=pixman"
                 XCTAssertTrue(frames.allSatisfy { $0.contains(expected) }, "every frame by \(backend): \(frames.prefix(5))",
                               file: file, line: line)
-                XCTAssertGreaterThan(differences(shot, before, tolerance: 8, limit: 1).count, 0,
+                XCTAssertGreaterThan(differences(shot, before!, tolerance: 8, limit: 1).count, 0,
                                      "the dim shows at \(f) (\(backend))", file: file, line: line)
                 shots[backend] = shot
                 demo.stop()
