@@ -169,8 +169,11 @@ let package = Package(
         // own; the tests are grouped so that `swift test --filter` picks a group: CommandTests runs
         // the binaries without a compositor, Live<Compositor>Tests under one compositor each
         // (`--filter '^Live'` all of them), LiveSessionBusTests on a private D-Bus session
-        // (portal settings, screen readers), LiveHarnessTests checks the harness itself.
-        .target(name: "EndToEndHarness", dependencies: ["ModalKit", "CPng"], path: "Tests/EndToEndHarness", exclude: ["Fixtures"]),
+        // (portal settings, screen readers), LiveHarnessTests checks the harness itself. The
+        // harness is optimised even in the debug test build: it compares megapixel screenshots
+        // pixel by pixel, which unoptimised took most of the suite's CPU.
+        .target(name: "EndToEndHarness", dependencies: ["ModalKit", "CPng"], path: "Tests/EndToEndHarness", exclude: ["Fixtures"],
+                swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "CommandTests", dependencies: ["EndToEndHarness", "ModalKit", "ModalDemoKit", "CWebP"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["EndToEndHarness", "ModalKit"],
                     path: "Tests/LiveTests/Sway"),

@@ -50,11 +50,15 @@ public func waitUntil(timeout: Double, interval: Double = 0.02, _ condition: () 
 /// Collects everything a child writes to one pipe: the raw bytes and the complete lines (UTF-8,
 /// without the newline). Thread-safe; waiters are woken on every chunk.
 public final class OutputCollector {
+    /// False for binary output (a screenshot): only the bytes are kept, no lines are made.
+    private let collectsLines: Bool
     private let condition = NSCondition()
     private var raw = Data()
     private var partial = Data()
     private var collectedLines: [String] = []
     private var ended = false
+
+    public init(collectsLines: Bool = true) { self.collectsLines = collectsLines }
 
     public var data: Data { condition.lock(); defer { condition.unlock() }; return raw }
     public var lines: [String] { condition.lock(); defer { condition.unlock() }; return collectedLines }
@@ -62,14 +66,19 @@ public final class OutputCollector {
     /// True once the write end of the pipe is closed (every holder exited).
     public var isAtEnd: Bool { condition.lock(); defer { condition.unlock() }; return ended }
 
-    /// Linear in the chunk's size: newlines are found with `memchr` in the new bytes only, and
-    /// `partial` (the unfinished last line) is only appended to and emptied. A screenshot read
-    /// from grim's stdout is megabytes of binary pixels with a "newline" every 256 bytes or so;
-    /// searching and shifting the whole unfinished buffer for each of them took seconds per
-    /// screenshot in the debug test build, longer than a settling screenshot is given.
     fileprivate func append(_ chunk: Data) {
         condition.lock()
         raw.append(chunk)
+        if collectsLines { splitLines(chunk) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Linear in the chunk's size: newlines are found with `memchr` in the new bytes only, and
+    /// `partial` (the unfinished last line) is only appended to and emptied. (Binary output such
+    /// as a screenshot is not split at all: a "line" every 256 bytes or so of pixels, each made a
+    /// repaired String, was a fifth of the test process's CPU in the screenshot comparisons.)
+    private func splitLines(_ chunk: Data) {
         chunk.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             guard let base = bytes.baseAddress else { return }
             var start = 0
@@ -83,8 +92,6 @@ public final class OutputCollector {
             }
             if start < bytes.count { partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...])) }
         }
-        condition.broadcast()
-        condition.unlock()
     }
 
     fileprivate func finish() {
@@ -187,9 +194,10 @@ public final class ChildProcess {
     /// Starts `arguments[0]` (looked up in PATH when it has no slash) with exactly `environment`.
     /// - Throws: `HarnessError` when the program is not found or posix_spawn fails.
     /// `name` defaults to the program's base name. With `writableStandardInput` the child's stdin
-    /// is one end of a Unix stream socket pair (see `writeToStandardInput`), else /dev/null.
+    /// is one end of a Unix stream socket pair (see `writeToStandardInput`), else /dev/null. With
+    /// `binaryStandardOutput` stdout is kept as bytes only (`stdout.lines` stays empty).
     public init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil, name: String? = nil,
-         writableStandardInput: Bool = false) throws {
+         writableStandardInput: Bool = false, binaryStandardOutput: Bool = false) throws {
         precondition(!arguments.isEmpty)
         guard let executable = findExecutable(arguments[0]) else {
             throw HarnessError("program '\(arguments[0])' not found in PATH")
@@ -266,7 +274,7 @@ public final class ChildProcess {
         pid = childPID
         stdinSocket = inPair[0]
         registerLive(childPID, self.name)
-        stdout = OutputCollector()
+        stdout = OutputCollector(collectsLines: !binaryStandardOutput)
         stderr = OutputCollector()
         ChildProcess.startReader(fd: outPipe[0], into: stdout, name: "\(self.name)[\(childPID)].stdout")
         ChildProcess.startReader(fd: errPipe[0], into: stderr, name: "\(self.name)[\(childPID)].stderr")
@@ -374,14 +382,16 @@ public final class ChildProcess {
             + "  stdout:\n\(tail(stdout.lines))\n  stderr:\n\(tail(stderr.lines))"
     }
 
-    /// Runs a short command to completion (bounded) and returns its status and output.
+    /// Runs a short command to completion (bounded) and returns its status and output
+    /// (`binaryStandardOutput`: stdout not split into lines, for pixels).
     /// - Throws: `HarnessError` when it cannot start or does not end within `timeout` seconds
     ///   (it is then killed).
     public static func run(_ arguments: [String], environment: [String: String],
-                    workingDirectory: String? = nil, timeout: Double = 10) throws
+                    workingDirectory: String? = nil, timeout: Double = 10, binaryStandardOutput: Bool = false) throws
         -> (status: ExitStatus, stdout: Data, stderr: String)
     {
-        let child = try ChildProcess(arguments, environment: environment, workingDirectory: workingDirectory)
+        let child = try ChildProcess(arguments, environment: environment, workingDirectory: workingDirectory,
+                                     binaryStandardOutput: binaryStandardOutput)
         guard let status = child.waitForExit(timeout: timeout) else {
             child.stop(timeout: 1)
             throw HarnessError("\(arguments.joined(separator: " ")) did not finish within \(timeout) s; killed")

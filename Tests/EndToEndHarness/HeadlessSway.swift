@@ -230,7 +230,8 @@ public final class HeadlessSway: WaylandSession {
 
     /// A screenshot of the whole output with `grim -t ppm -` (wlr-screencopy), cursor not included.
     public func screenshot() throws -> RGBImage {
-        let r = try ChildProcess.run(["grim", "-t", "ppm", "-"], environment: clientEnvironment, timeout: 10)
+        let r = try ChildProcess.run(["grim", "-t", "ppm", "-"], environment: clientEnvironment, timeout: 10,
+                                         binaryStandardOutput: true)
         guard r.status == .exited(0) else { throw HarnessError("grim failed (\(r.status)): \(r.stderr)") }
         return try RGBImage.parsePPM(r.stdout)
     }
