@@ -97,3 +97,16 @@ public func differences(_ a: RGBImage, _ b: RGBImage, excluding: PixelBox? = nil
     }
     return bad
 }
+
+/// The smallest box inside `region` holding every pixel where `a` and `b` (same size) differ at
+/// all, or nil when they agree there.
+public func differenceBox(_ a: RGBImage, _ b: RGBImage, in region: PixelBox) -> PixelBox? {
+    precondition(a.width == b.width && a.height == b.height, "sizes differ: \(a.width)x\(a.height) vs \(b.width)x\(b.height)")
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    for y in region.y..<(region.y + region.height) {
+        for x in region.x..<(region.x + region.width) where a[x, y] != b[x, y] {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+    }
+    return maxX < 0 ? nil : PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+}

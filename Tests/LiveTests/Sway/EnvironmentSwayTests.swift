@@ -10,46 +10,31 @@ import Glibc
 #endif
 
 final class EnvironmentSwayTests: CompositorTestCase {
-    /// modal-demo in `sway` with `changes` applied to the client environment; waits for its
-    /// window and first frame.
-    private func launchDemo(environment changes: [String: String], in sway: HeadlessSway) throws -> (DemoProcess, SwayWindow) {
-        var environment = sway.clientEnvironment
-        for (key, value) in changes { environment[key] = value }
-        let demo = try startDemo(["--log-events"], environment: environment)
-        guard demo.waitForLine("frame", timeout: eventTimeout) != nil else {
-            throw HarnessError("modal-demo drew no frame within \(eventTimeout) s:\n\(demo.diagnostics())")
-        }
-        let window = try sway.waitForWindow(pid: demo.pid, timeout: eventTimeout)
-        return (demo, window)
-    }
-
-    /// The bounding box (output pixels) of what differs inside `window` between a screenshot with
-    /// the pointer where it is now and one with it parked outside the window: the cursor, which
+    /// The bounding box (output pixels) of what differs inside `window` between `parked` (a
+    /// screenshot with the pointer parked outside the window) and the screen now: the cursor, which
     /// headless sway draws in software into what grim captures. nil when nothing differs.
-    private func cursorBox(in sway: HeadlessSway, vnc: VNCInput, window: PixelBox, scale: Int) throws -> PixelBox? {
-        let with = try sway.stableScreenshot()
-        try vnc.park()
-        let without = try sway.stableScreenshot()
-        keep(with, "pointer-inside")
-        keep(without, "pointer-parked")
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in (window.y * scale)..<((window.y + window.height) * scale) {
-            for x in (window.x * scale)..<((window.x + window.width) * scale) where with[x, y] != without[x, y] {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
-        }
-        return maxX < 0 ? nil : PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    private func cursorBox(in sway: HeadlessSway, parked: RGBImage, window: PixelBox, scale: Int) throws -> PixelBox? {
+        let window = PixelBox(x: window.x * scale, y: window.y * scale, width: window.width * scale, height: window.height * scale)
+        return differenceBox(try sway.screenshot(), parked, in: window)
     }
 
     private func checkHugeCursorSize(_ value: String, scale: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         let sway = try startSway(windowWidth: 800, windowHeight: 600, scale: scale)
         let vnc = try startVNC(sway)
-        let (demo, window) = try launchDemo(environment: ["XCURSOR_SIZE": value], in: sway)
+        let (demo, window) = try launchDemo([], in: sway, environment: ["XCURSOR_SIZE": value])
+        let parked = try sway.stableScreenshot()   // the pointer parked outside the window (startVNC)
+        keep(parked, "pointer-parked")
         // Into the window over the plain background, left of and above the button: the enter
-        // makes the client load its cursor theme and set the cursor (where it used to trap).
+        // makes the client load its cursor theme and set the cursor (where it used to trap). The
+        // compositor's own cursor shows until the client has loaded its theme and set its cursor,
+        // so wait (bounded) for a cursor taller than the default could be.
         let inside = (x: (window.rect.x + 150) * scale, y: (window.rect.y + 120) * scale)
         try vnc.move(x: inside.x, y: inside.y)
-        let box = try cursorBox(in: sway, vnc: vnc, window: window.rect, scale: scale)
+        var box: PixelBox?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            box = try? cursorBox(in: sway, parked: parked, window: window.rect, scale: scale)
+            return (box?.height ?? 0) > 24 * 2
+        }
         XCTAssertNil(demo.waitForExit(timeout: 0), "modal-demo ended when the pointer entered:\n\(demo.diagnostics())",
                      file: file, line: line)
         if let box {
@@ -83,8 +68,8 @@ final class EnvironmentSwayTests: CompositorTestCase {
     func testCursorSizeThatIsNotANumberIsIgnored() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        let (demo, window) = try launchDemo(environment: ["XCURSOR_SIZE": "-99999999999999999999", "XCURSOR_THEME": "../x"],
-                                            in: sway)
+        let (demo, window) = try launchDemo([], in: sway,
+                                            environment: ["XCURSOR_SIZE": "-99999999999999999999", "XCURSOR_THEME": "../x"])
         try vnc.move(x: window.rect.x + 150, y: window.rect.y + 120)
         let mark = demo.mark()
         try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY))

@@ -22,13 +22,10 @@ final class TitleBarDoubleClickSwayTests: CompositorTestCase {
     func testOnlyTwoConsecutivePrimaryPressesOnTheBarMaximize() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        var environment = sway.clientEnvironment
-        environment["WAYLAND_DEBUG"] = "client"
-        let demo = try startDemo(["--log-events"], environment: environment)
-        guard demo.waitForLine("frame", timeout: eventTimeout) != nil else {
-            throw HarnessError("modal-demo drew no frame within \(eventTimeout) s:\n\(demo.diagnostics())")
-        }
-        let rect = try sway.waitForWindow(pid: demo.pid, timeout: eventTimeout).rect
+        // Mapped, tiled and drawn at the tiled size (sway's first configure leaves the size to the
+        // client), so the next configure is the one for the bar.
+        let (demo, window) = try launchDemo([], in: sway, environment: ["WAYLAND_DEBUG": "client"])
+        let rect = window.rect
         let mark = demo.mark()
         _ = try sway.swaymsg(["[pid=\(demo.pid)] border csd"])
         XCTAssertEqual(expectEvent(demo, "configure", since: mark), "configure 800x572", "the 28 pt bar is shown")
