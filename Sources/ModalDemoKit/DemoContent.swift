@@ -63,12 +63,15 @@ enum DemoLook {
 
     /// Draws the presenting view (replacing everything) into `image` of `size` points × `scale`
     /// (buffer pixels per point, > 0, whole or fractional). Text positions and the button's edges
-    /// are rounded to whole pixels (exact at a whole scale, where they already are whole).
-    static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Double, fonts: FontSet,
+    /// are rounded to whole pixels (exact at a whole scale, where they already are whole). `fonts`
+    /// is asked for after the background is drawn (a window's first frame draws it while the fonts
+    /// finish loading: ``FontBox``).
+    static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Double, fonts: @autoclosure () -> FontSet,
                                    button: ButtonAppearance, hint: String) {
         let s = scale
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.verticalGradient(image, width: wpx, height: hpx, top: backgroundTop, bottom: backgroundBottom)
+        let fonts = fonts()
 
         // Header: large title and subtitle, 20 pt from the left, like a UIKit large-title navigation bar.
         let left = Int((20 * s).rounded())

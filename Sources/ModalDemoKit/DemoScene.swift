@@ -79,12 +79,31 @@ public final class DemoScene {
     ///     one presentation).
     ///   - levelEvents: called synchronously, in order, for every state change and button
     ///     activation, with the level it belongs to (1 = the first card; `activated` is level 1).
-    ///   - fonts: the fonts loading on a thread since before the window connected (waited for
-    ///     here); nil loads them now.
     /// - Throws: `SceneError.fontUnavailable` when fontconfig/fcft cannot load the sans-serif font.
-    public init(styleForLevel: @escaping (Int) -> PresentationStyle, fonts fontLoad: SceneFontLoad? = nil,
-                levelEvents: @escaping (SceneEvent, Int) -> Void) throws {
-        let fonts = FontBox(try fontLoad?.wait() ?? FontSet(scale: 1))
+    public convenience init(styleForLevel: @escaping (Int) -> PresentationStyle,
+                            levelEvents: @escaping (SceneEvent, Int) -> Void) throws {
+        self.init(styleForLevel: styleForLevel, fonts: FontBox(try FontSet(scale: 1)), levelEvents: levelEvents)
+    }
+
+    /// Creates the scene with a style per level and the fonts loading on a thread since before the
+    /// window connected, waited for where text is first needed — in a window's first frame after
+    /// its buffer is made and its background drawn, so that both happen while the fonts finish
+    /// loading (docs/design.md, start-up and footprint).
+    /// - Parameters:
+    ///   - fonts: the load; the scene waits for it (once) at the first text it draws or measures,
+    ///     or at a layout at another scale than 1.
+    ///   - onFontFailure: called when the fonts could not be loaded (`SceneError.fontUnavailable`,
+    ///     `.textLibraryUnavailable`): the scene cannot draw, so it must end the program.
+    ///   - styleForLevel, levelEvents: as ``init(styleForLevel:levelEvents:)``.
+    public convenience init(styleForLevel: @escaping (Int) -> PresentationStyle, fonts fontLoad: SceneFontLoad,
+                            onFontFailure: @escaping (Error) -> Never,
+                            levelEvents: @escaping (SceneEvent, Int) -> Void) {
+        self.init(styleForLevel: styleForLevel, fonts: FontBox(loading: fontLoad, onFailure: onFontFailure),
+                  levelEvents: levelEvents)
+    }
+
+    private init(styleForLevel: @escaping (Int) -> PresentationStyle, fonts: FontBox,
+                 levelEvents: @escaping (SceneEvent, Int) -> Void) {
         let focus = FocusVisibility()
         presentingView = PresentingView(fonts: fonts, focus: focus)
         host = PresentationHost(style: styleForLevel(1), presenting: presentingView)
@@ -298,7 +317,7 @@ public final class DemoScene {
     /// means 1. May be called at any time, also mid-transition.
     public func layout(containerSize size: Size, scale: Double) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
-        if scale != fonts.set.scale, let f = try? FontSet(scale: scale) {
+        if scale != fonts.scale, let f = try? fonts.makeSet(scale: scale) {
             fonts.set = f
             presentingView.invalidateAll()  // (a size or scale change is a new cache for the host anyway)
             for c in cards { c.invalidateAll() }
@@ -499,10 +518,50 @@ public final class DemoScene {
     public var lastPaintedPixelCount: Int { host.lastPaintedPixelCount }
 }
 
-/// The scene's fonts, shared by both contents and replaced when the scale changes.
+/// The scene's fonts, shared by both contents and replaced when the scale changes; loaded, or
+/// loading on a thread (``SceneFontLoad``) and waited for at their first use.
 final class FontBox {
-    var set: FontSet
-    init(_ set: FontSet) { self.set = set }
+    private var loaded: FontSet?
+    private var loading: SceneFontLoad?
+    private let onFailure: ((Error) -> Never)?
+
+    init(_ set: FontSet) {
+        loaded = set
+        onFailure = nil
+    }
+
+    init(loading: SceneFontLoad, onFailure: @escaping (Error) -> Never) {
+        self.loading = loading
+        self.onFailure = onFailure
+    }
+
+    /// The scale the fonts are for, without waiting for them (a load is at scale 1).
+    var scale: Double { loaded?.scale ?? 1 }
+
+    /// The fonts: waits for the load the first time (a failure ends the program: `onFailure`).
+    var set: FontSet {
+        get {
+            if let loaded { return loaded }
+            do {
+                let set = try loading!.wait()
+                loaded = set
+                loading = nil
+                return set
+            } catch {
+                onFailure!(error)
+            }
+        }
+        set {
+            loading = nil
+            loaded = newValue
+        }
+    }
+
+    /// A set at `scale`, made after the load (if any) has ended: fcft is not started twice at once.
+    func makeSet(scale: Double) throws -> FontSet {
+        loading?.cancel()
+        return try FontSet(scale: scale)
+    }
 }
 
 /// Whether focus rings show (after keyboard use, hidden by a press: `:focus-visible`).

@@ -93,8 +93,8 @@ final class FontSet {
 /// The scene's fonts at scale 1, loaded on a thread of their own: fontconfig reading its
 /// configuration and cache and fcft opening the faces take a few milliseconds of CPU that a window
 /// spends otherwise waiting for the compositor's first answers, so `modal-demo` starts this, then
-/// connects, then hands it to ``DemoScene/init(styleForLevel:fonts:levelEvents:)``, which waits
-/// for it (docs/design.md, start-up and footprint). fcft is initialised once per process and its
+/// connects, then hands it to ``DemoScene/init(styleForLevel:fonts:onFontFailure:levelEvents:)``,
+/// which waits for it at its first text (docs/design.md, start-up and footprint). fcft is initialised once per process and its
 /// font creation is thread-safe (fcft.h); the fonts are used by one thread at a time, the caller's
 /// after ``wait()``.
 public final class SceneFontLoad: @unchecked Sendable {

@@ -43,9 +43,10 @@ final class Autoplay {
 func runWindow(_ options: RunOptions) -> Int32 {
     let logEvents = options.logEvents
     func log(_ line: @autoclosure () -> String) { if logEvents { print(line()) } }
-    // The fonts load on a second thread while the styles load and the compositor answers the
-    // first roundtrips (off the first frame's critical path); every exit before the scene takes
-    // them waits for it first (`fail` cancels `pendingFontLoad`).
+    // The fonts load on a second thread while the styles load, the compositor answers the first
+    // roundtrips and configures the window, and the first frame makes its buffer and draws its
+    // background (the scene waits for them at its first text); every exit waits for the thread
+    // first (`fail` cancels `pendingFontLoad`; so does the end of the run).
     let fontLoad = SceneFontLoad()
     pendingFontLoad = fontLoad
     // The styles of the stack's levels (loaded now, so a bad one exits 2 before any window); with
@@ -74,18 +75,13 @@ func runWindow(_ options: RunOptions) -> Int32 {
         fail(UsageError.exitStatus, "--compositing subsurface needs \(missing), which the compositor does not offer")
     }
     var autoplay: Autoplay?
-    let scene: DemoScene
-    do {
-        // Level 1's lines as they always were; a level n > 1 appends " n".
-        scene = try DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) },
-                              fonts: fontLoad) { event, level in
-            log(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue)
-            if level == 1 { autoplay?.sceneEvent(event) }
-        }
-    } catch {
-        fail(1, String(describing: error))
+    // Level 1's lines as they always were; a level n > 1 appends " n". No font: exit 1 with one
+    // line at the first text (before the window has shown anything).
+    let scene = DemoScene(styleForLevel: { level in level == 1 ? style : (styles?(level) ?? style) },
+                          fonts: fontLoad, onFontFailure: { error in fail(1, String(describing: error)) }) { event, level in
+        log(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue)
+        if level == 1 { autoplay?.sceneEvent(event) }
     }
-    pendingFontLoad = nil   // joined by the scene
     // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
     scene.onInteraction = { event in log(event.logLine) }
     scene.pauseFraction = options.pauseAt
@@ -118,5 +114,6 @@ func runWindow(_ options: RunOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
+    fontLoad.cancel()   // a window closed before its first frame: the thread ends before the program
     return 0
 }

@@ -65,7 +65,11 @@ extension PresentationHost {
         (f.width, f.height) = pixelSize
         f.presentingVersion = presentingVersion
         (f.presentingRect, f.presentingCornerRadius, f.presentingAlpha) = layerPresenting
-        let damage = presentingRenderer.render(f, presenting: presentingCache?.pixmanImage, presented: nil,
+        // Not receding: the content draws itself straight into the window's buffer unless the cache
+        // holds its current pixels.
+        let source = f.showsPresentingViewAlone && drawsPresentingDirectly(into: target)
+            ? directPresentingSource : .image(presentingImage())
+        let damage = presentingRenderer.render(f, presentingSource: source, presented: nil,
                                                presentingDamage: pendingPresentingDamage, into: target,
                                                bufferAge: bufferAge, record: true)
         pendingPresentingDamage = .zero

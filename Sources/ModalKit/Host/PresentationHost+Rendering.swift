@@ -109,10 +109,11 @@ extension PresentationHost {
             compositionVersion += 1
         }
         let (pw, ph) = pixelSize
-        updatePresentingCache(width: pw, height: ph)  // before its damage is read
-        var below = presentingCache?.pixmanImage
+        updatePresenting(width: pw, height: ph)  // before its damage is read
+        var below: OpaquePointer?
         var belowDamage = record ? pendingPresentingDamage : .zero
         var i = 0
+        if n > 1 { below = presentingImage() }
         while i < n - 1 {
             let level = levels[i]
             let snap = snapshotOf(i)
@@ -156,10 +157,33 @@ extension PresentationHost {
         }
         frame.presentingVersion = presentingVersion &+ (compositionVersion << 24)
         if topIndex > 0 { frame.presentingRect = nil }
-        let damage = renderer.render(frame, presenting: below, presented: top, presentingDamage: belowDamage,
+        let source: Renderer.PresentingSource
+        if topIndex > 0 {
+            source = .image(below)
+        } else if record && frame.showsPresentingViewAlone && drawsPresentingDirectly(into: target) {
+            source = directPresentingSource
+        } else {
+            source = .image(presentingImage())
+        }
+        let damage = renderer.render(frame, presentingSource: source, presented: top, presentingDamage: belowDamage,
                                      into: target, bufferAge: bufferAge, record: record)
         if record { pendingPresentingDamage = .zero }
         return damage
+    }
+
+    /// Whether a frame of the presenting view alone into `target` is drawn by the content itself
+    /// (``Renderer/PresentingSource/direct(_:size:scale:force:)``): when the cache does not hold
+    /// the current pixels (copying a current one is cheaper than drawing) and `target` is at least
+    /// ``pixelSize``.
+    func drawsPresentingDirectly(into target: PixelBuffer) -> Bool {
+        let (pw, ph) = pixelSize
+        return !presentingCacheIsCurrent && target.width >= pw && target.height >= ph
+    }
+
+    /// The presenting content drawn straight into the target, when the renderer paints anything or
+    /// the content waits to be drawn.
+    var directPresentingSource: Renderer.PresentingSource {
+        .direct(presentingContent, size: containerSize, scale: scale, force: presentingContent.invalidation != .none)
     }
 
     /// `frame`'s presented view (of `snap`) under `look`: its transform relative to the view's
@@ -180,7 +204,7 @@ extension PresentationHost {
     /// The snapshot resolved to pixels, with the caches brought up to date.
     func layerFrame(for snap: PresentationSnapshot, level: PresentedLevel?) -> LayerFrame {
         var f = snap.layerFrame(scale: scale)
-        updatePresentingCache(width: f.width, height: f.height)
+        updatePresenting(width: f.width, height: f.height)
         f.presentingVersion = presentingVersion
         guard f.hasPresentedView, let level else {
             f.presentedRect = .zero
@@ -214,16 +238,19 @@ extension PresentationHost {
         }
     }
 
-    func updatePresentingCache(width: Int, height: Int) {
+    /// Counts a change of the presenting view's size or scale, or of its content
+    /// (``PresentationContent/invalidation``), in ``presentingVersion`` (a change of everything) or
+    /// ``pendingPresentingDamage`` (an area); the cache no longer holds the current pixels. Draws
+    /// nothing: the pixels are drawn where a frame needs them (``presentingImage()``, or straight
+    /// into the window's buffer). A content waiting to be drawn still reports its invalidation and
+    /// is counted again at the next call, which changes nothing (the same area again; a version
+    /// changed once more).
+    func updatePresenting(width: Int, height: Int) {
         let sameSize = presentingKey.map { $0.width == width && $0.height == height && $0.scale == scale } ?? false
         let inval = presentingContent.invalidation
         if sameSize && inval == .none { return }
-        if presentingCache?.width != width || presentingCache?.height != height {
-            presentingCache = try? Image(width: width, height: height)
-        }
         presentingKey = (width, height, scale)
-        guard let cache = presentingCache else { return }
-        presentingContent.draw(into: cache.pixmanImage, size: containerSize, scale: scale)
+        presentingCacheIsCurrent = false
         if sameSize, case let .area(r) = inval {
             let s = r.scaled(by: scale)
             let px = PixelRect(x: Int(s.minX.rounded(.down)), y: Int(s.minY.rounded(.down)),
@@ -233,6 +260,23 @@ extension PresentationHost {
         } else {
             presentingVersion += 1
         }
+    }
+
+    /// The presenting view's cache at ``presentingKey``, drawn now unless it holds the current
+    /// pixels (made on first use, and anew after ``releaseCachesAtRest()`` or a size change); nil
+    /// when it cannot be allocated (no memory: the frame leaves the presenting view out).
+    func presentingImage() -> OpaquePointer? {
+        guard let key = presentingKey else { return nil }
+        if presentingCache?.width != key.width || presentingCache?.height != key.height {
+            presentingCache = try? Image(width: key.width, height: key.height)
+            presentingCacheIsCurrent = false
+        }
+        guard let cache = presentingCache else { return nil }
+        if !presentingCacheIsCurrent || presentingContent.invalidation != .none {
+            presentingContent.draw(into: cache.pixmanImage, size: containerSize, scale: scale)
+            presentingCacheIsCurrent = true
+        }
+        return cache.pixmanImage
     }
 
     func updatePresentedCache(_ level: PresentedLevel, _ key: PresentedKey, size: Size) {

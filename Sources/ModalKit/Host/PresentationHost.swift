@@ -68,7 +68,18 @@ public final class PresentationHost {
     /// allocating.
     var spareLevels: [PresentedLevel] = []
     let renderer = Renderer()
+    /// The presenting view's pixels, for frames that compose something over or from them (a dim, a
+    /// presented view, a recede, a covered level). Made and drawn only when such a frame needs
+    /// them (``presentingImage()``): a frame of the presenting view alone is drawn by the content
+    /// straight into the window's buffer while this does not hold the current pixels — the first
+    /// frame allocates and fills no window-sized image and copies nothing (docs/design.md,
+    /// start-up and footprint).
     var presentingCache: Image?
+    /// Whether ``presentingCache`` holds the presenting view as it is now (at ``presentingKey``).
+    var presentingCacheIsCurrent = false
+    /// The size and scale of the presenting view's pixels as the frames know them; a change of it,
+    /// or the content's invalidation, is counted (``presentingVersion``, ``pendingPresentingDamage``)
+    /// by ``updatePresenting(width:height:)``.
     var presentingKey: (width: Int, height: Int, scale: Double)?
     var presentingVersion = 0
     var pendingPresentingDamage = PixelRect.zero
@@ -406,14 +417,16 @@ public final class PresentationHost {
     /// Frees the pixel caches (the presenting view's image, each level's presented-view and covered
     /// images: width × height × 4 bytes each, the presenting view's as large as the window) when
     /// nothing is presented and nothing animates — a window at rest shows its last frame from its
-    /// own buffer. The next `render` draws the presenting view anew into a new cache and repaints
-    /// the whole window; the next presentation draws its card anew (docs/design.md, start-up and
+    /// own buffer. The next `render` draws the presenting view anew (straight into the window's
+    /// buffer) and repaints the whole window; the next presentation draws the presenting view's
+    /// cache and its card anew (docs/design.md, start-up and
     /// footprint). A window calls this after a while at rest (ModalKitWayland: 0.5 s).
     /// - Returns: true when caches were freed; false while something is presented or animating.
     @discardableResult
     public func releaseCachesAtRest() -> Bool {
         guard levels.isEmpty, !isAnimating else { return false }
         presentingCache = nil
+        presentingCacheIsCurrent = false
         presentingKey = nil
         for level in [firstLevel] + spareLevels {
             level.cache = nil

@@ -102,4 +102,10 @@ public struct LayerFrame: Equatable, Sendable {
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     /// Whether a presented view is shown.
     public var hasPresentedView: Bool { !presentedRect.isEmpty }
+    /// Whether the frame is the presenting view alone, unscaled: no dim, no presented view (so no
+    /// shadow), not receding. Such a frame may be drawn by its content straight into the window's
+    /// buffer (``Renderer/PresentingSource/direct(_:size:scale:force:)``).
+    var showsPresentingViewAlone: Bool {
+        presentingRect == nil && dim == 0 && dimGradient == nil && !hasPresentedView
+    }
 }

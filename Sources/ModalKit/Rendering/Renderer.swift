@@ -130,6 +130,28 @@ public final class Renderer {
     @discardableResult
     public func render(_ frame: LayerFrame, presenting: OpaquePointer?, presented: OpaquePointer?, presentingDamage: PixelRect,
                 into target: PixelBuffer, bufferAge: Int, record: Bool) -> [PixelRect] {
+        render(frame, presentingSource: .image(presenting), presented: presented, presentingDamage: presentingDamage,
+               into: target, bufferAge: bufferAge, record: record)
+    }
+
+    /// Where a frame's presenting view comes from.
+    enum PresentingSource {
+        /// Its cache (nil: no background), copied where the frame is painted.
+        case image(OpaquePointer?)
+        /// Its content, drawn whole straight into the target (an image of the frame's size over the
+        /// target's pixels) before anything else is painted, when anything is — or always with
+        /// `force` (the content waits to be drawn: its invalidation is reset only by drawing).
+        /// Only for a frame that shows the presenting view alone, unscaled
+        /// (``LayerFrame/showsPresentingViewAlone``), into a target at least the frame's size: the
+        /// content replaces every pixel, so the pixels outside what is painted come out as they were.
+        case direct(any PresentationContent, size: Size, scale: Double, force: Bool)
+    }
+
+    /// ``render(_:presenting:presented:presentingDamage:into:bufferAge:record:)`` with the presenting
+    /// view from `presentingSource`.
+    @discardableResult
+    func render(_ frame: LayerFrame, presentingSource: PresentingSource, presented: OpaquePointer?,
+                presentingDamage: PixelRect, into target: PixelBuffer, bufferAge: Int, record: Bool) -> [PixelRect] {
         damage.removeAll(keepingCapacity: true)
         let full = frame.bounds.intersection(target.bounds)
         if !record {
@@ -157,11 +179,20 @@ public final class Renderer {
         if let dst = image(for: target) {
             prepareLayers(frame)
             var painted = 0
-            for r in paint {
-                let c = r.intersection(full)
-                if c.isEmpty { continue }
-                draw(c, frame: frame, presenting: presenting, presented: presented, dst: dst)
-                painted += c.area
+            switch presentingSource {
+            case let .image(presenting):
+                for r in paint {
+                    let c = r.intersection(full)
+                    if c.isEmpty { continue }
+                    draw(c, frame: frame, presenting: presenting, presented: presented, dst: dst)
+                    painted += c.area
+                }
+            case let .direct(content, size, scale, force):
+                // Nothing but the presenting view is shown: drawing it is the whole frame.
+                if force || paint.contains(where: { !$0.intersection(full).isEmpty }) {
+                    drawDirectly(content, size: size, scale: scale, frame: frame, target: target, dst: dst)
+                    painted = full.area
+                }
             }
             lastPaintedPixels = painted
         }
@@ -178,6 +209,22 @@ public final class Renderer {
             last = frame
         }
         return damage
+    }
+
+    /// Draws `content` whole into `target` as an image of the frame's size (`dst` when the target
+    /// is that size).
+    private func drawDirectly(_ content: any PresentationContent, size: Size, scale: Double, frame: LayerFrame,
+                              target: PixelBuffer, dst: OpaquePointer) {
+        if target.width == frame.width && target.height == frame.height {
+            content.draw(into: dst, size: size, scale: scale)
+            return
+        }
+        guard frame.width <= target.width, frame.height <= target.height,
+              let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(frame.width), Int32(frame.height),
+                                                   target.data.assumingMemoryBound(to: UInt32.self),
+                                                   Int32(target.stride)) else { return }
+        content.draw(into: image, size: size, scale: scale)
+        pixman_image_unref(image)
     }
 
     private func computeDamage(from prev: LayerFrame, to frame: LayerFrame, presentingDamage: PixelRect) {

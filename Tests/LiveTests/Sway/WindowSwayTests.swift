@@ -125,6 +125,27 @@ final class WindowSwayTests: CompositorTestCase {
         XCTAssertEqual(demo.stderrLines.count, 1, "exactly one stderr line: \(demo.stderrLines)")
     }
 
+    /// No font (a fontconfig configuration whose only font directory is empty): the window waits
+    /// for its fonts at its first text, in its first frame, and exits 1 with one line there —
+    /// no frame committed, the same line as when the fonts were waited for before the window.
+    func testWithoutAnyFontTheWindowExitsOneWithOneLineAndNoFrame() throws {
+        let dir = try PluginTestSupport.temporaryDirectory(self, "no-fonts")
+        try FileManager.default.createDirectory(atPath: dir + "/fonts", withIntermediateDirectories: true)
+        try """
+        <?xml version="1.0"?>
+        <fontconfig><dir>\(dir)/fonts</dir><cachedir>\(dir)/cache</cachedir></fontconfig>
+        """.write(toFile: dir + "/fonts.conf", atomically: true, encoding: .utf8)
+        let sway = try startSway()
+        var env = sway.clientEnvironment
+        env["FONTCONFIG_FILE"] = dir + "/fonts.conf"
+        let demo = try startDemo(["--log-events"], environment: env)
+        XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(1), demo.diagnostics())
+        demo.drainOutput()
+        XCTAssertEqual(demo.stderrLines, ["modal-demo: cannot load font 'sans-serif:weight=bold' through fontconfig "
+                                          + "(is a font such as fonts-dejavu-core installed?)"])
+        XCTAssertEqual(demo.events("frame"), [], "no frame was committed")
+    }
+
     func testIdleWindowUsesNoCPU() throws {
         let sway = try startSway()
         _ = try startVNC(sway)   // a seat with pointer and keyboard, as in a real session
