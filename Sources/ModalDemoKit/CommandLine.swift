@@ -200,7 +200,7 @@ Options:
                            presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
                            reloaded,
                            reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,
-                           close-attempt); a level n > 1 appends " n" to its lines (presenting 2)
+                           close-attempt, rest); a level n > 1 appends " n" to its lines (presenting 2)
   --watch                  with --style PATH: reload the plugin when the file changes (the next
                            presentation, or one at rest, uses the new style; one in flight finishes)
   --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor

@@ -104,6 +104,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         window.onFramePresented = { number, time in log("presented \(number) \(cFormat("%.4f", time))") }
         window.onReducedMotionChange = { on in log("reduced-motion " + (on ? "on" : "off")) }
         window.onAccessibilityStart = { log("accessibility on") }
+        window.onRest = { log("rest") }
         if let autoplay {
             autoplay.window = window
             window.onAppear = { autoplay.windowAppeared() }

@@ -78,6 +78,11 @@ public final class PresentationWindow {
     public var onReducedMotionChange: ((Bool) -> Void)?
     /// Called once the accessibility bridge runs (a screen reader can see the window).
     public var onAccessibilityStart: (() -> Void)?
+    /// Called each time the window has rested (nothing presented, nothing moving, no frame drawn)
+    /// for ``restDelay`` seconds and the host has freed its pixel caches
+    /// (`PresentationHost.releaseCachesAtRest()`): the window then holds little more than the
+    /// buffer the compositor shows, until its next frame.
+    public var onRest: (() -> Void)?
     /// A one-line notice for the user (a buffer-capped scale, an incomplete installation). Default:
     /// written to stderr as `PROGRAM: notice`.
     public var onWarning: (String) -> Void = { line in
@@ -115,7 +120,7 @@ public final class PresentationWindow {
     /// Frees the host's caches once the window has been at rest for ``restDelay`` seconds.
     var restCheck: EventLoopTimer?
     /// How long a window with nothing presented draws no frame before its caches go, seconds.
-    static let restDelay = 0.5
+    public static let restDelay = 0.5
     var warnedAboutScaleLimit = false
 
     /// A window showing `content` with `style` for what it presents (level 1's style; a
@@ -284,23 +289,29 @@ public final class PresentationWindow {
         onAppear?()
     }
 
-    /// A frame callback came after the first commit: the window is on screen — unless a configure
-    /// that resizes it was read with the callback (sway sends the tiled size right after the first
-    /// frame's callback), which is known once the events after it have been dispatched.
-    func frameCallbackArrived() {
-        // Nothing presented and nothing moving: after a while at rest, the host's caches go
-        // (``PresentationHost/releaseCachesAtRest()``); every frame until then puts it off.
+    /// Nothing presented and nothing moving: after ``restDelay`` seconds at rest the host's caches
+    /// go (``PresentationHost/releaseCachesAtRest()``, then ``onRest``); every frame and frame
+    /// callback until then puts it off. Checked at both: the frame that ends a dismissal asks for
+    /// no frame callback, so a window that checked at callbacks only kept its caches after it.
+    func scheduleRestCheck() {
         if host.levelCount == 0 && !host.isAnimating {
             if restCheck == nil {
                 restCheck = EventLoopTimer(connection: connection) { [weak self] in
                     guard let self, host.levelCount == 0, !host.isAnimating else { return }
-                    host.releaseCachesAtRest()
+                    if host.releaseCachesAtRest() { onRest?() }
                 }
             }
             restCheck?.schedule(after: PresentationWindow.restDelay)
-        } else {
+        } else if restCheck?.isScheduled == true {
             restCheck?.cancel()
         }
+    }
+
+    /// A frame callback came after the first commit: the window is on screen — unless a configure
+    /// that resizes it was read with the callback (sway sends the tiled size right after the first
+    /// frame's callback), which is known once the events after it have been dispatched.
+    func frameCallbackArrived() {
+        scheduleRestCheck()
         guard hasCommitted, !hasAppeared else { return }
         configuresAtCallback = configures
         if appearCheck == nil {

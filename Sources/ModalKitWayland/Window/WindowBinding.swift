@@ -28,6 +28,7 @@ final class WindowBinding: LayeredWindowDelegate {
         if o.pendingStyle != nil, !o.scene.isAnimating { o.applyPendingStyle() }
         o.pendingFrame = !damage.isEmpty
         o.pendingBackend = .pixman
+        o.scheduleRestCheck()
         // The host's rectangles (ModalKit) into the window's array (WaylandClient): the one
         // conversion between the two, into an array that keeps its capacity.
         for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
@@ -41,6 +42,7 @@ final class WindowBinding: LayeredWindowDelegate {
         if o.pendingStyle != nil, !o.scene.isAnimating { o.applyPendingStyle() }
         o.pendingFrame = result.changed
         o.pendingBackend = result.backend
+        o.scheduleRestCheck()
     }
 
     func window(_ window: Window, didCommit frame: CommittedFrame) {

@@ -114,6 +114,29 @@ final class WindowSwayTests: CompositorTestCase {
         }
     }
 
+    /// After a present/dismiss cycle (`--autoplay`, no input: the frame that ends the dismissal
+    /// asks for no frame callback) the window rests: half a second with nothing presented and no
+    /// frame, then it frees its pixel caches (`rest`), on both backends — and draws nothing more.
+    func testAfterAPresentDismissCycleTheWindowRestsAndFreesItsCaches() throws {
+        let sway = try startSway()
+        for (arguments, backend) in [([String](), "subsurface"), (["--compositing", "pixman"], "pixman")] {
+            let (demo, _) = try launchDemo(arguments + ["--autoplay"], in: sway)
+            guard let dismissed = demo.process.stdout.wait(timeout: 10, { $0.lastIndex(of: "dismissed") }) else {
+                return XCTFail("\(backend): no `dismissed`:\n\(demo.diagnostics())")
+            }
+            // 0.5 s after the last frame; bounded well above that.
+            let rest = demo.process.stdout.wait(timeout: 5) { lines in
+                lines.dropFirst(dismissed + 1).firstIndex(of: "rest")
+            }
+            XCTAssertNotNil(rest, "\(backend): the window rests after the dismissal:\n\(demo.diagnostics())")
+            if let rest {
+                usleep(300_000)
+                XCTAssertEqual(demo.events("frame", since: rest), [], "\(backend): nothing drawn at rest")
+            }
+            demo.stop()
+        }
+    }
+
     func testCompositorGoingAwayExitsOneWithOneLine() throws {
         let sway = try startSway()
         let (demo, _) = try launchDemo([], in: sway)
