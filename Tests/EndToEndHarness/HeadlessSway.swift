@@ -231,9 +231,21 @@ public final class HeadlessSway: WaylandSession {
     /// A screenshot of the whole output with `grim -t ppm -` (wlr-screencopy), cursor not included.
     public func screenshot() throws -> RGBImage {
         let r = try ChildProcess.run(["grim", "-t", "ppm", "-"], environment: clientEnvironment, timeout: 10,
-                                         binaryStandardOutput: true)
+                                     binaryStandardOutput: true)
         guard r.status == .exited(0) else { throw HarnessError("grim failed (\(r.status)): \(r.stderr)") }
         return try RGBImage.parsePPM(r.stdout)
+    }
+
+    /// Waits (bounded) until the screen shows `colour` (within `tolerance` per channel) at output
+    /// pixel (`x`, `y`): what the compositor shows, not only what a client has committed, so that
+    /// input sent next lands on it (a client's commit and the harness's input reach the compositor
+    /// over different connections, in no set order).
+    /// - Returns: false when it did not show within `timeout` seconds.
+    public func waitUntilShown(_ colour: RGB, atX x: Int, y: Int, tolerance: Int = 2, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout, interval: 0.05) {
+            guard let shot = try? screenshot() else { return false }
+            return shot[x, y].distance(to: colour) <= tolerance
+        }
     }
 
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.

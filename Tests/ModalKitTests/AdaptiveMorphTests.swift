@@ -187,18 +187,9 @@ final class AdaptiveMorphTests: XCTestCase {
     /// frame drawn shows it half-way, so the host still needs a redraw (`needsRedraw`) although
     /// nothing animates any more — as when a transition ends there.
     func testAMorphEndingOutsideAFrameLeavesARedrawToDo() throws {
-        final class Plain: PresentationContent {
-            var invalidation: ContentInvalidation = .all
-            func draw(into image: OpaquePointer, size: Size, scale: Double) {
-                let px = Draw.pixelSize(of: image)
-                Draw.fill(image, width: px.width, height: px.height, color: .white)
-                invalidation = .none
-            }
-            func handle(_ input: ContentInput, now: Double) -> Bool { true }
-        }
-        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: Plain())
+        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: SolidContent())
         host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
-        host.present(Plain(), now: 0)
+        host.present(SolidContent(), now: 0)
         let img = try Image(width: 400, height: 700)
         host.layout(containerSize: Size(width: 400, height: 700), scale: 1)
         host.render(into: img.pixelBuffer, now: 2, bufferAge: 0)      // the morph starts
@@ -213,22 +204,11 @@ final class AdaptiveMorphTests: XCTestCase {
 
     /// Through the host: the morph needs frames (isAnimating) and ends with the sheet's pixels.
     func testHostDrawsTheMorphAndEndsAtTheSheet() throws {
-        final class Plain: PresentationContent {
-            var invalidation: ContentInvalidation = .all
-            let colour: Color
-            init(_ c: Color) { colour = c }
-            func draw(into image: OpaquePointer, size: Size, scale: Double) {
-                let px = Draw.pixelSize(of: image)
-                Draw.fill(image, width: px.width, height: px.height, color: colour)
-                invalidation = .none
-            }
-            func handle(_ input: ContentInput, now: Double) -> Bool { true }
-        }
-        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: Plain(Color(rgb: 0x808080)))
+        let host = PresentationHost(style: try AdaptiveStyle.make(), presenting: SolidContent(Color(rgb: 0x808080)))
         var states: [PresentationState] = []
         host.onStateChange = { states.append($0) }
         host.layout(containerSize: Size(width: 1000, height: 700), scale: 1)
-        host.present(Plain(.white), now: 0)
+        host.present(SolidContent(.white), now: 0)
         let img = try Image(width: 1000, height: 700)
         host.render(into: img.pixelBuffer, now: 1, bufferAge: 0)
         XCTAssertFalse(host.isAnimating)

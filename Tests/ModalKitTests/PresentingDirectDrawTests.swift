@@ -30,16 +30,6 @@ final class PresentingDirectDrawTests: XCTestCase {
         func handle(_ input: ContentInput, now: Double) -> Bool { false }
     }
 
-    final class Card: PresentationContent {
-        var invalidation: ContentInvalidation = .all
-        func draw(into image: OpaquePointer, size: Size, scale: Double) {
-            let px = Draw.pixelSize(of: image)
-            Draw.fill(image, width: px.width, height: px.height, color: .white)
-            invalidation = .none
-        }
-        func handle(_ input: ContentInput, now: Double) -> Bool { false }
-    }
-
     private func host(scale: Double = 1) -> (PresentationHost, Backdrop) {
         let root = Backdrop()
         let host = PresentationHost(style: RecordingStyle().style, presenting: root)
@@ -155,7 +145,7 @@ final class PresentingDirectDrawTests: XCTestCase {
     /// until it no longer holds the current pixels; at rest it goes.
     func testTheCacheIsMadeForAPresentationAndCopiedFromWhileCurrent() throws {
         let (host, root) = host()
-        let card = Card()
+        let card = SolidContent(handlesInput: false)
         let a = try Image(width: 400, height: 600)
         host.render(into: a.pixelBuffer, now: 0, bufferAge: 0)
         XCTAssertNil(host.presentingCache)

@@ -63,3 +63,22 @@ extension LoadablePresentationStyle {
 func layout(x: Double, y: Double, width: Double, height: Double) -> LayoutContext {
     LayoutContext(containerBounds: Rect(x: x, y: y, width: width, height: height))
 }
+
+/// The plainest content a host test presents, or presents over: one colour (premultiplied, opaque
+/// white by default) over its whole image, drawn once per invalidation; takes every input when
+/// `handlesInput`, none otherwise (the host then handles Escape and taps itself).
+final class SolidContent: PresentationContent {
+    var invalidation: ContentInvalidation = .all
+    let colour: Color
+    let handlesInput: Bool
+    init(_ colour: Color = .white, handlesInput: Bool = true) {
+        self.colour = colour
+        self.handlesInput = handlesInput
+    }
+    func draw(into image: OpaquePointer, size: Size, scale: Double) {
+        let px = Draw.pixelSize(of: image)
+        Draw.fill(image, width: px.width, height: px.height, color: colour)
+        invalidation = .none
+    }
+    func handle(_ input: ContentInput, now: Double) -> Bool { handlesInput }
+}

@@ -30,6 +30,8 @@ final class TitleBarDoubleClickSwayTests: CompositorTestCase {
         _ = try sway.swaymsg(["[pid=\(demo.pid)] border csd"])
         XCTAssertEqual(expectEvent(demo, "configure", since: mark), "configure 800x572", "the 28 pt bar is shown")
         guard expectEvent(demo, "frame", since: mark) != nil else { return }
+        // On screen before the first press (the focused bar's colour left of the title).
+        XCTAssertTrue(sway.waitUntilShown(RGB(0x30, 0x30, 0x30), atX: rect.x + 4, y: rect.y + 4, tolerance: 0), "the bar shows")
 
         // On the bar left of the title; in the content away from the Present button.
         let bar = [String(rect.x + 150), String(rect.y + 14)]

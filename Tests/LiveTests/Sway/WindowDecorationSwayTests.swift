@@ -67,6 +67,7 @@ final class WindowDecorationSwayTests: CompositorTestCase {
         _ = try sway.swaymsg(["[pid=\(demo.pid)] border csd"])
         XCTAssertEqual(expectEvent(demo, "configure", since: mark), "configure 800x572")
         guard expectEvent(demo, "frame", since: mark) != nil else { return }
+        XCTAssertTrue(sway.waitUntilShown(barFocused, atX: rect.x + 4, y: rect.y + 4, tolerance: 0), "the bar shows again")
         try vnc.click(x: closeX, y: closeY)
         XCTAssertEqual(demo.waitForExit(timeout: 5), .exited(0), "× closes: \(demo.diagnostics())")
     }
