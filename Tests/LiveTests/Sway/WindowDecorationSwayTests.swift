@@ -92,6 +92,7 @@ final class WindowDecorationSwayTests: CompositorTestCase {
         guard let before else { return XCTFail("the window did not float") }
         XCTAssertEqual(before.width, 400)
         XCTAssertEqual(before.height, 300, "the window geometry: bar + content")
+        XCTAssertTrue(sway.waitUntilShown(barFocused, atX: before.x + 4, y: before.y + 4, tolerance: 0), "the bar shows")
         mark = demo.mark()
         let x = before.x + 100, y = before.y + barHeight / 2
         // The pause lets the move request arrive while the button is still down: sway starts a move
