@@ -232,24 +232,17 @@ public enum PluginTestSupport {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
             let privateTMPDIR = cacheDirectory + "/tmp-" + String(hash, radix: 16)
-            try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
-            let lock = open(privateTMPDIR + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard lock >= 0 else { throw PluginTestFailure("cannot open \(privateTMPDIR).lock: errno \(errno)") }
-            defer { close(lock) }   // and with it the lock
             let deadline = Date().addingTimeInterval(timeout)
-            while flock(lock, LOCK_EX | LOCK_NB) != 0 {
-                guard Date() < deadline else {
-                    throw PluginTestFailure("\(executable) \(arguments.joined(separator: " ")): another test process held its lock for \(timeout) s")
-                }
-                usleep(100_000)
+            return try holdingLock(privateTMPDIR + ".lock", timeout: timeout,
+                                   what: "\(executable) \(arguments.joined(separator: " "))") {
+                try? FileManager.default.removeItem(atPath: privateTMPDIR)
+                try FileManager.default.createDirectory(atPath: privateTMPDIR, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(atPath: privateTMPDIR) }
+                var env = environment ?? ProcessInfo.processInfo.environment.filter { ["HOME", "PATH", "LANG"].contains($0.key) }
+                env["TMPDIR"] = privateTMPDIR
+                return try run(executable, arguments, environment: env, currentDirectory: currentDirectory,
+                               timeout: max(1, deadline.timeIntervalSinceNow))
             }
-            try? FileManager.default.removeItem(atPath: privateTMPDIR)
-            try FileManager.default.createDirectory(atPath: privateTMPDIR, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: privateTMPDIR) }
-            var env = environment ?? ProcessInfo.processInfo.environment.filter { ["HOME", "PATH", "LANG"].contains($0.key) }
-            env["TMPDIR"] = privateTMPDIR
-            return try run(executable, arguments, environment: env, currentDirectory: currentDirectory,
-                           timeout: max(1, deadline.timeIntervalSinceNow))
         }
         let outPath = "\(temporaryBase)/mk-plugin-run-\(getpid())-\(UUID().uuidString).out"
         let errPath = outPath.replacingOccurrences(of: ".out", with: ".err")
@@ -300,29 +293,52 @@ public enum PluginTestSupport {
                        currentDirectory: currentDirectory, timeout: 60)
     }
 
+    /// The SwiftPM scratch directory of every package ``freshPackage(_:)`` makes, one for all of
+    /// them, in this checkout's build directory and kept across runs: the packages depend on the
+    /// same installed ModalKit package (`PREFIX/share/modalkit/ModalKit`), whose modules are then
+    /// compiled once for all of them, and a later run builds incrementally.
+    public static var newStyleScratch: String { cacheDirectory + "/new-style/.build" }
+
+    /// Where ``swiftBuild(_:)`` leaves the packages' libraries: the debug configuration's products
+    /// (`libModalKitStyle<Name>.so`), as `.build/debug` inside a package built on its own.
+    public static var newStyleProducts: String { newStyleScratch + "/debug" }
+
     /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
-    /// directory, its `.build` kept across runs (moved aside while the directory is made anew, since
-    /// new-style writes only into a new or empty directory), so that `swift build` there is
-    /// incremental: the README's own commands, as fast as the other example builds.
+    /// directory (made anew each time: new-style writes only into a new or empty directory).
     public static func freshPackage(_ name: String) throws -> (directory: String, result: RunResult) {
         let directory = cacheDirectory + "/new-style/" + name
-        let keep = cacheDirectory + "/new-style/" + name + ".build-kept"
-        let fm = FileManager.default
-        try? fm.removeItem(atPath: keep)
-        try fm.createDirectory(atPath: cacheDirectory + "/new-style", withIntermediateDirectories: true)
-        if fm.fileExists(atPath: directory + "/.build") { try fm.moveItem(atPath: directory + "/.build", toPath: keep) }
-        try? fm.removeItem(atPath: directory)
-        let result = try runDemo(["new-style", name, "--directory", directory])
-        if fm.fileExists(atPath: keep) {
-            try? fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try fm.moveItem(atPath: keep, toPath: directory + "/.build")
-        }
-        return (directory, result)
+        try FileManager.default.createDirectory(atPath: cacheDirectory + "/new-style", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: directory)
+        return (directory, try runDemo(["new-style", name, "--directory", directory]))
     }
 
-    /// `swift build` in `directory`, as the README says (its `.build` inside it).
+    /// `swift build` in `directory` (a package ``freshPackage(_:)`` made), the README's command with
+    /// `--scratch-path` ``newStyleScratch``: the same debug build, its products in
+    /// ``newStyleProducts``. One build at a time in that directory, from any test process (SwiftPM's
+    /// build database cannot be opened by two builds at once).
     public static func swiftBuild(_ directory: String) throws -> RunResult {
-        try run("/usr/bin/env", ["swift", "build"], currentDirectory: directory, isolatingTMPDIR: true, timeout: 1500)
+        try holdingLock(newStyleScratch + ".lock", timeout: 1500, what: "swift build in \(newStyleScratch)") {
+            try run("/usr/bin/env", ["swift", "build", "--scratch-path", newStyleScratch], currentDirectory: directory,
+                    isolatingTMPDIR: true, timeout: 1500)
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the file `path` (made if missing), waiting up to
+    /// `timeout` seconds for another process (or thread) holding it.
+    /// - Throws: ``PluginTestFailure`` when the file cannot be opened or the wait runs out (naming
+    ///   `what`), and whatever `body` throws.
+    public static func holdingLock<T>(_ path: String, timeout: Double, what: String, _ body: () throws -> T) throws -> T {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw PluginTestFailure("cannot open \(path): errno \(errno)") }
+        defer { close(lock) }   // and with it the lock
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard Date() < deadline else { throw PluginTestFailure("\(what): another test process held \(path) for \(timeout) s") }
+            usleep(100_000)
+        }
+        return try body()
     }
 
     /// The environment of this process with changes (nil removes a variable).

@@ -16,7 +16,7 @@ final class ColourRowsExampleTests: CompositorTestCase {
     /// `swift build -c release` of the example, once per test process, in the scratch directory
     /// the HostApp example shares (ExamplePackages): the second build compiles only its own executable.
     static func exampleExecutable() throws -> String {
-        try ExamplePackages.executable(package: "ColourRows", product: "colour-rows")
+        try ExamplePackages.product(package: "ColourRows", file: "colour-rows")
     }
 
     func testTheAppIsAtMost60LinesAndTheREADMEShowsItAsItIs() throws {
