@@ -8,7 +8,7 @@ public enum ExamplePackages {
     private static var built: [String: Result<String, PluginTestFailure>] = [:]
 
     /// `Examples/HostApp` built `swift build -c release` (as an app ships): the path of its
-    /// `host-app` executable. CommandTests builds it (HostAppExampleBuildTests), in `scripts/test`'s
+    /// `host-app` executable. CommandTests builds it (ExampleBuildTests), in `scripts/test`'s
     /// stream of tests without a compositor; HostAppExampleTests runs it under sway and finds the
     /// build done, or waits for it.
     /// - Throws: ``PluginTestFailure`` with the build's output when it fails.

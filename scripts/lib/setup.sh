@@ -42,6 +42,17 @@ MK_DEBIAN_PACKAGES=(
   libatk1.0-dev libatk-bridge2.0-dev at-spi2-core gir1.2-atspi-2.0 python3-pyatspi orca xvfb x11-xkb-utils
 )
 
+# The environment of the debug build scripts/test makes in scratch directory $1, as the array
+# MK_BUILD_ENV (a command prefix): only HOME, PATH and LANG of the caller's, and a TMPDIR at a fixed
+# place in the scratch directory. SwiftPM recompiles a package's build-tool plugin (the style
+# note) and redoes every step after it whenever the environment differs, so scripts/docs asks for
+# its symbol graphs in this same environment and rebuilds nothing.
+mk_debug_build_env() {
+  MK_BUILD_ENV=(env -i "HOME=${HOME:-/}" "PATH=$PATH" "TMPDIR=$1/debug-build-tmp")
+  if [ -n "${LANG:-}" ]; then MK_BUILD_ENV+=("LANG=$LANG"); fi
+  mkdir -p "$1/debug-build-tmp"
+}
+
 mk_step() { printf '\n==> %s\n' "$*" >&2; }
 mk_note() { printf '    %s\n' "$*" >&2; }
 mk_die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -14,7 +14,8 @@ final class ColourRowsExampleTests: CompositorTestCase {
     private static let source = "/Examples/ColourRows/Sources/ColourRows/main.swift"
 
     /// `swift build -c release` of the example, once per test process, in the scratch directory
-    /// the HostApp example shares (ExamplePackages): the second build compiles only its own executable.
+    /// the examples share (ExamplePackages); in scripts/test, CommandTests' ExampleBuildTests has
+    /// built it by the time this runs, and this build finds nothing to do.
     static func exampleExecutable() throws -> String {
         try ExamplePackages.product(package: "ColourRows", file: "colour-rows")
     }

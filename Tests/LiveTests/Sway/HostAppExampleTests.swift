@@ -1,5 +1,5 @@
 // Examples/HostApp built as its own SwiftPM package (an app on ModalKitWayland's PresentationWindow),
-// in release as an app ships (ExamplePackages; CommandTests' HostAppExampleBuildTests builds it
+// in release as an app ships (ExamplePackages; CommandTests' ExampleBuildTests builds it
 // first in scripts/test), and run under headless sway: Return presents its orange card with the
 // style loaded by name or path (the installed inset-centered plugin, by path), the screenshot shows
 // the card over the dimmed blue root content, Escape dismisses, and closing the window
