@@ -10,11 +10,37 @@ import ModalKit
 final class PluginExampleTests: XCTestCase {
     typealias Support = PluginTestSupport
 
-    /// `Examples/CustomStyle` built `swift build -c release` (as a style ships), once per test
-    /// process, in the scratch directory the other examples share (``ExamplePackages``): the path
-    /// of its `libModalKitStyleFadeScale.so`.
+    /// Built once per test process into a scratch directory in this checkout's build directory
+    /// (`Support.cacheDirectory`), so a second run reuses it (an incremental build), two checkouts
+    /// never share one, and nothing is left in /tmp. Not the app examples' scratch directory
+    /// (``ExamplePackages``): this package's note tool and ModalKit's own (which SwiftPM builds
+    /// for the examples too) each compile ModalKit for the build machine there, and a build of one
+    /// kind of package after the other compiles it again (~30 s each time).
+    private static var built: Result<String, PluginTestFailure>?
+
     static func exampleLibrary() throws -> String {
-        try ExamplePackages.product(package: "CustomStyle", file: "libModalKitStyleFadeScale.so")
+        if let built { return try built.get() }
+        let package = Support.packageRoot + "/Examples/CustomStyle"
+        let scratch = Support.cacheDirectory + "/custom-style-example"
+        let result: Result<String, PluginTestFailure>
+        do {
+            let run = try Support.run("/usr/bin/env", ["swift", "build", "--package-path", package,
+                                                       "--scratch-path", scratch],
+                                      isolatingTMPDIR: true, timeout: 1500)
+            let library = scratch + "/debug/libModalKitStyleFadeScale.so"
+            if run.status != 0 {
+                result = .failure(PluginTestFailure("swift build of Examples/CustomStyle failed (\(run.status)): "
+                                                    + String((run.stdout + run.stderr).suffix(3000))))
+            } else if !FileManager.default.fileExists(atPath: library) {
+                result = .failure(PluginTestFailure("the example's build did not produce \(library)"))
+            } else {
+                result = .success(library)
+            }
+        } catch {
+            result = .failure(error as? PluginTestFailure ?? PluginTestFailure("\(error)"))
+        }
+        built = result
+        return try result.get()
     }
 
     /// Black dim of `alpha` over an opaque pixel: each channel × (1 − alpha).

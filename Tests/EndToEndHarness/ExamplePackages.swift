@@ -34,7 +34,7 @@ public enum ExamplePackages {
                 try PluginTestSupport.run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path",
                                                            PluginTestSupport.packageRoot + "/Examples/" + package,
                                                            "--scratch-path", scratch],
-                                          isolatingTMPDIR: true, timeout: 1500)
+                                          isolatingTMPDIR: true, environmentKey: scratch, timeout: 1500)
             }
             let path = scratch + "/release/" + file
             if run.status != 0 {

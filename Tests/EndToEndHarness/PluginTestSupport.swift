@@ -222,13 +222,18 @@ public enum PluginTestSupport {
     ///   ``cacheDirectory``, named after a hash of the command line, and held under a file lock
     ///   while the program runs (two test processes building the same package take turns, as
     ///   SwiftPM's own lock on the build directory would make them anyway).
+    /// - Parameter environmentKey: with `isolatingTMPDIR`, the directory is named after this instead
+    ///   of the command line: the builds of several packages in one scratch directory (given as the
+    ///   key) then run in one environment. With one per package, each switch of package would
+    ///   recompile the plugins the packages share (ModalKit's own) and redo every step after them.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, timeout: Double) throws -> RunResult
+                    currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, environmentKey: String? = nil,
+                    timeout: Double) throws -> RunResult
     {
         if isolatingTMPDIR {
-            // FNV-1a (64-bit) of the command line: the same name in every test process.
+            // FNV-1a (64-bit) of the key or the command line: the same name in every test process.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in ([currentDirectory ?? "", executable] + arguments).joined(separator: "\0").utf8 {
+            for byte in (environmentKey.map { [$0] } ?? [currentDirectory ?? "", executable] + arguments).joined(separator: "\0").utf8 {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
             let privateTMPDIR = cacheDirectory + "/tmp-" + String(hash, radix: 16)
@@ -319,7 +324,7 @@ public enum PluginTestSupport {
     public static func swiftBuild(_ directory: String) throws -> RunResult {
         try holdingLock(newStyleScratch + ".lock", timeout: 1500, what: "swift build in \(newStyleScratch)") {
             try run("/usr/bin/env", ["swift", "build", "--scratch-path", newStyleScratch], currentDirectory: directory,
-                    isolatingTMPDIR: true, timeout: 1500)
+                    isolatingTMPDIR: true, environmentKey: newStyleScratch, timeout: 1500)
         }
     }
 
