@@ -9,13 +9,13 @@ import XCTest
 
 final class ExampleBuildTests: XCTestCase {
     func testHostAppBuildsInRelease() throws {
-        let executable = try ExamplePackages.hostAppExecutable()
+        let executable = try ExamplePackages.hostAppExecutable(for: self)
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable), executable)
         XCTAssertTrue(executable.hasSuffix("/release/host-app"), executable)
     }
 
     func testColourRowsBuildsInRelease() throws {
-        let executable = try ExamplePackages.product(package: "ColourRows", file: "colour-rows")
+        let executable = try ExamplePackages.product(package: "ColourRows", file: "colour-rows", for: self)
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable), executable)
         XCTAssertTrue(executable.hasSuffix("/release/colour-rows"), executable)
     }

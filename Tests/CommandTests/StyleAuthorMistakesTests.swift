@@ -29,8 +29,8 @@ final class StyleAuthorMistakesTests: XCTestCase {
 
     /// A misspelled hook is not a method that silently stands beside a default: hooks are
     /// properties of `PresentationStyle`, so the package fails to build and the compiler names
-    /// the misspelling. The package is the one `modal-demo new-style` writes
-    /// (PluginTestSupport.freshPackage), built in the scratch directory the tests' style packages share.
+    /// the misspelling. The package is the one `modal-demo new-style` writes, its build kept
+    /// across runs (PluginTestSupport.freshPackage).
     func testAMisspelledHookFailsTheBuildNamingIt() throws {
         let (directory, made) = try Support.freshPackage("side-drawer")
         XCTAssertEqual(made.status, 0, made.stderr)

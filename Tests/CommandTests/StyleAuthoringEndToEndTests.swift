@@ -43,10 +43,10 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertTrue(manifest.contains(".package(name: \"ModalKit\", path: \"\(modalKit)\")"),
                       "depends on the installed ModalKit package by path: \(manifest)")
 
-        // 2. swift build → .build/debug/libModalKitStyleSideDrawer.so (here in the tests' shared scratch directory)
+        // 2. swift build → .build/debug/libModalKitStyleSideDrawer.so
         let build = try Support.swiftBuild(directory)
         XCTAssertEqual(build.status, 0, String((build.stdout + build.stderr).suffix(3000)))
-        let library = Support.newStyleProducts + "/libModalKitStyleSideDrawer.so"
+        let library = directory + "/.build/debug/libModalKitStyleSideDrawer.so"
         XCTAssertTrue(FileManager.default.fileExists(atPath: library))
 
         // 3. render. The drawer at 390×844: a panel 273 wide (70 %) at the left edge, full height,

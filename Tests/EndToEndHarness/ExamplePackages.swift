@@ -1,54 +1,60 @@
-// The example packages in Examples/, built as their own SwiftPM packages, once per test process,
-// into one scratch directory in this checkout's build directory (reused by later runs: incremental
-// builds; nothing in /tmp).
+// The app examples in Examples/, built as their own SwiftPM packages into one scratch directory in
+// this checkout's build directory (reused by later runs: incremental builds; nothing in /tmp).
 import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public enum ExamplePackages {
-    private static let lock = NSLock()
-    private static var built: [String: Result<String, PluginTestFailure>] = [:]
+    /// The scratch directory the app examples share: ModalKit's own modules are compiled once for
+    /// all of them.
+    public static var scratch: String { PluginTestSupport.cacheDirectory + "/host-app-example" }
+
+    /// The descriptor of the lock on ``scratch`` while a test of this process holds it.
+    private static var held: Int32 = -1
 
     /// `Examples/HostApp` built `swift build -c release` (as an app ships): the path of its
-    /// `host-app` executable. CommandTests builds it (ExampleBuildTests), in `scripts/test`'s
-    /// stream of tests without a compositor; HostAppExampleTests runs it under sway and finds the
-    /// build done, or waits for it.
+    /// `host-app` executable, as ``product(package:file:for:)`` builds it.
     /// - Throws: ``PluginTestFailure`` with the build's output when it fails.
-    public static func hostAppExecutable() throws -> String {
-        try product(package: "HostApp", file: "host-app")
+    public static func hostAppExecutable(for test: XCTestCase) throws -> String {
+        try product(package: "HostApp", file: "host-app", for: test)
     }
 
-    /// `Examples/<package>` built `swift build -c release` once per test process: the path of the
-    /// product `file` it makes (an executable's name, or a library's `lib<Name>.so`). The examples
-    /// share one scratch directory: ModalKit's own modules are compiled once for all of them.
-    /// - Throws: ``PluginTestFailure`` with the build's output when it fails or makes no `file`.
-    public static func product(package: String, file: String) throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let done = built[package] { return try done.get() }
-        let scratch = PluginTestSupport.cacheDirectory + "/host-app-example"
-        let result: Result<String, PluginTestFailure>
-        do {
-            // The scratch directory is shared by the examples and by the test processes
-            // `scripts/test` runs side by side: one SwiftPM at a time builds in it (SwiftPM's own
-            // build database cannot be opened by two builds at once).
-            let run = try PluginTestSupport.holdingLock(scratch + ".lock", timeout: 1500, what: "swift build of Examples/\(package)") {
-                try PluginTestSupport.run("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path",
-                                                           PluginTestSupport.packageRoot + "/Examples/" + package,
-                                                           "--scratch-path", scratch],
-                                          isolatingTMPDIR: true, environmentKey: scratch, timeout: 1500)
+    /// `Examples/<package>` built `swift build -c release`: the path of the product `file` it makes
+    /// (an executable's name, or a library's `lib<Name>.so`). ``scratch`` is `test`'s from now
+    /// until it ends (waiting for another test process that has it): a build there removes
+    /// whatever the previous build of another package made (SwiftPM removes the outputs of a build
+    /// that the next one does not make), so the product stays there only while no other test
+    /// builds. In scripts/test, CommandTests' ExampleBuildTests builds the examples in its CPU
+    /// stream, and the live tests that run them later find nothing to compile.
+    /// - Throws: ``PluginTestFailure`` with the build's output when it fails or makes no `file`,
+    ///   or when the directory stays taken for 1500 s.
+    public static func product(package: String, file: String, for test: XCTestCase) throws -> String {
+        if held < 0 {
+            let lock = try PluginTestSupport.acquireLock(scratch + ".lock", timeout: 1500, what: "the examples' scratch directory")
+            held = lock
+            test.addTeardownBlock {
+                close(lock)   // and with it the lock
+                held = -1
             }
-            let path = scratch + "/release/" + file
-            if run.status != 0 {
-                result = .failure(PluginTestFailure("swift build of Examples/\(package) failed (\(run.status)): "
-                                                    + String((run.stdout + run.stderr).suffix(3000))))
-            } else if !FileManager.default.fileExists(atPath: path) {
-                result = .failure(PluginTestFailure("the example's build did not produce \(path)"))
-            } else {
-                result = .success(path)
-            }
-        } catch {
-            result = .failure(error as? PluginTestFailure ?? PluginTestFailure("\(error)"))
         }
-        built[package] = result
-        return try result.get()
+        // SwiftPM keeps the build plan it made last in the scratch directory and reuses it while
+        // the manifests it was made from are unchanged, whichever package is asked for: without
+        // --disable-build-manifest-caching, a build of HostApp after one of ColourRows compiles
+        // nothing of HostApp's.
+        let run = try PluginTestSupport.run("/usr/bin/env", ["swift", "build", "-c", "release", "--disable-build-manifest-caching",
+                                                             "--package-path", PluginTestSupport.packageRoot + "/Examples/" + package,
+                                                             "--scratch-path", scratch],
+                                            isolatingTMPDIR: true, environmentKey: scratch, timeout: 1500)
+        let path = scratch + "/release/" + file
+        guard run.status == 0 else {
+            throw PluginTestFailure("swift build of Examples/\(package) failed (\(run.status)): "
+                                    + String((run.stdout + run.stderr).suffix(3000)))
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw PluginTestFailure("the example's build did not produce \(path)")
+        }
+        return path
     }
 }

@@ -224,8 +224,7 @@ public enum PluginTestSupport {
     ///   SwiftPM's own lock on the build directory would make them anyway).
     /// - Parameter environmentKey: with `isolatingTMPDIR`, the directory is named after this instead
     ///   of the command line: the builds of several packages in one scratch directory (given as the
-    ///   key) then run in one environment. With one per package, each switch of package would
-    ///   recompile the plugins the packages share (ModalKit's own) and redo every step after them.
+    ///   key) then run in one environment, and one at a time.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     currentDirectory: String? = nil, isolatingTMPDIR: Bool = false, environmentKey: String? = nil,
                     timeout: Double) throws -> RunResult
@@ -298,34 +297,29 @@ public enum PluginTestSupport {
                        currentDirectory: currentDirectory, timeout: 60)
     }
 
-    /// The SwiftPM scratch directory of every package ``freshPackage(_:)`` makes, one for all of
-    /// them, in this checkout's build directory and kept across runs: the packages depend on the
-    /// same installed ModalKit package (`PREFIX/share/modalkit/ModalKit`), whose modules are then
-    /// compiled once for all of them, and a later run builds incrementally.
-    public static var newStyleScratch: String { cacheDirectory + "/new-style/.build" }
-
-    /// Where ``swiftBuild(_:)`` leaves the packages' libraries: the debug configuration's products
-    /// (`libModalKitStyle<Name>.so`), as `.build/debug` inside a package built on its own.
-    public static var newStyleProducts: String { newStyleScratch + "/debug" }
-
     /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
-    /// directory (made anew each time: new-style writes only into a new or empty directory).
+    /// directory, its `.build` kept across runs (moved aside while the directory is made anew, since
+    /// new-style writes only into a new or empty directory), so that `swift build` there is
+    /// incremental: the README's own commands, as fast as the other example builds.
     public static func freshPackage(_ name: String) throws -> (directory: String, result: RunResult) {
         let directory = cacheDirectory + "/new-style/" + name
-        try FileManager.default.createDirectory(atPath: cacheDirectory + "/new-style", withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: directory)
-        return (directory, try runDemo(["new-style", name, "--directory", directory]))
+        let keep = cacheDirectory + "/new-style/" + name + ".build-kept"
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: keep)
+        try fm.createDirectory(atPath: cacheDirectory + "/new-style", withIntermediateDirectories: true)
+        if fm.fileExists(atPath: directory + "/.build") { try fm.moveItem(atPath: directory + "/.build", toPath: keep) }
+        try? fm.removeItem(atPath: directory)
+        let result = try runDemo(["new-style", name, "--directory", directory])
+        if fm.fileExists(atPath: keep) {
+            try? fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try fm.moveItem(atPath: keep, toPath: directory + "/.build")
+        }
+        return (directory, result)
     }
 
-    /// `swift build` in `directory` (a package ``freshPackage(_:)`` made), the README's command with
-    /// `--scratch-path` ``newStyleScratch``: the same debug build, its products in
-    /// ``newStyleProducts``. One build at a time in that directory, from any test process (SwiftPM's
-    /// build database cannot be opened by two builds at once).
+    /// `swift build` in `directory`, as the README says (its `.build` inside it).
     public static func swiftBuild(_ directory: String) throws -> RunResult {
-        try holdingLock(newStyleScratch + ".lock", timeout: 1500, what: "swift build in \(newStyleScratch)") {
-            try run("/usr/bin/env", ["swift", "build", "--scratch-path", newStyleScratch], currentDirectory: directory,
-                    isolatingTMPDIR: true, environmentKey: newStyleScratch, timeout: 1500)
-        }
+        try run("/usr/bin/env", ["swift", "build"], currentDirectory: directory, isolatingTMPDIR: true, timeout: 1500)
     }
 
     /// Runs `body` holding an exclusive `flock` on the file `path` (made if missing), waiting up to
@@ -333,17 +327,28 @@ public enum PluginTestSupport {
     /// - Throws: ``PluginTestFailure`` when the file cannot be opened or the wait runs out (naming
     ///   `what`), and whatever `body` throws.
     public static func holdingLock<T>(_ path: String, timeout: Double, what: String, _ body: () throws -> T) throws -> T {
+        let lock = try acquireLock(path, timeout: timeout, what: what)
+        defer { close(lock) }   // and with it the lock
+        return try body()
+    }
+
+    /// An exclusive `flock` on the file `path` (made if missing), waited for up to `timeout`
+    /// seconds: the open descriptor, whose `close` releases it.
+    /// - Throws: ``PluginTestFailure`` when the file cannot be opened or the wait runs out (naming `what`).
+    public static func acquireLock(_ path: String, timeout: Double, what: String) throws -> Int32 {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw PluginTestFailure("cannot open \(path): errno \(errno)") }
-        defer { close(lock) }   // and with it the lock
         let deadline = Date().addingTimeInterval(timeout)
         while flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            guard Date() < deadline else { throw PluginTestFailure("\(what): another test process held \(path) for \(timeout) s") }
+            guard Date() < deadline else {
+                close(lock)
+                throw PluginTestFailure("\(what): another test process held \(path) for \(timeout) s")
+            }
             usleep(100_000)
         }
-        return try body()
+        return lock
     }
 
     /// The environment of this process with changes (nil removes a variable).

@@ -13,13 +13,6 @@ final class ColourRowsExampleTests: CompositorTestCase {
     typealias Support = PluginTestSupport
     private static let source = "/Examples/ColourRows/Sources/ColourRows/main.swift"
 
-    /// `swift build -c release` of the example, once per test process, in the scratch directory
-    /// the examples share (ExamplePackages); in scripts/test, CommandTests' ExampleBuildTests has
-    /// built it by the time this runs, and this build finds nothing to do.
-    static func exampleExecutable() throws -> String {
-        try ExamplePackages.product(package: "ColourRows", file: "colour-rows")
-    }
-
     func testTheAppIsAtMost60LinesAndTheREADMEShowsItAsItIs() throws {
         let code = try String(contentsOfFile: Support.packageRoot + Self.source, encoding: .utf8)
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()   // the final newline
@@ -45,7 +38,9 @@ final class ColourRowsExampleTests: CompositorTestCase {
     }
 
     func testARowTapPresentsASheetOfItsColourAndADragUpRestsItOnTheLargerDetent() throws {
-        let executable = try Self.exampleExecutable()
+        // `swift build -c release` in the scratch directory the examples share (ExamplePackages); in
+        // scripts/test, CommandTests' ExampleBuildTests has built it by the time this runs.
+        let executable = try ExamplePackages.product(package: "ColourRows", file: "colour-rows", for: self)
         let sway = try startSway()   // one tiled 800×600 window at scale 1
         let vnc = try startVNC(sway)
         // "bottom-sheet" by name, from the installed styles (the loader's search path).

@@ -22,7 +22,7 @@ final class HostAppExampleTests: CompositorTestCase {
     }
 
     func testReturnPresentsTheCardOverTheDimAndEscapeDismisses() throws {
-        let executable = try ExamplePackages.hostAppExecutable()
+        let executable = try ExamplePackages.hostAppExecutable(for: self)
         let sway = try startSway()
         let vnc = try startVNC(sway)
         // The style by path: the installed inset-centered plugin (StyleLoader.load takes names or paths).

@@ -34,7 +34,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
         let (directory, made) = try Support.freshPackage("watch-drawer")
         XCTAssertEqual(made.status, 0, made.stderr)
         try rebuild(directory, dimAlpha: "0.3")
-        let library = Support.newStyleProducts + "/libModalKitStyleWatchDrawer.so"
+        let library = directory + "/.build/debug/libModalKitStyleWatchDrawer.so"
 
         let sway = try startSway()
         let vnc = try startVNC(sway)
