@@ -32,7 +32,7 @@ final class StyleAuthorMistakesTests: XCTestCase {
     /// the misspelling. The package is the one `modal-demo new-style` writes, its build kept
     /// across runs (PluginTestSupport.freshPackage).
     func testAMisspelledHookFailsTheBuildNamingIt() throws {
-        let (directory, made) = try Support.freshPackage("side-drawer")
+        let (directory, made) = try Support.freshPackage("side-drawer", for: self)
         XCTAssertEqual(made.status, 0, made.stderr)
         let styleFile = directory + "/Sources/SideDrawerStyle/SideDrawerStyle.swift"
         let text = try String(contentsOfFile: styleFile, encoding: .utf8)

@@ -31,7 +31,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
     // MARK: new-style
 
     func testNewStyleBuildsAndRendersTheSideDrawerAndAMissingEntryFailsTheBuild() throws {
-        let (directory, made) = try Support.freshPackage("side-drawer")
+        let (directory, made) = try Support.freshPackage("side-drawer", for: self)
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertEqual(made.stderr, "")
         for file in ["Package.swift", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Sources/SideDrawerStyleEntry/Entry.swift",

@@ -12,7 +12,7 @@ public enum ExamplePackages {
     public static var scratch: String { PluginTestSupport.cacheDirectory + "/host-app-example" }
 
     /// The descriptor of the lock on ``scratch`` while a test of this process holds it.
-    private static var held: Int32 = -1
+    private static var heldLock: Int32 = -1
 
     /// `Examples/HostApp` built `swift build -c release` (as an app ships): the path of its
     /// `host-app` executable, as ``product(package:file:for:)`` builds it.
@@ -23,20 +23,19 @@ public enum ExamplePackages {
 
     /// `Examples/<package>` built `swift build -c release`: the path of the product `file` it makes
     /// (an executable's name, or a library's `lib<Name>.so`). ``scratch`` is `test`'s from now
-    /// until it ends (waiting for another test process that has it): a build there removes
-    /// whatever the previous build of another package made (SwiftPM removes the outputs of a build
-    /// that the next one does not make), so the product stays there only while no other test
-    /// builds. In scripts/test, CommandTests' ExampleBuildTests builds the examples in its CPU
-    /// stream, and the live tests that run them later find nothing to compile.
+    /// until it ends (waiting for another test process that has it): no other test builds there
+    /// between this build and the end of the test that runs its product. In scripts/test,
+    /// CommandTests' ExampleBuildTests builds the examples in its CPU stream, and the live tests
+    /// that run them later find nothing to compile.
     /// - Throws: ``PluginTestFailure`` with the build's output when it fails or makes no `file`,
     ///   or when the directory stays taken for 1500 s.
     public static func product(package: String, file: String, for test: XCTestCase) throws -> String {
-        if held < 0 {
+        if heldLock < 0 {
             let lock = try PluginTestSupport.acquireLock(scratch + ".lock", timeout: 1500, what: "the examples' scratch directory")
-            held = lock
+            heldLock = lock
             test.addTeardownBlock {
                 close(lock)   // and with it the lock
-                held = -1
+                heldLock = -1
             }
         }
         // SwiftPM keeps the build plan it made last in the scratch directory and reuses it while

@@ -297,16 +297,30 @@ public enum PluginTestSupport {
                        currentDirectory: currentDirectory, timeout: 60)
     }
 
+    /// The descriptors of the locks on the ``freshPackage(_:for:)`` packages a test of this process holds.
+    private static var heldPackages: [String: Int32] = [:]
+
     /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
     /// directory, its `.build` kept across runs (moved aside while the directory is made anew, since
     /// new-style writes only into a new or empty directory), so that `swift build` there is
-    /// incremental: the README's own commands, as fast as the other example builds.
-    public static func freshPackage(_ name: String) throws -> (directory: String, result: RunResult) {
+    /// incremental: the README's own commands, as fast as the other example builds. The tests
+    /// that build a style package share this one (the installed ModalKit it depends on is then
+    /// compiled once), so it is `test`'s from now until it ends (waiting for a test in another
+    /// process that has it): nobody else changes or builds it meanwhile.
+    /// - Throws: ``PluginTestFailure`` when another test process keeps it for 1500 s.
+    public static func freshPackage(_ name: String, for test: XCTestCase) throws -> (directory: String, result: RunResult) {
         let directory = cacheDirectory + "/new-style/" + name
+        if heldPackages[name] == nil {
+            let lock = try acquireLock(directory + ".lock", timeout: 1500, what: "the style package \(directory)")
+            heldPackages[name] = lock
+            test.addTeardownBlock {
+                close(lock)   // and with it the lock
+                heldPackages[name] = nil
+            }
+        }
         let keep = cacheDirectory + "/new-style/" + name + ".build-kept"
         let fm = FileManager.default
         try? fm.removeItem(atPath: keep)
-        try fm.createDirectory(atPath: cacheDirectory + "/new-style", withIntermediateDirectories: true)
         if fm.fileExists(atPath: directory + "/.build") { try fm.moveItem(atPath: directory + "/.build", toPath: keep) }
         try? fm.removeItem(atPath: directory)
         let result = try runDemo(["new-style", name, "--directory", directory])

@@ -17,7 +17,7 @@ final class StyleWatchSwayTests: CompositorTestCase {
 
     /// Sets the drawer's declared default dim-alpha in its source and rebuilds.
     private func rebuild(_ directory: String, dimAlpha: String) throws {
-        let source = directory + "/Sources/WatchDrawerStyle/WatchDrawerStyle.swift"
+        let source = directory + "/Sources/SideDrawerStyle/SideDrawerStyle.swift"
         var text = try String(contentsOfFile: source, encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #"default: [0-9.]+, in: 0\.\.\.1\)"#)
         text = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
@@ -31,10 +31,10 @@ final class StyleWatchSwayTests: CompositorTestCase {
     }
 
     func testRebuiltStyleIsUsedWithoutRestartAndAPresentedCardSwitchesAtOnce() throws {
-        let (directory, made) = try Support.freshPackage("watch-drawer")
+        let (directory, made) = try Support.freshPackage("side-drawer", for: self)
         XCTAssertEqual(made.status, 0, made.stderr)
         try rebuild(directory, dimAlpha: "0.3")
-        let library = directory + "/.build/debug/libModalKitStyleWatchDrawer.so"
+        let library = directory + "/.build/debug/libModalKitStyleSideDrawer.so"
 
         let sway = try startSway()
         let vnc = try startVNC(sway)
