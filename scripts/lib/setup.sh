@@ -46,7 +46,7 @@ MK_DEBIAN_PACKAGES=(
 # MK_BUILD_ENV (a command prefix): only HOME, PATH and LANG of the caller's, and a TMPDIR at a fixed
 # place in the scratch directory. SwiftPM recompiles a package's build-tool plugin (the style
 # note) and redoes every step after it whenever the environment differs, so scripts/docs asks for
-# its symbol graphs in this same environment and rebuilds nothing.
+# its symbol graphs in this same environment and rebuilds none of what the tests run.
 mk_debug_build_env() {
   MK_BUILD_ENV=(env -i "HOME=${HOME:-/}" "PATH=$PATH" "TMPDIR=$1/debug-build-tmp")
   if [ -n "${LANG:-}" ]; then MK_BUILD_ENV+=("LANG=$LANG"); fi
