@@ -49,15 +49,26 @@ public final class AccessibilityBus {
 
     /// Stops every process the bus started (activated services and theirs: the registry, the
     /// accessibility bus, its launcher), the deepest first so that each is reaped by its parent,
-    /// by PID; then the bus; removes the directory. Safe to call more than once.
+    /// by PID; then the bus; then any process still running in this session (its directory as
+    /// `XDG_RUNTIME_DIR`); removes the directory. Safe to call more than once.
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        for pid in descendants(of: bus.process.pid).reversed() where isRunning(pid) {
+        func terminate(_ pid: pid_t) {
             kill(pid, SIGTERM)
             if !waitUntil(timeout: 2, interval: 0.02, { !isRunning(pid) }) { kill(pid, SIGKILL) }
         }
+        for pid in descendants(of: bus.process.pid).reversed() where isRunning(pid) { terminate(pid) }
         bus.stop()
+        // A service activated while the others were being stopped (the registry, started by the
+        // accessibility bus on a late request) is not among the descendants found above, and once
+        // its parent is gone it is nobody's descendant: it was once left running. Every process of
+        // the session has the session's directory as XDG_RUNTIME_DIR.
+        for _ in 0..<3 {
+            let left = processes(withEnvironment: "XDG_RUNTIME_DIR=" + directory).filter(isRunning)
+            if left.isEmpty { break }
+            left.forEach(terminate)
+        }
         removeTree(directory)
     }
 
@@ -82,6 +93,15 @@ public func descendants(of pid: pid_t) -> [pid_t] {
         generation = generation.flatMap { parents[$0] ?? [] }
     }
     return result
+}
+
+/// The processes whose environment, as they were started, holds `entry` (`NAME=value`), from
+/// `/proc/<pid>/environ` (readable for this user's own processes).
+public func processes(withEnvironment entry: String) -> [pid_t] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+        guard let pid = pid_t(name), pid != getpid(), let environ = readProcFile("/proc/\(name)/environ") else { return nil }
+        return environ.split(separator: "\0").contains { $0 == entry } ? pid : nil
+    }
 }
 
 /// Whether `pid` is a running process (a zombie is not).

@@ -61,6 +61,24 @@ final class HarnessSelfTests: CompositorTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(child.pid)"), "child not reaped")
     }
 
+    /// A process of an accessibility session that is no descendant of its bus (as a service the
+    /// bus activated while its parent was being stopped becomes, once reparented) is stopped with
+    /// the session: it runs with the session's XDG_RUNTIME_DIR.
+    func testAccessibilityBusStopEndsTheSessionsOrphans() throws {
+        try requireProgram("dbus-daemon")
+        let bus = try AccessibilityBus()
+        let started = try ChildProcess.run(["sh", "-c", "sleep 100 >/dev/null 2>&1 & echo $!"], environment: bus.clientEnvironment)
+        guard let orphan = pid_t(String(decoding: started.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            bus.stop()
+            return XCTFail("no PID from sh: \(started)")
+        }
+        XCTAssertTrue(isRunning(orphan))
+        XCTAssertFalse(descendants(of: bus.bus.process.pid).contains(orphan))
+        bus.stop()
+        XCTAssertFalse(isRunning(orphan), "the session's orphan \(orphan) still runs")
+        if isRunning(orphan) { kill(orphan, SIGKILL) }
+    }
+
     func testRunCollectsOutputAndStatus() throws {
         let r = try ChildProcess.run(["sh", "-c", "echo one; echo two; echo err >&2; exit 3"],
                                      environment: harnessEnvironment([:]))
