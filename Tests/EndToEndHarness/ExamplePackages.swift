@@ -2,17 +2,11 @@
 // this checkout's build directory (reused by later runs: incremental builds; nothing in /tmp).
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 public enum ExamplePackages {
     /// The scratch directory the app examples share: ModalKit's own modules are compiled once for
     /// all of them.
     public static var scratch: String { PluginTestSupport.cacheDirectory + "/host-app-example" }
-
-    /// The descriptor of the lock on ``scratch`` while a test of this process holds it.
-    private static var heldLock: Int32 = -1
 
     /// `Examples/HostApp` built `swift build -c release` (as an app ships): the path of its
     /// `host-app` executable, as ``product(package:file:for:)`` builds it.
@@ -30,14 +24,7 @@ public enum ExamplePackages {
     /// - Throws: ``PluginTestFailure`` with the build's output when it fails or makes no `file`,
     ///   or when the directory stays taken for 1500 s.
     public static func product(package: String, file: String, for test: XCTestCase) throws -> String {
-        if heldLock < 0 {
-            let lock = try PluginTestSupport.acquireLock(scratch + ".lock", timeout: 1500, what: "the examples' scratch directory")
-            heldLock = lock
-            test.addTeardownBlock {
-                close(lock)   // and with it the lock
-                heldLock = -1
-            }
-        }
+        try PluginTestSupport.holdLock(scratch + ".lock", until: test, what: "the examples' scratch directory")
         // SwiftPM keeps the build plan it made last in the scratch directory and reuses it while
         // the manifests it was made from are unchanged, whichever package is asked for: without
         // --disable-build-manifest-caching, a build of HostApp after one of ColourRows compiles

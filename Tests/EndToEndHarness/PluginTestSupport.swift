@@ -297,9 +297,6 @@ public enum PluginTestSupport {
                        currentDirectory: currentDirectory, timeout: 60)
     }
 
-    /// The descriptors of the locks on the ``freshPackage(_:for:)`` packages a test of this process holds.
-    private static var heldPackages: [String: Int32] = [:]
-
     /// A package made by `modal-demo new-style NAME` at a fixed place in this checkout's build
     /// directory, its `.build` kept across runs (moved aside while the directory is made anew, since
     /// new-style writes only into a new or empty directory), so that `swift build` there is
@@ -310,14 +307,7 @@ public enum PluginTestSupport {
     /// - Throws: ``PluginTestFailure`` when another test process keeps it for 1500 s.
     public static func freshPackage(_ name: String, for test: XCTestCase) throws -> (directory: String, result: RunResult) {
         let directory = cacheDirectory + "/new-style/" + name
-        if heldPackages[name] == nil {
-            let lock = try acquireLock(directory + ".lock", timeout: 1500, what: "the style package \(directory)")
-            heldPackages[name] = lock
-            test.addTeardownBlock {
-                close(lock)   // and with it the lock
-                heldPackages[name] = nil
-            }
-        }
+        try holdLock(directory + ".lock", until: test, what: "the style package \(directory)")
         let keep = cacheDirectory + "/new-style/" + name + ".build-kept"
         let fm = FileManager.default
         try? fm.removeItem(atPath: keep)
@@ -344,6 +334,22 @@ public enum PluginTestSupport {
         let lock = try acquireLock(path, timeout: timeout, what: what)
         defer { close(lock) }   // and with it the lock
         return try body()
+    }
+
+    /// The descriptors of the locks ``holdLock(_:until:what:)`` holds for the running test, by path.
+    private static var heldLocks: [String: Int32] = [:]
+
+    /// Holds an exclusive `flock` on the file `path` (made if missing) from now until `test` ends,
+    /// waiting up to 1500 s for another process holding it; nothing when `test` holds it already.
+    /// - Throws: ``PluginTestFailure`` when the file cannot be opened or the wait runs out (naming `what`).
+    public static func holdLock(_ path: String, until test: XCTestCase, what: String) throws {
+        guard heldLocks[path] == nil else { return }
+        let lock = try acquireLock(path, timeout: 1500, what: what)
+        heldLocks[path] = lock
+        test.addTeardownBlock {
+            close(lock)   // and with it the lock
+            heldLocks[path] = nil
+        }
     }
 
     /// An exclusive `flock` on the file `path` (made if missing), waited for up to `timeout`
