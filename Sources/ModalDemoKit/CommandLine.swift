@@ -1,7 +1,7 @@
 import ModalKit
 
 /// The version printed by `--version`.
-public let modalDemoVersion = "0.1.0"
+public let modalDemoVersion = "0.2.0"
 
 /// What the command line asked for (docs/design.md, command line).
 public enum Command: Equatable, Sendable {
@@ -16,6 +16,8 @@ public enum Command: Equatable, Sendable {
     case newStyle(NewStyleOptions)
     /// `preview`: the whole transition as an animated WebP, or a strip of frames as a PNG.
     case preview(PreviewOptions)
+    /// `completion bash|zsh|fish`: print the shell's completion script (``ShellCompletion``).
+    case completion(ShellCompletion.Shell)
     case help
     case version
 }
@@ -152,126 +154,25 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public static let exitStatus: Int32 = 2
 }
 
-/// `--help`'s text.
-public let usageText = """
-Usage:
-  modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events]
-             [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
-  modal-demo --list-styles
-  modal-demo --describe-style NAME|PATH
-  modal-demo new-style NAME [--directory DIR]
-  modal-demo preview [--style NAME|PATH [--style-option KEY=VALUE]...] [--duration SECONDS] [--reduced-motion]
-                     --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] [--detent N] --output FILE
-  modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
-                    --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
-                    [--scale S] --output FILE.png
-  modal-demo --help | --version
-
-Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
-the chosen presentation style. Tapping the dimmed area or pressing Escape dismisses it.
-
-Options:
-  --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
-                           (a value containing '/'). Default: inset-centered. Repeatable: the card's
-                           "Present another" presents level n with the n-th --style (the last repeats);
-                           render draws levels 1..n-1 presented and level n at --progress
-  --style-option KEY=VALUE an option of the --style before it (one must come before it);
-                           --describe-style NAME lists a style's options with their meanings,
-                           defaults and accepted values (unknown keys are refused)
-  --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
-                           (default 480x800)
-  --duration SECONDS       transition duration (default: the style's, 0.35)
-  --reduced-motion         the presented view does not move: it fades in and out at its frame over
-                           0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
-                           the desktop's setting, read through the XDG Settings portal, is followed live)
-  --pause-at FRACTION      for style authors: every presentation stops at this linear time fraction
-                           (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
-                           Escape, a tap on the dim or Close dismiss from there as usual
-  --frame-time drawn|predicted
-                           animate each frame to the time it is drawn (default), or to the time the
-                           compositor will show it, predicted from wp_presentation feedback
-  --autoplay               one hands-free cycle: present as soon as the window is on screen, then
-                           dismiss once presented (no input needed, e.g. on a compositor without a seat)
-  --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
-                           reloaded,
-                           reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,
-                           close-attempt, rest); a level n > 1 appends " n" to its lines (presenting 2)
-  --watch                  with --style PATH: reload the plugin when the file changes (the next
-                           presentation, or one at rest, uses the new style; one in flight finishes)
-  --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
-                           composes where it offers wl_subcompositor and wp_viewporter, else pixman;
-                           subsurface: require that (exit 2 naming a missing global); pixman: the client
-                           draws every frame (render always does)
-  --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
-  --describe-style NAME|PATH  print a style's name, path, ABI version, summary and options
-render:
-  --progress P             linear time fraction of the transition, 0...1
-  --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
-  --drag DY                instead of --progress: presented, then a pointer pressed on the presented
-                           view and moved DY points down (negative: up) in 10 steps; the frame
-                           while it is held there (a drag, through the window's own input path)
-  --detent N               a sheet presented and resting at its N-th detent (1 = the smallest, as
-                           `detent N` events), as tall as that detent; with --progress, that frame of
-                           a presentation coming to rest there. A detent the style does not have, or a
-                           style without detents: exit 2, naming the style's detents
-  --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
-                           2; default 1), as a compositor's integer or fractional scale
-  --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
-                           at most 16384 per side and 67108864 pixels; a regular file (replaced
-                           atomically; a link to one is followed) or a new path, never a device,
-                           FIFO, socket or directory (exit 2)
-
-new-style NAME [--directory DIR]:
-  writes a style package in DIR (default ./NAME; it must not exist or be empty): Package.swift with
-  the dynamic product ModalKitStyle<Name>, one style file, a README; then `swift build` there and
-  `modal-demo render --style DIR/.build/debug/libModalKitStyle<Name>.so ...` show it. NAME is
-  lower-case letters, digits and dashes, starting with a letter.
-
-preview:
-  --fps N                  frames per second of transition time, 1...120 (default 30)
-  --hold SECONDS           how long the presented and the dismissed frame stay, 0...10 (default 0.5)
-  --strip N                write a one-row PNG of N (2...64) evenly spaced frames instead
-  --detent N               the sheet comes to rest at its N-th detent (as render --detent N)
-  --output FILE            an animated, lossless WebP of present -> presented -> dismiss (or the PNG
-                           strip); frame k of each transition is `render --progress k/(n-1)`;
-                           written like render's --output
-
-dismiss-point:
-  prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
-  dismisses the style's modal once presented in a window of --size, nearest the dim's top centre,
-  from the style's own frame and shouldDismiss; or "none" when the style offers no such point.
-  Takes the same options as the window and opens none (scripts drive the demo with it).
-
-Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
-executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
-
-Environment: MODALKIT_REDUCED_MOTION=1 reduces motion (window and render); 0 or unset leaves it to
---reduced-motion and the desktop; any other value is refused (exit 2). NO_AT_BRIDGE=1: no
-screen-reader bridge (otherwise the window is shown to screen readers through the session bus's
-accessibility bus, when there is one).
-
-Exit status: 0 success (also after SIGTERM or SIGINT, which close the window), 2 bad command line, style,
-environment value or output path, 1 runtime failure (no compositor, lost connection, no shared memory, a
-failed write: the previous file is kept).
-"""
+/// `--help`'s text, made from ``CommandTable``.
+public let usageText = CommandTable.makeUsage()
 
 /// Parses `arguments` (without the program name).
 /// - Throws: `UsageError` naming the offending argument.
 public func parseCommandLine(_ arguments: [String]) throws -> Command {
     var args = arguments[...]
-    var isRender = false
-    if args.first == "render" { isRender = true; args = args.dropFirst() }
-    var isDismissPoint = false
-    if args.first == "dismiss-point" { isDismissPoint = true; args = args.dropFirst() }
-    var isPreview = false
-    if args.first == "preview" { isPreview = true; args = args.dropFirst() }
-    if args.first == "new-style" { return try parseNewStyle(Array(args.dropFirst())) }
-    let isRenderLike = isRender || isPreview
+    var subcommand = Subcommand.window
+    if let first = args.first, !first.isEmpty, let named = Subcommand(rawValue: first) {
+        subcommand = named
+        args = args.dropFirst()
+    }
+    switch subcommand {
+    case .newStyle: return try parseNewStyle(Array(args))
+    case .completion: return try parseCompletion(Array(args))
+    default: break
+    }
+    let isRender = subcommand == .render, isPreview = subcommand == .preview
+    let isDismissPoint = subcommand == .dismissPoint
     var preview = PreviewOptions()
     var describe: String?
 
@@ -297,18 +198,26 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             flag = String(raw[..<eq])
             inline = String(raw[raw.index(after: eq)...])
         }
-        switch flag {
-        case "--help", "-h":
+        // The table says which subcommand takes which option, and whether it takes a value.
+        guard let option = CommandTable.option(flag, in: subcommand) else {
+            if raw.hasPrefix("-") {
+                throw UsageError("unknown option '\(raw)'" + (isRender ? " for render" : isPreview ? " for preview" : "")
+                                 + " (see --help)")
+            }
+            throw UsageError("unexpected argument '\(raw)' (see --help)")
+        }
+        if option.value == nil, inline != nil { throw UsageError("\(option.name) takes no value") }
+        switch option.name {
+        case "--help":
             return .help
         case "--version":
             return .version
-        case "--list-styles" where !isRenderLike && !isDismissPoint:
+        case "--list-styles":
             listStyles = true
-        case "--describe-style" where !isRenderLike && !isDismissPoint:
+        case "--describe-style":
             describe = try value(for: flag, inline)
         // dismiss-point takes the window's options, --watch too (the point is the style's as it is).
-        case "--watch" where !isRenderLike:
-            guard inline == nil else { throw UsageError("--watch takes no value") }
+        case "--watch":
             run.watch = true
         case "--style":
             // An empty name is refused by the loader, whose message lists the available styles.
@@ -343,96 +252,90 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             run.width = w; run.height = h
             render.width = w; render.height = h
             sawSize = true
-        case "--log-events" where !isRenderLike:
+        case "--log-events":
             run.logEvents = true
-        case "--compositing" where !isRenderLike:
+        case "--compositing":
             let text = try value(for: flag, inline)
             guard let c = CompositingChoice(rawValue: text) else {
                 throw UsageError("--compositing expects auto, subsurface or pixman, got '\(text)'")
             }
             run.compositing = c
-        case "--pause-at" where !isRenderLike:
+        case "--pause-at":
             let text = try value(for: flag, inline)
             guard let f = Double(text), f.isFinite, (0...1).contains(f) else {
                 throw UsageError("--pause-at expects a linear time fraction from 0 to 1, got '\(text)'")
             }
             run.pauseAt = f
-        case "--frame-time" where !isRenderLike:
+        case "--frame-time":
             switch try value(for: flag, inline) {
             case "drawn": run.predictsPresentationTime = false
             case "predicted": run.predictsPresentationTime = true
             case let text: throw UsageError("--frame-time expects drawn or predicted, got '\(text)'")
             }
-        case "--autoplay" where !isRenderLike:
-            guard inline == nil else { throw UsageError("--autoplay takes no value") }
+        case "--autoplay":
             run.autoplay = true
         case "--reduced-motion":
-            guard inline == nil else { throw UsageError("--reduced-motion takes no value") }
             run.reducedMotion = true
             render.reducedMotion = true
             preview.reducedMotion = true
-        case "--progress" where isRender:
+        case "--progress":
             let text = try value(for: flag, inline)
             guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
                 throw UsageError("--progress expects a number from 0 to 1, got '\(text)'")
             }
             render.fraction = p
             sawProgress = true
-        case "--drag" where isRender:
+        case "--drag":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, (-10000...10000).contains(d) else {
                 throw UsageError("--drag expects points from -10000 to 10000, got '\(text)'")
             }
             render.drag = d
-        case "--detent" where isRenderLike:
+        case "--detent":
             let text = try value(for: flag, inline)
             guard let n = Int(text), (1...8).contains(n) else {
                 throw UsageError("--detent expects a detent number from 1 to 8 (1 = the smallest), got '\(text)'")
             }
             render.detent = n
             preview.detent = n
-        case "--phase" where isRender:
+        case "--phase":
             switch try value(for: flag, inline) {
             case "present": render.phase = .present
             case "dismiss": render.phase = .dismiss
             case let other: throw UsageError("--phase expects present or dismiss, got '\(other)'")
             }
-        case "--scale" where isRenderLike:
+        case "--scale":
             let text = try value(for: flag, inline)
             guard let s = Double(text), s.isFinite, (minRenderScale...maxRenderScale).contains(s) else {
                 throw UsageError("--scale expects a number from 0.5 to 8 (e.g. 1, 1.25, 1.5, 2), got '\(text)'")
             }
             render.scale = s
             preview.scale = s
-        case "--output" where isRenderLike:
+        case "--output":
             render.output = try value(for: flag, inline)
             if render.output.isEmpty { throw UsageError("--output needs a file name") }
             preview.output = render.output
             sawOutput = true
-        case "--fps" where isPreview:
+        case "--fps":
             let text = try value(for: flag, inline)
             guard let f = Double(text), f.isFinite, (1...120).contains(f) else {
                 throw UsageError("--fps expects a number from 1 to 120, got '\(text)'")
             }
             preview.fps = f
-        case "--hold" where isPreview:
+        case "--hold":
             let text = try value(for: flag, inline)
             guard let h = Double(text), h.isFinite, (0...10).contains(h) else {
                 throw UsageError("--hold expects seconds from 0 to 10, got '\(text)'")
             }
             preview.hold = h
-        case "--strip" where isPreview:
+        case "--strip":
             let text = try value(for: flag, inline)
             guard let n = Int(text), (2...64).contains(n) else {
                 throw UsageError("--strip expects a number of frames from 2 to 64, got '\(text)'")
             }
             preview.strip = n
         default:
-            if raw.hasPrefix("-") {
-                throw UsageError("unknown option '\(raw)'" + (isRender ? " for render" : isPreview ? " for preview" : "")
-                                 + " (see --help)")
-            }
-            throw UsageError("unexpected argument '\(raw)' (see --help)")
+            preconditionFailure("\(option.name) is in CommandTable but not parsed")
         }
     }
 
@@ -511,7 +414,7 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .preview(options)
-    case .help, .version, .listStyles, .describeStyle, .newStyle:
+    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion:
         return command
     }
 }
@@ -527,14 +430,14 @@ func parseNewStyle(_ arguments: [String]) throws -> Command {
         if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
             flag = String(raw[..<eq]); inline = String(raw[raw.index(after: eq)...])
         }
-        switch flag {
-        case "--help", "-h": return .help
+        switch CommandTable.option(flag, in: .newStyle)?.name {
+        case "--help": return .help
         case "--directory":
             guard let v = inline ?? args.popFirst() else { throw UsageError("option --directory needs a value") }
             guard !v.isEmpty else { throw UsageError("--directory needs a directory name") }
             options.directory = v
         default:
-            if raw.hasPrefix("-") && name != nil || raw.hasPrefix("--") {
+            if raw.hasPrefix("-") && (name != nil || raw.count > 1) {
                 throw UsageError("unknown option '\(raw)' for new-style (see --help)")
             }
             guard name == nil else { throw UsageError("new-style takes one NAME, got '\(name!)' and '\(raw)'") }
@@ -545,6 +448,18 @@ func parseNewStyle(_ arguments: [String]) throws -> Command {
     try StyleTemplate.validateName(name)
     options.name = name
     return .newStyle(options)
+}
+
+/// `completion SHELL`.
+func parseCompletion(_ arguments: [String]) throws -> Command {
+    if let first = arguments.first, CommandTable.option(first, in: .completion)?.name == "--help" { return .help }
+    guard arguments.count == 1 else {
+        throw UsageError("completion takes one shell: bash, zsh or fish" + (arguments.isEmpty ? "" : ", got '\(arguments.joined(separator: " "))'"))
+    }
+    guard let shell = ShellCompletion.Shell(rawValue: arguments[0]) else {
+        throw UsageError("completion expects bash, zsh or fish, got '\(arguments[0])'")
+    }
+    return .completion(shell)
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).

@@ -128,7 +128,7 @@ do {
 // What the listing commands print is written at once by finishStandardOutput() (whose error, if
 // any, is then that write's); only the window's event lines need line buffering.
 switch command {
-case .help, .version, .listStyles, .describeStyle, .dismissPoint: setvbuf(stdout, nil, _IOFBF, 0)
+case .help, .version, .listStyles, .describeStyle, .dismissPoint, .completion: setvbuf(stdout, nil, _IOFBF, 0)
 default: break
 }
 
@@ -137,6 +137,8 @@ case .help:
     print(usageText)
 case .version:
     print("modal-demo \(modalDemoVersion)")
+case .completion(let shell):
+    print(ShellCompletion.script(for: shell), terminator: "")
 case .listStyles:
     for line in StyleCommandText.listingLines(Styles.loader.list()) { print(line) }
 case .describeStyle(let style):

@@ -1,0 +1,262 @@
+/// The one table of `modal-demo`'s command line: its subcommands, every option with the
+/// subcommands that take it, its value and help text. The parser (``parseCommandLine(_:)``) looks
+/// each argument up here, and `--help` (``usageText``), README's synopsis, the shell completions
+/// (``ShellCompletion``) and the manual page's option list are made from it, so that none of them
+/// can name an option the others lack.
+
+/// A subcommand of `modal-demo` (the first argument), or the window (no subcommand).
+public enum Subcommand: String, CaseIterable, Sendable {
+    /// No subcommand: the window (also `--list-styles`, `--describe-style`, `--help`, `--version`).
+    case window = ""
+    case render
+    case preview
+    case dismissPoint = "dismiss-point"
+    case newStyle = "new-style"
+    case completion
+}
+
+/// What a shell completes for an option's value.
+public enum ValueCompletion: Equatable, Sendable {
+    /// Nothing to offer (a number, a size).
+    case none
+    /// A style name from `modal-demo --list-styles`, or a path.
+    case style
+    /// A file name (a path).
+    case file
+    /// A directory name.
+    case directory
+    /// One of these words.
+    case words([String])
+}
+
+/// One row of the command-line table.
+public struct CommandOption: Sendable {
+    /// The long name, e.g. `--style`.
+    public let name: String
+    /// A short alias (`-h`), if any.
+    public let alias: String?
+    /// The value's placeholder in help (`NAME|PATH`), or nil for a flag that takes no value.
+    public let value: String?
+    /// What a shell completes for the value.
+    public let completion: ValueCompletion
+    /// The subcommands that take this option.
+    public let commands: Set<Subcommand>
+    /// Where `--help` lists it: the heading of its section (``CommandTable/sections``).
+    public let section: String
+    /// Its help, one or more lines of at most 75 columns (already wrapped).
+    public let help: [String]
+
+    init(_ name: String, alias: String? = nil, _ value: String? = nil, completion: ValueCompletion = .none,
+         in commands: Set<Subcommand>, section: String = "Options:", _ help: String...) {
+        self.name = name; self.alias = alias; self.value = value; self.completion = completion
+        self.commands = commands; self.section = section; self.help = help
+    }
+
+    /// `--name VALUE` as help shows it.
+    public var usage: String { value.map { "\(name) \($0)" } ?? name }
+}
+
+/// The command-line table and what is made from it.
+public enum CommandTable {
+    static let windowLike: Set<Subcommand> = [.window, .dismissPoint]
+    static let styled: Set<Subcommand> = [.window, .dismissPoint, .render, .preview]
+
+    /// The synopsis: `--help`'s first lines and README's "Command line" block.
+    public static let synopsis = """
+    modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
+               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events]
+               [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
+    modal-demo --style PATH --watch [the window's options]
+    modal-demo --list-styles
+    modal-demo --describe-style NAME|PATH
+    modal-demo new-style NAME [--directory DIR]
+    modal-demo preview [--style NAME|PATH [--style-option KEY=VALUE]...] [--duration SECONDS] [--reduced-motion]
+                       --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] [--detent N] --output FILE
+    modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
+    modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
+                      --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
+    modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
+    modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
+                      [--scale S] --output FILE.png
+    modal-demo completion bash|zsh|fish
+    modal-demo --help | --version
+    """
+
+    /// Every option, in `--help`'s order within each section. An option whose meaning differs
+    /// between subcommands has a row for each (`--output`, `--detent`), with disjoint `commands`.
+    public static let options: [CommandOption] = [
+        CommandOption("--style", "NAME|PATH", completion: .style, in: styled,
+                      "presentation style: a name found on the style path, or a plugin file",
+                      "(a value containing '/'). Default: inset-centered. Repeatable: the card's",
+                      "\"Present another\" presents level n with the n-th --style (the last repeats);",
+                      "render draws levels 1..n-1 presented and level n at --progress"),
+        CommandOption("--style-option", "KEY=VALUE", in: styled,
+                      "an option of the --style before it (one must come before it);",
+                      "--describe-style NAME lists a style's options with their meanings,",
+                      "defaults and accepted values (unknown keys are refused)"),
+        CommandOption("--size", "WxH", in: styled,
+                      "window size in points (1...8192 each) when the compositor lets the client choose",
+                      "(default 480x800)"),
+        CommandOption("--duration", "SECONDS", in: styled,
+                      "transition duration (default: the style's, 0.35)"),
+        CommandOption("--reduced-motion", in: styled,
+                      "the presented view does not move: it fades in and out at its frame over",
+                      "0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise",
+                      "the desktop's setting, read through the XDG Settings portal, is followed live)"),
+        CommandOption("--pause-at", "FRACTION", in: windowLike,
+                      "for style authors: every presentation stops at this linear time fraction",
+                      "(0...1) and stays there, drawn exactly as `render --progress FRACTION`;",
+                      "Escape, a tap on the dim or Close dismiss from there as usual"),
+        CommandOption("--frame-time", "drawn|predicted", completion: .words(["drawn", "predicted"]), in: windowLike,
+                      "animate each frame to the time it is drawn (default), or to the time the",
+                      "compositor will show it, predicted from wp_presentation feedback"),
+        CommandOption("--autoplay", in: windowLike,
+                      "one hands-free cycle: present as soon as the window is on screen, then",
+                      "dismiss once presented (no input needed, e.g. on a compositor without a seat)"),
+        CommandOption("--log-events", in: windowLike,
+                      "print one line per event on stdout (configure WxH, activated, presenting,",
+                      "presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,",
+                      "reloaded,",
+                      "reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,",
+                      "close-attempt, rest); a level n > 1 appends \" n\" to its lines (presenting 2)"),
+        CommandOption("--watch", in: windowLike,
+                      "with --style PATH: reload the plugin when the file changes (the next",
+                      "presentation, or one at rest, uses the new style; one in flight finishes)"),
+        CommandOption("--compositing", "MODE", completion: .words(CompositingChoice.allCases.map(\.rawValue)), in: windowLike,
+                      "auto (default): the dim and the presented view as sub-surfaces the compositor",
+                      "composes where it offers wl_subcompositor and wp_viewporter, else pixman;",
+                      "subsurface: require that (exit 2 naming a missing global); pixman: the client",
+                      "draws every frame (render always does)"),
+        CommandOption("--list-styles", in: [.window],
+                      "list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION"),
+        CommandOption("--describe-style", "NAME|PATH", completion: .style, in: [.window],
+                      "print a style's name, path, ABI version, summary and options"),
+        CommandOption("--help", alias: "-h", in: Set(Subcommand.allCases), "print this help"),
+        CommandOption("--version", in: Set(Subcommand.allCases).subtracting([.newStyle, .completion]),
+                      "print modal-demo's version"),
+
+        CommandOption("--progress", "P", in: [.render], section: "render:",
+                      "linear time fraction of the transition, 0...1"),
+        CommandOption("--phase", "present|dismiss", completion: .words(["present", "dismiss"]), in: [.render],
+                      section: "render:",
+                      "which transition (default present); dismiss at P is present at 1-P"),
+        CommandOption("--drag", "DY", in: [.render], section: "render:",
+                      "instead of --progress: presented, then a pointer pressed on the presented",
+                      "view and moved DY points down (negative: up) in 10 steps; the frame",
+                      "while it is held there (a drag, through the window's own input path)"),
+        CommandOption("--detent", "N", in: [.render], section: "render:",
+                      "a sheet presented and resting at its N-th detent (1 = the smallest, as",
+                      "`detent N` events), as tall as that detent; with --progress, that frame of",
+                      "a presentation coming to rest there. A detent the style does not have, or a",
+                      "style without detents: exit 2, naming the style's detents"),
+        CommandOption("--scale", "S", in: [.render, .preview], section: "render:",
+                      "buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,",
+                      "2; default 1), as a compositor's integer or fractional scale"),
+        CommandOption("--output", "FILE.png", completion: .file, in: [.render], section: "render:",
+                      "where to write the PNG: round(W x S) by round(H x S) pixels (halves up),",
+                      "at most 16384 per side and 67108864 pixels; a regular file (replaced",
+                      "atomically; a link to one is followed) or a new path, never a device,",
+                      "FIFO, socket or directory (exit 2)"),
+
+        CommandOption("--directory", "DIR", completion: .directory, in: [.newStyle], section: "new-style:",
+                      "where the package goes (default ./NAME; it must not exist or be empty)"),
+
+        CommandOption("--fps", "N", in: [.preview], section: "preview:",
+                      "frames per second of transition time, 1...120 (default 30)"),
+        CommandOption("--hold", "SECONDS", in: [.preview], section: "preview:",
+                      "how long the presented and the dismissed frame stay, 0...10 (default 0.5)"),
+        CommandOption("--strip", "N", in: [.preview], section: "preview:",
+                      "write a one-row PNG of N (2...64) evenly spaced frames instead"),
+        CommandOption("--detent", "N", in: [.preview], section: "preview:",
+                      "the sheet comes to rest at its N-th detent (as render --detent N)"),
+        CommandOption("--output", "FILE", completion: .file, in: [.preview], section: "preview:",
+                      "an animated, lossless WebP of present -> presented -> dismiss (or the PNG",
+                      "strip); frame k of each transition is `render --progress k/(n-1)`;",
+                      "written like render's --output"),
+    ]
+
+    /// The sections of `--help` after the synopsis and the introduction: a heading, an optional
+    /// paragraph, then the options whose ``CommandOption/section`` it is.
+    public static let sections: [(heading: String, paragraph: String?)] = [
+        ("Options:", nil),
+        ("render:", nil),
+        ("new-style NAME [--directory DIR]:", """
+          writes a style package in DIR (default ./NAME; it must not exist or be empty): Package.swift with
+          the dynamic product ModalKitStyle<Name>, one style file, a README; then `swift build` there and
+          `modal-demo render --style DIR/.build/debug/libModalKitStyle<Name>.so ...` show it. NAME is
+          lower-case letters, digits and dashes, starting with a letter.
+        """),
+        ("preview:", nil),
+        ("dismiss-point:", """
+          prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
+          dismisses the style's modal once presented in a window of --size, nearest the dim's top centre,
+          from the style's own frame and shouldDismiss; or "none" when the style offers no such point.
+          Takes the same options as the window and opens none (scripts drive the demo with it).
+        """),
+        ("completion bash|zsh|fish:", """
+          prints the shell's completion script for modal-demo, made from this help's table (style names
+          are completed from --list-styles); scripts/install installs all three.
+        """),
+    ]
+
+    static let introduction = """
+    Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
+    the chosen presentation style. Tapping the dimmed area or pressing Escape dismisses it.
+    """
+
+    static let epilogue = """
+    Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
+    executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
+
+    Environment: MODALKIT_REDUCED_MOTION=1 reduces motion (window and render); 0 or unset leaves it to
+    --reduced-motion and the desktop; any other value is refused (exit 2). NO_AT_BRIDGE=1: no
+    screen-reader bridge (otherwise the window is shown to screen readers through the session bus's
+    accessibility bus, when there is one).
+
+    Exit status: 0 success (also after SIGTERM or SIGINT, which close the window), 2 bad command line, style,
+    environment value or output path, 1 runtime failure (no compositor, lost connection, no shared memory, a
+    failed write: the previous file is kept).
+    """
+
+    /// The row for `flag` (a long name or an alias) that `command` takes, if any.
+    public static func option(_ flag: String, in command: Subcommand) -> CommandOption? {
+        options.first { ($0.name == flag || $0.alias == flag) && $0.commands.contains(command) }
+    }
+
+    /// The long option names `command` takes, in table order, without repeats.
+    public static func optionNames(for command: Subcommand) -> [String] {
+        var seen = Set<String>()
+        return options.filter { $0.commands.contains(command) && seen.insert($0.name).inserted }.map(\.name)
+    }
+
+    /// `--help`'s text: the synopsis, the introduction, each section's options, the epilogue.
+    static func makeUsage() -> String {
+        var lines = ["Usage:"] + synopsis.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        lines += ["", introduction, ""]
+        for (i, section) in sections.enumerated() {
+            if i > 0 { lines.append("") }
+            lines.append(section.heading)
+            if let paragraph = section.paragraph { lines.append(paragraph) }
+            for option in options where option.section == section.heading {
+                let name = "  " + option.usage + (option.alias.map { ", \($0)" } ?? "")
+                let column = 27
+                if name.count <= column - 2 {
+                    lines.append(name.padding(to: column) + option.help[0])
+                } else {
+                    // A long name (and value) gets its own line when it would not leave two spaces.
+                    lines.append(name + (name.count + 2 <= column + 4 ? "  " + option.help[0] : ""))
+                    if name.count + 2 > column + 4 { lines.append(String(repeating: " ", count: column) + option.help[0]) }
+                }
+                for more in option.help.dropFirst() { lines.append(String(repeating: " ", count: column) + more) }
+            }
+        }
+        lines += ["", epilogue]
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
