@@ -40,6 +40,10 @@ MK_DEBIAN_PACKAGES=(
   # demo through libatspi (python3-gi + gir1.2-atspi-2.0, Debian's /usr/bin/python3), and run Orca
   # headless on Xvfb (xkbcomp from x11-xkb-utils; python3-pyatspi is what Orca itself imports).
   libatk1.0-dev libatk-bridge2.0-dev at-spi2-core gir1.2-atspi-2.0 python3-pyatspi orca xvfb x11-xkb-utils
+  # What is installed beside modal-demo, checked as users' tools read it: the manual pages
+  # (man -l), the shell completions (bash -n, zsh -n, fish --no-execute), the desktop entry
+  # (desktop-file-validate); git for the test that depends on a tagged copy of ModalKit.
+  man-db groff-base zsh fish desktop-file-utils git
 )
 
 # The environment of the debug build scripts/test makes in scratch directory $1, as the array
