@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.2
 // ModalKit: UIKit-style custom modal presentation on Wayland.
 //
 // Module graph (see docs/design.md, "Module graph"):
@@ -185,5 +185,8 @@ let package = Package(
                     path: "Tests/LiveTests/SessionBus"),
         .testTarget(name: "LiveHarnessTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Harness"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
-    ]
+    ],
+    // Swift 5 language mode: the sources predate Swift 6's strict concurrency checking, which
+    // tools-version 6 would otherwise turn on.
+    swiftLanguageModes: [.v5]
 )

@@ -3,6 +3,7 @@
 // package's note generator, which links the style and writes the note's Swift source from the
 // style's own declarations; the source is compiled into the entry target. The generator is
 // rebuilt, and the note written again, whenever the style's code changes.
+import Foundation
 import PackagePlugin
 
 @main
@@ -12,13 +13,13 @@ struct StyleNotePlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let tool = try context.tool(named: StyleNotePlugin.generator)
-        let output = context.pluginWorkDirectory.appending("StyleNote.swift")
+        let output = context.pluginWorkDirectoryURL.appending(path: "StyleNote.swift")
         // The modules the entry target depends on: the generator picks the style declared in one.
-        var arguments = ["--output", output.string]
+        var arguments = ["--output", output.path(percentEncoded: false)]
         for case let .target(dependency) in target.dependencies {
             arguments += ["--module", (dependency as? SourceModuleTarget)?.moduleName ?? dependency.name]
         }
-        return [.buildCommand(displayName: "Writing the style note of \(target.name)", executable: tool.path,
+        return [.buildCommand(displayName: "Writing the style note of \(target.name)", executable: tool.url,
                               arguments: arguments, inputFiles: [], outputFiles: [output])]
     }
 }
