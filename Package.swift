@@ -4,23 +4,23 @@
 // Module graph (see docs/design.md, "Module graph"):
 //   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
 //   CModalKitStyle        the versioned C ABI between the host and style plugins
-//   SystemSupport         Glibc-only stand-ins for Foundation (locks, environment, paths, files,
+//   ModalKitSystemSupport         Glibc-only stand-ins for Foundation (locks, environment, paths, files,
 //                         printf formatting): nothing modal-demo or a style plugin loads links
 //                         Foundation (docs/design.md, start-up and footprint)
 //   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
 //                         (pixman only: no fonts, no PNG)
-//   MonotonicClock        the one clock (CLOCK_MONOTONIC seconds) every module reads
-//   PixmanText            fcft text drawn onto pixman images (the title bar, the demo and apps' content)
-//   WaylandClient         the Wayland client core (no ModalKit types)
-//   DesktopSettings       the desktop's settings through the XDG Settings portal and a session-bus
-//                         connection, on WaylandClient's loop (libdbus; no ModalKit)
+//   ModalKitClock        the one clock (CLOCK_MONOTONIC seconds) every module reads
+//   ModalKitText            fcft text drawn onto pixman images (the title bar, the demo and apps' content)
+//   ModalKitWaylandClient         the Wayland client core (no ModalKit types)
+//   ModalKitDesktopSettings       the desktop's settings through the XDG Settings portal and a session-bus
+//                         connection, on ModalKitWaylandClient's loop (libdbus; no ModalKit)
 //   ModalKitATK           a host's accessibility snapshots to screen readers (AT-SPI through ATK), driven
-//                         from WaylandClient's loop; loads libModalKitATKBridge.so (CModalKitATK: ATK
+//                         from ModalKitWaylandClient's loop; loads libModalKitATKBridge.so (CModalKitATK: ATK
 //                         objects + at-spi2-atk) with dlopen, so nothing links ATK, GObject or X11 at start-up
 //   ModalKitWayland       a window on a presentation host: input with event times, damage, frame
 //                         pacing, the sub-surface backend and its fallback, the desktop's reduced
 //                         motion, the accessibility bridge, SIGTERM/SIGINT (what an app links)
-//   ModalDemoKit          the demo app's library: its scene and look, fonts, PNG, command line
+//   ModalKitDemo          the demo app's library: its scene and look, fonts, PNG, command line
 //   modal-demo            the demo's command line on ModalKitWayland (thin main)
 //   modal-bench           frame pipeline benchmark
 //   Plugins/<Name>Style   the built-in styles: each a plain library target (its style type, which
@@ -28,7 +28,7 @@
 //   ModalKitNoteTool      the note generator's work (StyleNoteTool), for every style package's build step
 //   modalkit-style-note   the build-time note generator: runs the styles' declarations and writes
 //                         each library's ELF note source (docs/design.md, plugin metadata and trust)
-//   BuildPlugins/StyleNotePlugin  the SwiftPM build-tool plugin that runs it for each entry target
+//   BuildPlugins/ModalKitStyleNotePlugin  the SwiftPM build-tool plugin that runs it for each entry target
 //                         (not in Plugins/, SwiftPM's default plugin folder, which holds the styles)
 import PackageDescription
 
@@ -45,15 +45,15 @@ let runtime: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-co
 
 /// A built-in style's own target: `Plugins/<name>Style`, its entry in `Entry/` excluded.
 func style(_ name: String) -> Target {
-    .target(name: "\(name)Style", dependencies: ["ModalKit"], path: "Plugins/\(name)Style", exclude: ["Entry"],
+    .target(name: "ModalKit\(name)Style", dependencies: ["ModalKit"], path: "Plugins/\(name)Style", exclude: ["Entry"],
             swiftSettings: runtime)
 }
 
 /// A built-in style's entry target (`Plugins/<name>Style/Entry`): the `modalkit_style_entry` function and,
-/// generated at build time by StyleNotePlugin, the library's note.
+/// generated at build time by ModalKitStyleNotePlugin, the library's note.
 func entry(_ name: String) -> Target {
-    .target(name: "\(name)StyleEntry", dependencies: ["ModalKit", .target(name: "\(name)Style")],
-            path: "Plugins/\(name)Style/Entry", swiftSettings: runtime, plugins: ["StyleNotePlugin"])
+    .target(name: "ModalKit\(name)StyleEntry", dependencies: ["ModalKit", .target(name: "ModalKit\(name)Style")],
+            path: "Plugins/\(name)Style/Entry", swiftSettings: runtime, plugins: ["ModalKitStyleNotePlugin"])
 }
 
 let package = Package(
@@ -65,75 +65,75 @@ let package = Package(
         // What an app links: a window presenting its content with ModalKit (Examples/HostApp).
         .library(name: "ModalKitWayland", targets: ["ModalKitWayland"]),
         // Text for an app's content: fcft glyphs drawn onto pixman images, in buffer pixels.
-        .library(name: "PixmanText", targets: ["PixmanText"]),
+        .library(name: "ModalKitText", targets: ["ModalKitText"]),
         // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types), for apps that bind a host themselves.
-        .library(name: "WaylandClient", targets: ["WaylandClient"]),
-        // Screen readers for apps on ModalKit and WaylandClient (AT-SPI): the Swift side, and the C
+        .library(name: "ModalKitWaylandClient", targets: ["ModalKitWaylandClient"]),
+        // Screen readers for apps on ModalKit and ModalKitWaylandClient (AT-SPI): the Swift side, and the C
         // library it loads at run time (libModalKitATKBridge.so, next to the executable).
         .library(name: "ModalKitATK", targets: ["ModalKitATK"]),
         .library(name: "ModalKitATKBridge", type: .dynamic, targets: ["CModalKitATK"]),
         // Style plugins: file names start with libModalKitStyle so the loader can find them by name.
-        .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["InsetCenteredStyleEntry"]),
-        .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["BottomSheetStyleEntry"]),
-        .library(name: "ModalKitStyleAdaptive", type: .dynamic, targets: ["AdaptiveStyleEntry"]),
-        .library(name: "ModalKitStylePopover", type: .dynamic, targets: ["PopoverStyleEntry"]),
-        .library(name: "ModalKitStyleAlert", type: .dynamic, targets: ["AlertStyleEntry"]),
+        .library(name: "ModalKitStyleInsetCentered", type: .dynamic, targets: ["ModalKitInsetCenteredStyleEntry"]),
+        .library(name: "ModalKitStyleBottomSheet", type: .dynamic, targets: ["ModalKitBottomSheetStyleEntry"]),
+        .library(name: "ModalKitStyleAdaptive", type: .dynamic, targets: ["ModalKitAdaptiveStyleEntry"]),
+        .library(name: "ModalKitStylePopover", type: .dynamic, targets: ["ModalKitPopoverStyleEntry"]),
+        .library(name: "ModalKitStyleAlert", type: .dynamic, targets: ["ModalKitAlertStyleEntry"]),
     ],
     targets: [
-        system("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
-        system("CWaylandCursor", pkgConfig: "wayland-cursor", apt: ["libwayland-dev"]),
-        system("CXkbCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
-        system("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        system("CModalKitWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
+        system("CModalKitWaylandCursor", pkgConfig: "wayland-cursor", apt: ["libwayland-dev"]),
+        system("CModalKitXkbCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
+        system("CModalKitPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
         // fcft through dlopen at the first font (its header for the types and a dlsym table):
         // nothing links libfcft and its chain of ten libraries. Its header lives in /usr/include
-        // and needs only pixman's include path, from CPixman (fcft's .pc is not used: it adds
+        // and needs only pixman's include path, from CModalKitPixman (fcft's .pc is not used: it adds
         // `-DUTF8PROC_EXPORTS`, which SwiftPM refuses with a warning on every build).
-        .target(name: "CFcftDynamic", dependencies: ["CPixman"], path: "Sources/CFcftDynamic"),
-        system("CPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        .target(name: "CModalKitFcft", dependencies: ["CModalKitPixman"], path: "Sources/CModalKitFcft"),
+        system("CModalKitPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
         // libdbus through dlopen at the first bus connection (its declarations and a dlsym table):
         // nothing links libdbus-1 and its chain of seven libraries.
-        .target(name: "CDBusDynamic", path: "Sources/CDBusDynamic"),
+        .target(name: "CModalKitDBus", path: "Sources/CModalKitDBus"),
         // ATK and the at-spi2-atk bridge: only CModalKitATK (a library loaded at run time) links them.
-        system("CATK", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
+        system("CModalKitATKSystem", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
         // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
-        system("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
-        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"], path: "CWayland/Protocols"),
+        system("CModalKitWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
+        .target(name: "CModalKitWaylandProtocols", dependencies: ["CModalKitWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
-        .target(name: "SystemSupport", swiftSettings: runtime),
-        .target(name: "ModalKit", dependencies: ["CPixman", "CModalKitStyle", "SystemSupport"], swiftSettings: runtime),
+        .target(name: "ModalKitSystemSupport", swiftSettings: runtime),
+        .target(name: "ModalKit", dependencies: ["CModalKitPixman", "CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
-        .target(name: "MonotonicClock", swiftSettings: runtime),
-        .target(name: "PixmanText", dependencies: ["CPixman", "CFcftDynamic"], swiftSettings: runtime),
-        .target(name: "WaylandClient",
-                dependencies: ["CWaylandClient", "CWaylandCursor", "CXkbCommon", "CWaylandProtocols", "CPixman",
-                               "PixmanText", "MonotonicClock", "SystemSupport"],
+        .target(name: "ModalKitClock", swiftSettings: runtime),
+        .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
+        .target(name: "ModalKitWaylandClient",
+                dependencies: ["CModalKitWaylandClient", "CModalKitWaylandCursor", "CModalKitXkbCommon", "CModalKitWaylandProtocols", "CModalKitPixman",
+                               "ModalKitText", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        // Followed from WaylandClient's one loop (WaylandPollLoop), or any PollLoop.
-        .target(name: "DesktopSettings", dependencies: ["CDBusDynamic", "WaylandClient"], swiftSettings: runtime),
+        // Followed from ModalKitWaylandClient's one loop (WaylandPollLoop), or any PollLoop.
+        .target(name: "ModalKitDesktopSettings", dependencies: ["CModalKitDBus", "ModalKitWaylandClient"], swiftSettings: runtime),
         // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
         .target(name: "CModalKitATKInterface"),
-        .target(name: "CModalKitATK", dependencies: ["CATK", "CModalKitATKInterface"],
+        .target(name: "CModalKitATK", dependencies: ["CModalKitATKSystem", "CModalKitATKInterface"],
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
-        .target(name: "ModalKitATK", dependencies: ["ModalKit", "WaylandClient", "CModalKitATKInterface",
-                                                    "DesktopSettings", "SystemSupport"],
+        .target(name: "ModalKitATK", dependencies: ["ModalKit", "ModalKitWaylandClient", "CModalKitATKInterface",
+                                                    "ModalKitDesktopSettings", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .target(name: "ModalKitWayland",
-                dependencies: ["ModalKit", "WaylandClient", "DesktopSettings", "ModalKitATK", "MonotonicClock",
-                               "SystemSupport"],
+                dependencies: ["ModalKit", "ModalKitWaylandClient", "ModalKitDesktopSettings", "ModalKitATK", "ModalKitClock",
+                               "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalDemoKit", dependencies: ["ModalKit", "PixmanText", "CPixman", "CPng", "CWebP", "SystemSupport"],
+        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalDemoKit", "ModalKitWayland", "SystemSupport"],
+        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
-        // CAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
-        .target(name: "CAllocCounter"),
-        .target(name: "ModalBenchSupport"),
+        // CModalKitAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
+        .target(name: "CModalKitAllocCounter"),
+        .target(name: "ModalKitBenchSupport"),
         .executableTarget(name: "modal-bench",
-                          dependencies: ["ModalDemoKit", "ModalKit", "ModalKitWayland", "ModalBenchSupport", "CAllocCounter",
-                                         "CPixman", "MonotonicClock"]),
+                          dependencies: ["ModalKitDemo", "ModalKit", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
+                                         "CModalKitPixman", "ModalKitClock"]),
         // The built-in styles: each a plain target (tests link the style type) and an entry target,
         // the one its dynamic library is made of, which gets the generated note.
         style("InsetCentered"), entry("InsetCentered"),
@@ -142,28 +142,28 @@ let package = Package(
         style("Popover"), entry("Popover"),
         style("Alert"), entry("Alert"),
         .executableTarget(name: "modalkit-style-note",
-                          dependencies: ["ModalKitNoteTool", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle",
-                                         "AlertStyle"]),
-        .plugin(name: "StyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
-                path: "BuildPlugins/StyleNotePlugin"),
+                          dependencies: ["ModalKitNoteTool", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitPopoverStyle",
+                                         "ModalKitAlertStyle"]),
+        .plugin(name: "ModalKitStyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
+                path: "BuildPlugins/ModalKitStyleNotePlugin"),
         // Seeded random sequences for the presentation host and the checks after each step, shared
         // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests), on the real built-in styles.
-        .target(name: "HostFuzzSupport",
-                dependencies: ["ModalKit", "CPixman", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "PopoverStyle",
-                               "AlertStyle"],
-                path: "Tests/HostFuzzSupport"),
+        .target(name: "ModalKitHostFuzzSupport",
+                dependencies: ["ModalKit", "CModalKitPixman", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitPopoverStyle",
+                               "ModalKitAlertStyle"],
+                path: "Tests/ModalKitHostFuzzSupport"),
         .testTarget(name: "ModalKitTests",
-                    dependencies: ["ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle", "HostFuzzSupport"],
+                    dependencies: ["ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "ModalDemoKitTests",
-                    dependencies: ["ModalDemoKit", "ModalKit", "InsetCenteredStyle", "BottomSheetStyle", "AdaptiveStyle",
-                                   "HostFuzzSupport"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
-        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "WaylandClient"]),
+        .testTarget(name: "ModalKitDemoTests",
+                    dependencies: ["ModalKitDemo", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
+                                   "ModalKitHostFuzzSupport"]),
+        .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient"]),
+        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
-                                                          "DesktopSettings", "CDBusDynamic"]),
-        .testTarget(name: "PixmanTextTests", dependencies: ["PixmanText", "CPixman"]),
-        .testTarget(name: "ModalBenchTests", dependencies: ["ModalBenchSupport"]),
+                                                          "ModalKitDesktopSettings", "CModalKitDBus"]),
+        .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
+        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
         // the build next to the test binary. The harness (child processes, private headless
         // compositors and session buses, screenshots, the installed products) is a library of its
@@ -173,18 +173,18 @@ let package = Package(
         // (portal settings, screen readers), LiveHarnessTests checks the harness itself. The
         // harness is optimised even in the debug test build: it compares megapixel screenshots
         // pixel by pixel, which unoptimised took most of the suite's CPU.
-        .target(name: "EndToEndHarness", dependencies: ["ModalKit", "CPng"], path: "Tests/EndToEndHarness", exclude: ["Fixtures"],
+        .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["EndToEndHarness", "ModalKit", "ModalDemoKit", "CWebP"]),
-        .testTarget(name: "LiveSwayTests", dependencies: ["EndToEndHarness", "ModalKit"],
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitDemo", "CModalKitWebP"]),
+        .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit"],
                     path: "Tests/LiveTests/Sway"),
-        .testTarget(name: "LiveWestonTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Weston"),
-        .testTarget(name: "LiveMutterTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Mutter"),
-        .testTarget(name: "LiveKWinTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/KWin"),
-        .testTarget(name: "LiveSessionBusTests", dependencies: ["EndToEndHarness", "DesktopSettings"],
+        .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),
+        .testTarget(name: "LiveMutterTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Mutter"),
+        .testTarget(name: "LiveKWinTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/KWin"),
+        .testTarget(name: "LiveSessionBusTests", dependencies: ["ModalKitTestHarness", "ModalKitDesktopSettings"],
                     path: "Tests/LiveTests/SessionBus"),
-        .testTarget(name: "LiveHarnessTests", dependencies: ["EndToEndHarness"], path: "Tests/LiveTests/Harness"),
-        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "LiveHarnessTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Harness"),
+        .testTarget(name: "ModalKitSystemSupportTests", dependencies: ["ModalKitSystemSupport"]),
     ],
     // Swift 5 language mode: the sources predate Swift 6's strict concurrency checking, which
     // tools-version 6 would otherwise turn on.

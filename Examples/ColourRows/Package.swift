@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "colour-rows", dependencies: [
             .product(name: "ModalKitWayland", package: "ModalKit"),
-            .product(name: "PixmanText", package: "ModalKit"),
+            .product(name: "ModalKitText", package: "ModalKit"),
         ], path: "Sources/ColourRows"),
     ]
 )

@@ -16,7 +16,7 @@
 
 #include "modalkit_atk_bridge.h"
 
-/* at-spi2-atk's atk-bridge.h (not on the include path: see CWayland/CATK/shim.h). */
+/* at-spi2-atk's atk-bridge.h (not on the include path: see CWayland/CModalKitATKSystem/shim.h). */
 int atk_bridge_adaptor_init(int *argc, char **argv[]);
 void atk_bridge_adaptor_cleanup(void);
 

@@ -1,5 +1,5 @@
 import CModalKitATKInterface
-import SystemSupport
+import ModalKitSystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif

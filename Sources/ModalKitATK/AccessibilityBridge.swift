@@ -1,9 +1,9 @@
 import CModalKitATKInterface
-import DesktopSettings
+import ModalKitDesktopSettings
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 import ModalKit
-import WaylandClient
+import ModalKitWaylandClient
 
 /// Shows one window's ``PresentationHost`` to screen readers on the Linux desktop (Orca), through
 /// AT-SPI: ATK objects exposed by the at-spi2-atk bridge, as GTK 3, GNOME Shell and Tk do. The

@@ -1,4 +1,4 @@
-import DesktopSettings
+import ModalKitDesktopSettings
 
 /// Whether a session bus has an accessibility bus, asked the way at-spi2-core's own clients ask
 /// (`org.a11y.Bus.GetAddress` on the session bus; the bus starts `at-spi-bus-launcher` on demand),

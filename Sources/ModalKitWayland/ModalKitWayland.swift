@@ -1,4 +1,4 @@
 // ModalKitWayland: a window on a presentation host (``PresentationWindow``). An app imports this one
 // module: ModalKit (content, styles, colours, drawing) and the clock come with it.
 @_exported import ModalKit
-@_exported import MonotonicClock
+@_exported import ModalKitClock

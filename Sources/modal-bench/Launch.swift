@@ -1,8 +1,8 @@
 // `modal-bench --launch`: launch time and resident memory of modal-demo against another client,
 // measured in interleaved pairs (A, B, A, B …) so both share the machine's load.
 import Foundation
-import MonotonicClock
-import ModalBenchSupport
+import ModalKitClock
+import ModalKitBenchSupport
 
 /// One of the two programs compared.
 struct LaunchClient {

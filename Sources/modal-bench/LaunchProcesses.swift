@@ -2,8 +2,8 @@
 // in the child just before execve, their output read line by line, every wait bounded, and the
 // private headless sway (with wayvnc for a keyboard) that `--headless` starts and stops.
 import Foundation
-import MonotonicClock
-import ModalBenchSupport
+import ModalKitClock
+import ModalKitBenchSupport
 
 /// A failure of `--launch`, with its exit status (2: a program given or needed is missing; 1: a
 /// runtime failure; 130: interrupted by a signal).

@@ -1,9 +1,9 @@
 // The reference a frame competes with (the target: a median frame at most 1.5 × this one): one
 // full-window pixman SRC blit plus one 50 % black OVER fill of the same size — what a client
 // without caches or damage would pay at least.
-import CPixman
-import ModalBenchSupport
-import MonotonicClock
+import CModalKitPixman
+import ModalKitBenchSupport
+import ModalKitClock
 
 /// Measures the reference at one size, two ways, from one full-window opaque source image
 /// (standing in for the cached presenting view):

@@ -1,11 +1,11 @@
 // Drives a DemoScene through present + dismiss at 60 Hz the way modal-demo's window does, but
 // offscreen: synthetic frame times, three buffers round-robin with their buffer ages, and for
 // sub-surface frames the window's own policy (ModalKitWayland's LayerComposer) over offscreen layers.
-import ModalBenchSupport
-import ModalDemoKit
+import ModalKitBenchSupport
+import ModalKitDemo
 import ModalKit
 import ModalKitWayland
-import WaylandClient
+import ModalKitWaylandClient
 
 /// One rendered frame.
 struct FrameSample {

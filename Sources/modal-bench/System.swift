@@ -1,11 +1,11 @@
-// /proc and machine facts for modal-bench; the clock is MonotonicClock's (`monotonicSeconds`,
+// /proc and machine facts for modal-bench; the clock is ModalKitClock's (`monotonicSeconds`,
 // `threadCPUSeconds`: inlinable, allocation-free vDSO calls, the only things here that run inside a
 // timed frame).
-import CAllocCounter
-import CPixman
+import CModalKitAllocCounter
+import CModalKitPixman
 import Foundation
-import ModalBenchSupport
-import MonotonicClock
+import ModalKitBenchSupport
+import ModalKitClock
 
 /// The whole text of a (possibly /proc) file, read until EOF (procfs files report size 0, so
 /// their length cannot be known in advance); nil when it cannot be opened.
@@ -82,7 +82,7 @@ enum Machine {
     }
 }
 
-/// The process-wide allocation counter of the CAllocCounter target.
+/// The process-wide allocation counter of the CModalKitAllocCounter target.
 enum AllocationCounter {
     @inline(__always) static var count: UInt64 { UInt64(modalkit_alloc_count()) }
     @inline(__always) static var bytes: UInt64 { UInt64(modalkit_alloc_bytes()) }

@@ -1,6 +1,6 @@
 // The benchmark's variants: a loaded style with its dim and shadow replaced, so that a gradient dim
 // and a soft shadow are measured against the solid dim of the same style, size and run.
-import ModalBenchSupport
+import ModalKitBenchSupport
 import ModalKit
 
 extension BenchVariant {

@@ -1,7 +1,7 @@
 // modal-bench: the frame pipeline, measured against its targets. See `BenchOptions.usage`.
 import Foundation
-import ModalBenchSupport
-import ModalDemoKit
+import ModalKitBenchSupport
+import ModalKitDemo
 import ModalKit
 
 setvbuf(stdout, nil, _IOLBF, 0)

@@ -1,9 +1,9 @@
 import Glibc
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 import ModalKitWayland
-import SystemSupport
-import WaylandClient
+import ModalKitSystemSupport
+import ModalKitWaylandClient
 
 /// The demo's scene is what its window drives: the host with the demo's content, its focus rings
 /// (shown after keyboard use) and its `--pause-at` clock on top.

@@ -1,4 +1,4 @@
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 /// `modal-demo dismiss-point`: "X Y" (whole points in the window content's coordinates) where a

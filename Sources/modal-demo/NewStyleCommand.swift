@@ -1,4 +1,4 @@
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 /// `modal-demo new-style NAME [--directory DIR]`: writes a style package (``StyleTemplate``)

@@ -1,4 +1,4 @@
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 /// `modal-demo preview`: the whole present → presented → dismiss cycle drawn offscreen, frame by

@@ -1,4 +1,4 @@
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 /// `modal-demo render`: draws exactly what the window shows at the given size, scale and

@@ -1,7 +1,7 @@
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
-import WaylandClient
-import SystemSupport
+import ModalKitWaylandClient
+import ModalKitSystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,10 @@
 // modal-demo: a Wayland window with a "Present" button that presents a modal with a
 // presentation style loaded from a plugin (its command line: docs/design.md, command line).
 import Glibc
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
-import SystemSupport
-import WaylandClient
+import ModalKitSystemSupport
+import ModalKitWaylandClient
 
 // Event lines are read by tests and scripts as they happen: line-buffer stdout even into a pipe.
 setvbuf(stdout, nil, _IOLBF, 0)

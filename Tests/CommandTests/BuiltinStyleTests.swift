@@ -1,5 +1,5 @@
 import ModalKit
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 /// The built-in styles' options (docs/design.md): the built plugins, loaded through the plugin

@@ -3,9 +3,9 @@
 // background; the popover growing from the Present button; their defaults unchanged; bad option
 // values refused with exit 2 and one line.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 @testable import ModalKit
 
 final class BuiltinStyles11Tests: XCTestCase {

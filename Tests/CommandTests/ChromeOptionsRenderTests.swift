@@ -5,9 +5,9 @@
 // soft shadow (darker than the dim alone just outside the card, the dim alone beyond blur radius +
 // offset, the card's own pixels unchanged). The defaults draw exactly what they drew before.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class ChromeOptionsRenderTests: XCTestCase {

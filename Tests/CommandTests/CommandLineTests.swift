@@ -2,9 +2,9 @@
 // exactly one stderr line naming the offending argument, before any compositor is contacted; --help
 // and --version succeed; `render` refuses outputs larger than it can allocate on a small machine.
 import Foundation
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class CommandLineTests: XCTestCase {

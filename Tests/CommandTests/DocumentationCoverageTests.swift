@@ -5,7 +5,7 @@
 // member (no source location) and an internal symbol do not count. scripts/test runs scripts/docs
 // itself on the real modules (with `docc convert`, whose warnings fail it too).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class DocumentationCoverageTests: XCTestCase {

@@ -3,9 +3,9 @@
 // top detent (the rubber band keeps the sheet under the window's bottom rows). Pixels from the
 // installed release build, values from the spec.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class ExpressivenessRenderTests: XCTestCase {

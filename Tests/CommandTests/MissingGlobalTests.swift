@@ -7,7 +7,7 @@
 // needs wl_compositor (version 4: wl_surface.damage_buffer is "since 4" in wayland.xml), wl_shm and
 // xdg_wm_base (WaylandConnection, GlobalVersions; docs/design.md, module graph).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +32,7 @@ final class MissingGlobalTests: CompositorTestCase {
         }
     }
 
-    private var fixtureSource: String { PluginTestSupport.packageRoot + "/Tests/EndToEndHarness/Fixtures/fake_compositor.c" }
+    private var fixtureSource: String { PluginTestSupport.packageRoot + "/Tests/ModalKitTestHarness/Fixtures/fake_compositor.c" }
     private var xdgShellTables: String { PluginTestSupport.packageRoot + "/CWayland/Protocols/xdg-shell-protocol.c" }
     private var viewporterTables: String { PluginTestSupport.packageRoot + "/CWayland/Protocols/viewporter-protocol.c" }
 

@@ -8,9 +8,9 @@
 // temporary file left. `new-style --directory` likewise writes only into a new or empty directory
 // and removes only what it made when it fails.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 #if canImport(Glibc)
 import Glibc

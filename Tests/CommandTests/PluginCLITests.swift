@@ -4,9 +4,9 @@
 // from the field, 5) — and other bad style input: exit status 2, exactly one stderr line naming the
 // path and the cause, nothing else written, and a rejected plugin's entry never runs.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class PluginCLITests: XCTestCase {

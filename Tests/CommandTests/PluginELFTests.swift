@@ -3,7 +3,7 @@
 // end and the process dies with SIGBUS on first touch. Each case is a copy of a built style
 // library broken one way, with the exact offsets the checks report.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 import ModalKit
 #if canImport(Glibc)

@@ -2,9 +2,9 @@
 // prebuilt host, which was not rebuilt for it: its values through the ABI, and its pixels through
 // the engine in-process and through `modal-demo render`.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class PluginExampleTests: XCTestCase {

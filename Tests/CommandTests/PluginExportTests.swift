@@ -3,7 +3,7 @@
 // intact, and the 1.0 entries answer from the same hooks. The dlopen path is covered by
 // PluginLoaderTests with the built-in libraries.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 import CModalKitStyle
 @testable import ModalKit

@@ -2,9 +2,9 @@
 // the prefix moved elsewhere and run from there, away from the build tree and the toolchain's
 // library directory.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class PluginInstallTests: XCTestCase {

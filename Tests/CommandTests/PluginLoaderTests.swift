@@ -3,9 +3,9 @@
 // plugin's entry, the style path's order and shadowing. Values come from docs/design.md and the
 // header's rules, not from what the code printed.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class PluginLoaderTests: XCTestCase {

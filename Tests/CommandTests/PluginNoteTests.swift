@@ -4,9 +4,9 @@
 // Proven with C fixtures whose ELF constructor leaves a trace when the library is loaded, and with
 // the dynamic loader's own log (LD_DEBUG=files) for the built-in styles.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class PluginNoteTests: XCTestCase {

@@ -5,9 +5,9 @@
 // fault; a name only an untrusted library declares is exit 2 with one line. Tested with chmod and
 // chown in temporary directories (the tests run as root here; `modalkit-test` is the other user).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 #if canImport(Glibc)
 import Glibc

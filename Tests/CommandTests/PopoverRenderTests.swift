@@ -2,9 +2,9 @@
 // card's white pixels cover exactly the Present button's rectangle at eased progress 0.01, the
 // centred 320×220 card when presented, and each edge moves monotonically in between.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class PopoverRenderTests: XCTestCase {

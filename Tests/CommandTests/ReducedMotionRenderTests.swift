@@ -2,7 +2,7 @@
 // frame with the cross-fade's alpha at P·D seconds into the phase (F = min(0.2 s, D)), the dim as
 // without reduced motion; a bad MODALKIT_REDUCED_MOTION is one stderr line and exit status 2.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

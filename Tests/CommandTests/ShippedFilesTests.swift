@@ -2,8 +2,8 @@
 // pages (man), the shell completions (bash, zsh, fish, each parsing the file and bash and fish
 // completing from it), the desktop entry (desktop-file-validate), the licence and the changelog.
 import Foundation
-import ModalDemoKit
-import EndToEndHarness
+import ModalKitDemo
+import ModalKitTestHarness
 import XCTest
 
 final class ShippedFilesTests: XCTestCase {

@@ -3,7 +3,7 @@
 // alpha (inset-centered: 0.5), never the darker alpha the unclamped overshoot would give.
 import Foundation
 import ModalKit
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -3,9 +3,9 @@
 // whose style declares the "presenting view while covered" look (bottom-sheet recede=on: 0.92
 // about the centre at progress 1), while the presenting view under level 1 stays as it is.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
 
 final class StackRenderTests: XCTestCase {

@@ -3,7 +3,7 @@
 // bus connection), ATK (with a screen reader) — and the Swift libraries no run-time module uses
 // (concurrency, regular expressions, libdispatch) are not among them (docs/design.md, start-up and
 // footprint).
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class StartupLibrariesTests: XCTestCase {

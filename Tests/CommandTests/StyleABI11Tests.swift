@@ -4,10 +4,10 @@
 // a 1.0 host refuses a 1.1 plugin with the one-line newer-minor message; broken values from plugin
 // code are repaired at the boundary and each kind is reported once.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 import CModalKitStyle
-import ModalDemoKit
+import ModalKitDemo
 @testable import ModalKit
 
 /// A style that sets every hook of style ABI 1.1 to values that differ from the defaults, and

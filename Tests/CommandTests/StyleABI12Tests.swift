@@ -4,7 +4,7 @@
 // kept in Fixtures/abi-1.1 and Fixtures/abi-1.0) keep loading into this 1.2 host and draw what
 // they drew; a 1.1 host refuses a 1.2 plugin with the one-line newer-minor message.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 import CModalKitStyle
 @testable import ModalKit

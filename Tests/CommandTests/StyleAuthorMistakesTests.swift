@@ -5,7 +5,7 @@
 // option key; an option before any `--style`. (Two libraries declaring one name: one line naming
 // the one used and the one shadowed: PluginNoteTests.testStyleNameThatTwoLibrariesDeclareSaysWhichOneIsUsedOnOneLine.)
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 import ModalKit
 

@@ -3,11 +3,11 @@
 // `preview` (an animated WebP decoded with libwebp, frame k against `render --progress k/(n−1)`,
 // and `--strip`), `--describe-style`, option metadata across the C ABI (1.1 fields; a 1.0 plugin's
 // shorter option records), and the "no style named" line naming a misnamed library.
-import CWebP
+import CModalKitWebP
 import Foundation
-import ModalDemoKit
+import ModalKitDemo
 import ModalKit
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class StyleAuthoringEndToEndTests: XCTestCase {

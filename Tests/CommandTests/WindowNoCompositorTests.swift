@@ -1,7 +1,7 @@
 // No compositor, wrong socket (docs/design.md, rules from the field, 3) → exit status 1 and exactly
 // one stderr line naming the socket tried; no crash, no hang.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import DesktopSettings
+import ModalKitDesktopSettings
 import XCTest
 @testable import ModalKitATK
 

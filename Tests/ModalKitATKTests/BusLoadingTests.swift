@@ -1,10 +1,10 @@
-import CDBusDynamic
-import DesktopSettings
+import CModalKitDBus
+import ModalKitDesktopSettings
 import Foundation
 import Glibc
 import XCTest
 
-/// libdbus is loaded with dlopen by the first bus connection (CDBusDynamic), not linked: its
+/// libdbus is loaded with dlopen by the first bus connection (CModalKitDBus), not linked: its
 /// declarations are written out, so their sizes must be libdbus's own (dbus-message.h,
 /// dbus-errors.h: 72 and 32 bytes on x86-64), and a connection through the table must work.
 final class BusLoadingTests: XCTestCase {

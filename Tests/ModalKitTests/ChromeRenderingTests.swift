@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import ModalKit
 import XCTest
 

@@ -1,4 +1,4 @@
-import HostFuzzSupport
+import ModalKitHostFuzzSupport
 import ModalKit
 import XCTest
 

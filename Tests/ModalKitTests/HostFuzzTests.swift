@@ -1,5 +1,5 @@
-import CPixman
-import HostFuzzSupport
+import CModalKitPixman
+import ModalKitHostFuzzSupport
 import ModalKit
 import XCTest
 

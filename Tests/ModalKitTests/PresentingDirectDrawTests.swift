@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 @testable import ModalKit
 import XCTest
 

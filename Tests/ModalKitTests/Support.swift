@@ -1,6 +1,6 @@
-import AdaptiveStyle
-import BottomSheetStyle
-import InsetCenteredStyle
+import ModalKitAdaptiveStyle
+import ModalKitBottomSheetStyle
+import ModalKitInsetCenteredStyle
 import ModalKit
 import XCTest
 

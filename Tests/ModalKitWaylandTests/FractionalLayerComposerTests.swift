@@ -1,6 +1,6 @@
 import ModalKit
 @testable import ModalKitWayland
-import WaylandClient
+import ModalKitWaylandClient
 import XCTest
 
 /// The sub-surface backend at a fractional scale (fractional-scale-v1 with wp_viewporter): the dim

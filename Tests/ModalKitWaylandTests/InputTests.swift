@@ -1,6 +1,6 @@
 import ModalKit
 @testable import ModalKitWayland
-import WaylandClient
+import ModalKitWaylandClient
 import XCTest
 
 /// Input as the window hands it to the host: the compositor's event times on the monotonic clock

@@ -1,6 +1,6 @@
 import ModalKit
 @testable import ModalKitWayland
-import WaylandClient
+import ModalKitWaylandClient
 import XCTest
 
 /// The sub-surface backend's policy (`LayerComposer`, docs/design.md "Compositor-side composition"),

@@ -1,6 +1,6 @@
 import ModalKit
 @testable import ModalKitWayland
-import WaylandClient
+import ModalKitWaylandClient
 import XCTest
 
 /// The sub-surface backend with a stack and with a receding presenting view (docs/design.md,

@@ -1,6 +1,6 @@
 import ModalKit
 import ModalKitWayland
-import WaylandClient
+import ModalKitWaylandClient
 import XCTest
 
 /// A style of the inset-centered reference (docs/design.md): frame inset 20 × 110, black dim 0.5 ×

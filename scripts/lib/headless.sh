@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # A private headless sway session with real input (wayvnc + vncdo), for scripts/demo. The same
-# recipe as the Swift test harness (Tests/EndToEndHarness): sway as an unprivileged user
+# recipe as the Swift test harness (Tests/ModalKitTestHarness): sway as an unprivileged user
 # when root, its own XDG_RUNTIME_DIR, pixman renderer, one 800x600 output, no bar, no borders.
 # Every process is started in the background, remembered by PID and stopped by PID
 # (mk_headless_cleanup, meant for an EXIT trap). Needs setup.sh sourced first.

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import Glibc
 
 // Buffer pixels: the renderer's unit. A buffer is `points × scale` pixels in each direction, 32-bit

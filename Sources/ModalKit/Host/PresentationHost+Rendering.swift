@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 // Composition: snapshots of the levels, the pixman frame with damage, offline frames, and the
 // pixel caches of the presenting and presented contents.

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 /// The presentation host over one container (UIKit: the window's root view plus the
 /// `UIPresentationController` machinery): owns the presenting content, the stack of presented

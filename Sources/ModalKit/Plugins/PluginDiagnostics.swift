@@ -1,6 +1,6 @@
 import CModalKitStyle
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// Where the host reports values from plugin code that it had to repair: one line per plugin,
 /// function and kind of problem, the first time it happens (a broken plugin would otherwise fill

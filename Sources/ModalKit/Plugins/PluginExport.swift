@@ -2,7 +2,7 @@
 // descriptor of modalkit_style.h, so style authors write no C (docs/design.md, plugin boundary).
 import CModalKitStyle
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// Builds the C descriptor (`modalkit_style_descriptor`, see `modalkit_style.h`) for a style
 /// type, for a plugin's entry function to return:

@@ -4,7 +4,7 @@ import CModalKitStyle
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemSupport
+import ModalKitSystemSupport
 
 /// One plugin library, opened, checked and entered. Never closed: the Swift runtime keeps the
 /// plugin's protocol-conformance and type-metadata records registered after `dlopen`, so a

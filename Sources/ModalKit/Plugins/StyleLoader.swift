@@ -2,7 +2,7 @@
 // path, listing them, and creating styles with options (docs/design.md, plugin boundary).
 import CModalKitStyle
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// Finds and loads style plugins, the way GStreamer's and weston's module loaders do: from an
 /// ordered list of directories, by file-name pattern; unlike them, a library is data until it is

@@ -3,7 +3,7 @@
 // modalkit_style.h, "The style note"; why: docs/design.md, plugin metadata and trust).
 import CModalKitStyle
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// Encodes and decodes the payload of a style library's ELF note (`modalkit_style.h`, "The style
 /// note"), and writes the Swift source that puts it into a library.

@@ -4,7 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemSupport
+import ModalKitSystemSupport
 
 /// Why a style library is not trusted: the file or a directory above it could have been written
 /// by someone other than root or the user running the host.

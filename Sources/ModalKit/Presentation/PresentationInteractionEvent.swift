@@ -1,5 +1,5 @@
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// What a ``PresentationHost`` reports about gestures (`modal-demo --log-events` prints
 /// ``logLine``).

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 // Compositing helpers of the renderer's derived layers (DimGradientLayer, ShadowLayer,
 // CornerMaskImage): premultiplied ARGB scaled by an alpha, and runs of colours composited OVER a

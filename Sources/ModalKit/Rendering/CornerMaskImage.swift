@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 /// The covered presenting view's rounded corners: an `a8` mask holding a (2n)×(2n) rounded
 /// rectangle of the corner radius (n = ``cornerBand(radius:)``, at most half the shorter side),

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 // The renderer's derived layers for what style ABI 1.1 adds: the gradient dim, the presented
 // view's drop shadow and the covered presenting view's corner mask. Each is brought up to date

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import Glibc
 
 // Small pixman helpers used to draw the cached layer contents (not per frame, except `SolidSource`).

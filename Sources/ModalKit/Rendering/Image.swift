@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import Glibc
 
 /// Why an `Image` could not be created. Descriptions are one line and name the path.

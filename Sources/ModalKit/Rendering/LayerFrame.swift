@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import Glibc
 
 /// The layer tree at one moment, resolved to buffer pixels: what one frame shows. Comparing two of

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 /// Draws the presented view's own buffer for a backend that hands the layers to the compositor
 /// (``PresentationHost/drawPresentedLayer(_:into:)``): the cache as it is when the frame shows it

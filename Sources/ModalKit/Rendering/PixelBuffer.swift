@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import Glibc
 
 /// A caller-owned block of pixels to render into: `height` rows of `width` 32-bit premultiplied ARGB

@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 extension PresentedViewChrome {
     /// The chrome the host draws over a presented content (buffer pixels, `width × height`, corner

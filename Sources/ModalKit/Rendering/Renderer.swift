@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 import Glibc
 
 /// Composes a frame from the cached layers into a target buffer and tracks damage.

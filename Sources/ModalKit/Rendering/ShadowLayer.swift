@@ -1,4 +1,4 @@
-import CPixman
+import CModalKitPixman
 
 /// The presented view's drop shadow (``LayerFrame/shadowColor`` and friends), drawn as a
 /// nine-slice of one cached image.

@@ -1,5 +1,5 @@
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 // The style options of interactive transitions, shared by the built-in styles (and open to any
 // plugin): `detents`, `undimmed-detent`, `dismissible`.

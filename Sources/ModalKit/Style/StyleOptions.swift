@@ -1,5 +1,5 @@
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// The options a style was created with: the declared defaults overlaid with what the user gave.
 /// Creating one rejects keys the style does not declare.

@@ -1,5 +1,5 @@
 import Glibc
-import SystemSupport
+import ModalKitSystemSupport
 
 /// How a transition's linear time fraction (0...1) maps to its progress (0 = dismissed
 /// position, 1 = presented position). Source: CSS / Core Animation timing functions; the

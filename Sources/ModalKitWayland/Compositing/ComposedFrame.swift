@@ -1,4 +1,4 @@
-import WaylandClient
+import ModalKitWaylandClient
 
 /// The frame a ``LayerComposer`` composes into: the window's own buffer (drawn only when asked for)
 /// and its damage. `FrameComposer` conforms; the benchmark conforms an offscreen double.

@@ -1,4 +1,4 @@
-import WaylandClient
+import ModalKitWaylandClient
 
 /// One layer a ``LayerComposer`` shows above the window's own buffer: a solid colour stretched over
 /// a rectangle, an image moved by whole points, or an image strip stretched along one axis — what a

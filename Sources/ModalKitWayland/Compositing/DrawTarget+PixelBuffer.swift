@@ -1,5 +1,5 @@
 import ModalKit
-import WaylandClient
+import ModalKitWaylandClient
 
 extension DrawTarget {
     /// The target as ModalKit's pixel buffer (the same memory, premultiplied ARGB8888).

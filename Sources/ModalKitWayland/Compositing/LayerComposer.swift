@@ -1,5 +1,5 @@
 import ModalKit
-import WaylandClient
+import ModalKitWaylandClient
 
 /// The sub-surface backend's policy for one window: each frame of a `PresentationHost` shown as
 /// the window's own buffer (the presenting view, drawn only when it changed, or per frame while a

@@ -1,5 +1,5 @@
-import DesktopSettings
-import WaylandClient
+import ModalKitDesktopSettings
+import ModalKitWaylandClient
 
 /// Whether a window reduces motion: forced on (``PresentationWindowOptions/ReducedMotion/always``),
 /// never, or the desktop's setting read through the XDG Settings portal (``PortalSettings``: GNOME's

@@ -1,5 +1,5 @@
 import Glibc
-import WaylandClient
+import ModalKitWaylandClient
 
 /// The write end of the self-pipe the signal handler writes to (the only thing it touches).
 private var terminationPipeWrite: Int32 = -1

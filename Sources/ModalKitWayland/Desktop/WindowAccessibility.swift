@@ -1,6 +1,6 @@
 import ModalKit
 import ModalKitATK
-import WaylandClient
+import ModalKitWaylandClient
 
 /// A window's screen-reader support (AT-SPI, ``AccessibilityBridge``): started once the window's
 /// first frame is committed — so launching never waits for the accessibility bus — fed by the host's

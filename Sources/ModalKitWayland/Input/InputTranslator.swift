@@ -1,5 +1,5 @@
 import ModalKit
-import WaylandClient
+import ModalKitWaylandClient
 
 /// Wayland input on the window's content as the host's input (``PresentationInput``), each event
 /// with its time on the monotonic clock: pointer motion and the primary button, touch points, and

@@ -1,8 +1,8 @@
 import Glibc
 import ModalKit
 import ModalKitATK
-import SystemSupport
-import WaylandClient
+import ModalKitSystemSupport
+import ModalKitWaylandClient
 
 /// A Wayland window showing a `PresentationHost`: the app's content, and what it presents over it
 /// with a presentation style (UIKit's `present(_:animated:)`, libadwaita's `adw_dialog_present`) —
@@ -39,7 +39,7 @@ import WaylandClient
 ///   frame so that launching never waits for the accessibility bus.
 /// - **SIGTERM and SIGINT** close the window as the compositor's close does
 ///   (``PresentationWindowOptions/closesOnTerminationSignals``).
-/// Everything runs on one loop, WaylandClient's (``run()``): the display, the portal's D-Bus
+/// Everything runs on one loop, ModalKitWaylandClient's (``run()``): the display, the portal's D-Bus
 /// connection, the accessibility bus and GLib's main context, timers and the app's own descriptors
 /// (`WaylandConnection/watch(fd:events:onReady:)`, `EventLoopTimer`).
 ///

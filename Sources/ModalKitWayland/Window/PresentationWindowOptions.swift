@@ -1,4 +1,4 @@
-import WaylandClient
+import ModalKitWaylandClient
 
 /// What a ``PresentationWindow`` is asked for at creation.
 public struct PresentationWindowOptions {

@@ -1,6 +1,6 @@
 import ModalKit
-import SystemSupport
-import WaylandClient
+import ModalKitSystemSupport
+import ModalKitWaylandClient
 
 /// The ``Window``'s delegate for a ``PresentationWindow`` (kept apart so that the window's public
 /// surface is the app's, not the delegate protocol's): configure → layout, frame callback → update
@@ -29,7 +29,7 @@ final class WindowBinding: LayeredWindowDelegate {
         o.pendingFrame = !damage.isEmpty
         o.pendingBackend = .pixman
         o.scheduleRestCheck()
-        // The host's rectangles (ModalKit) into the window's array (WaylandClient): the one
+        // The host's rectangles (ModalKit) into the window's array (ModalKitWaylandClient): the one
         // conversion between the two, into an array that keeps its capacity.
         for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
     }

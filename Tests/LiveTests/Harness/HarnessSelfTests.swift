@@ -1,7 +1,7 @@
 // Tests of the harness itself, against real clients that are not ours (foot, wev,
 // weston-simple-shm): if these pass, a failing modal-demo test is about modal-demo.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

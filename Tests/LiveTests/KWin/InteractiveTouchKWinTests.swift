@@ -2,7 +2,7 @@
 // org_kde_kwin_fake_input, through Fixtures/kwin_driver.c) under a headless KWin: modal-demo with
 // the bottom sheet at 480×800. One KWin for the class; each scenario runs its own demo.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

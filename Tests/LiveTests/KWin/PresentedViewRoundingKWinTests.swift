@@ -7,7 +7,7 @@
 // The held frame is F's at any duration (the scene clock stands at exactly F's time), so the
 // transitions are short (0.3 s): nothing waits on a clock.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

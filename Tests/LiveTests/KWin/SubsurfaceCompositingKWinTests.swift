@@ -7,7 +7,7 @@
 // "The same frame": `--pause-at F` holds the presentation at linear time fraction F; each backend
 // is run to F in turn and the screenshot (KWin's ScreenShot2, device pixels, no cursor) taken once
 // the picture is stable.
-import EndToEndHarness
+import ModalKitTestHarness
 import Foundation
 import XCTest
 

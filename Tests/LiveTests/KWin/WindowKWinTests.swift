@@ -4,7 +4,7 @@
 // decorates server-side (a Breeze title bar), so the client draws no title bar of its own.
 // Every demo runs with WAYLAND_DEBUG=1: its whole protocol log must show no protocol error.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +18,7 @@ final class WindowKWinTests: CompositorTestCase {
     /// Where the pointer rests when it must not touch the window: the output's top-left corner,
     /// left of and above the centred window (and its title bar).
     private let parkingSpot = (x: 2.0, y: 2.0)
-    /// The client-side title bar's colours (README, WaylandClient TitleBar), which must not show.
+    /// The client-side title bar's colours (README, ModalKitWaylandClient TitleBar), which must not show.
     private let clientBarColors = [RGB(0x30, 0x30, 0x30), RGB(0x24, 0x24, 0x24)]
 
     // MARK: tests

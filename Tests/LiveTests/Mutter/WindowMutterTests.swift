@@ -5,14 +5,14 @@
 // test runs the demo with WAYLAND_DEBUG=1, closes it with the title bar's × and checks that log
 // of the whole run for protocol errors.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
 final class WindowMutterTests: CompositorTestCase {
-    /// The client-side title bar as designed (README, WaylandClient TitleBar): 28 pt tall,
+    /// The client-side title bar as designed (README, ModalKitWaylandClient TitleBar): 28 pt tall,
     /// #303030 when focused (xdg_toplevel `activated`), a one-pixel #1a1a1a line at its bottom,
     /// a 28 pt square close button at its right end with × in white.
     private let barHeight = 28

@@ -4,7 +4,7 @@
 // events and calls its actions; input comes through wayvnc. Orca itself, headless, says what a
 // screen-reader user hears.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,11 @@
-// DesktopSettings.PortalSettings against a fake XDG Desktop Portal on a private dbus-daemon, without
+// ModalKitDesktopSettings.PortalSettings against a fake XDG Desktop Portal on a private dbus-daemon, without
 // a compositor: the values read at start-up (ReadOne, or Read on a version 1 portal), the rule
 // (GNOME enable-animations false or KDE AnimationDurationFactor 0), answers and SettingChanged
 // through the caller's poll loop, connect never waiting, and nothing at all (silently) without a
 // usable bus.
-import DesktopSettings
+import ModalKitDesktopSettings
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

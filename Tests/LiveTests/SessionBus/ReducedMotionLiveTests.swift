@@ -2,7 +2,7 @@
 // (Fixtures/fake_portal.py) on a private dbus-daemon, followed on SettingChanged; no bus, a bus
 // without a portal, a bus that never answers: the window works and prints nothing on stderr.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

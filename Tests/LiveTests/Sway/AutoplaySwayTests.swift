@@ -2,7 +2,7 @@
 // presents once it is on screen — the compositor's frame callback after its first frame — whether
 // that first frame is already at the tiled size (no resize follows) or not, on both backends.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class AutoplaySwayTests: CompositorTestCase {

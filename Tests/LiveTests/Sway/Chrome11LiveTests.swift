@@ -4,7 +4,7 @@
 // the key press shows), and the numbers hold on the live pixels: bottom-sheet's gradient dim
 // (unchanged at the top edge, × 0.6 at the sheet's top), its grabber, the popover's centred card.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,12 +1,12 @@
 // Examples/ColourRows — the app a new developer writes from README and the API reference: a window
-// of three coloured, named rows (text through the PixmanText product) where a row presents a
+// of three coloured, named rows (text through the ModalKitText product) where a row presents a
 // bottom sheet with detents 0.5 and 0.9 — built as its own SwiftPM package in release and run
 // under headless sway with real pointer input: the rows and their names on screen, a tap on a row
 // presents a sheet of its colour resting at half the window's height over the dim, a drag up
 // rests it on the 0.9 detent, Escape dismisses and closing the window ends the app with status 0.
 // The code is at most 60 lines of Swift, and README shows it as it is.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class ColourRowsExampleTests: CompositorTestCase {

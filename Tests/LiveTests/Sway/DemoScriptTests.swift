@@ -5,7 +5,7 @@
 // own promise. Runs the installed release modal-demo (MODALKIT_BIN=PREFIX/bin, ``InstalledProducts``),
 // building and installing nothing; its tour ends with `swaymsg kill`, after which it must exit 0.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

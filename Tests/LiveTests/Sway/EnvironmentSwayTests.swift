@@ -3,7 +3,7 @@
 // when the pointer entered the window. Now it is clamped (256 points, 1024 pixels), the cursor
 // shows at the theme's largest size, and the window keeps working.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

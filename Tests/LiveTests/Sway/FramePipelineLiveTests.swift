@@ -2,7 +2,7 @@
 // (one commit per frame callback), and no frames and no CPU while idle (presented) or hidden
 // (scratchpad).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -5,7 +5,7 @@
 // the card over the dimmed blue root content, Escape dismisses, and closing the window
 // (xdg_toplevel.close) ends the app with status 0.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class HostAppExampleTests: CompositorTestCase {

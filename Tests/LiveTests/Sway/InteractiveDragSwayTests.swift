@@ -2,7 +2,7 @@
 // pointer driven by vncdo: `mousedown 1`, `move`s with pauses, `mouseup 1`): modal-demo with the
 // bottom sheet in a 480×800 window. One sway for the class; each scenario runs its own demo.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

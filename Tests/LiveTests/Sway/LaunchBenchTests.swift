@@ -3,7 +3,7 @@
 // nothing running. Only the report's structure and the facts it states are checked (sizes, seat
 // capabilities, VmRSS = RssAnon + RssFile + RssShmem), never a time: times are benchmark figures.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

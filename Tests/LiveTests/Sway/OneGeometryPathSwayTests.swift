@@ -7,7 +7,7 @@
 // also where the spring carries the card past its frame.
 import Foundation
 import ModalKit
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

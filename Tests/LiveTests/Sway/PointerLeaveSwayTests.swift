@@ -3,7 +3,7 @@
 // implicit grab and sends wl_pointer.leave; the release reaches no client), then comes back. The
 // leave ended that press, so the next tap on the dim dismisses.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@
 // through wayvnc + vncdo, events from --log-events, screenshots from grim checked against the
 // geometry of docs/design.md and against `modal-demo render` of the same size.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -11,7 +11,7 @@
 // clock stands at exactly F's time), so the transitions are short (0.3 s): nothing waits on a clock.
 import Foundation
 import ModalKit
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -11,7 +11,7 @@
 // - At rest after a presentation and its dismissal, the window keeps only the buffer the compositor
 //   shows, as foot does (docs/design.md, start-up and footprint), with both backends.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +27,7 @@ final class SharedMemorySwayTests: CompositorTestCase {
         let library = dir + "/libno_memfd.so", marker = dir + "/calls"
         let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror", "-DNO_MEMFD_MARKER=\"\(marker)\""]
             + (noShmOpen ? ["-DNO_SHM_OPEN"] : [])
-            + ["-o", library, Support.packageRoot + "/Tests/EndToEndHarness/Fixtures/no_memfd.c"]
+            + ["-o", library, Support.packageRoot + "/Tests/ModalKitTestHarness/Fixtures/no_memfd.c"]
         let compiler = try Support.cCompiler()
         let result = try Support.run(compiler, arguments, timeout: 120)
         guard result.status == 0 else {

@@ -2,7 +2,7 @@
 // wayvnc + vncdo, events from --log-events (a level n > 1 appends " n"), screenshots from grim
 // checked against the expected dims and against `modal-demo render` of the same size and stack.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -6,7 +6,7 @@
 // before dlopen (which would map it past its end and die of SIGBUS): the process lives on with the
 // previous style.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

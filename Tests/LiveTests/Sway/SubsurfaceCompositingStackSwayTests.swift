@@ -2,7 +2,7 @@
 // options, a receding presenting view and stacks of two: each level's dim and presented view are
 // sub-surfaces, the receding presenting view is drawn into the window's buffer under them, and the
 // screen shows the pixman backend's pixels (within 2 per channel) at the same paused frame.
-import EndToEndHarness
+import ModalKitTestHarness
 import Foundation
 import XCTest
 

@@ -10,7 +10,7 @@
 // picture is stable. The held frame is F's at any duration (the scene clock stands at exactly F's
 // time, as `render --progress F` draws it), so the transitions are short: nothing waits on a clock.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@
 // press on the bar that is not a double-click asks for an interactive move (xdg_toplevel.move),
 // a double-click for xdg_toplevel.set_maximized (or unset_maximized).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -3,14 +3,14 @@
 // again (zxdg_toplevel_decoration_v1.configure at runtime), so one compositor covers both modes,
 // the switch between them, and pointer input on the bar (headless weston has no input).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
 final class WindowDecorationSwayTests: CompositorTestCase {
-    /// The bar as designed (WaylandClient TitleBar): 28 pt, #303030 focused, × hover circle #4a4a4a.
+    /// The bar as designed (ModalKitWaylandClient TitleBar): 28 pt, #303030 focused, × hover circle #4a4a4a.
     private let barHeight = 28
     private let barFocused = RGB(0x30, 0x30, 0x30)
     private let closeHover = RGB(0x4A, 0x4A, 0x4A)

@@ -2,7 +2,7 @@
 // surface uses buffer scale 2 — buffers twice the logical size, drawn at that resolution (not
 // upscaled by the compositor).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

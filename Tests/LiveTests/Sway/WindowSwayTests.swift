@@ -3,7 +3,7 @@
 // through grim. Also three rules from the field (docs/design.md): the compositor holds every
 // buffer (2), each keymap replaces the last (6), hidden windows get no frame callbacks (7).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

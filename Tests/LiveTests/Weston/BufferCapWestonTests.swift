@@ -5,14 +5,14 @@
 // on SIGTERM. Buffer sizes are read from the client's own requests (WAYLAND_DEBUG=client:
 // `wl_shm.create_pool` sizes and `wl_shm_pool.create_buffer` sizes), not from timings.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
 final class BufferCapWestonTests: CompositorTestCase {
-    /// The cap (WaylandClient `BufferCap`), restated from the README.
+    /// The cap (ModalKitWaylandClient `BufferCap`), restated from the README.
     private let maxSide = 16384, maxPixels = 1 << 26
 
     func testAnOversizedWindowAtScaleThreeDrawsAtScaleOneSaysSoOnceAndExitsZeroOnSIGTERM() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 /// `--frame-time predicted`: each frame is drawn for the time the compositor will show it,

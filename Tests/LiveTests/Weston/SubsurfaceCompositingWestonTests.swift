@@ -2,7 +2,7 @@
 // no protocol error, and every transition frame presented once, in order (`wp_presentation`).
 // (Its pixels against the pixman backend, under sway: SubsurfaceCompositingTests.)
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc

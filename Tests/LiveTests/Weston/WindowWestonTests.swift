@@ -8,14 +8,14 @@
 // kills the client), and the headless session has no input to click the title bar's × with.
 // The close after a present/dismiss cycle is tested under sway, mutter and KWin, on both backends.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
 final class WindowWestonTests: CompositorTestCase {
-    /// The client-side title bar as designed (README, WaylandClient TitleBar): 28 pt tall,
+    /// The client-side title bar as designed (README, ModalKitWaylandClient TitleBar): 28 pt tall,
     /// #303030 when focused (xdg_toplevel `activated`), #242424 when not, a one-pixel #1a1a1a
     /// line at its bottom, title and × in a light colour (white / #919191).
     private let barHeight = 28

@@ -1,6 +1,6 @@
 import Foundation
 import ModalKitWayland
-import PixmanText
+import ModalKitText
 
 /// Rows of one colour each, named in white; a tap on a row (Return: the first) calls `onTap`.
 final class Rows: PresentationContent {

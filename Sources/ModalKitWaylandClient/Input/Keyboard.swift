@@ -1,0 +1,124 @@
+import CModalKitWaylandClient
+import Glibc
+
+/// `wl_keyboard` of a seat: keymap (via ``XkbKeyboard``), focus, keys, modifiers, and key repeat
+/// on a timerfd watched by the connection's poll loop.
+/// Owns its proxy (`deinit` sends `release` on v3+, else destroys it) and the timer.
+final class Keyboard {
+    let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
+    let version: UInt32
+    /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
+    private weak var connection: WaylandConnection?
+    let xkb: XkbKeyboard
+    private(set) weak var focus: Window?
+    private(set) var repeatInfo = RepeatInfo.default
+    private var repeatState = KeyRepeatState()
+    private let timer: RepeatTimer?
+
+    init?(proxy: OpaquePointer, display: Display, connection: WaylandConnection) {
+        guard let xkb = XkbKeyboard() else { return nil }
+        self.proxy = proxy
+        self.display = display
+        version = wl_proxy_get_version(proxy)
+        self.connection = connection
+        self.xkb = xkb
+        timer = RepeatTimer()
+        wl_keyboard_add_listener(proxy, Keyboard.listener, userData(self))
+        if let timer {
+            connection.addReadSource(fd: timer.fd) { [weak self] in self?.repeatTimerFired() }
+        }
+    }
+
+    deinit {
+        if let timer { connection?.removeReadSource(fd: timer.fd) }
+        if version >= 3 { wl_keyboard_release(proxy) } else { wl_keyboard_destroy(proxy) }
+    }
+
+    /// The focused window was closed.
+    func windowClosed(_ window: Window) {
+        if focus === window {
+            focus = nil
+            stopRepeat()
+        }
+    }
+
+    private func stopRepeat() {
+        if repeatState.stop() { timer?.disarm() }
+    }
+
+    /// The keymap is kept as text and compiled when keys first matter: at the first focus, key or
+    /// modifiers event (a compositor focuses a window once it is mapped, after its first frame).
+    private func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        stopRepeat()
+        report(xkb.storeKeymap(format: format, fd: fd, size: size))
+    }
+
+    /// Compiles a stored keymap before its first use, with the one warning when it does not compile.
+    private func compileKeymap() {
+        if let outcome = xkb.compilePendingKeymap() { report(outcome) }
+    }
+
+    private func report(_ outcome: XkbKeyboard.KeymapLoad) {
+        if case let .failed(reason) = outcome {
+            fputs("warning: unusable keymap from the compositor (\(reason)); keys are ignored until a valid one arrives\n", stderr)
+        }
+    }
+
+    private func key(code: UInt32, pressed: Bool, serial: UInt32, time: UInt32) {
+        guard let focus else { return }
+        compileKeymap()
+        if pressed {
+            if repeatState.keyPressed(code, repeats: xkb.keyRepeats(code: code), info: repeatInfo) {
+                timer?.arm(repeatInfo)
+            }
+        } else if repeatState.keyReleased(code) {
+            timer?.disarm()
+        }
+        var event = xkb.event(code: code, pressed: pressed, isRepeat: false)
+        event.serial = serial
+        event.time = time
+        focus.deliver(event)
+    }
+
+    private func repeatTimerFired() {
+        let expirations = timer?.readExpirations() ?? 0
+        // One synthesised press per expiration (as foot does), re-checking after each: the
+        // delegate may close the window or the focus may go away.
+        for _ in 0..<expirations {
+            guard let focus, let code = repeatState.key else { return }
+            focus.deliver(xkb.event(code: code, pressed: true, isRepeat: true))
+        }
+    }
+
+    private static let listener = listenerTable(wl_keyboard_listener(
+        keymap: { data, _, format, fd, size in
+            owner(data, as: Keyboard.self).keymap(format: format, fd: fd, size: size)
+        },
+        enter: { data, _, _, surface, _ in
+            // Keys already down at enter are not replayed as presses (they were pressed elsewhere).
+            let keyboard = owner(data, as: Keyboard.self)
+            keyboard.compileKeymap()
+            keyboard.focus = keyboard.connection?.window(for: surface)
+        },
+        leave: { data, _, _, _ in
+            let keyboard = owner(data, as: Keyboard.self)
+            keyboard.focus = nil
+            keyboard.stopRepeat()
+        },
+        key: { data, _, serial, time, key, state in
+            owner(data, as: Keyboard.self).key(code: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue,
+                                               serial: serial, time: time)
+        },
+        modifiers: { data, _, _, depressed, latched, locked, group in
+            owner(data, as: Keyboard.self).compileKeymap()
+            owner(data, as: Keyboard.self).xkb.updateModifiers(depressed: depressed, latched: latched,
+                                                               locked: locked, group: group)
+        },
+        repeat_info: { data, _, rate, delay in
+            let keyboard = owner(data, as: Keyboard.self)
+            keyboard.repeatInfo = RepeatInfo(rate: rate, delay: delay)
+            if !keyboard.repeatInfo.isEnabled { keyboard.stopRepeat() }
+        }))
+}

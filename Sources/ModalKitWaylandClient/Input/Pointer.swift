@@ -1,0 +1,186 @@
+import CModalKitWaylandClient
+import CModalKitWaylandCursor
+
+/// `wl_pointer` of a seat: routes enter/leave/motion/button to the window under the pointer and
+/// sets its cursor. Events on a window's client-side title bar or its invisible resize borders go
+/// to the window's ``WindowDecorations`` (move, maximize, close; resize) as they come and never
+/// reach the delegate. Those on the content surface go to the delegate with their serial and
+/// time, grouped as the compositor groups them: collected until `wl_pointer.frame` (seat version
+/// 5 and later), then delivered as one ``PointerFrame``; before version 5 there is no frame event
+/// and each event is a frame of its own.
+///
+/// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
+/// the libwayland-cursor theme at the window's buffer scale, on a cursor surface with the same
+/// buffer scale: `left_ptr` (else `default`), or over a resize border the edge's cursor
+/// (``ResizeEdge/cursorName``, e.g. `right_side`, `bottom_right_corner`; `left_ptr` when the theme
+/// lacks it), changed as the pointer moves between edge and corner. A primary-button press on a
+/// border asks for `xdg_toplevel.resize` with that press's serial and the edge under the pointer.
+/// Owns its proxy and the cursor surface: `deinit`
+/// sends `release` (v3+) or destroys the proxy.
+final class Pointer {
+    let proxy: OpaquePointer
+    /// Keeps the `wl_display` connected while the proxy lives (``Display``).
+    let display: Display
+    let version: UInt32
+    /// The `wl_seat` this pointer belongs to (xdg_toplevel.move names it); the seat outlives it.
+    private let seat: OpaquePointer
+    /// Weak: devices are destroyed from the connection's `deinit`, when it can no longer be retained.
+    private weak var connection: WaylandConnection?
+    /// The window under the pointer.
+    private(set) weak var focus: Window?
+    /// Which of `focus`'s surfaces the pointer is on.
+    private var focusPart: WindowPart = .content
+    private var enterSerial: UInt32 = 0
+    private var cursorSurface: Surface?
+    /// The scale the cursor was last set for (0 = not set).
+    private var cursorScale = 0
+    /// The cursor names last set (most wanted first).
+    private var cursorNames: [String] = []
+    /// The resize edge under the pointer while it is on a resize border.
+    private var resizeEdge: ResizeEdge?
+    /// The content events of the frame being collected, and their window.
+    private var frames: PointerFrameCollector<Window>
+
+    init(proxy: OpaquePointer, seat: OpaquePointer, display: Display, connection: WaylandConnection) {
+        self.proxy = proxy
+        self.display = display
+        self.seat = seat
+        version = wl_proxy_get_version(proxy)
+        frames = PointerFrameCollector(groupsByFrame: version >= WL_POINTER_FRAME_SINCE_VERSION)
+        self.connection = connection
+        wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
+    }
+
+    deinit {
+        send(PointerEvent(.leave))   // made up: the seat lost its pointer
+        deliverFrame()
+        cursorSurface = nil
+        if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+    }
+
+    /// Sets the cursor again when the focused window's scale changed.
+    func windowScaleChanged(_ window: Window) {
+        if focus === window, cursorScale != window.scale { updateCursor(cursorNames) }
+    }
+
+    /// The window under the pointer was closed.
+    func windowClosed(_ window: Window) {
+        if focus === window { focus = nil }
+        frames.drop(window)
+    }
+
+    /// The cursor for what is under the pointer: the resize edge's, else the arrow.
+    private var wantedCursor: [String] {
+        let arrow = ["left_ptr", "default"]
+        guard let resizeEdge else { return arrow }
+        return [resizeEdge.cursorName] + arrow
+    }
+
+    private func updateCursor(_ names: [String]) {
+        guard let focus else { return }
+        let scale = focus.scale
+        cursorNames = names
+        guard let connection, let image = connection.cursorTheme(scale: scale)?.image(named: names),
+              let buffer = wl_cursor_image_get_buffer(image) else { return }
+        let surface = cursorSurface ?? connection.compositor.createSurface()
+        cursorSurface = surface
+        let width = Int(image.pointee.width), height = Int(image.pointee.height)
+        // The buffer must be a multiple of the buffer scale (wl_surface invalid_size); a theme
+        // lacking the scaled size gives another one, then show it unscaled.
+        let surfaceScale = (width % scale == 0 && height % scale == 0) ? scale : 1
+        surface.setBufferScale(surfaceScale)
+        surface.attach(buffer)
+        surface.damageBuffer(BufferRect(x: 0, y: 0, width: width, height: height))
+        surface.commit()
+        wl_pointer_set_cursor(proxy, enterSerial, surface.proxy,
+                              Int32(Int(image.pointee.hotspot_x) / surfaceScale),
+                              Int32(Int(image.pointee.hotspot_y) / surfaceScale))
+        cursorScale = scale
+    }
+
+    private func enter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
+        enterSerial = serial
+        let target = connection?.windowPart(for: surface)
+        focus = target?.window
+        focusPart = target?.part ?? .content
+        cursorScale = 0
+        let point = (x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        if case let .resizeBorder(side) = focusPart {
+            resizeEdge = focus?.decorations?.resizeEdge(on: side, x: point.x, y: point.y)
+        } else {
+            resizeEdge = nil
+        }
+        updateCursor(wantedCursor)   // on any surface: content or title bar (left_ptr), border (edge)
+        send(PointerEvent(.enter(x: point.x, y: point.y), serial: serial))
+    }
+
+    private func leave(serial: UInt32) {
+        send(PointerEvent(.leave, serial: serial))
+        focus = nil
+        resizeEdge = nil
+    }
+
+    private func motion(time: UInt32, x: Double, y: Double) {
+        if case let .resizeBorder(side) = focusPart, let focus {
+            let edge = focus.decorations?.resizeEdge(on: side, x: x, y: y)
+            if edge != resizeEdge {
+                resizeEdge = edge
+                updateCursor(wantedCursor)   // still with the enter serial, as wl_pointer.set_cursor requires
+            }
+            return
+        }
+        send(PointerEvent(.motion(x: x, y: y), time: time))
+    }
+
+    /// Routes an event to the focused window's content (the frame being collected) or decorations.
+    private func send(_ event: PointerEvent) {
+        guard let focus else { return }
+        if case .button(_, true) = event.kind, focusPart != .titleBar {
+            focus.decorations?.pointerPressedOutsideTitleBar()
+        }
+        switch focusPart {
+        case .content:
+            if var ready = frames.add(event, for: focus) { deliver(&ready) }
+        case .titleBar:
+            focus.decorations?.titleBarPointer(event, seat: seat)
+        case .resizeBorder:
+            // Only a primary press does anything on a border: the resize (enter/motion set the cursor).
+            if case let .button(code, pressed) = event.kind, pressed, code == TitleBarPointerState.buttonLeft,
+               let resizeEdge, let serial = event.serial {
+                focus.decorations?.beginResize(edge: resizeEdge, seat: seat, serial: serial)
+            }
+        }
+    }
+
+    /// `wl_pointer.frame` (or, before version 5, every event): the collected content events go to
+    /// their window's delegate as one frame.
+    private func deliverFrame() {
+        if var ready = frames.take() { deliver(&ready) }
+    }
+
+    private func deliver(_ ready: inout (target: Window, frame: PointerFrame)) {
+        ready.target.deliver(ready.frame)
+        frames.reuse(&ready.frame.events)   // unique again unless the delegate kept the frame
+    }
+
+    private static let listener = listenerTable(wl_pointer_listener(
+        enter: { data, _, serial, surface, x, y in
+            owner(data, as: Pointer.self).enter(serial: serial, surface: surface, x: x, y: y)
+        },
+        leave: { data, _, serial, _ in owner(data, as: Pointer.self).leave(serial: serial) },
+        motion: { data, _, time, x, y in
+            owner(data, as: Pointer.self).motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        },
+        button: { data, _, serial, time, button, state in
+            owner(data, as: Pointer.self).send(PointerEvent(
+                .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
+                serial: serial, time: time))
+        },
+        // Scrolling is not part of this client's input model.
+        axis: { _, _, _, _, _ in },
+        frame: { data, _ in owner(data, as: Pointer.self).deliverFrame() },
+        axis_source: { _, _, _ in },
+        axis_stop: { _, _, _, _ in },
+        axis_discrete: { _, _, _, _ in },
+        axis_value120: { _, _, _, _ in }))
+}

@@ -1,4 +1,0 @@
-// The clock of ``DrawTarget/time`` and of everything the window hands to its delegate is
-// `MonotonicClock`'s ``monotonicSeconds()``, re-exported so that an app on WaylandClient reads the
-// same clock without importing a second module.
-@_exported import MonotonicClock
