@@ -182,6 +182,11 @@ public enum ShellCompletion {
         var lines = [
             "# fish completion for modal-demo (made by `modal-demo completion fish` from its --help table)",
             "complete -c modal-demo -f",
+            "# Style names from the modal-demo being completed (its --list-styles' first column).",
+            "function __modal_demo_styles",
+            "    set -l demo (commandline -opc)[1]",
+            "    command $demo \(styleNames)",
+            "end",
         ]
         for command in subcommands {
             lines.append("complete -c modal-demo -n \"not __fish_seen_subcommand_from \(all)\" -a \(command.rawValue) -d \(fishQuoted(summary(command)))")
@@ -195,7 +200,7 @@ public enum ShellCompletion {
                 switch option.completion {
                 case _ where option.value == nil: break
                 case .none: line += " -x"
-                case .style: line += " -r -F -a \"((commandline -opc)[1] \(styleNames.replacingAll("$1", with: "\\$1")))\""
+                case .style: line += " -r -F -a \"(__modal_demo_styles)\""
                 case .file: line += " -r -F"
                 case .directory: line += " -x -a \"(__fish_complete_directories)\""
                 case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
