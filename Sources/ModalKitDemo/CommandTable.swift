@@ -115,9 +115,9 @@ public enum CommandTable {
                       "dismiss once presented (no input needed, e.g. on a compositor without a seat)"),
         CommandOption("--log-events", in: windowLike,
                       "print one line per event on stdout (configure WxH, activated, presenting,",
-                      "presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,",
-                      "reloaded,",
-                      "reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,",
+                      "presented, paused, dismissing, dismissed, close, frame N TIME backend=B",
+                      "cpu=MS, presented N TIME, reloaded, reduced-motion on|off, drag-began,",
+                      "drag-ended VELOCITY, detent INDEX,",
                       "close-attempt, rest); a level n > 1 appends \" n\" to its lines (presenting 2)"),
         CommandOption("--watch", in: windowLike,
                       "with --style PATH: reload the plugin when the file changes (the next",
@@ -158,7 +158,7 @@ public enum CommandTable {
                       "atomically; a link to one is followed) or a new path, never a device,",
                       "FIFO, socket or directory (exit 2)"),
 
-        CommandOption("--directory", "DIR", completion: .directory, in: [.newStyle], section: "new-style:",
+        CommandOption("--directory", "DIR", completion: .directory, in: [.newStyle], section: "new-style NAME [--directory DIR]:",
                       "where the package goes (default ./NAME; it must not exist or be empty)"),
 
         CommandOption("--fps", "N", in: [.preview], section: "preview:",
