@@ -88,8 +88,9 @@ public enum TextShaping: Int, Comparable, Sendable, CaseIterable {
 public struct ShapedGlyph: Equatable, Sendable {
     /// The glyph's origin (pen position) from the line's origin, x, buffer pixels.
     public var penX: Int
-    /// How far the pen moves after the glyph, x, buffer pixels (0 for a combining mark the font
-    /// positions over its base).
+    /// How far the pen moves from this glyph's origin to the next one's (the line's width after the
+    /// last), x, buffer pixels: the glyph's advance, with the kerning before the next glyph in the
+    /// grapheme and code-point modes; 0 for a combining mark the font positions over its base.
     public var advance: Int
     /// The offset, in `text.unicodeScalars`, of the first code point of the cluster the glyph
     /// belongs to (HarfBuzz's cluster, as fcft reports it).
@@ -197,10 +198,13 @@ public final class PixmanFont {
 
     /// The glyphs `text` is drawn with, in visual order, and where.
     public func glyphs(of text: String) -> [ShapedGlyph] {
-        shaped(text).glyphs.map { placed in
+        let line = shaped(text)
+        return line.glyphs.indices.map { i in
+            let placed = line.glyphs[i]
             let g = placed.glyph.pointee
             let hasInk = g.pix != nil
-            return ShapedGlyph(penX: placed.penX, advance: Int(g.advance.x), cluster: placed.cluster,
+            let next = i + 1 < line.glyphs.count ? line.glyphs[i + 1].penX : line.width
+            return ShapedGlyph(penX: placed.penX, advance: next - placed.penX, cluster: placed.cluster,
                                inkX: hasInk ? Int(g.x) : 0, inkY: hasInk ? -Int(g.y) : 0,
                                inkWidth: hasInk ? Int(g.width) : 0, inkHeight: hasInk ? Int(g.height) : 0,
                                isColor: hasInk && pixman_image_get_format(g.pix) == PIXMAN_a8r8g8b8)
