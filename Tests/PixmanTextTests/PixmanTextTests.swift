@@ -111,22 +111,28 @@ final class PixmanTextTests: XCTestCase {
         return minX <= maxX ? (minX...maxX, minY...maxY) : nil
     }
 
-    /// "q" + U+0301 (no precomposed form): the acute is drawn over the q — its ink inside the q's
-    /// advance box and above the q's x-height ink — and the line is no wider than "q" alone.
+    /// "Q" + U+0301 (no precomposed form): the acute is drawn over the Q, as the font's mark
+    /// positioning puts it — every pixel it adds is above the Q's ink (not at lowercase height,
+    /// cutting into the Q) and its middle is over the middle half of the Q (not beside it) — and the
+    /// line is as wide as "Q" alone.
     func testACombiningMarkIsDrawnOverItsBase() throws {
         let font = try PixmanFont(pattern: "sans-serif", pixelSize: 40)
-        let base = Canvas(width: 120, height: 80), marked = Canvas(width: 120, height: 80)
-        font.draw("q", into: base.image, x: 20, baseline: 50, color: pixmanColor(0xFF00_0000))
-        font.draw("q\u{301}", into: marked.image, x: 20, baseline: 50, color: pixmanColor(0xFF00_0000))
-        XCTAssertEqual(font.width(of: "q\u{301}"), font.width(of: "q"))
-        guard let q = base.inked, let all = marked.inked else { return XCTFail("nothing drawn") }
-        // The mark's pixels: those inked in `marked` above the q's top row.
-        let markRows = all.ys.lowerBound..<q.ys.lowerBound
-        XCTAssertFalse(markRows.isEmpty, "the acute is above the q")
-        var markXs: [Int] = []
-        for y in markRows { for x in 0..<marked.width where marked.pixel(x, y) != 0xFFFF_FFFF { markXs.append(x) } }
-        XCTAssertGreaterThanOrEqual(markXs.min() ?? -1, q.xs.lowerBound - 1)
-        XCTAssertLessThanOrEqual(markXs.max() ?? .max, 20 + font.width(of: "q"))
+        let base = Canvas(width: 120, height: 90), marked = Canvas(width: 120, height: 90)
+        font.draw("Q", into: base.image, x: 20, baseline: 60, color: pixmanColor(0xFF00_0000))
+        font.draw("Q\u{301}", into: marked.image, x: 20, baseline: 60, color: pixmanColor(0xFF00_0000))
+        XCTAssertEqual(font.width(of: "Q\u{301}"), font.width(of: "Q"))
+        guard let q = base.inked else { return XCTFail("nothing drawn") }
+        var markXs: [Int] = [], markYs: [Int] = []
+        for y in 0..<marked.height { for x in 0..<marked.width where marked.pixel(x, y) != base.pixel(x, y) {
+            markXs.append(x); markYs.append(y)
+        } }
+        guard let top = markYs.min(), let bottom = markYs.max(), let left = markXs.min(), let right = markXs.max() else {
+            return XCTFail("no acute drawn")
+        }
+        XCTAssertLessThan(bottom, q.ys.lowerBound, "the acute (rows \(top)...\(bottom)) is above the Q (from row \(q.ys.lowerBound))")
+        let middle = Double(left + right) / 2, quarter = Double(q.xs.count) / 4
+        XCTAssertGreaterThanOrEqual(middle, Double(q.xs.lowerBound) + quarter)
+        XCTAssertLessThanOrEqual(middle, Double(q.xs.upperBound) - quarter)
     }
 
     /// "שלום" (shin, lamed, vav, final mem; read right to left): the first logical letter, shin,
