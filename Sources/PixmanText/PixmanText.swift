@@ -167,6 +167,7 @@ public final class PixmanFont {
     }
 
     deinit {
+        if let solid { pixman_image_unref(solid.image) }
         cache.removeAll()   // destroys the text runs (which outlive no font data) before the font
         modalkit_fcft.destroy(font)
     }
@@ -178,16 +179,25 @@ public final class PixmanFont {
 
     // MARK: Shaping
 
-    private var cache: [String: ShapedLine] = [:]
-    private var cacheOrder: [String] = []
+    private var cache: [TextKey: ShapedLine] = [:]
+    private var cacheOrder: [TextKey] = []
     private var cachedGlyphs = 0
+    /// Widths of lines measured but not kept (candidates of truncation and wrapping), and the
+    /// results of fitting (text, width, line limit → lines): each at most `fitCacheLimit`, cleared
+    /// when full, so a view fitting the same words every frame shapes them once.
+    private var widths: [TextKey: Int] = [:]
+    private var fits: [FitKey: [String]] = [:]
+    private static let fitCacheLimit = 512
+    /// The last solid fill made for a text colour (drawing reuses it: no allocation per draw).
+    private var solid: (color: pixman_color_t, image: OpaquePointer)?
 
     /// `text` shaped, from the cache (shaped and kept when not there).
     private func shaped(_ text: String) -> ShapedLine {
-        if let hit = cache[text] { return hit }
+        let key = TextKey(text)
+        if let hit = cache[key] { return hit }
         let line = shape(text)
-        cache[text] = line
-        cacheOrder.append(text)
+        cache[key] = line
+        cacheOrder.append(key)
         cachedGlyphs += line.glyphs.count
         while cacheOrder.count > 1,
               cache.count > PixmanFont.shapedLineCacheLimit || cachedGlyphs > PixmanFont.shapedGlyphCacheLimit {
@@ -216,7 +226,23 @@ public final class PixmanFont {
     public func width(of text: String) -> Int { shaped(text).width }
 
     /// The advance width of `text` without keeping its shape (a candidate line being measured).
-    private func measure(_ text: String) -> Int { cache[text]?.width ?? shape(text).width }
+    private func measure(_ text: String) -> Int {
+        let key = TextKey(text)
+        if let hit = cache[key]?.width ?? widths[key] { return hit }
+        let width = shape(text).width
+        if widths.count >= PixmanFont.fitCacheLimit { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
+    }
+
+    /// A fitting's result from the cache, or `make`'s (then kept).
+    private func fitted(_ key: FitKey, _ make: () -> [String]) -> [String] {
+        if let hit = fits[key] { return hit }
+        let lines = make()
+        if fits.count >= PixmanFont.fitCacheLimit { fits.removeAll(keepingCapacity: true) }
+        fits[key] = lines
+        return lines
+    }
 
     /// `text` laid out: grapheme clusters, their bidi classes and runs in visual order, each run
     /// shaped in the font's mode.
@@ -370,9 +396,17 @@ public final class PixmanFont {
 
     private func draw(_ line: ShapedLine, into dst: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
         guard !line.glyphs.isEmpty else { return }
-        var pc = color
-        guard let solid = pixman_image_create_solid_fill(&pc) else { return }
-        defer { pixman_image_unref(solid) }
+        if let s = solid, s.color.red != color.red || s.color.green != color.green || s.color.blue != color.blue
+            || s.color.alpha != color.alpha {
+            pixman_image_unref(s.image)
+            self.solid = nil
+        }
+        if solid == nil {
+            var pc = color
+            guard let made = pixman_image_create_solid_fill(&pc) else { return }
+            solid = (color, made)
+        }
+        guard let solid = solid?.image else { return }
         for placed in line.glyphs {
             let g = placed.glyph.pointee
             guard let pix = g.pix else { continue }
@@ -393,7 +427,9 @@ public final class PixmanFont {
     /// truncation); "" when not even `ellipsis` fits.
     public func truncated(_ text: String, toWidth maxWidth: Int, ellipsis: String = "…") -> String {
         guard measure(text) > maxWidth else { return text }
-        return ellipsized(Array(text), toWidth: maxWidth, ellipsis: ellipsis)
+        return fitted(FitKey(text: TextKey(text), width: maxWidth, lines: -1, ellipsis: TextKey(ellipsis))) {
+            [ellipsized(Array(text), toWidth: maxWidth, ellipsis: ellipsis)]
+        }[0]
     }
 
     /// The longest prefix of `clusters` (trailing spaces dropped) + `ellipsis` that fits, always
@@ -441,6 +477,12 @@ public final class PixmanFont {
     /// empty line; "" gives no lines.
     public func wrapped(_ text: String, toWidth maxWidth: Int, maximumLines: Int = 0) -> [String] {
         guard !text.isEmpty else { return [] }
+        return fitted(FitKey(text: TextKey(text), width: maxWidth, lines: max(0, maximumLines), ellipsis: TextKey(""))) {
+            wrap(text, toWidth: maxWidth, maximumLines: maximumLines)
+        }
+    }
+
+    private func wrap(_ text: String, toWidth maxWidth: Int, maximumLines: Int) -> [String] {
         var lines: [String] = []
         paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -466,6 +508,24 @@ public final class PixmanFont {
         let rest = lines[(maximumLines - 1)...].filter { !$0.isEmpty }.joined(separator: " ")
         return Array(kept) + [ellipsized(Array(rest), toWidth: maxWidth, ellipsis: "…")]
     }
+}
+
+/// A string as a cache key: its exact code points (UTF-8), not Swift's canonical equivalence —
+/// "e" + U+0301 and "é" are different keys (their clusters differ), and hashing needs no
+/// normalisation (no allocation).
+struct TextKey: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: TextKey, b: TextKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}
+
+/// A fitting asked for: text, width (pixels), line limit (-1: truncation) and ellipsis.
+struct FitKey: Hashable {
+    let text: TextKey, width: Int, lines: Int, ellipsis: TextKey
 }
 
 /// A glyph of a shaped line: fcft's glyph (owned by the font's cache, or by one of the line's text
