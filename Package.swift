@@ -133,7 +133,7 @@ let package = Package(
         .target(name: "ModalKitBenchSupport"),
         .executableTarget(name: "modal-bench",
                           dependencies: ["ModalKitDemo", "ModalKit", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
-                                         "CModalKitPixman", "ModalKitClock"]),
+                                         "CModalKitPixman", "ModalKitClock", "ModalKitText"]),
         // The built-in styles: each a plain target (tests link the style type) and an entry target,
         // the one its dynamic library is made of, which gets the generated note.
         style("InsetCentered"), entry("InsetCentered"),

@@ -31,6 +31,10 @@ static void load(void) {
     LOOK_UP(destroy);
     LOOK_UP(rasterize_char_utf32);
     LOOK_UP(kerning);
+    LOOK_UP(capabilities);
+    LOOK_UP(rasterize_grapheme_utf32);
+    LOOK_UP(rasterize_text_run_utf32);
+    LOOK_UP(text_run_destroy);
 #undef LOOK_UP
     modalkit_fcft = table;
     loaded = 1;

@@ -105,6 +105,9 @@ public enum BenchCommand: Equatable {
     /// Launch and footprint: modal-demo against another client, in interleaved pairs.
     case launch(LaunchOptions)
     case help
+    /// Shaped text: drawing lines through ModalKitText in each shaping mode, `runs` timed draws of
+    /// each line (cached and newly shaped).
+    case text(runs: Int)
 }
 
 /// A command-line mistake: one line on stderr, exit status 2.
@@ -129,6 +132,7 @@ public enum BenchOptions {
       modal-bench --cycles N --levels L [--style NAME|PATH]... [--size WxH]...
       modal-bench --launch [--vs COMMAND] [--demo COMMAND] [--runs N] [--size WxH]
                   [--headless [--seat none|keyboard|both]] [--only WHAT[,WHAT]...] [--mappings]
+      modal-bench --text [--runs N]
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -170,6 +174,12 @@ public enum BenchOptions {
       --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
                           over the last by the card's Present another) and dismisses them from
                           the top (default 1)
+      --text              shaped-text mode: lines of the demo's fonts (Latin with kerning, a
+                          combining mark, Hebrew, Arabic, an emoji ZWJ sequence) drawn by
+                          ModalKitText in each shaping mode (code-point: the drawing before text
+                          runs; grapheme; text-run), N × 100 draws per line (default N = 10):
+                          median time of a draw of a line already shaped (cached) and of a new
+                          line (shaped, then drawn), allocations per cached draw, and the width
       --help              this text
 
     Launch and footprint (--launch): modal-demo against another client, in interleaved pairs
@@ -224,6 +234,7 @@ public enum BenchOptions {
         var cycles: Int?
         var levels: Int?
         var drag = false
+        var text = false
         var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
@@ -280,6 +291,9 @@ public enum BenchOptions {
             case "--drag":
                 guard inline == nil else { throw BenchUsageError("--drag takes no value") }
                 drag = true
+            case "--text":
+                guard inline == nil else { throw BenchUsageError("--text takes no value") }
+                text = true
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -288,6 +302,12 @@ public enum BenchOptions {
                 throw BenchUsageError("unexpected argument '\(arg)' (see --help)")
             }
             i += 1
+        }
+        if text {
+            guard cycles == nil, levels == nil, !drag, styles.isEmpty, sizes.isEmpty, variants.isEmpty else {
+                throw BenchUsageError("--text takes only --runs")
+            }
+            return .text(runs: runs ?? defaultRuns)
         }
         if styles.isEmpty { styles = defaultStyles }
         if variants.isEmpty { variants = [.solid] }

@@ -37,13 +37,54 @@ enum DemoLook {
     /// or the presented view covers the container).
     static let escapeOnlyHint = "Esc dismisses"
 
+    /// The words of both views, drawn fitted to their boxes: a title, subtitle, hint or button
+    /// label wider than its box ends in "…" at a grapheme boundary, the card's body wraps at spaces
+    /// (a longer word at grapheme clusters) and ends in "…" when the card has no room for all its
+    /// lines. Their accessible labels stay whole (a screen reader reads what was cut); their
+    /// accessible frames are the fitted text's.
+    struct Texts: Equatable {
+        var title = DemoLook.title, subtitle = DemoLook.subtitle, buttonTitle = DemoLook.buttonTitle
+        var cardTitle = DemoLook.cardTitle, cardBody = DemoLook.cardBody
+        var presentAnotherTitle = DemoLook.presentAnotherTitle, closeTitle = DemoLook.closeTitle
+        /// The demo's own words (the constants of ``DemoLook``).
+        static let standard = Texts()
+    }
+
+    /// The horizontal room a label has inside its button, points each side.
+    static let buttonLabelInset = 12.0, cardButtonLabelInset = 8.0
+    /// The presenting view's text margins, points: the header's from the left and right edges, the
+    /// hint's from both edges.
+    static let headerMargin = 20.0, hintMargin = 16.0
+
+    /// Where the presenting view's text goes at `scale` in a view of `size` points, buffer pixels:
+    /// each string fitted to its box (``Texts``).
+    struct PresentingText {
+        var left = 0, titleBaseline = 0, subtitleBaseline = 0
+        var title = "", subtitle = "", buttonTitle = "", hint = ""
+        /// The Present button's frame, buffer pixels (snapped).
+        var button = Rect.zero
+
+        init(size: Size, scale s: Double, fonts: FontSet, texts: Texts, hint: String) {
+            left = Int((headerMargin * s).rounded())
+            let width = Int((size.width * s).rounded(.down))
+            titleBaseline = Int((24 * s).rounded()) + fonts.title.ascent
+            subtitleBaseline = titleBaseline + Int((26 * s).rounded())
+            title = fonts.title.truncated(texts.title, toWidth: width - 2 * left)
+            subtitle = fonts.body.truncated(texts.subtitle, toWidth: width - 2 * left)
+            button = buttonFrame(in: Rect(size: size)).scaled(by: s).snappedToPixels
+            buttonTitle = fonts.button.truncated(texts.buttonTitle,
+                                                 toWidth: Int(button.width) - 2 * Int((buttonLabelInset * s).rounded()))
+            self.hint = fonts.caption.truncated(hint, toWidth: width - 2 * Int((hintMargin * s).rounded()))
+        }
+    }
+
     /// Button size and corner radius, points.
     static let buttonSize = Size(width: 176, height: 50)
     static let buttonRadius = 12.0
     /// Focus ring: gap outside the button and ring width, points.
     static let focusGap = 3.0, focusWidth = 2.5
     /// The button's soft shadow reaches this far outside the button, points: its largest layer is
-    /// grown by 6 pt and moved 3 pt down (``drawPresentingView(into:size:scale:fonts:button:hint:)``).
+    /// grown by 6 pt and moved 3 pt down (``drawPresentingView(into:size:scale:fonts:button:hint:texts:)``).
     static let shadowReach = 9.0
 
     /// The Present button's frame in a container of `bounds`, points: centred.
@@ -67,18 +108,16 @@ enum DemoLook {
     /// is asked for after the background is drawn (a window's first frame draws it while the fonts
     /// finish loading: ``FontBox``).
     static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Double, fonts: @autoclosure () -> FontSet,
-                                   button: ButtonAppearance, hint: String) {
+                                   button: ButtonAppearance, hint: String, texts: Texts = .standard) {
         let s = scale
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.verticalGradient(image, width: wpx, height: hpx, top: backgroundTop, bottom: backgroundBottom)
         let fonts = fonts()
+        let text = PresentingText(size: size, scale: s, fonts: fonts, texts: texts, hint: hint)
 
         // Header: large title and subtitle, 20 pt from the left, like a UIKit large-title navigation bar.
-        let left = Int((20 * s).rounded())
-        let titleBaseline = Int((24 * s).rounded()) + fonts.title.ascent
-        fonts.title.draw(title, into: image, x: left, baseline: titleBaseline, color: titleColor)
-        fonts.body.draw(subtitle, into: image, x: left, baseline: titleBaseline + Int((26 * s).rounded()),
-                        color: secondaryColor)
+        fonts.title.draw(text.title, into: image, x: text.left, baseline: text.titleBaseline, color: titleColor)
+        fonts.body.draw(text.subtitle, into: image, x: text.left, baseline: text.subtitleBaseline, color: secondaryColor)
 
         // The button: soft shadow, fill, label, focus ring; its edges on whole pixels.
         let bounds = Rect(size: size)
@@ -95,7 +134,7 @@ enum DemoLook {
         let fill = button.isPressed ? accentPressed : (button.isHovered ? accentHover : accent)
         Draw.fillRoundedRect(image, x: frame.minX, y: frame.minY, width: frame.width, height: frame.height,
                              radius: radius, color: fill)
-        fonts.button.drawCentered(buttonTitle, into: image, centerX: frame.midX, centerY: frame.midY,
+        fonts.button.drawCentered(text.buttonTitle, into: image, centerX: frame.midX, centerY: frame.midY,
                                   color: buttonText)
         if button.showsFocusRing {
             let o = (focusGap + focusWidth) * s
@@ -106,7 +145,7 @@ enum DemoLook {
         }
 
         // Hint under the button.
-        fonts.caption.drawCentered(hint, into: image, centerX: frame.midX,
+        fonts.caption.drawCentered(text.hint, into: image, centerX: frame.midX,
                                    centerY: frame.maxY + 28 * s, color: secondaryColor)
     }
 
@@ -153,14 +192,14 @@ enum DemoLook {
     static let cardTextButtonGap = 16.0
 
     /// The card's preferred size at `width` points, points (its content's `preferredContentSize`):
-    /// `width` wide and as tall as ``drawPresentedView(into:size:scale:fonts:presentAnother:close:fillsBackground:)``
+    /// `width` wide and as tall as ``drawPresentedView(into:size:scale:fonts:presentAnother:close:fillsBackground:texts:)``
     /// needs to show everything at that width — padding, the title, the body wrapped to the width,
     /// ``cardTextButtonGap``, the buttons (one row, or stacked when the row does not fit), padding —
     /// rounded up to a whole point. Measured with `fonts` (their scale's glyph metrics).
-    static func cardPreferredSize(width: Double, fonts: FontSet) -> Size {
+    static func cardPreferredSize(width: Double, fonts: FontSet, texts: Texts = .standard) -> Size {
         let s = fonts.scale
         let bodyWidth = Int(((width - 2 * cardPadding) * s).rounded(.down))
-        let lines = max(1, wrap(cardBody, font: fonts.body, maxWidth: bodyWidth).count)
+        let lines = max(1, fonts.body.wrapped(texts.cardBody, toWidth: bodyWidth).count)
         let titleBaseline = cardPadding + Double(fonts.label.ascent) / s
         let textBottom = titleBaseline + 22 + Double(lines - 1) * cardBodyLineHeight + Double(fonts.body.descent) / s
         let buttons = width >= cardButtonRowWidth ? cardButtonHeight : 2 * cardButtonHeight + cardButtonGap
@@ -170,22 +209,31 @@ enum DemoLook {
     /// The body text's line pitch, points (15 pt text).
     static let cardBodyLineHeight = 20.0
 
-    /// `text` broken into lines at spaces, each at most `maxWidth` pixels wide as `font` draws it
-    /// (greedy, like a label's word wrap; a single word wider than a line stays whole on its own line).
-    static func wrap(_ text: String, font: Font, maxWidth: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if line.isEmpty || font.width(of: candidate) <= maxWidth {
-                line = candidate
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
+    /// Where a card's text goes at `scale` in a card of `size` points, buffer pixels: the title
+    /// fitted to the content width, the body wrapped to it (as many lines as fit above the buttons,
+    /// ``cardTextButtonGap`` clear of them; at least one), each button's label fitted inside it.
+    struct CardText {
+        var left = 0, titleBaseline = 0, firstBaseline = 0, linePitch = 0, contentWidth = 0
+        var title = "", lines: [String] = [], presentAnother = "", close = ""
+
+        init(size: Size, scale s: Double, fonts: FontSet, texts: Texts) {
+            left = Int((cardPadding * s).rounded())
+            contentWidth = Int(((size.width - 2 * cardPadding) * s).rounded(.down))
+            titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
+            title = fonts.label.truncated(texts.cardTitle, toWidth: contentWidth)
+            firstBaseline = titleBaseline + Int((22 * s).rounded())
+            linePitch = Int((cardBodyLineHeight * s).rounded())
+            let frames = cardButtonFrames(in: size)
+            let buttonsTop = Int((min(frames.presentAnother.minY, frames.close.minY) * s).rounded())
+            let room = buttonsTop - Int((cardTextButtonGap * s).rounded()) - fonts.body.descent - firstBaseline
+            let maximumLines = max(1, 1 + (linePitch > 0 ? room / linePitch : 0))
+            lines = fonts.body.wrapped(texts.cardBody, toWidth: contentWidth, maximumLines: maximumLines)
+            let another = frames.presentAnother.scaled(by: s).snappedToPixels
+            let closeFrame = frames.close.scaled(by: s).snappedToPixels
+            let inset = 2 * Int((cardButtonLabelInset * s).rounded())
+            presentAnother = fonts.body.truncated(texts.presentAnotherTitle, toWidth: Int(another.width) - inset)
+            close = fonts.body.truncated(texts.closeTitle, toWidth: Int(closeFrame.width) - inset)
         }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 
     /// Draws the presented view's content into `image` of `size` points × `scale`: the white card
@@ -197,18 +245,16 @@ enum DemoLook {
     /// focused one. The corner clip is applied by the host.
     static func drawPresentedView(into image: OpaquePointer, size: Size, scale s: Double, fonts: FontSet,
                                   presentAnother: ButtonAppearance = ButtonAppearance(), close: ButtonAppearance,
-                                  fillsBackground: Bool = true) {
+                                  fillsBackground: Bool = true, texts: Texts = .standard) {
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         if fillsBackground { Draw.fill(image, width: wpx, height: hpx, color: cardBackground) }
-        let left = Int((cardPadding * s).rounded())
-        let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
-        fonts.label.draw(cardTitle, into: image, x: left, baseline: titleBaseline, color: cardText)
+        let text = CardText(size: size, scale: s, fonts: fonts, texts: texts)
+        fonts.label.draw(text.title, into: image, x: text.left, baseline: text.titleBaseline, color: cardText)
         // The body wraps within the card's padding (a label's word wrap), so no word is cut at the edge.
-        let bodyWidth = Int(((size.width - 2 * cardPadding) * s).rounded(.down))
-        var baseline = titleBaseline + Int((22 * s).rounded())
-        for line in wrap(cardBody, font: fonts.body, maxWidth: bodyWidth) {
-            fonts.body.draw(line, into: image, x: left, baseline: baseline, color: secondaryColor)
-            baseline += Int((cardBodyLineHeight * s).rounded())
+        var baseline = text.firstBaseline
+        for line in text.lines {
+            fonts.body.draw(line, into: image, x: text.left, baseline: baseline, color: secondaryColor)
+            baseline += text.linePitch
         }
         let frames = cardButtonFrames(in: size)
         let radius = cardButtonRadius * s
@@ -216,7 +262,7 @@ enum DemoLook {
         let tint = presentAnother.isPressed ? secondaryPressed : (presentAnother.isHovered ? secondaryHover : secondaryFill)
         Draw.fillRoundedRect(image, x: another.minX, y: another.minY, width: another.width, height: another.height,
                              radius: radius, color: tint)
-        fonts.body.drawCentered(presentAnotherTitle, into: image, centerX: another.midX, centerY: another.midY,
+        fonts.body.drawCentered(text.presentAnother, into: image, centerX: another.midX, centerY: another.midY,
                                 color: accent)
         if presentAnother.showsFocusRing {
             let o = (focusGap + focusWidth) * s
@@ -228,7 +274,7 @@ enum DemoLook {
         let c = frames.close.scaled(by: s).snappedToPixels
         let fill = close.isPressed ? accentPressed : (close.isHovered ? accentHover : accent)
         Draw.fillRoundedRect(image, x: c.minX, y: c.minY, width: c.width, height: c.height, radius: radius, color: fill)
-        fonts.body.drawCentered(closeTitle, into: image, centerX: c.midX, centerY: c.midY, color: buttonText)
+        fonts.body.drawCentered(text.close, into: image, centerX: c.midX, centerY: c.midY, color: buttonText)
         if close.showsFocusRing {
             let o = (focusGap + focusWidth) * s
             Draw.fillRoundedRect(image, x: c.minX - o, y: c.minY - o, width: c.width + 2 * o, height: c.height + 2 * o,
@@ -260,50 +306,48 @@ enum DemoLook {
     }
 
     /// The presenting view as assistive technology sees it (the frames are where
-    /// ``drawPresentingView(into:size:scale:fonts:button:hint:)`` draws): the title as a heading,
+    /// ``drawPresentingView(into:size:scale:fonts:button:hint:texts:)`` draws): the title as a heading,
     /// the subtitle, the Present button — focused, the only control, so keyboard focus is always
     /// on it while this view has it — and the hint.
-    static func presentingAccessibility(size: Size, scale s: Double, fonts: FontSet, hint: String) -> AccessibilityElement {
-        let left = Int((20 * s).rounded())
-        let titleBaseline = Int((24 * s).rounded()) + fonts.title.ascent
-        let subtitleBaseline = titleBaseline + Int((26 * s).rounded())
+    static func presentingAccessibility(size: Size, scale s: Double, fonts: FontSet, hint: String,
+                                        texts: Texts = .standard) -> AccessibilityElement {
+        let text = PresentingText(size: size, scale: s, fonts: fonts, texts: texts, hint: hint)
         let button = buttonFrame(in: Rect(size: size))
-        let pixelButton = button.scaled(by: s).snappedToPixels
-        return AccessibilityElement(identifier: "presenting", role: .group, label: title, frame: Rect(size: size),
+        return AccessibilityElement(identifier: "presenting", role: .group, label: texts.title, frame: Rect(size: size),
                                     children: [
-            .text(Element.title, title, frame: textFrame(title, font: fonts.title, x: left, baseline: titleBaseline, scale: s),
+            .text(Element.title, texts.title,
+                  frame: textFrame(text.title, font: fonts.title, x: text.left, baseline: text.titleBaseline, scale: s),
                   role: .heading),
-            .text(Element.subtitle, subtitle,
-                  frame: textFrame(subtitle, font: fonts.body, x: left, baseline: subtitleBaseline, scale: s)),
-            .button(Element.present, label: buttonTitle, frame: button, isFocused: true),
-            .text(Element.hint, hint, frame: centeredTextFrame(hint, font: fonts.caption, centerX: pixelButton.midX,
-                                                               centerY: pixelButton.maxY + 28 * s, scale: s)),
+            .text(Element.subtitle, texts.subtitle,
+                  frame: textFrame(text.subtitle, font: fonts.body, x: text.left, baseline: text.subtitleBaseline, scale: s)),
+            .button(Element.present, label: texts.buttonTitle, frame: button, isFocused: true),
+            .text(Element.hint, hint, frame: centeredTextFrame(text.hint, font: fonts.caption, centerX: text.button.midX,
+                                                               centerY: text.button.maxY + 28 * s, scale: s)),
         ])
     }
 
     /// A presented card as assistive technology sees it: a dialog named by its title and described
     /// by its body, with the title (a heading), the body text and its two buttons (frames where
-    /// ``drawPresentedView(into:size:scale:fonts:presentAnother:close:fillsBackground:)`` draws
+    /// ``drawPresentedView(into:size:scale:fonts:presentAnother:close:fillsBackground:texts:)`` draws
     /// them); `focused` is the focused button's identifier (nil: the card itself has focus).
-    static func cardAccessibility(size: Size, scale s: Double, fonts: FontSet, focused: String?) -> AccessibilityElement {
-        let left = Int((cardPadding * s).rounded())
-        let titleBaseline = Int((cardPadding * s).rounded()) + fonts.label.ascent
-        let bodyWidth = Int(((size.width - 2 * cardPadding) * s).rounded(.down))
-        let lines = wrap(cardBody, font: fonts.body, maxWidth: bodyWidth)
-        let firstBaseline = titleBaseline + Int((22 * s).rounded())
-        let lastBaseline = firstBaseline + max(0, lines.count - 1) * Int((cardBodyLineHeight * s).rounded())
-        let widest = lines.map { fonts.body.width(of: $0) }.max() ?? 0
-        let body = Rect(x: Double(left) / s, y: Double(firstBaseline - fonts.body.ascent) / s, width: Double(widest) / s,
-                        height: Double(lastBaseline + fonts.body.descent - (firstBaseline - fonts.body.ascent)) / s)
+    static func cardAccessibility(size: Size, scale s: Double, fonts: FontSet, focused: String?,
+                                  texts: Texts = .standard) -> AccessibilityElement {
+        let text = CardText(size: size, scale: s, fonts: fonts, texts: texts)
+        let lastBaseline = text.firstBaseline + max(0, text.lines.count - 1) * text.linePitch
+        let widest = text.lines.map { fonts.body.width(of: $0) }.max() ?? 0
+        let top = text.firstBaseline - fonts.body.ascent
+        let body = Rect(x: Double(text.left) / s, y: Double(top) / s, width: Double(widest) / s,
+                        height: Double(lastBaseline + fonts.body.descent - top) / s)
         let buttons = cardButtonFrames(in: size)
-        return AccessibilityElement(identifier: "card", role: .dialog, label: cardTitle, description: cardBody,
+        return AccessibilityElement(identifier: "card", role: .dialog, label: texts.cardTitle, description: texts.cardBody,
                                     frame: Rect(size: size), children: [
-            .text(Element.cardTitle, cardTitle,
-                  frame: textFrame(cardTitle, font: fonts.label, x: left, baseline: titleBaseline, scale: s), role: .heading),
-            .text(Element.cardBody, cardBody, frame: body),
-            .button(Element.presentAnother, label: presentAnotherTitle, frame: buttons.presentAnother,
+            .text(Element.cardTitle, texts.cardTitle,
+                  frame: textFrame(text.title, font: fonts.label, x: text.left, baseline: text.titleBaseline, scale: s),
+                  role: .heading),
+            .text(Element.cardBody, texts.cardBody, frame: body),
+            .button(Element.presentAnother, label: texts.presentAnotherTitle, frame: buttons.presentAnother,
                     isFocused: focused == Element.presentAnother),
-            .button(Element.close, label: closeTitle, frame: buttons.close, isFocused: focused == Element.close),
+            .button(Element.close, label: texts.closeTitle, frame: buttons.close, isFocused: focused == Element.close),
         ], labelledBy: Element.cardTitle, describedBy: Element.cardBody)
     }
 }

@@ -47,6 +47,17 @@ final class Font {
     /// The advance width of `text` as `draw` lays it out, buffer pixels.
     func width(of text: String) -> Int { font.width(of: text) }
 
+    /// `text` fitted to `maxWidth` pixels on one line: itself, or whole grapheme clusters + "…"
+    /// (``PixmanFont/truncated(_:toWidth:ellipsis:)``).
+    func truncated(_ text: String, toWidth maxWidth: Int) -> String { font.truncated(text, toWidth: maxWidth) }
+
+    /// `text` broken into lines of at most `maxWidth` pixels (at spaces; a longer word at grapheme
+    /// clusters), at most `maximumLines` (0: any) with "…" ending a cut
+    /// (``PixmanFont/wrapped(_:toWidth:maximumLines:)``).
+    func wrapped(_ text: String, toWidth maxWidth: Int, maximumLines: Int = 0) -> [String] {
+        font.wrapped(text, toWidth: maxWidth, maximumLines: maximumLines)
+    }
+
     /// Draws `text` with its baseline at `baseline` and its origin at `x` (buffer pixels), OVER `dst`.
     func draw(_ text: String, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
         font.draw(text, into: dst, x: x, baseline: baseline, color: color.pixmanColor)

@@ -51,82 +51,336 @@ public func pixmanColor(_ argb: UInt32) -> pixman_color_t {
     return pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
 }
 
+/// How a font turns text into glyphs (``PixmanFont/shaping``): the best its fcft build offers
+/// (`fcft_capabilities()`), or a lower one asked for. Every mode draws a line in visual order
+/// (right-to-left runs by a minimal bidi split: see `Bidi.swift`) and measures it as it draws it.
+public enum TextShaping: Int, Comparable, Sendable, CaseIterable {
+    /// One glyph per code point (`fcft_rasterize_char_utf32`), kerned pairwise (`fcft_kerning`):
+    /// no ligatures or contextual forms, a combining mark placed by its own glyph metrics, an emoji
+    /// sequence as its separate code points. What fcft built without HarfBuzz offers.
+    case codePoint
+    /// Each grapheme cluster shaped alone by HarfBuzz (`fcft_rasterize_grapheme_utf32`): emoji
+    /// sequences and combining marks as the font composes them, kerning between clusters pairwise;
+    /// nothing contextual across clusters (Arabic letters do not join). fcft with HarfBuzz, without
+    /// utf8proc.
+    case grapheme
+    /// Runs shaped whole by HarfBuzz (`fcft_rasterize_text_run_utf32`, which splits a run into
+    /// graphemes with utf8proc and shapes each stretch of one script and one font): kerning,
+    /// ligatures, Arabic joining, marks positioned by the font's GPOS table, emoji sequences in
+    /// colour. fcft with HarfBuzz and utf8proc, as Debian builds it.
+    case textRun
+
+    public static func < (a: TextShaping, b: TextShaping) -> Bool { a.rawValue < b.rawValue }
+
+    /// The best mode the loaded fcft offers (`fcft_capabilities()`); `.codePoint` when fcft is not
+    /// loaded.
+    public static var available: TextShaping {
+        guard fcftFailure == nil else { return .codePoint }
+        let caps = modalkit_fcft.capabilities().rawValue
+        if caps & FCFT_CAPABILITY_TEXT_RUN_SHAPING.rawValue != 0 { return .textRun }
+        if caps & FCFT_CAPABILITY_GRAPHEME_SHAPING.rawValue != 0 { return .grapheme }
+        return .codePoint
+    }
+}
+
+/// One glyph of a shaped line, in visual order (left to right), buffer pixels. A line's origin is
+/// the left end of its baseline.
+public struct ShapedGlyph: Equatable, Sendable {
+    /// The glyph's origin (pen position) from the line's origin, x, buffer pixels.
+    public var penX: Int
+    /// How far the pen moves from this glyph's origin to the next one's (the line's width after the
+    /// last), x, buffer pixels: the glyph's advance, with the kerning before the next glyph in the
+    /// grapheme and code-point modes; 0 for a combining mark the font positions over its base.
+    public var advance: Int
+    /// The offset, in `text.unicodeScalars`, of the first code point of the cluster the glyph
+    /// belongs to (HarfBuzz's cluster, as fcft reports it).
+    public var cluster: Int
+    /// The glyph image's left edge from the pen position (x, buffer pixels, right positive) and its
+    /// top edge from the baseline (y, buffer pixels, down positive: negative above the baseline),
+    /// and its size; zero for a glyph without an image (a space).
+    public var inkX: Int, inkY: Int, inkWidth: Int, inkHeight: Int
+    /// Whether the glyph is a colour image (`PIXMAN_a8r8g8b8`, e.g. an emoji), drawn as it is
+    /// rather than as a mask of the text colour.
+    public var isColor: Bool
+}
+
 /// One fcft font at one pixel size. Glyphs are rasterised without subpixel rendering (grayscale
-/// `PIXMAN_a8` masks; colour glyphs such as emoji come as `PIXMAN_a8r8g8b8`) and cached by fcft.
+/// `PIXMAN_a8` masks; colour glyphs such as emoji come as `PIXMAN_a8r8g8b8`).
+///
+/// Text is shaped (``TextShaping``) and laid out in visual order; ``width(of:)`` is the sum of the
+/// advances ``draw(_:into:x:baseline:color:)`` moves the pen by. Shaped lines are cached per font
+/// (at most ``shapedLineCacheLimit`` lines and ``shapedGlyphCacheLimit`` glyph images, the oldest
+/// dropped first: fcft's text runs carry their own rasterised glyphs), so drawing the same text
+/// every frame shapes it once. A font is used by one thread at a time.
 public final class PixmanFont {
     private let font: UnsafeMutablePointer<fcft_font>
     /// The em size asked for, buffer pixels (at least 1).
     public let pixelSize: Int
-    /// Whether the font's kerning pairs move a glyph against the one before it.
+    /// Whether the font's kerning moves a glyph against the one before it (HarfBuzz's `kern`
+    /// feature when shaping runs; `fcft_kerning` pairs otherwise).
     public let kerning: Bool
+    /// How this font shapes text: the mode asked for, at most ``TextShaping/available``.
+    public let shaping: TextShaping
+
+    /// The most shaped lines a font keeps.
+    public static let shapedLineCacheLimit = 128
+    /// The most glyphs, summed over its shaped lines, a font keeps (about 1 KiB each at 20 px).
+    public static let shapedGlyphCacheLimit = 4096
 
     /// - Parameters:
     ///   - pattern: a fontconfig pattern, e.g. `sans-serif` or `sans-serif:weight=bold`.
     ///   - pixelSize: the em size in buffer pixels (values below 1 mean 1; fcft sizes fonts in whole
     ///     pixels, so a caller with points × a fractional scale rounds first).
     ///   - kerning: apply the font's kerning between neighbouring characters.
+    ///   - shaping: the shaping mode; nil (the default) or a mode fcft does not offer means the best
+    ///     it offers (``TextShaping/available``).
     /// - Throws: `FontError.textLibraryUnavailable` when fcft cannot be loaded or started,
     ///   `FontError.fontUnavailable` when fontconfig/fcft cannot provide the font.
-    public init(pattern: String, pixelSize: Int, kerning: Bool = true) throws {
+    public init(pattern: String, pixelSize: Int, kerning: Bool = true, shaping: TextShaping? = nil) throws {
         if let fcftFailure { throw fcftFailure }
         let size = max(1, pixelSize)
+        // HarfBuzz applies the font's features (fontconfig's `fontfeatures`, which fcft reads);
+        // without kerning, `kern` is turned off there.
+        let attributes = kerning ? "pixelsize=\(size)" : "pixelsize=\(size):fontfeatures=-kern"
         let made: UnsafeMutablePointer<fcft_font>? = pattern.withCString { name in
             var names: [UnsafePointer<CChar>?] = [name]
             return names.withUnsafeMutableBufferPointer { buf in
-                modalkit_fcft.from_name(1, buf.baseAddress!, "pixelsize=\(size)")
+                modalkit_fcft.from_name(1, buf.baseAddress!, attributes)
             }
         }
         guard let made else { throw FontError.fontUnavailable(pattern: pattern) }
         self.font = made
         self.pixelSize = size
         self.kerning = kerning
+        self.shaping = min(shaping ?? .textRun, TextShaping.available)
     }
 
     /// A font of `points` points at `scale` buffer pixels per point (a content's draw scale): the
     /// pixel size is `points × scale` rounded half away from zero (fcft sizes fonts in whole
     /// pixels), at least 1.
-    /// - Throws: as ``init(pattern:pixelSize:kerning:)``.
-    public convenience init(pattern: String, points: Double, scale: Double, kerning: Bool = true) throws {
+    /// - Throws: as ``init(pattern:pixelSize:kerning:shaping:)``.
+    public convenience init(pattern: String, points: Double, scale: Double, kerning: Bool = true,
+                            shaping: TextShaping? = nil) throws {
         let pixels = (points * scale).rounded(.toNearestOrAwayFromZero)
-        try self.init(pattern: pattern, pixelSize: pixels.isFinite ? Int(max(1, min(pixels, 4096))) : 1, kerning: kerning)
+        try self.init(pattern: pattern, pixelSize: pixels.isFinite ? Int(max(1, min(pixels, 4096))) : 1, kerning: kerning,
+                      shaping: shaping)
     }
 
-    deinit { modalkit_fcft.destroy(font) }
+    deinit {
+        if let solid { pixman_image_unref(solid.image) }
+        cache.removeAll()   // destroys the text runs (which outlive no font data) before the font
+        modalkit_fcft.destroy(font)
+    }
 
     /// Distance from the baseline up to the top of the line box, buffer pixels.
     public var ascent: Int { Int(font.pointee.ascent) }
     /// Distance from the baseline down to the bottom of the line box, buffer pixels (positive).
     public var descent: Int { Int(font.pointee.descent) }
 
-    /// A shaped string: each glyph with the kerning (x, buffer pixels) applied before it.
-    private typealias GlyphRun = [(glyph: UnsafePointer<fcft_glyph>, kern: Int)]
+    // MARK: Shaping
 
-    private func glyphs(_ text: String) -> GlyphRun {
-        var out: GlyphRun = []
-        var previous: UInt32?
-        for scalar in text.unicodeScalars {
-            guard let g = modalkit_fcft.rasterize_char_utf32(font, scalar.value, FCFT_SUBPIXEL_NONE) else { continue }
-            var kx = 0, ky = 0
-            if kerning, let p = previous, !modalkit_fcft.kerning(font, p, scalar.value, &kx, &ky) { kx = 0 }
-            out.append((g, kerning ? kx : 0))
-            previous = scalar.value
+    private var cache: [TextKey: ShapedLine] = [:]
+    private var cacheOrder: [TextKey] = []
+    private var cachedGlyphs = 0
+    /// Widths of lines measured but not kept (candidates of truncation and wrapping), and the
+    /// results of fitting (text, width, line limit → lines): each at most `fitCacheLimit`, cleared
+    /// when full, so a view fitting the same words every frame shapes them once.
+    private var widths: [TextKey: Int] = [:]
+    private var fits: [FitKey: [String]] = [:]
+    private static let fitCacheLimit = 512
+    /// The last solid fill made for a text colour (drawing reuses it: no allocation per draw).
+    private var solid: (color: pixman_color_t, image: OpaquePointer)?
+
+    /// `text` shaped, from the cache (shaped and kept when not there).
+    private func shaped(_ text: String) -> ShapedLine {
+        let key = TextKey(text)
+        if let hit = cache[key] { return hit }
+        let line = shape(text)
+        cache[key] = line
+        cacheOrder.append(key)
+        cachedGlyphs += line.glyphs.count
+        while cacheOrder.count > 1,
+              cache.count > PixmanFont.shapedLineCacheLimit || cachedGlyphs > PixmanFont.shapedGlyphCacheLimit {
+            if let old = cache.removeValue(forKey: cacheOrder.removeFirst()) { cachedGlyphs -= old.glyphs.count }
         }
-        return out
+        return line
     }
 
-    private func width(of run: GlyphRun) -> Int {
-        run.reduce(0) { $0 + $1.kern + Int($1.glyph.pointee.advance.x) }
+    /// The glyphs `text` is drawn with, in visual order, and where.
+    public func glyphs(of text: String) -> [ShapedGlyph] {
+        let line = shaped(text)
+        return line.glyphs.indices.map { i in
+            let placed = line.glyphs[i]
+            let g = placed.glyph.pointee
+            let hasInk = g.pix != nil
+            let next = i + 1 < line.glyphs.count ? line.glyphs[i + 1].penX : line.width
+            return ShapedGlyph(penX: placed.penX, advance: next - placed.penX, cluster: placed.cluster,
+                               inkX: hasInk ? Int(g.x) : 0, inkY: hasInk ? -Int(g.y) : 0,
+                               inkWidth: hasInk ? Int(g.width) : 0, inkHeight: hasInk ? Int(g.height) : 0,
+                               isColor: hasInk && pixman_image_get_format(g.pix) == PIXMAN_a8r8g8b8)
+        }
     }
 
-    /// The advance width of `text` (kerning included when on), buffer pixels.
-    public func width(of text: String) -> Int { width(of: glyphs(text)) }
+    /// The advance width of `text` as it is drawn (shaped, kerning included when on): the sum of
+    /// its glyphs' advances, buffer pixels.
+    public func width(of text: String) -> Int { shaped(text).width }
+
+    /// The advance width of `text` without keeping its shape (a candidate line being measured).
+    private func measure(_ text: String) -> Int {
+        let key = TextKey(text)
+        if let hit = cache[key]?.width ?? widths[key] { return hit }
+        let width = shape(text).width
+        if widths.count >= PixmanFont.fitCacheLimit { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
+    }
+
+    /// A fitting's result from the cache, or `make`'s (then kept).
+    private func fitted(_ key: FitKey, _ make: () -> [String]) -> [String] {
+        if let hit = fits[key] { return hit }
+        let lines = make()
+        if fits.count >= PixmanFont.fitCacheLimit { fits.removeAll(keepingCapacity: true) }
+        fits[key] = lines
+        return lines
+    }
+
+    /// `text` laid out: grapheme clusters, their bidi classes and runs in visual order, each run
+    /// shaped in the font's mode.
+    private func shape(_ text: String) -> ShapedLine {
+        let line = ShapedLine()
+        guard !text.isEmpty else { return line }
+        let clusters = Array(text)
+        var scalars: [UInt32] = []
+        var starts: [Int] = []   // scalar offset of each cluster, and the end
+        starts.reserveCapacity(clusters.count + 1)
+        for c in clusters {
+            starts.append(scalars.count)
+            for u in c.unicodeScalars { scalars.append(u.value) }
+        }
+        starts.append(scalars.count)
+        let classes = clusters.map(BidiClass.init)
+        scalars.withUnsafeBufferPointer { text in
+            var layout = Layout(font: self, text: text, starts: starts, line: line)
+            for run in Bidi.visualRuns(classes) {
+                guard run.isRightToLeft else { layout.append(run.clusters, rightToLeft: false); continue }
+                // A right-to-left run goes to fcft in pieces, placed right to left: each stretch of
+                // strong right-to-left clusters (one script: fcft shapes it as one HarfBuzz run,
+                // in visual order) and each other cluster alone. fcft would otherwise shape the
+                // stretches between spaces (script Common) each in its own run but in logical order.
+                var pieces: [Range<Int>] = []
+                var i = run.clusters.lowerBound
+                while i < run.clusters.upperBound {
+                    var end = i + 1
+                    if classes[i] == .rightToLeft {
+                        while end < run.clusters.upperBound, classes[end] == .rightToLeft { end += 1 }
+                    }
+                    pieces.append(i..<end)
+                    i = end
+                }
+                for piece in pieces.reversed() { layout.append(piece, rightToLeft: true) }
+            }
+        }
+        return line
+    }
+
+    /// Appends shaped clusters to a line, moving the pen.
+    private struct Layout {
+        let font: PixmanFont
+        let text: UnsafeBufferPointer<UInt32>
+        let starts: [Int]
+        let line: ShapedLine
+        var pen = 0
+        /// The code point of the last glyph placed (the left side of the next kerning pair).
+        var previous: UInt32?
+
+        mutating func place(_ glyph: UnsafePointer<fcft_glyph>, cluster: Int) {
+            line.glyphs.append(PlacedGlyph(glyph: glyph, penX: pen, cluster: cluster))
+            pen += Int(glyph.pointee.advance.x)
+            line.width = pen
+        }
+
+        /// The pen moved by the kerning between the previous glyph's code point and `next` (the
+        /// grapheme and code-point modes; HarfBuzz kerns text runs itself).
+        mutating func kern(before next: UInt32) {
+            var kx = 0, ky = 0
+            if font.kerning, let p = previous, modalkit_fcft.kerning(font.font, p, next, &kx, &ky) { pen += kx }
+            previous = next
+        }
+
+        /// Clusters `clusters` (logical order) drawn left to right or right to left.
+        mutating func append(_ clusters: Range<Int>, rightToLeft: Bool) {
+            switch font.shaping {
+            case .textRun:
+                if appendTextRun(clusters, rightToLeft: rightToLeft) { return }
+                if rightToLeft, clusters.count > 1 {
+                    // fcft split the stretch (a cluster from a fallback font): each cluster alone.
+                    for c in clusters.reversed() where !appendTextRun(c..<c + 1, rightToLeft: true) { appendGrapheme(c) }
+                    return
+                }
+                fallthrough
+            case .grapheme:
+                for c in rightToLeft ? Array(clusters.reversed()) : Array(clusters) { appendGrapheme(c) }
+            case .codePoint:
+                for c in rightToLeft ? Array(clusters.reversed()) : Array(clusters) { appendCodePoints(c) }
+            }
+        }
+
+        /// fcft's text run of the clusters; false (nothing placed) when fcft returned none, or
+        /// when a right-to-left stretch came back in more than one HarfBuzz run (its glyphs' clusters
+        /// not in descending order).
+        mutating func appendTextRun(_ clusters: Range<Int>, rightToLeft: Bool) -> Bool {
+            let start = starts[clusters.lowerBound], end = starts[clusters.upperBound]
+            guard end > start,
+                  let run = modalkit_fcft.rasterize_text_run_utf32(font.font, end - start, text.baseAddress! + start,
+                                                                   FCFT_SUBPIXEL_NONE) else { return false }
+            let r = run.pointee
+            if rightToLeft, clusters.count > 1 {
+                for i in 1..<max(1, r.count) where r.cluster[i] > r.cluster[i - 1] {
+                    modalkit_fcft.text_run_destroy(run)
+                    return false
+                }
+            }
+            line.runs.append(run)
+            for i in 0..<r.count {
+                guard let g = r.glyphs[i] else { continue }
+                place(g, cluster: start + Int(r.cluster[i]))
+            }
+            previous = nil
+            return true
+        }
+
+        /// One cluster shaped alone (`fcft_rasterize_grapheme_utf32`), kerned against the glyph
+        /// before; its code points one by one when fcft gives no grapheme.
+        mutating func appendGrapheme(_ cluster: Int) {
+            let start = starts[cluster], end = starts[cluster + 1]
+            guard let grapheme = modalkit_fcft.rasterize_grapheme_utf32(font.font, end - start, text.baseAddress! + start,
+                                                                       FCFT_SUBPIXEL_NONE) else {
+                return appendCodePoints(cluster)
+            }
+            kern(before: text[start])
+            for i in 0..<grapheme.pointee.count {
+                if let g = grapheme.pointee.glyphs[i] { place(g, cluster: start) }
+            }
+        }
+
+        /// Each code point of one cluster, kerned pairwise.
+        mutating func appendCodePoints(_ cluster: Int) {
+            for offset in starts[cluster]..<starts[cluster + 1] {
+                guard let g = modalkit_fcft.rasterize_char_utf32(font.font, text[offset], FCFT_SUBPIXEL_NONE) else { continue }
+                kern(before: text[offset])
+                place(g, cluster: starts[cluster])
+            }
+        }
+    }
+
+    // MARK: Drawing
 
     /// Draws `text` OVER `image` (a `pixman_image_t *`, `PIXMAN_a8r8g8b8`) with its origin at `x` and
     /// its baseline at `baseline`, buffer pixels. Grayscale glyphs are composited as masks of a solid
     /// `color` (pixman's premultiplied 16-bit colour, e.g. ``pixmanColor(_:)``); colour glyphs as
-    /// they are. The image's clip region, if any, applies.
+    /// they are, not tinted. The image's clip region, if any, applies.
     public func draw(_ text: String, into image: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
-        draw(glyphs(text), into: image, x: x, baseline: baseline, color: color)
+        draw(shaped(text), into: image, x: x, baseline: baseline, color: color)
     }
 
     /// Draws `text` centred horizontally on `centerX` and vertically on `centerY` (the middle of
@@ -134,31 +388,168 @@ public final class PixmanFont {
     /// (halves away from zero).
     public func drawCentered(_ text: String, into image: OpaquePointer, centerX: Double, centerY: Double,
                              color: pixman_color_t) {
-        let run = glyphs(text)
-        let x = Int((centerX - Double(width(of: run)) / 2).rounded())
+        let line = shaped(text)
+        let x = Int((centerX - Double(line.width) / 2).rounded())
         let baseline = Int((centerY + Double(ascent - descent) / 2).rounded())
-        draw(run, into: image, x: x, baseline: baseline, color: color)
+        draw(line, into: image, x: x, baseline: baseline, color: color)
     }
 
-    private func draw(_ run: GlyphRun, into dst: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
-        var pc = color
-        guard let solid = pixman_image_create_solid_fill(&pc) else { return }
-        defer { pixman_image_unref(solid) }
-        var pen = x
-        for (glyph, kern) in run {
-            pen += kern
-            let g = glyph.pointee
-            if let pix = g.pix {
-                let gx = Int32(pen + Int(g.x)), gy = Int32(baseline - Int(g.y))
-                if pixman_image_get_format(pix) == PIXMAN_a8r8g8b8 {   // colour glyph (emoji)
-                    pixman_image_composite32(PIXMAN_OP_OVER, pix, nil, dst, 0, 0, 0, 0, gx, gy,
-                                             g.width, g.height)
-                } else {
-                    pixman_image_composite32(PIXMAN_OP_OVER, solid, pix, dst, 0, 0, 0, 0, gx, gy,
-                                             g.width, g.height)
-                }
-            }
-            pen += Int(g.advance.x)
+    private func draw(_ line: ShapedLine, into dst: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
+        guard !line.glyphs.isEmpty else { return }
+        if let s = solid, s.color.red != color.red || s.color.green != color.green || s.color.blue != color.blue
+            || s.color.alpha != color.alpha {
+            pixman_image_unref(s.image)
+            self.solid = nil
         }
+        if solid == nil {
+            var pc = color
+            guard let made = pixman_image_create_solid_fill(&pc) else { return }
+            solid = (color, made)
+        }
+        guard let solid = solid?.image else { return }
+        for placed in line.glyphs {
+            let g = placed.glyph.pointee
+            guard let pix = g.pix else { continue }
+            let gx = Int32(x + placed.penX + Int(g.x)), gy = Int32(baseline - Int(g.y))
+            if pixman_image_get_format(pix) == PIXMAN_a8r8g8b8 {   // colour glyph (emoji)
+                pixman_image_composite32(PIXMAN_OP_OVER, pix, nil, dst, 0, 0, 0, 0, gx, gy, g.width, g.height)
+            } else {
+                pixman_image_composite32(PIXMAN_OP_OVER, solid, pix, dst, 0, 0, 0, 0, gx, gy, g.width, g.height)
+            }
+        }
+    }
+
+    // MARK: Fitting a width
+
+    /// `text` as it fits `maxWidth` buffer pixels on one line: itself when ``width(of:)`` ≤
+    /// `maxWidth`; otherwise its longest prefix of whole grapheme clusters (trailing spaces
+    /// dropped) followed by `ellipsis`, whose width is ≤ `maxWidth` (UIKit's and Pango's tail
+    /// truncation); "" when not even `ellipsis` fits.
+    public func truncated(_ text: String, toWidth maxWidth: Int, ellipsis: String = "…") -> String {
+        guard measure(text) > maxWidth else { return text }
+        return fitted(FitKey(text: TextKey(text), width: maxWidth, lines: -1, ellipsis: TextKey(ellipsis))) {
+            [ellipsized(Array(text), toWidth: maxWidth, ellipsis: ellipsis)]
+        }[0]
+    }
+
+    /// The longest prefix of `clusters` (trailing spaces dropped) + `ellipsis` that fits, always
+    /// ending in `ellipsis`; "" when not even `ellipsis` fits.
+    private func ellipsized(_ clusters: [Character], toWidth maxWidth: Int, ellipsis: String) -> String {
+        let ellipsisWidth = measure(ellipsis)
+        guard ellipsisWidth <= maxWidth else { return "" }
+        var count = longestFittingPrefix(clusters, width: maxWidth - ellipsisWidth)
+        while count > 0 {
+            let prefix = String(clusters[..<count]).trimmingTrailingSpaces
+            if prefix.isEmpty { break }
+            // Shaping across the cut (kerning against the ellipsis, a contextual form) can widen
+            // the estimate: one cluster fewer until it fits.
+            let candidate = prefix + ellipsis
+            if measure(candidate) <= maxWidth { return candidate }
+            count -= 1
+        }
+        return ellipsis
+    }
+
+    /// The most leading clusters whose glyphs' advances (in `text` shaped whole) sum to at most
+    /// `width` pixels: an estimate from one shaping, exact unless shaping changes at the cut.
+    private func longestFittingPrefix(_ clusters: [Character], width: Int) -> Int {
+        let line = shape(String(clusters))
+        var scalarEnd: [Int] = []   // scalar offset after each cluster
+        var offset = 0
+        for c in clusters { offset += c.unicodeScalars.count; scalarEnd.append(offset) }
+        var advances = [Int](repeating: 0, count: clusters.count)
+        for placed in line.glyphs {
+            // The cluster whose scalar range holds the glyph's cluster offset.
+            var lo = 0, hi = clusters.count - 1
+            while lo < hi { let mid = (lo + hi) / 2; if scalarEnd[mid] > placed.cluster { hi = mid } else { lo = mid + 1 } }
+            advances[lo] += Int(placed.glyph.pointee.advance.x)
+        }
+        var sum = 0, count = 0
+        while count < clusters.count, sum + advances[count] <= width { sum += advances[count]; count += 1 }
+        return count
+    }
+
+    /// `text` broken into lines of at most `maxWidth` buffer pixels each as this font draws them:
+    /// at line feeds, then greedily at spaces (the spaces at a break dropped); a word wider than a
+    /// line is broken between grapheme clusters (at least one cluster per line). With
+    /// `maximumLines` > 0, the text after that many lines is cut and the last line ends in "…"
+    /// (``truncated(_:toWidth:ellipsis:)``), as a label's `numberOfLines`. An empty paragraph is an
+    /// empty line; "" gives no lines.
+    public func wrapped(_ text: String, toWidth maxWidth: Int, maximumLines: Int = 0) -> [String] {
+        guard !text.isEmpty else { return [] }
+        return fitted(FitKey(text: TextKey(text), width: maxWidth, lines: max(0, maximumLines), ellipsis: TextKey(""))) {
+            wrap(text, toWidth: maxWidth, maximumLines: maximumLines)
+        }
+    }
+
+    private func wrap(_ text: String, toWidth maxWidth: Int, maximumLines: Int) -> [String] {
+        var lines: [String] = []
+        paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if measure(candidate) <= maxWidth { line = candidate; continue }
+                if !line.isEmpty { lines.append(line) }
+                // The word alone: broken at clusters while wider than a line.
+                var rest = Array(word)
+                while measure(String(rest)) > maxWidth, rest.count > 1 {
+                    let count = max(1, longestFittingPrefix(rest, width: maxWidth))
+                    lines.append(String(rest[..<count]))
+                    rest.removeFirst(count)
+                }
+                line = String(rest)
+            }
+            lines.append(line)
+        }
+        guard maximumLines > 0, lines.count > maximumLines else { return lines }
+        // The last kept line takes the rest of the text, truncated (an ellipsis even when the rest
+        // would fit: text was cut).
+        let kept = lines[..<(maximumLines - 1)]
+        let rest = lines[(maximumLines - 1)...].filter { !$0.isEmpty }.joined(separator: " ")
+        return Array(kept) + [ellipsized(Array(rest), toWidth: maxWidth, ellipsis: "…")]
+    }
+}
+
+/// A string as a cache key: its exact code points (UTF-8), not Swift's canonical equivalence —
+/// "e" + U+0301 and "é" are different keys (their clusters differ), and hashing needs no
+/// normalisation (no allocation).
+struct TextKey: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: TextKey, b: TextKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}
+
+/// A fitting asked for: text, width (pixels), line limit (-1: truncation) and ellipsis.
+struct FitKey: Hashable {
+    let text: TextKey, width: Int, lines: Int, ellipsis: TextKey
+}
+
+/// A glyph of a shaped line: fcft's glyph (owned by the font's cache, or by one of the line's text
+/// runs) and where it goes.
+struct PlacedGlyph {
+    let glyph: UnsafePointer<fcft_glyph>
+    let penX: Int
+    let cluster: Int
+}
+
+/// A line shaped once: its glyphs in visual order, its advance width, and the fcft text runs that
+/// own glyphs of it (destroyed with it).
+final class ShapedLine {
+    var glyphs: [PlacedGlyph] = []
+    var width = 0
+    var runs: [UnsafeMutablePointer<fcft_text_run>] = []
+    deinit { for run in runs { modalkit_fcft.text_run_destroy(run) } }
+}
+
+extension String {
+    /// Without its trailing spaces.
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
     }
 }

@@ -31,6 +31,9 @@ case .help:
 case .launch(let options):
     // Runs clients in their own processes: no style is loaded here.
     runLaunch(options)
+case .text(let runs):
+    // Text alone: no style is loaded.
+    runText(runs: runs)
 case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
@@ -82,7 +85,7 @@ do {
         try runCycles(cycles: cycles, levels: levels)
     case let .drags(_, _, runs):
         try runDrags(runs: runs)
-    case .help, .launch:
+    case .help, .launch, .text:
         break
     }
 } catch {

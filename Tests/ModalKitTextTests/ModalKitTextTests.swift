@@ -99,4 +99,153 @@ final class ModalKitTextTests: XCTestCase {
             return XCTFail("(\(x), \(y)) differs")
         } }
     }
+
+    // MARK: Shaped text
+
+    /// Inked columns and rows of `canvas` within columns `xs`.
+    private func ink(_ canvas: Canvas, columns xs: Range<Int>) -> (xs: ClosedRange<Int>, ys: ClosedRange<Int>)? {
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for y in 0..<canvas.height { for x in xs where canvas.pixel(x, y) != 0xFFFF_FFFF {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        } }
+        return minX <= maxX ? (minX...maxX, minY...maxY) : nil
+    }
+
+    /// "Q" + U+0301 (no precomposed form): the acute is drawn over the Q, as the font's mark
+    /// positioning puts it — every pixel it adds is above the Q's ink (not at lowercase height,
+    /// cutting into the Q) and its middle is over the middle half of the Q (not beside it) — and the
+    /// line is as wide as "Q" alone.
+    func testACombiningMarkIsDrawnOverItsBase() throws {
+        let font = try PixmanFont(pattern: "sans-serif", pixelSize: 40)
+        let base = Canvas(width: 120, height: 90), marked = Canvas(width: 120, height: 90)
+        font.draw("Q", into: base.image, x: 20, baseline: 60, color: pixmanColor(0xFF00_0000))
+        font.draw("Q\u{301}", into: marked.image, x: 20, baseline: 60, color: pixmanColor(0xFF00_0000))
+        XCTAssertEqual(font.width(of: "Q\u{301}"), font.width(of: "Q"))
+        guard let q = base.inked else { return XCTFail("nothing drawn") }
+        var markXs: [Int] = [], markYs: [Int] = []
+        for y in 0..<marked.height { for x in 0..<marked.width where marked.pixel(x, y) != base.pixel(x, y) {
+            markXs.append(x); markYs.append(y)
+        } }
+        guard let top = markYs.min(), let bottom = markYs.max(), let left = markXs.min(), let right = markXs.max() else {
+            return XCTFail("no acute drawn")
+        }
+        XCTAssertLessThan(bottom, q.ys.lowerBound, "the acute (rows \(top)...\(bottom)) is above the Q (from row \(q.ys.lowerBound))")
+        let middle = Double(left + right) / 2, quarter = Double(q.xs.count) / 4
+        XCTAssertGreaterThanOrEqual(middle, Double(q.xs.lowerBound) + quarter)
+        XCTAssertLessThanOrEqual(middle, Double(q.xs.upperBound) - quarter)
+    }
+
+    /// "שלום" (shin, lamed, vav, final mem; read right to left): the first logical letter, shin,
+    /// is drawn rightmost — the ink of the line's rightmost glyph matches shin drawn alone there.
+    func testARightToLeftStringsFirstCharacterIsDrawnRightmost() throws {
+        let font = try PixmanFont(pattern: "sans-serif", pixelSize: 30)
+        let glyphs = font.glyphs(of: "שלום")
+        XCTAssertEqual(glyphs.map(\.cluster), [3, 2, 1, 0])
+        let line = Canvas(width: 160, height: 60), shin = Canvas(width: 160, height: 60)
+        font.draw("שלום", into: line.image, x: 10, baseline: 40, color: pixmanColor(0xFF00_0000))
+        font.draw("ש", into: shin.image, x: 10 + glyphs[3].penX, baseline: 40, color: pixmanColor(0xFF00_0000))
+        guard let lineInk = line.inked, let shinInk = shin.inked else { return XCTFail("nothing drawn") }
+        XCTAssertEqual(lineInk.xs.upperBound, shinInk.xs.upperBound, "shin ends the line on the right")
+        for y in 0..<60 { for x in (10 + glyphs[3].penX)..<(10 + font.width(of: "שלום")) where shin.pixel(x, y) != line.pixel(x, y) {
+            return XCTFail("(\(x), \(y)) is not shin's")
+        } }
+    }
+
+    /// A colour emoji (U+1F600, Noto Color Emoji) is drawn in its own colours, not as a mask of
+    /// the text colour: drawn in black, many of its pixels are coloured (channels differ by more
+    /// than 64), and the same with a blue text colour.
+    func testAColourEmojiKeepsItsColours() throws {
+        let font = try PixmanFont(pattern: "sans-serif", pixelSize: 40)
+        XCTAssertEqual(font.glyphs(of: "\u{1F600}").map(\.isColor), [true])
+        var pixels: [[UInt32]] = []
+        for color: UInt32 in [0xFF00_0000, 0xFF00_00FF] {
+            let canvas = Canvas(width: 80, height: 80)
+            font.draw("\u{1F600}", into: canvas.image, x: 10, baseline: 55, color: pixmanColor(color))
+            var coloured = 0
+            var all: [UInt32] = []
+            for y in 0..<80 { for x in 0..<80 {
+                let p = canvas.pixel(x, y)
+                all.append(p)
+                let r = Int(p >> 16 & 0xFF), g = Int(p >> 8 & 0xFF), b = Int(p & 0xFF)
+                if max(r, g, b) - min(r, g, b) > 64 { coloured += 1 }
+            } }
+            XCTAssertGreaterThan(coloured, 200, "coloured pixels")
+            pixels.append(all)
+        }
+        XCTAssertEqual(pixels[0], pixels[1], "the text colour does not tint a colour glyph")
+    }
+
+    /// Truncation: a line that fits is itself; one that does not is whole grapheme clusters + "…",
+    /// at most the width, the longest such (one cluster more would not fit); an emoji ZWJ sequence
+    /// or a base with its mark is never split; "" when not even "…" fits.
+    func testTruncationEndsInAnEllipsisWithinTheWidth() throws {
+        let font = try PixmanFont(pattern: "sans-serif", pixelSize: 20)
+        XCTAssertEqual(font.truncated("Close", toWidth: font.width(of: "Close")), "Close")
+        let text = "Present another card with a long title"
+        for width in [30, 57, 90, 141, 200] {
+            let t = font.truncated(text, toWidth: width)
+            XCTAssertTrue(t.hasSuffix("…"), t)
+            XCTAssertLessThanOrEqual(font.width(of: t), width, t)
+            let kept = t.dropLast()
+            XCTAssertTrue(text.hasPrefix(kept), t)
+            // One more cluster (after the kept text and the spaces dropped before the ellipsis) does not fit.
+            var longer = String(text.prefix(kept.count))
+            while text.count > longer.count, text[text.index(text.startIndex, offsetBy: longer.count)] == " " { longer.append(" ") }
+            longer = String(text.prefix(longer.count + 1)) + "…"
+            XCTAssertGreaterThan(font.width(of: longer), width, "\(t) is the longest")
+        }
+        XCTAssertEqual(font.truncated(text, toWidth: font.width(of: "…") - 1), "")
+        let clusters = "\u{1F469}\u{200D}\u{1F4BB}q\u{301}\u{1F469}\u{200D}\u{1F4BB}q\u{301}"
+        for width in 1...font.width(of: clusters) {
+            let t = font.truncated(clusters, toWidth: width)
+            XCTAssertLessThanOrEqual(font.width(of: t), width)
+            XCTAssertTrue(Array(clusters).starts(with: Array(t.dropLast(t.hasSuffix("…") ? 1 : 0))), "cut inside a cluster: \(t)")
+        }
+    }
+
+    /// Wrapping: lines break at spaces, each at most the width; a word wider than a line breaks at
+    /// grapheme clusters; the words come back in order; line feeds break; `maximumLines` cuts with
+    /// an ellipsis.
+    func testWrappingBreaksAtWordsWithinTheWidth() throws {
+        let font = try PixmanFont(pattern: "sans-serif", pixelSize: 15)
+        let text = "Focus stays here until it is dismissed, even with Donaudampfschifffahrtsgesellschaft"
+        for width in [60, 100, 180, 400] {
+            let lines = font.wrapped(text, toWidth: width)
+            for line in lines { XCTAssertLessThanOrEqual(font.width(of: line), width, line) }
+            XCTAssertEqual(lines.joined().filter { $0 != " " }, text.filter { $0 != " " })
+            // Greedy: the next line's first word would not fit on the line before.
+            for (line, next) in zip(lines, lines.dropFirst()) where !line.contains("Donau") || line.hasSuffix("Donau") == false {
+                guard let word = next.split(separator: " ").first, text.contains(line + " " + word) else { continue }
+                XCTAssertGreaterThan(font.width(of: line + " " + word), width)
+            }
+        }
+        let narrow = font.wrapped("Donaudampfschifffahrtsgesellschaft", toWidth: 60)
+        XCTAssertGreaterThan(narrow.count, 2)
+        XCTAssertEqual(narrow.joined(), "Donaudampfschifffahrtsgesellschaft")
+        XCTAssertEqual(font.wrapped("one\n\ntwo", toWidth: 200), ["one", "", "two"])
+        XCTAssertEqual(font.wrapped("", toWidth: 200), [])
+        let two = font.wrapped(text, toWidth: 100, maximumLines: 2)
+        XCTAssertEqual(two.count, 2)
+        XCTAssertEqual(two[0], font.wrapped(text, toWidth: 100)[0])
+        XCTAssertTrue(two[1].hasSuffix("…"))
+        XCTAssertLessThanOrEqual(font.width(of: two[1]), 100)
+    }
+
+    /// Every shaping mode lays out what it draws: `width(of:)` is the sum of the glyphs' advances,
+    /// each glyph's pen position the sum before it; the modes fcft lacks fall back to what it has.
+    func testEveryShapingModeMeasuresWhatItDraws() throws {
+        for mode in TextShaping.allCases {
+            let font = try PixmanFont(pattern: "sans-serif", pixelSize: 20, shaping: mode)
+            XCTAssertEqual(font.shaping, min(mode, TextShaping.available))
+            for text in ["AVATAR Wave", "q\u{301}", "שלום עולם", "\u{1F469}\u{200D}\u{1F4BB} ok"] {
+                let glyphs = font.glyphs(of: text)
+                var pen = 0
+                for g in glyphs { XCTAssertEqual(g.penX, pen, "\(mode) \(text)"); pen += g.advance }
+                XCTAssertEqual(font.width(of: text), pen, "\(mode) \(text)")
+                // The first logical cluster of the Hebrew line is drawn last (rightmost) in every mode.
+                if text.hasPrefix("ש") { XCTAssertEqual(glyphs.last?.cluster, 0, "\(mode)") }
+            }
+        }
+        XCTAssertEqual(TextShaping.available, .textRun, "Debian's fcft shapes text runs")
+    }
 }

@@ -19,6 +19,8 @@ case $MK_SCRATCH in /*) ;; *) MK_SCRATCH=$PWD/$MK_SCRATCH ;; esac
 MK_DEBIAN_PACKAGES=(
   pkg-config libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev libpixman-1-dev
   libfcft-dev libpng-dev fontconfig fonts-dejavu-core
+  # Shaped text: the tests compare ModalKitText's glyphs with HarfBuzz's hb-shape and draw colour emoji.
+  libharfbuzz-bin fonts-noto-color-emoji
   sway grim wayvnc weston foot wev
   util-linux passwd coreutils python3 python3-venv ca-certificates
   # Build: modal-demo reads the desktop's reduced-motion setting (XDG Settings portal) through libdbus.

@@ -1,5 +1,5 @@
 // fcft, loaded with dlopen when a program first makes a font: fcft's own header for its types, and
-// the five functions ModalKitText calls through a table filled by dlsym (modalkit_fcft_load). Nothing
+// the functions ModalKitText calls through a table filled by dlsym (modalkit_fcft_load). Nothing
 // links libfcft (and its chain: fontconfig, freetype, harfbuzz, glib, pcre2, graphite2, brotli,
 // expat, utf8proc, zlib), so a program that draws no text — `modal-demo --version`, `render` of a
 // style, a style plugin's tools — maps none of it (docs/design.md, start-up and footprint).
@@ -17,6 +17,14 @@ struct modalkit_fcft_table {
     void (*destroy)(struct fcft_font *font);
     const struct fcft_glyph *(*rasterize_char_utf32)(struct fcft_font *font, uint32_t cp, enum fcft_subpixel subpixel);
     bool (*kerning)(struct fcft_font *font, uint32_t left, uint32_t right, long *x, long *y);
+    /// The shaping entries (fcft 2.3/2.4 and later, so every libfcft.so.4 has them; whether they
+    /// shape is `capabilities()`: fcft built without HarfBuzz/utf8proc returns NULL from them).
+    enum fcft_capabilities (*capabilities)(void);
+    const struct fcft_grapheme *(*rasterize_grapheme_utf32)(struct fcft_font *font, size_t len,
+                                                            const uint32_t grapheme_cluster[], enum fcft_subpixel subpixel);
+    struct fcft_text_run *(*rasterize_text_run_utf32)(struct fcft_font *font, size_t len, const uint32_t text[],
+                                                      enum fcft_subpixel subpixel);
+    void (*text_run_destroy)(struct fcft_text_run *run);
 };
 
 /// Filled by modalkit_fcft_load: every entry set, or (when it returned 0) none to be called.
