@@ -16,9 +16,9 @@ final class KeyboardContentSwayTests: CompositorTestCase {
         try vnc.key("enter")
         guard expectEvent(demo, "presented", since: mark) != nil else { return }
 
-        // Text, with Shift (xkb's level 2) and space: typing, not activation.
+        // Text, a capital (wayvnc presses Shift for keysym I: xkb gives "I") and space: typing, not activation.
         mark = demo.mark()
-        try vnc.send(["key", "h", "key", "shift-i", "key", "space", "key", "3"])
+        try vnc.send(["key", "h", "key", "I", "key", "space", "key", "3"])
         let typed = { demo.events("typed", since: mark) }
         _ = waitUntil(timeout: eventTimeout, interval: 0.05) { typed().count >= 4 }
         XCTAssertEqual(typed(), ["typed \"h\" 1", "typed \"I\" 1", "typed \" \" 1", "typed \"3\" 1"])
