@@ -151,6 +151,7 @@ public final class DemoScene {
                 self.host.dismiss(now: sceneNow)
             }
             c.onPresentAnother = { [unowned self] sceneNow in self.presentAnother(from: n, now: sceneNow) }
+            c.onTyped = { [unowned self] text in self.onTyped(text, n) }
             cards.append(c)
         }
         return cards[level - 1]
@@ -188,6 +189,11 @@ public final class DemoScene {
     /// Gesture events of the host (``PresentationHost/onInteraction``: drag began/ended, detent,
     /// close attempt), in order with the state events.
     public var onInteraction: (PresentationInteractionEvent) -> Void = { _ in }
+
+    /// Text typed on the card of a level (the level's ``KeyInput/typedText``, one key at a time,
+    /// with its level): the card takes printable keys as typing, so space types " " there rather
+    /// than activating (`modal-demo --log-events` prints `typed "TEXT" LEVEL`).
+    public var onTyped: (String, Int) -> Void = { _, _ in }
 
     private let fonts: FontBox
     private let focusVisibility: FocusVisibility
@@ -382,6 +388,7 @@ public final class DemoScene {
         switch input {
         // (Requests of assistive technology change focus, not whether its ring shows.)
         case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, cards: cards)
+        case let .keyboard(k) where k.isDown: focusVisibility.set(true, presenting: presentingView, cards: cards)
         case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, cards: cards)
         default: break
         }
@@ -648,6 +655,8 @@ final class PresentingView: PresentationContent {
             pressPoint = nil
         case let .key(key):
             if key == .activate { onActivate(now) }
+        case .keyboard:
+            return false  // its meaning (.key) is enough
         case let .focus(element):
             // Focus is always on the Present button while this view has it.
             guard element == nil || element == DemoLook.Element.present else { return false }
@@ -682,8 +691,12 @@ final class CardView: PresentationContent {
     private enum Control { case presentAnother, close }
     private let enabledControls: [Control] = [.presentAnother, .close]
     /// nil: the card itself has focus (as a presentation starts — so a repeated Return that
-    /// presented it cannot close it at once); Tab / Shift-Tab then move among `enabledControls`.
+    /// presented it cannot close it at once); Tab / Shift-Tab, and the arrow keys (Down / Right
+    /// as Tab, Up / Left as Shift-Tab), then move among `enabledControls`.
     private var focusIndex: Int?
+    /// Printable keys typed on the card (``KeyInput/typedText``), as the scene's ``DemoScene/onTyped``.
+    var onTyped: (String) -> Void = { _ in }
+    var arrowKeysMoveFocus: Bool { true }
 
     init(fonts: FontBox, focus: FocusVisibility) { self.fonts = fonts; self.focus = focus }
 
@@ -783,6 +796,12 @@ final class CardView: PresentationContent {
             case .activate: if let i = focusIndex { activate(enabledControls[i], now: now) }
             case .escape: used = false  // the host dismisses
             }
+        case let .keyboard(k):
+            // Printable keys are typing (space too); everything else has its meaning (.key).
+            let text = k.typedText
+            guard !text.isEmpty else { return false }
+            onTyped(text)
+            return true
         case let .focus(element):
             // nil: the card itself (as a presentation starts); else one of its controls.
             if let element {

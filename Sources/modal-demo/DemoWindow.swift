@@ -84,6 +84,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     }
     // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
     scene.onInteraction = { event in log(event.logLine) }
+    scene.onTyped = { text, level in log("typed \"\(text)\" \(level)") }
     scene.pauseFraction = options.pauseAt
     if options.autoplay { autoplay = Autoplay(scene: scene) }
     do {

@@ -165,6 +165,8 @@ final class HostFuzzHarness: HostFuzzDriver {
         switch input {
         case let .key(k):
             if !isTop { fail("routing", "key \(k) reached \(who)") }
+        case let .keyboard(k):
+            if !isTop { fail("routing", "keyboard \(k) reached \(who)") }
         case let .press(p):
             if !isTop && !passesThrough { fail("routing", "a press at \(p) reached \(who)") }
             if probe.pressOpen { fail("press-sequence", "a second press reached \(who)") }
@@ -308,6 +310,8 @@ final class Probe: PresentationContent {
             pressOpen = false
             pressPoint = nil
             return true
+        case .keyboard:
+            return false  // its meaning (.key) is what the probe uses
         case let .key(k):
             switch k {
             case .activate:

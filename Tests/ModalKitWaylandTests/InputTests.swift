@@ -60,14 +60,22 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(seen[1].1 - seen[0].1, 0.016, accuracy: 1e-9, "touch on the pointer's clock")
     }
 
-    func testAHeldReturnActsOnceAndAHeldTabMovesOn() {
+    func testEveryKeyEventReachesTheHostWithKeysymTextModifiersAndPhase() {
         var input = InputTranslator()
-        func key(_ sym: UInt32, repeat r: Bool) -> PresentationInput? {
-            input.translate(KeyEvent(keysym: sym, pressed: true, isRepeat: r, utf8: ""), receivedAt: 1)?.0
+        func key(_ sym: UInt32, pressed: Bool = true, repeat r: Bool = false, utf8: String = "",
+                 modifiers: KeyModifiers = [], code: UInt32 = 0) -> PresentationInput? {
+            input.translate(KeyEvent(keysym: sym, pressed: pressed, isRepeat: r, utf8: utf8, modifiers: modifiers,
+                                     code: code, time: 1000), receivedAt: 1)?.0
         }
-        XCTAssertEqual(key(0xff0d, repeat: false), .key(.activate, pressed: true))
-        XCTAssertNil(key(0xff0d, repeat: true))
-        XCTAssertEqual(key(0xff09, repeat: true), .key(.tab, pressed: true))
-        XCTAssertNil(key(0x61, repeat: false))
+        XCTAssertEqual(key(0x41, utf8: "A", modifiers: [.shift, .numLock], code: 30),
+                       .keyboard(KeyInput(keysym: 0x41, phase: .press, text: "A", modifiers: [.shift, .numLock], code: 30)))
+        XCTAssertEqual(key(0x61, repeat: true, utf8: "a", code: 30),
+                       .keyboard(KeyInput(keysym: 0x61, phase: .repeat, text: "a", code: 30)), "every repeat, not Tab's only")
+        XCTAssertEqual(key(0x61, pressed: false, code: 30), .keyboard(KeyInput(keysym: 0x61, phase: .release, code: 30)))
+        XCTAssertEqual(key(0xff0d, repeat: true, utf8: "\r", modifiers: [.control, .alt, .logo, .capsLock], code: 28),
+                       .keyboard(KeyInput(keysym: 0xff0d, phase: .repeat, text: "\r",
+                                          modifiers: [.control, .alt, .logo, .capsLock], code: 28)),
+                       "a held Return repeats to the content (the host acts on its first press only)")
+        XCTAssertNil(key(0, code: 0), "no keymap and no code: nothing to say")
     }
 }

@@ -11,8 +11,15 @@ public enum ContentInput: Hashable, Sendable {
     case release(Point)
     /// The press ended without a tap (pointer left the window, touch cancelled).
     case cancel
-    /// A key press while this content has keyboard focus.
+    /// A key's meaning while this content has keyboard focus (Escape, activate, Tab, Shift-Tab;
+    /// an arrow as Tab / Shift-Tab where ``PresentationContent/arrowKeysMoveFocus``): sent for a
+    /// press or repeat the content did not use as ``keyboard(_:)``. Return false for Escape to let
+    /// the host dismiss the presented view.
     case key(PresentationKey)
+    /// Every key press, repeat and release while this content has keyboard focus, before the host
+    /// acts on it (``KeyInput``'s routing rule). Return true when the content used it (typed text,
+    /// moved a caret, scrolled); false passes a press or repeat on to ``key(_:)`` and the host.
+    case keyboard(KeyInput)
     /// Move keyboard focus to the element of ``PresentationContent/accessibilityElement`` with this
     /// identifier, or with nil onto the content itself (none of its elements focused). Sent by the
     /// host as the content is presented (nil: focus moves onto the modal) and for assistive

@@ -57,6 +57,8 @@ extension PresentationHost {
         case .touchCancel:
             if let pr = press, case .touch = pr.source { endPress(at: nil, now: now) }
             touchPoint = nil
+        case let .keyboard(event):
+            handleKeyboard(event, now: now)
         case let .key(key, pressed):
             guard pressed else { return }
             if let top = levels.last {
@@ -71,6 +73,21 @@ extension PresentationHost {
         case let .accessibility(request, level):
             deliverAccessibilityRequest(request, level: level, now: now)
         }
+    }
+
+    /// A keyboard event for the focused content (the top level's, else the presenting content):
+    /// ``ContentInput/keyboard(_:)`` first; a press or repeat it did not use goes on as its meaning
+    /// (``KeyInput/presentationKey``, or an arrow's focus movement where the content lets arrows
+    /// move focus) through the `.key` routing: to the content, then Escape dismisses. A held
+    /// Return or Escape acts once (only Tab and arrows repeat into focus movement).
+    func handleKeyboard(_ event: KeyInput, now: Double) {
+        let focused: any PresentationContent = levels.last?.content ?? presentingContent
+        let used = focused.handle(.keyboard(event), now: now)
+        use(used)
+        guard !used, event.isDown else { return }
+        let key = event.presentationKey ?? (focused.arrowKeysMoveFocus ? event.arrowFocusMovement : nil)
+        guard let key, event.phase == .press || key == .tab || key == .backTab else { return }
+        handle(.key(key, pressed: true), now: now)
     }
 
     func use(_ used: Bool) { if used { dirty = true } }

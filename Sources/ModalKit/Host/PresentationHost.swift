@@ -344,6 +344,31 @@ public final class PresentationHost {
         return (levels.last?.controller ?? controller).dismiss(now: now)
     }
 
+    /// Dismisses the level presenting `content` and every level it presented above it (UIKit:
+    /// `dismiss(animated:)` on a view controller lower in the stack dismisses its child and all
+    /// above it), not whatever is on top. The levels above it are removed at once, from the top
+    /// down (each reports `dismissing` then `dismissed` through ``onLevelStateChange``, with no
+    /// transition: UIKit removes the intermediate view controllers without animating them); the
+    /// level itself then plays its dismissal from where it is (a running presentation reverses, a
+    /// drag's spring takes it away), so the view the app asked to dismiss is the one that leaves
+    /// and what it covered relaxes with it. For the top level this is ``dismiss(now:)``.
+    /// - Returns: false (nothing changes) when `content` is in no level of the stack, or its level
+    ///   is dismissing already with nothing above it.
+    @discardableResult
+    public func dismiss(_ content: any PresentationContent, now: Double) -> Bool {
+        update(now: now)
+        guard let index = levels.firstIndex(where: { $0.content === content }) else { return false }
+        dirty = true
+        var removed = false
+        // From the top down: each removal retires its level (the observer's `dismissed`).
+        while levels.count > index + 1, let top = levels.last {
+            if !top.controller.removeWithoutTransition(now: now) { retireLevels(from: levels.count - 1) }
+            removed = true
+        }
+        let dismissed = levels[index].controller.dismiss(now: now)
+        return dismissed || removed
+    }
+
     /// Advances the transitions of every level to `now` (monotonic seconds): completes those whose
     /// end has passed and settles springs, reporting each change (``onStateChange``,
     /// ``onLevelStateChange``, ``onInteraction``) in order. The one call that moves time forward:

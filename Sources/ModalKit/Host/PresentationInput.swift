@@ -22,8 +22,14 @@ public enum PresentationInput: Hashable, Sendable {
     case touchUp(id: Int32)
     /// The compositor took the touch sequence over (e.g. for a gesture): no tap happens.
     case touchCancel
-    /// Key presses; releases (`pressed: false`) are ignored.
+    /// Key presses; releases (`pressed: false`) are ignored. The meaning alone: the content gets
+    /// ``ContentInput/key(_:)`` (no ``ContentInput/keyboard(_:)``).
     case key(PresentationKey, pressed: Bool)
+    /// A key event of the keyboard (press, repeat, release; ModalKitWayland's window sends every
+    /// one): to the focused content as ``ContentInput/keyboard(_:)`` first, then, for a press or
+    /// repeat it did not use, as ``key(_:pressed:)`` (``KeyInput``'s routing rule). Like keys, to
+    /// the top level only.
+    case keyboard(KeyInput)
     /// A request of assistive technology for the content of `level` (0: the presenting content;
     /// n: presented level n), for an element of its ``PresentationContent/accessibilityElement``.
     /// Routed as keys are, to the top level only: a request for a level hidden under a modal level

@@ -10,6 +10,12 @@ public enum DragPhysics {
     public static let dragThreshold = 8.0
     /// The window of samples the release velocity is measured over, seconds.
     public static let velocityWindow = 0.1
+    /// A pointer that sent no motion for this long, seconds, has stopped: the release velocity's
+    /// samples end at such a gap (Flutter's `VelocityTracker`: 40 ms, "assume pointer move stopped").
+    public static let assumeStoppedInterval = 0.04
+    /// The fewest samples of one continuous motion a release velocity is made from; fewer give 0
+    /// (Flutter's `VelocityTracker`: minimum sample size 3).
+    public static let minimumVelocitySamples = 3
     /// UIScrollView's normal deceleration rate (`UIScrollView.DecelerationRate.normal`), the
     /// factor the velocity decays by per millisecond.
     public static let decelerationRate = 0.998

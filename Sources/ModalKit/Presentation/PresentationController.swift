@@ -53,8 +53,9 @@ public final class PresentationController {
     /// Called after each state change, with the new state.
     public var onStateChange: (PresentationState) -> Void = { _ in }
     /// Whether transitions should reduce motion (UIKit: `UIAccessibility.isReduceMotionEnabled`):
-    /// the presented view cross-fades at its final place instead of moving (`ReducedMotion`).
-    /// Read at the start of each transition; a running transition finishes as it started.
+    /// the presented view cross-fades at its final place instead of moving and the presenting
+    /// view's recede jumps (`ReducedMotion`). Read at the start of each transition (a running
+    /// transition finishes as it started) and at each layout (a shape change applies at once).
     public var reducesMotion = false
     /// Whether the current (or last) transition reduces motion: `reducesMotion` as it was when
     /// that transition started or reversed.
@@ -159,7 +160,11 @@ public final class PresentationController {
         // A layout that changes which corners are rounded changes the presented view's shape (an
         // adaptive style crossing its breakpoint: sheet ↔ card). While presented, the view morphs
         // from where it shows now to the new shape, never dismissing; a layout meanwhile retargets.
-        if state != .dismissed, shown.frame != .zero, oldCorners.corners != presentedCornerStyle.corners || morph != nil {
+        // Under reduced motion the new shape applies at once (a jump: nothing moves or scales).
+        if reducesMotion {
+            morph = nil
+        } else if state != .dismissed, shown.frame != .zero,
+                  oldCorners.corners != presentedCornerStyle.corners || morph != nil {
             morph = Morph(from: shown, start: nil)
         }
         interaction = style.interaction(layout)
@@ -314,6 +319,38 @@ public final class PresentationController {
         fade.run(.backward, now: now)
         setState(.dismissing)
         update(now: now)
+        return true
+    }
+
+    /// Removes the presented view at once, without a transition (UIKit removes the view
+    /// controllers between the one dismissed and the top of the stack "simply … from the stack"):
+    /// a running presentation ends uncompleted, a drag or spring is dropped, the style's dismissal
+    /// hooks run as for a completed dismissal, and the state passes through `dismissing` to
+    /// `dismissed`. Internal: ``PresentationHost/dismiss(_:now:)`` uses it for the levels above
+    /// the one it dismisses.
+    /// - Returns: false when already dismissed.
+    @discardableResult
+    func removeWithoutTransition(now: Double) -> Bool {
+        lastNow = now
+        guard state != .dismissed else { return false }
+        motion = .clock
+        switch state {
+        case .presenting:
+            style.presentationTransitionDidEnd(false)
+            style.dismissalTransitionWillBegin()
+            setState(.dismissing)
+        case .presented:
+            style.dismissalTransitionWillBegin()
+            setState(.dismissing)
+        case .dismissing, .dismissed:
+            break
+        }
+        transition.set(fraction: 0, direction: .backward)
+        fade.set(fraction: 0, direction: .backward)
+        style.dismissalTransitionDidEnd(true)
+        dimmingViewFrame = nil
+        morph = nil
+        setState(.dismissed)
         return true
     }
 

@@ -68,7 +68,8 @@ public struct PresentationSnapshot: Hashable, Sendable {
     ///   - progress: the eased progress (the timing curve's value at the transition's linear time).
     ///   - context: the transition the frame belongs to (phase, interactive, source rectangle, bounds).
     ///   - reducedMotionAlpha: nil normally; under reduced motion the cross-fade's alpha (0...1),
-    ///     and the presented view stays at its final place (``ReducedMotion``).
+    ///     and the presented view stays at its final place while the presenting view's recede
+    ///     jumps at the cross-fade's half (``ReducedMotion``).
     ///   - placement: where the presented view rests or is dragged (``PresentedPlacement``);
     ///     default ``PresentedPlacement/frame``, the style's transform alone.
     public static func make(style: PresentationStyle, context: TransitionContext, presentedFrame: Rect,
@@ -101,7 +102,23 @@ public struct PresentationSnapshot: Hashable, Sendable {
                                     presentedFrame: presentedFrame, corners: corners, dim: dim,
                                     presentedTransform: transform,
                                     chrome: style.chrome(LayoutContext(containerBounds: containerBounds)),
-                                    presentingAppearance: style.presentingViewAppearance(clamped, context))
+                                    presentingAppearance: presentingAppearance(style: style, context: context,
+                                                                               progress: clamped,
+                                                                               reducedMotionAlpha: reducedMotionAlpha))
+    }
+
+    /// The presenting view's look at `progress` (0...1). Under reduced motion (`reducedMotionAlpha`
+    /// not nil) it never moves or scales: its geometry — the transform's translation, scale and
+    /// anchor, and the corner radius — jumps between the style's look at progress 0 and at 1 when
+    /// the presented view's cross-fade passes half (alpha ≥ 0.5: receded), so the change happens
+    /// under the fading view; its alpha still follows `progress` like the dim (a fade is no motion).
+    static func presentingAppearance(style: PresentationStyle, context: TransitionContext, progress: Double,
+                                     reducedMotionAlpha: Double?) -> PresentingViewAppearance {
+        let look = style.presentingViewAppearance(progress, context)
+        guard let alpha = reducedMotionAlpha else { return look }
+        var jumped = style.presentingViewAppearance(alpha >= 0.5 - 1e-9 ? 1 : 0, context)
+        jumped.transform.alpha = look.transform.alpha
+        return jumped
     }
 
     /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the

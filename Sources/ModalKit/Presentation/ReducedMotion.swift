@@ -14,6 +14,12 @@
 ///   0 → 1 over the fade duration `F = min(0.2 s, D)` from the start of a presentation, and 1 → 0 over
 ///   `F` from the start of a dismissal. Progress is measured in seconds: `alpha = clamp(t / F)` at
 ///   `t` seconds into a presentation, `1 − clamp(t / F)` at `t` seconds into a dismissal.
+/// - The **presenting view** (a style's recede: `presentingViewAppearance`) never moves or scales
+///   either: its transform and corner radius jump from the style's look at progress 0 to the look
+///   at 1 when the presented view's fade reaches alpha 0.5, and back when a dismissal's fade falls
+///   below 0.5 (under the half-opaque presented view); its alpha follows the progress like the dim.
+/// - A **shape change** of an adaptive style (a layout crossing its breakpoint while presented,
+///   `PresentationController.morphDuration` otherwise) applies at once: no morph.
 /// - The **dimming view** fades exactly as without reduced motion: over `D` with curve `C`, never
 ///   beyond its presented alpha.
 /// - The transition ends when the longer of the two ends; since `F ≤ D` (reduced motion never

@@ -3,7 +3,7 @@ import ModalKitWaylandClient
 
 /// Wayland input on the window's content as the host's input (``PresentationInput``), each event
 /// with its time on the monotonic clock: pointer motion and the primary button, touch points, and
-/// the keys the host routes.
+/// every key event for the focused content.
 ///
 /// Pointer and touch share one ``InputClock`` (the one that drag velocities come from); keys have
 /// their own, because a keyboard's stamps may be on another base (a virtual keyboard stamps its
@@ -42,10 +42,29 @@ struct InputTranslator {
         }
     }
 
-    /// `event` as host input with its time, or nil for a key the host does not route (or a repeat
-    /// of one that does not repeat).
+    /// `event` as host input with its time: every press, repeat (WaylandClient repeats the keys
+    /// whose keymap says they repeat, `xkb_keymap_key_repeats`) and release, as
+    /// ``PresentationInput/keyboard(_:)`` for the focused content (``KeyInput``'s routing rule).
+    /// nil only for an event without a keysym or a key code (no keymap, nothing to say).
     mutating func translate(_ event: KeyEvent, receivedAt now: Double) -> (PresentationInput, Double)? {
-        guard let key = PresentationKey(keysym: event.keysym), !event.isRepeat || key.repeats else { return nil }
-        return (.key(key, pressed: event.pressed), keyClock.now(eventTime: event.time, clock: now))
+        guard event.keysym != 0 || event.code != 0 else { return nil }
+        let phase: KeyInput.Phase = !event.pressed ? .release : event.isRepeat ? .repeat : .press
+        let key = KeyInput(keysym: event.keysym, phase: phase, text: event.utf8,
+                           modifiers: KeyInput.Modifiers(event.modifiers), code: event.code)
+        return (.keyboard(key), keyClock.now(eventTime: event.time, clock: now))
+    }
+}
+
+extension KeyInput.Modifiers {
+    /// WaylandClient's modifiers by name (the same six: Shift, Control, Alt, Super, Caps and Num Lock).
+    init(_ m: KeyModifiers) {
+        var r: KeyInput.Modifiers = []
+        if m.contains(.shift) { r.insert(.shift) }
+        if m.contains(.control) { r.insert(.control) }
+        if m.contains(.alt) { r.insert(.alt) }
+        if m.contains(.logo) { r.insert(.logo) }
+        if m.contains(.capsLock) { r.insert(.capsLock) }
+        if m.contains(.numLock) { r.insert(.numLock) }
+        self = r
     }
 }
