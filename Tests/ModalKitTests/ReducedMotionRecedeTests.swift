@@ -1,4 +1,4 @@
-import AdaptiveStyle
+import ModalKitAdaptiveStyle
 import ModalKit
 import XCTest
 

@@ -42,7 +42,7 @@ struct InputTranslator {
         }
     }
 
-    /// `event` as host input with its time: every press, repeat (WaylandClient repeats the keys
+    /// `event` as host input with its time: every press, repeat (ModalKitWaylandClient repeats the keys
     /// whose keymap says they repeat, `xkb_keymap_key_repeats`) and release, as
     /// ``PresentationInput/keyboard(_:)`` for the focused content (``KeyInput``'s routing rule).
     /// nil only for an event without a keysym or a key code (no keymap, nothing to say).
@@ -56,7 +56,7 @@ struct InputTranslator {
 }
 
 extension KeyInput.Modifiers {
-    /// WaylandClient's modifiers by name (the same six: Shift, Control, Alt, Super, Caps and Num Lock).
+    /// ModalKitWaylandClient's modifiers by name (the same six: Shift, Control, Alt, Super, Caps and Num Lock).
     init(_ m: KeyModifiers) {
         var r: KeyInput.Modifiers = []
         if m.contains(.shift) { r.insert(.shift) }

@@ -4,7 +4,7 @@
 // (the content lets them: `arrowKeysMoveFocus`), and the keys it does not use keep their meaning
 // (Return activates the focused button, Escape dismisses).
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
 
 final class KeyboardContentSwayTests: CompositorTestCase {
