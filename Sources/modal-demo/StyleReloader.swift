@@ -34,7 +34,6 @@ final class StyleReloader {
     private var timer: EventLoopTimer?
     private var watch: FDWatch?
     private weak var connection: WaylandConnection?
-    private var generation = 0
     /// Size and modification time of the file at the last failed try.
     private var lastFailure: (size: Int, mtime: timespec)?
     private var retries = 0
@@ -146,67 +145,18 @@ final class StyleReloader {
         }
     }
 
-    /// Where copies are made, in order: `XDG_RUNTIME_DIR` (the user's own, on tmpfs), the user's
-    /// cache directory (`XDG_CACHE_HOME`, else `HOME/.cache`; XDG Base Directory), the temporary
-    /// directory (`TMPDIR`, else `/tmp`). A place that is unset, missing or not writable is
-    /// skipped: a session whose runtime directory is not this user's (a root shell in another
-    /// user's session, a check run without one) still reloads.
-    static func copyDirectoryBases(environment: [String: String] = ProcessEnvironment.current) -> [String] {
-        func set(_ key: String) -> String? { environment[key].flatMap { $0.hasPrefix("/") ? $0 : nil } }
-        var bases: [String] = []
-        if let runtime = set("XDG_RUNTIME_DIR") { bases.append(runtime) }
-        if let cache = set("XDG_CACHE_HOME") ?? set("HOME").map({ $0 + "/.cache" }) { bases.append(cache) }
-        bases.append(set("TMPDIR") ?? "/tmp")
-        return bases
-    }
-
-    /// A new private directory (mode 0700, mkdtemp(3)) for a copy of `path`, in the first of
-    /// ``copyDirectoryBases(environment:)`` that takes one.
-    /// - Throws: `ReloadError` naming every place tried.
-    static func makeCopyDirectory(for path: String) throws -> String {
-        let bases = copyDirectoryBases()
-        for base in bases {
-            var template = Array("\(base)/modal-demo-reload-XXXXXX".utf8CString)
-            if let made = mkdtemp(&template) { return String(cString: made) }
-        }
-        throw ReloadError("\(path): cannot make a directory to load a copy in (tried \(bases.joined(separator: ", ")))")
-    }
-
     /// The first style, also loaded from a copy: the watched file itself is never mapped into this
     /// process, so rewriting it in place (`cp` over it) cannot change code that is running.
     /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
     func loadInitial() throws -> PresentationStyle { try loadCopy() }
 
-    /// Copies the file to a new name, loads the copy, removes it, and creates the style.
+    /// Loads a private copy of the file (``StyleLoader/loadPrivateCopy(_:)``) and creates the style.
     private func loadCopy() throws -> PresentationStyle {
-        generation += 1
-        let directory = try StyleReloader.makeCopyDirectory(for: path)
-        let copy = directory + "/" + "reload-\(generation)-" + PathName.lastComponent(path)
-        defer { unlink(copy); rmdir(directory) }
-        // Only a regular file is copied (a FIFO would block); anything else goes to the loader,
-        // whose message says what it is.
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw ReloadError(StyleCommandText.message(for: StyleLoadError.notFound(path: path))) }
-        let source = info.st_mode & S_IFMT == S_IFREG ? copy : path
-        if source == copy {
-            do {
-                try FileSystem.copyFile(path, to: copy, mode: 0o600)   // ours alone, whatever the original's mode
-            } catch {
-                throw ReloadError("\(path): cannot be copied for loading: \(error)")
-            }
-            // The trust rule for a library named by path, on the file the user named (the copy
-            // is this process's own).
-            if let violation = StyleTrust.check(path, scope: .file) {
-                throw ReloadError(StyleLoadError.refused(path: path, violation: violation).description)
-            }
-        }
         do {
-            // The copy is checked before dlopen like any library: a file cut short (a linker
-            // still writing) is refused here rather than mapped past its end (SIGBUS).
-            let module = try StyleLoader(searchPath: []).load(source)
+            let module = try StyleLoader.loadPrivateCopy(path)
             return try module.makeStyle(options: options)
         } catch {
-            throw ReloadError(StyleCommandText.message(for: error).replacingAll(copy, with: path))
+            throw ReloadError(StyleCommandText.message(for: error))
         }
     }
 }
