@@ -13,14 +13,20 @@ import Glibc
 /// as `rm -rf .build && swift build` does, is watched again once it is back), so a file replaced by a rename, rewritten in place or deleted and
 /// made anew by a linker is seen. The inotify descriptor and the 0.25 s timer are on the window's
 /// one loop (``WaylandConnection/watch(fd:events:onReady:)``, ``EventLoopTimer``). Changes are
-/// collected for 0.25 s, then the file is copied under a
-/// new name into a private directory and that copy is loaded: the dynamic loader returns the
-/// already-loaded object for a path it has opened (dlopen(3)), and a loaded plugin is never
-/// unloaded (the Swift runtime keeps its metadata registered), so every version is a new object.
-/// The copy is unlinked right after `dlopen` (the mapping stays), so nothing is left behind.
+/// collected for 0.25 s, then the file is opened, checked on its descriptor, and its bytes copied
+/// from that descriptor into a private file (``StyleLoader/loadPrivateCopy(_:)``) that is
+/// loaded: the dynamic loader returns the already-loaded object for a file it has mapped
+/// (dlopen(3)), and a loaded plugin is never unloaded (the Swift runtime keeps its metadata
+/// registered), so every version is a new object; the watched file itself is never mapped, so
+/// rewriting it in place cannot change code that runs. The copy's `$ORIGIN` is the watched
+/// file's directory: libraries shipped beside it load as without `--watch`. The copy is
+/// unlinked before `dlopen` (the open descriptor is loaded), so nothing is left behind.
 ///
 /// Every copy is checked before `dlopen` like any library (`StyleLoader`): a file cut short is
-/// refused rather than mapped past its end, which would kill the process with SIGBUS.
+/// refused rather than mapped past its end, which would kill the process with SIGBUS. Each copy
+/// stays mapped for the life of the process (about the library's file size of address space;
+/// `modal-bench --reloads N` measures it); the replaced style object is released. Past each
+/// 256 MiB of copies loaded, one line on stderr says so.
 /// A copy that does not load is retried every 0.25 s (a linker may still be writing the file); once
 /// it has failed on a file unchanged for a second (4 more tries), one line goes to stderr and the
 /// style in use stays. A new style is handed to `apply`, which uses it at once
@@ -150,10 +156,25 @@ final class StyleReloader {
     /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
     func loadInitial() throws -> PresentationStyle { try loadCopy() }
 
-    /// Loads a private copy of the file (``StyleLoader/loadPrivateCopy(_:)``) and creates the style.
+    /// Bytes of library copies this process has loaded (each stays mapped for good: a loaded
+    /// plugin is never unloaded), and how many.
+    private var mappedCopies = (bytes: 0, count: 0)
+    /// Past each multiple of this many bytes of copies loaded, one line on stderr says so.
+    static let mappedWarningStep = 256 << 20
+
+    /// Loads a private copy of the file (``StyleLoader/loadPrivateCopy(_:)``) and creates the
+    /// style; past each ``mappedWarningStep`` of copies mapped, one line says what they cost.
     private func loadCopy() throws -> PresentationStyle {
         do {
             let module = try StyleLoader.loadPrivateCopy(path)
+            var info = stat()
+            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            let before = mappedCopies.bytes / StyleReloader.mappedWarningStep
+            mappedCopies = (mappedCopies.bytes + size, mappedCopies.count + 1)
+            if mappedCopies.bytes / StyleReloader.mappedWarningStep > before {
+                warn("--watch: \(mappedCopies.count) loads of \(path) keep \(mappedCopies.bytes >> 20) MiB of library copies "
+                     + "mapped (a loaded plugin is never unloaded); restart modal-demo to free them")
+            }
             return try module.makeStyle(options: options)
         } catch {
             throw ReloadError(StyleCommandText.message(for: error))

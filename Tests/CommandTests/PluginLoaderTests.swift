@@ -340,7 +340,7 @@ final class PluginLoaderTests: XCTestCase {
         let listed = loader(dir).list()
         XCTAssertEqual(listed.withoutNote, [fixture.library], file: file, line: line)
         XCTAssertEqual(listed.failed.map(\.error), [], file: file, line: line)
-        XCTAssertEqual(Support.constructorRuns(fixture.library), 0, file: file, line: line)
+        XCTAssertEqual(Support.entryCalls(fixture.marker), 0, file: file, line: line)
         return (error, fixture.library)
     }
 

@@ -174,6 +174,26 @@ final class PluginLoadingSafetyTests: XCTestCase {
         }
     }
 
+    /// What a reload leaves behind: the copy stays mapped, but the replaced style object (and
+    /// with it the plugin's instance, `destroy`ed) is released, and no copy is remembered in the
+    /// loader's cache.
+    func testAReplacedStyleFromAPrivateCopyIsReleased() throws {
+        let dir = try Support.temporaryDirectory(self, "released")
+        let library = try noted("libModalKitStyleReleased.so", in: dir, name: "released")
+        let cached = PluginLibrary.cachedCount
+        weak var first: PresentationStyle?
+        weak var instance: PluginHostInstance?
+        var style: PresentationStyle? = try StyleLoader.loadPrivateCopy(library).makeStyle()
+        first = style
+        instance = style?.pluginInstance
+        XCTAssertNotNil(instance)
+        style = try StyleLoader.loadPrivateCopy(library).makeStyle()
+        XCTAssertNil(first, "the replaced style is released")
+        XCTAssertNil(instance, "and the plugin's instance with it")
+        XCTAssertNotNil(style)
+        XCTAssertEqual(PluginLibrary.cachedCount, cached, "private copies are not cached")
+    }
+
     // MARK: Signals
 
     /// A plugin whose constructor installs its own SIGTERM and SIGINT handlers: the host's are

@@ -43,6 +43,9 @@ final class PluginLibrary {
     /// does the same).
     private static var cache: [String: Result<PluginLibrary, StyleLoadError>] = [:]
 
+    /// How many files the cache holds (tests).
+    static var cachedCount: Int { lock.lock(); defer { lock.unlock() }; return cache.count }
+
     /// The real path of an existing file, or the error for a path that cannot be one.
     static func realPath(of path: String) -> Result<String, StyleLoadError> {
         guard let resolved = Glibc.realpath(path, nil) else {
