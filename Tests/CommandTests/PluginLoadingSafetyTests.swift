@@ -172,6 +172,18 @@ final class PluginLoadingSafetyTests: XCTestCase {
             XCTAssertEqual(style.frameOfPresentedView(layoutContext(Rect(x: 0, y: 0, width: 100, height: 100))),
                            Rect(x: 10, y: 10, width: 80, height: 80))
         }
+
+        // The install layout's kind of entry, a directory beside the plugin's: $ORIGIN/../lib.
+        let styles = dir + "/share/styles", lib = dir + "/share/lib"
+        XCTAssertEqual(mkdir(dir + "/share", 0o755), 0)
+        XCTAssertEqual(mkdir(styles, 0o755), 0)
+        XCTAssertEqual(mkdir(lib, 0o755), 0)
+        let above = uniqueName("up")
+        _ = try Support.compileNeighbour(above + ".so", in: lib, symbol: above + "_value")
+        let installed = try noted("libModalKitStyleInstalled.so", in: styles, name: "installed",
+                                  linking: ["-Wl,--no-as-needed", "-L", lib, "-l:\(above).so", "-Wl,-rpath,$ORIGIN/../lib"])
+        XCTAssertEqual(try StyleLoader.loadPrivateCopy(installed).name, "installed")
+        XCTAssertEqual(try StyleLoader(searchPath: [styles]).load("installed").name, "installed")
     }
 
     /// What a reload leaves behind: the copy stays mapped, but the replaced style object (and
