@@ -124,6 +124,7 @@ public enum BenchOptions {
     public static let runsRange = 1...10_000
     public static let cyclesRange = 1...1_000_000
     public static let levelsRange = 1...16
+    /// `--reloads N`: at least two (the cost per reload is the growth from the first to the last).
     public static let reloadsRange = 2...10_000
 
     public static let usage = """
