@@ -102,6 +102,10 @@ public enum BenchCommand: Equatable {
     /// Frame timing while dragging: `runs` scripted drags (present, drag 40 % and release, drag
     /// 70 % and release) per style and size, every drag frame timed.
     case drags(styles: [String], sizes: [BenchSize], runs: Int)
+    /// Reload cost: `count` reloads per style as `modal-demo --watch` makes them (a private copy
+    /// of the library loaded, a style made from it, the previous one released); resident and
+    /// mapped memory after the first and the last.
+    case reloads(styles: [String], count: Int)
     /// Launch and footprint: modal-demo against another client, in interleaved pairs.
     case launch(LaunchOptions)
     case help
@@ -123,6 +127,8 @@ public enum BenchOptions {
     public static let runsRange = 1...10_000
     public static let cyclesRange = 1...1_000_000
     public static let levelsRange = 1...16
+    /// `--reloads N`: at least two (the cost per reload is the growth from the first to the last).
+    public static let reloadsRange = 2...10_000
 
     public static let usage = """
     Usage:
@@ -130,6 +136,7 @@ public enum BenchOptions {
       modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
       modal-bench --cycles N --levels L [--style NAME|PATH]... [--size WxH]...
+      modal-bench --reloads N [--style NAME|PATH]...
       modal-bench --launch [--vs COMMAND] [--demo COMMAND] [--runs N] [--size WxH]
                   [--headless [--seat none|keyboard|both]] [--only WHAT[,WHAT]...] [--mappings]
       modal-bench --text [--runs N]
@@ -174,12 +181,10 @@ public enum BenchOptions {
       --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
                           over the last by the card's Present another) and dismisses them from
                           the top (default 1)
-      --text              shaped-text mode: lines of the demo's fonts (Latin with kerning, a
-                          combining mark, Hebrew, Arabic, an emoji ZWJ sequence) drawn by
-                          ModalKitText in each shaping mode (code-point: the drawing before text
-                          runs; grapheme; text-run), N × 100 draws per line (default N = 10):
-                          median time of a draw of a line already shaped (cached) and of a new
-                          line (shaped, then drawn), allocations per cached draw, and the width
+      --reloads N         reload-cost mode: N reloads per style as modal-demo --watch makes
+                          them (a private copy loaded, a style made, the previous released);
+                          prints RSS (VmRSS) and mapped address space (VmSize) after reload 1
+                          and reload N, and the cost per reload
       --help              this text
 
     Launch and footprint (--launch): modal-demo against another client, in interleaved pairs
@@ -233,6 +238,7 @@ public enum BenchOptions {
         var runs: Int?
         var cycles: Int?
         var levels: Int?
+        var reloads: Int?
         var drag = false
         var text = false
         var variants: [BenchVariant] = []
@@ -297,6 +303,9 @@ public enum BenchOptions {
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
+            case "--reloads":
+                guard reloads == nil else { throw BenchUsageError("--reloads given twice") }
+                reloads = try count("--reloads", try argument(), reloadsRange)
             default:
                 if arg.hasPrefix("-") { throw BenchUsageError("unknown option '\(arg)' (see --help)") }
                 throw BenchUsageError("unexpected argument '\(arg)' (see --help)")
@@ -310,6 +319,12 @@ public enum BenchOptions {
             return .text(runs: runs ?? defaultRuns)
         }
         if styles.isEmpty { styles = defaultStyles }
+        if let n = reloads {
+            guard cycles == nil, runs == nil, levels == nil, !drag, variants.isEmpty, sizes.isEmpty else {
+                throw BenchUsageError("--reloads takes only --style")
+            }
+            return .reloads(styles: styles, count: n)
+        }
         if variants.isEmpty { variants = [.solid] }
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }

@@ -14,8 +14,8 @@ public enum StyleCommandText {
     ///     NAME<TAB>PATH<TAB>DESCRIPTION               one per style, in search order
     ///     # shadowed<TAB>PATH<TAB>NAME<TAB>WINNER     a later library with a name already found;
     ///                                                 WINNER is the path --style NAME loads
-    ///     # no-note<TAB>PATH<TAB>WHY                  a library without a style note: its name and
-    ///                                                 options were read by loading it
+    ///     # no-note<TAB>PATH<TAB>WHY                  a library without a style note: nothing of it
+    ///                                                 was read or run; --style PATH loads it
     ///     # refused<TAB>PATH<TAB>WHY                  not trusted: WHY names the file or directory,
     ///                                                 its mode and owner (nothing of it was read)
     ///     # failed<TAB>PATH<TAB>REASON                a candidate that cannot be read or loaded
@@ -26,8 +26,7 @@ public enum StyleCommandText {
         listing.found.map { "\(clean($0.name))\t\(clean($0.path))\t\(clean($0.summary))" }
             + listing.shadowed.map { "# shadowed\t\(clean($0.style.path))\t\(clean($0.style.name))\t\(clean($0.shadowedBy))" }
             + listing.withoutNote.map {
-                "# no-note\t\(clean($0.path))\tstyle ABI \($0.abiVersion) library without a \(StyleNote.section) note: "
-                    + "its name and options were read by loading it"
+                "# no-note\t\(clean($0))\tno \(StyleNote.section) note, so nothing of it was read: load it by path, or rebuild it"
             }
             + listing.refused.map { "# refused\t\(clean($0.path))\t\(clean($0.violation.description))" }
             + listing.failed.map { "# failed\t\(clean($0.path))\t\(clean($0.error.reason))" }

@@ -38,6 +38,10 @@ case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
     variants = v
+case let .reloads(s, _):
+    styleNames = s
+    sizes = []
+    variants = [.solid]
 case let .stackCycles(s, z, _, _), let .drags(s, z, _):
     styleNames = s
     sizes = z
@@ -85,7 +89,9 @@ do {
         try runCycles(cycles: cycles, levels: levels)
     case let .drags(_, _, runs):
         try runDrags(runs: runs)
-    case .help, .launch, .text:
+    case let .reloads(_, count):
+        try runReloads(count: count)
+    case .help, .launch:
         break
     }
 } catch {
@@ -314,6 +320,47 @@ func runCycles(cycles: Int, levels: Int = 1) throws {
         print("  RSS growth < 1 MB (1,024 kB) from cycle 1 to cycle \(cycles): \(w.kb < 1024 ? "met" : "MISSED")"
               + " (largest growth \(w.kb >= 0 ? "+" : "")\(Format.grouped(w.kb)) kB, \(w.what))"
               + (cycles == 1000 ? "" : "; the target is stated for 1000 cycles"))
+    }
+}
+
+// MARK: Reloads
+
+/// What each `modal-demo --watch` reload costs: a private copy of the library stays mapped for
+/// good (a loaded plugin is never unloaded), the replaced style object is released.
+func runReloads(count: Int) throws {
+    print("method   \(count) reloads per style as modal-demo --watch makes them: StyleLoader.loadPrivateCopy (the")
+    print("         library copied from its checked descriptor and loaded as a new object), makeStyle, the")
+    print("         previous style released; VmRSS and VmSize (mapped address space) from /proc/self/status")
+    print("         after reload 1 and reload \(count); per reload = growth / \(count - 1).")
+    func figures() throws -> (rss: Int, mapped: Int) {
+        guard let status = readTextFile("/proc/self/status"), let rss = ProcFiles.statusKilobytes("VmRSS", in: status),
+              let size = ProcFiles.statusKilobytes("VmSize", in: status) else {
+            throw BenchFailure(description: "cannot read /proc/self/status")
+        }
+        return (rss, size)
+    }
+    for (name, module) in modules {
+        var info = stat()
+        let fileKB = stat(module.path, &info) == 0 ? Int(info.st_size) / 1024 : 0
+        var style: PresentationStyle? = try StyleLoader.loadPrivateCopy(module.path).makeStyle()
+        let first = try figures()
+        var freed = 0
+        for _ in 1..<count {
+            weak let previous = style as AnyObject?
+            style = try StyleLoader.loadPrivateCopy(module.path).makeStyle()
+            if previous == nil { freed += 1 }
+        }
+        let last = try figures()
+        withExtendedLifetime(style) {}
+        func kb(_ n: Int) -> String { "\(Format.grouped(n)) kB" }
+        print("")
+        print("\(name) (\(module.path), \(kb(fileKB)) file): \(count) reloads")
+        var table = TextTable([("", .left), ("after reload 1", .right), ("after reload \(count)", .right),
+                               ("per reload", .right)])
+        table.append(["RSS (VmRSS)", kb(first.rss), kb(last.rss), kb((last.rss - first.rss) / (count - 1))])
+        table.append(["mapped (VmSize)", kb(first.mapped), kb(last.mapped), kb((last.mapped - first.mapped) / (count - 1))])
+        table.lines.forEach { print("  " + $0) }
+        print("  replaced style objects released: \(freed) of \(count - 1)")
     }
 }
 

@@ -13,14 +13,20 @@ import Glibc
 /// as `rm -rf .build && swift build` does, is watched again once it is back), so a file replaced by a rename, rewritten in place or deleted and
 /// made anew by a linker is seen. The inotify descriptor and the 0.25 s timer are on the window's
 /// one loop (``WaylandConnection/watch(fd:events:onReady:)``, ``EventLoopTimer``). Changes are
-/// collected for 0.25 s, then the file is copied under a
-/// new name into a private directory and that copy is loaded: the dynamic loader returns the
-/// already-loaded object for a path it has opened (dlopen(3)), and a loaded plugin is never
-/// unloaded (the Swift runtime keeps its metadata registered), so every version is a new object.
-/// The copy is unlinked right after `dlopen` (the mapping stays), so nothing is left behind.
+/// collected for 0.25 s, then the file is opened, checked on its descriptor, and its bytes copied
+/// from that descriptor into a private file (``StyleLoader/loadPrivateCopy(_:)``) that is
+/// loaded: the dynamic loader returns the already-loaded object for a file it has mapped
+/// (dlopen(3)), and a loaded plugin is never unloaded (the Swift runtime keeps its metadata
+/// registered), so every version is a new object; the watched file itself is never mapped, so
+/// rewriting it in place cannot change code that runs. The copy's `$ORIGIN` is the watched
+/// file's directory: libraries shipped beside it load as without `--watch`. The copy is
+/// unlinked before `dlopen` (the open descriptor is loaded), so nothing is left behind.
 ///
 /// Every copy is checked before `dlopen` like any library (`StyleLoader`): a file cut short is
-/// refused rather than mapped past its end, which would kill the process with SIGBUS.
+/// refused rather than mapped past its end, which would kill the process with SIGBUS. Each copy
+/// stays mapped for the life of the process (about the library's file size of address space;
+/// `modal-bench --reloads N` measures it); the replaced style object is released. Past each
+/// 256 MiB of copies loaded, one line on stderr says so.
 /// A copy that does not load is retried every 0.25 s (a linker may still be writing the file); once
 /// it has failed on a file unchanged for a second (4 more tries), one line goes to stderr and the
 /// style in use stays. A new style is handed to `apply`, which uses it at once
@@ -34,7 +40,6 @@ final class StyleReloader {
     private var timer: EventLoopTimer?
     private var watch: FDWatch?
     private weak var connection: WaylandConnection?
-    private var generation = 0
     /// Size and modification time of the file at the last failed try.
     private var lastFailure: (size: Int, mtime: timespec)?
     private var retries = 0
@@ -146,67 +151,33 @@ final class StyleReloader {
         }
     }
 
-    /// Where copies are made, in order: `XDG_RUNTIME_DIR` (the user's own, on tmpfs), the user's
-    /// cache directory (`XDG_CACHE_HOME`, else `HOME/.cache`; XDG Base Directory), the temporary
-    /// directory (`TMPDIR`, else `/tmp`). A place that is unset, missing or not writable is
-    /// skipped: a session whose runtime directory is not this user's (a root shell in another
-    /// user's session, a check run without one) still reloads.
-    static func copyDirectoryBases(environment: [String: String] = ProcessEnvironment.current) -> [String] {
-        func set(_ key: String) -> String? { environment[key].flatMap { $0.hasPrefix("/") ? $0 : nil } }
-        var bases: [String] = []
-        if let runtime = set("XDG_RUNTIME_DIR") { bases.append(runtime) }
-        if let cache = set("XDG_CACHE_HOME") ?? set("HOME").map({ $0 + "/.cache" }) { bases.append(cache) }
-        bases.append(set("TMPDIR") ?? "/tmp")
-        return bases
-    }
-
-    /// A new private directory (mode 0700, mkdtemp(3)) for a copy of `path`, in the first of
-    /// ``copyDirectoryBases(environment:)`` that takes one.
-    /// - Throws: `ReloadError` naming every place tried.
-    static func makeCopyDirectory(for path: String) throws -> String {
-        let bases = copyDirectoryBases()
-        for base in bases {
-            var template = Array("\(base)/modal-demo-reload-XXXXXX".utf8CString)
-            if let made = mkdtemp(&template) { return String(cString: made) }
-        }
-        throw ReloadError("\(path): cannot make a directory to load a copy in (tried \(bases.joined(separator: ", ")))")
-    }
-
     /// The first style, also loaded from a copy: the watched file itself is never mapped into this
     /// process, so rewriting it in place (`cp` over it) cannot change code that is running.
     /// - Throws: `ReloadError` naming the watched path (a bad style: exit 2).
     func loadInitial() throws -> PresentationStyle { try loadCopy() }
 
-    /// Copies the file to a new name, loads the copy, removes it, and creates the style.
+    /// Bytes of library copies this process has loaded (each stays mapped for good: a loaded
+    /// plugin is never unloaded), and how many.
+    private var mappedCopies = (bytes: 0, count: 0)
+    /// Past each multiple of this many bytes of copies loaded, one line on stderr says so.
+    static let mappedWarningStep = 256 << 20
+
+    /// Loads a private copy of the file (``StyleLoader/loadPrivateCopy(_:)``) and creates the
+    /// style; past each ``mappedWarningStep`` of copies mapped, one line says what they cost.
     private func loadCopy() throws -> PresentationStyle {
-        generation += 1
-        let directory = try StyleReloader.makeCopyDirectory(for: path)
-        let copy = directory + "/" + "reload-\(generation)-" + PathName.lastComponent(path)
-        defer { unlink(copy); rmdir(directory) }
-        // Only a regular file is copied (a FIFO would block); anything else goes to the loader,
-        // whose message says what it is.
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw ReloadError(StyleCommandText.message(for: StyleLoadError.notFound(path: path))) }
-        let source = info.st_mode & S_IFMT == S_IFREG ? copy : path
-        if source == copy {
-            do {
-                try FileSystem.copyFile(path, to: copy, mode: 0o600)   // ours alone, whatever the original's mode
-            } catch {
-                throw ReloadError("\(path): cannot be copied for loading: \(error)")
-            }
-            // The trust rule for a library named by path, on the file the user named (the copy
-            // is this process's own).
-            if let violation = StyleTrust.check(path, scope: .file) {
-                throw ReloadError(StyleLoadError.refused(path: path, violation: violation).description)
-            }
-        }
         do {
-            // The copy is checked before dlopen like any library: a file cut short (a linker
-            // still writing) is refused here rather than mapped past its end (SIGBUS).
-            let module = try StyleLoader(searchPath: []).load(source)
+            let module = try StyleLoader.loadPrivateCopy(path)
+            var info = stat()
+            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            let before = mappedCopies.bytes / StyleReloader.mappedWarningStep
+            mappedCopies = (mappedCopies.bytes + size, mappedCopies.count + 1)
+            if mappedCopies.bytes / StyleReloader.mappedWarningStep > before {
+                warn("--watch: \(mappedCopies.count) loads of \(path) keep \(mappedCopies.bytes >> 20) MiB of library copies "
+                     + "mapped (a loaded plugin is never unloaded); restart modal-demo to free them")
+            }
             return try module.makeStyle(options: options)
         } catch {
-            throw ReloadError(StyleCommandText.message(for: error).replacingAll(copy, with: path))
+            throw ReloadError(StyleCommandText.message(for: error))
         }
     }
 }

@@ -59,10 +59,15 @@ final class PluginCLITests: XCTestCase {
 
     func testListStylesFollowsModalkitStylePathAndReportsShadowingAndFailures() throws {
         let dir = try Support.temporaryDirectory(self, "clipath")
-        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir,
+                                                 note: StyleNote.note(for: Support.fixtureDeclaration()))
         let copy = dir + "/" + Support.bottomSheetLibrary
         try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: copy)
-        let broken = try Support.compileFixture("libModalKitStyleZBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
+        var claims7 = Support.fixtureDeclaration()
+        claims7.abiVersion = StyleABIVersion(major: 7, minor: StyleABIVersion.current.minor)
+        let broken = try Support.compileFixture("libModalKitStyleZBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"],
+                                                note: StyleNote.note(for: claims7))
+        let noNote = try Support.compileFixture("libModalKitStyleZNoNote.so", in: dir)
 
         let result = try Self.demo(["--list-styles"], environment: ["MODALKIT_STYLE_PATH": ":" + dir + ":"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -73,8 +78,11 @@ final class PluginCLITests: XCTestCase {
         XCTAssertTrue(lines.contains("# shadowed\t\(try Support.stylesDirectory())/\(Support.bottomSheetLibrary)\tbottom-sheet\t\(copy)"),
                       "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("# failed\t\(broken.library)\tbuilt for style ABI 7.") }, "\(lines)")
+        XCTAssertTrue(lines.contains("# no-note\t\(noNote.library)\tno .note.modalkit note, so nothing of it was read: "
+                                     + "load it by path, or rebuild it"), "\(lines)")
         XCTAssertEqual(Support.entryCalls(broken.marker), 0)
-        XCTAssertEqual(Support.entryCalls(fixture.marker), 1)
+        XCTAssertEqual(Support.constructorRuns(fixture.library), 0, "listing reads notes and runs nothing")
+        XCTAssertEqual(Support.constructorRuns(noNote.library), 0)
     }
 
     // MARK: Errors: exit 2 and one line
@@ -152,9 +160,9 @@ final class PluginCLITests: XCTestCase {
     }
 
     /// A library with no `modalkit_style_entry` of its own but a DT_NEEDED on a real (built) style
-    /// plugin, first on MODALKIT_STYLE_PATH: listed as failed, not as that style, and it shadows
-    /// nothing; `--style NAME` loads the real plugin.
-    func testLibraryThatOnlyLinksAStylePluginIsListedAsFailedAndShadowsNothing() throws {
+    /// plugin, first on MODALKIT_STYLE_PATH: it has no note, so it is listed as such (not as that
+    /// style, nothing of it loaded) and shadows nothing; by its path it is refused as no style.
+    func testLibraryThatOnlyLinksAStylePluginIsListedWithoutANoteAndShadowsNothing() throws {
         let dir = try Support.temporaryDirectory(self, "cli-forwarder")
         let real = dir + "/" + Support.bottomSheetLibrary
         try Support.copy(try Support.installedLibrary(Support.bottomSheetLibrary), to: real)
@@ -163,19 +171,23 @@ final class PluginCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdoutLines
         XCTAssertEqual(lines.first { $0.hasPrefix("bottom-sheet\t") }?.split(separator: "\t")[1], Substring(real), "\(lines)")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("# failed\t\(forwarder)\tnot a ModalKit style: no symbol 'modalkit_style_entry'") },
-                      "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("# no-note\t\(forwarder)\t") }, "\(lines)")
         XCTAssertFalse(lines.contains { $0.hasPrefix("# shadowed\t\(real)\t") || $0.hasSuffix("\t\(forwarder)") },
                        "the real plugin is not hidden, the forwarder hides nothing: \(lines)")
-        XCTAssertEqual(try Self.demo(["render", "--style", forwarder, "--size", "120x200", "--progress", "1",
-                                      "--output", dir + "/out.png"]).status, 2)
+        let byPath = try Self.demo(["render", "--style", forwarder, "--size", "120x200", "--progress", "1",
+                                    "--output", dir + "/out.png"])
+        XCTAssertEqual(byPath.status, 2)
+        XCTAssertTrue(byPath.stderr.contains("not a ModalKit style: no symbol 'modalkit_style_entry'"), byPath.stderr)
     }
 
     /// `--style NAME` when libraries on the style path failed to load: the one line also says how
     /// many and to run --list-styles for why (the style asked for is one of them here).
     func testUnknownStyleNameSaysHowManyLibrariesFailedToLoad() throws {
         let dir = try Support.temporaryDirectory(self, "cli-failed")
-        _ = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
+        var claims7 = Support.fixtureDeclaration()
+        claims7.abiVersion = StyleABIVersion(major: 7, minor: StyleABIVersion.current.minor)
+        _ = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: ["FIXTURE_MAJOR=7"],
+                                       note: StyleNote.note(for: claims7))
         assertRejected(try Self.demo(["render", "--style", "c-fixture", "--size", "120x200", "--progress", "1",
                                       "--output", dir + "/out.png"], environment: ["MODALKIT_STYLE_PATH": dir]),
                        output: dir + "/out.png",

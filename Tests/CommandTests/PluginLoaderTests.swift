@@ -13,6 +13,13 @@ final class PluginLoaderTests: XCTestCase {
 
     private func loader(_ dirs: String...) -> StyleLoader { StyleLoader(searchPath: dirs) }
 
+    /// The note of a fixture that says it was built for `major.minor` (as its version symbol does).
+    private func fixtureNote(major: UInt32, minor: UInt32 = StyleABIVersion.current.minor) -> [UInt8] {
+        var declaration = Support.fixtureDeclaration()
+        declaration.abiVersion = StyleABIVersion(major: major, minor: minor)
+        return StyleNote.note(for: declaration)
+    }
+
     /// What `modal-demo --list-styles` prints for this loader's search path.
     private func listingLines(_ loader: StyleLoader) -> [String] { StyleCommandText.listingLines(loader.list()) }
 
@@ -249,7 +256,8 @@ final class PluginLoaderTests: XCTestCase {
     func testUnknownNameCountsTheLibrariesThatFailedToLoad() throws {
         let styles = try Support.stylesDirectory()
         let dir = try Support.temporaryDirectory(self, "failcount")
-        _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"])
+        _ = try Support.compileFixture("libModalKitStyleBroken.so", in: dir, defines: ["FIXTURE_MAJOR=7"],
+                                       note: fixtureNote(major: 7))
         try "text".write(toFile: dir + "/libModalKitStyleText.so", atomically: false, encoding: .utf8)
         let error = lookupError { try self.loader(dir, styles).load("c-fixture") }
         guard case let .unknownName(name, available, _, failed, refused, _)? = error else { return XCTFail("\(String(describing: error))") }
@@ -298,7 +306,7 @@ final class PluginLoaderTests: XCTestCase {
     /// It is refused (the entry never runs for it) and does not shadow the real one.
     func testLibraryThatOnlyLinksAStyleIsNotThatStyle() throws {
         let dir = try Support.temporaryDirectory(self, "forwarder")
-        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, note: StyleNote.note(for: Support.fixtureDeclaration()))
         // Sorts before the fixture, so it would be found first and shadow it.
         let forwarder = try Support.compileLibraryLinking(fixture.library, as: "libModalKitStyleAForwarder.so", in: dir)
         let error = loadError { try self.loader().load(forwarder) }
@@ -312,9 +320,9 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(listing.found.map(\.name), ["c-fixture"])
         XCTAssertEqual(listing.found.first?.path, fixture.library, "the real plugin, not the forwarder")
         XCTAssertTrue(listing.shadowed.isEmpty)
-        XCTAssertEqual(listing.failed.map(\.path), [forwarder])
-        XCTAssertTrue(listingLines(loader(dir)).contains(
-            "# failed\t\(forwarder)\tnot a ModalKit style: no symbol 'modalkit_style_entry' (dlsym: defined only in \(fixture.library), a library it links)"))
+        // The forwarder has no note: listed as such, nothing of it loaded.
+        XCTAssertEqual(listing.withoutNote, [forwarder])
+        XCTAssertEqual(listing.failed.map(\.path), [])
         XCTAssertEqual(try loader(dir).load("c-fixture").path, fixture.library)
     }
 
@@ -328,23 +336,20 @@ final class PluginLoaderTests: XCTestCase {
         let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, defines: defines)
         let error = loadError({ try self.loader().load(fixture.library) }, file: file, line: line)
         XCTAssertEqual(Support.entryCalls(fixture.marker), 0, "the rejected plugin's entry ran", file: file, line: line)
-        // Listing it gives the same verdict, still without running it.
+        // Listing it (it has no note) names it and loads nothing of it.
         let listed = loader(dir).list()
-        XCTAssertEqual(listed.failed.map(\.error), error.map { [$0] } ?? [], file: file, line: line)
+        XCTAssertEqual(listed.withoutNote, [fixture.library], file: file, line: line)
+        XCTAssertEqual(listed.failed.map(\.error), [], file: file, line: line)
         XCTAssertEqual(Support.entryCalls(fixture.marker), 0, file: file, line: line)
         return (error, fixture.library)
     }
 
     func testValidCFixtureRunsItsEntryOnceAndWorksThroughTheTable() throws {
         let dir = try Support.temporaryDirectory(self, "valid")
-        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir)
+        let fixture = try Support.compileFixture("libModalKitStyleFixture.so", in: dir, note: StyleNote.note(for: Support.fixtureDeclaration()))
         let loader = loader(dir)
-        // A library without a note (every C fixture built without FIXTURE_NOTE): loaded to list it,
-        // and said so.
         XCTAssertEqual(listingLines(loader),
-                       ["c-fixture\t\(fixture.library)\tC fixture: container inset on every side, dim 0.3",
-                        "# no-note\t\(fixture.library)\tstyle ABI \(StyleABIVersion.current) library without a .note.modalkit note: "
-                        + "its name and options were read by loading it"])
+                       ["c-fixture\t\(fixture.library)\tC fixture: container inset on every side, dim 0.3"])
         let byName = try loader.load("c-fixture")
         let byPath = try loader.load(fixture.library)
         XCTAssertEqual(byName.path, fixture.library)
@@ -464,15 +469,15 @@ final class PluginLoaderTests: XCTestCase {
 
     func testRejectedLibrariesAreListedAfterTheStylesWithWhy() throws {
         let dir = try Support.temporaryDirectory(self, "listing")
-        let good = try Support.compileFixture("libModalKitStyleA.so", in: dir)
-        let bad = try Support.compileFixture("libModalKitStyleB.so", in: dir, defines: ["FIXTURE_MAJOR=9"])
+        let good = try Support.compileFixture("libModalKitStyleA.so", in: dir, note: StyleNote.note(for: Support.fixtureDeclaration()))
+        let bad = try Support.compileFixture("libModalKitStyleB.so", in: dir, defines: ["FIXTURE_MAJOR=9"],
+                                             note: fixtureNote(major: 9))
         try "text".write(toFile: dir + "/libModalKitStyleC.so", atomically: false, encoding: .utf8)
         try "not a candidate".write(toFile: dir + "/libOther.so", atomically: false, encoding: .utf8)
         let lines = listingLines(loader(dir))
-        XCTAssertEqual(lines.count, 4, "\(lines)")
+        XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertEqual(lines.first?.hasPrefix("c-fixture\t\(good.library)\t"), true)
-        XCTAssertEqual(lines.dropFirst().first?.hasPrefix("# no-note\t\(good.library)\t"), true)
-        XCTAssertEqual(lines.dropFirst(2).first,
+        XCTAssertEqual(lines.dropFirst(1).first,
                        "# failed\t\(bad.library)\tbuilt for style ABI 9.\(StyleABIVersion.current.minor), this host speaks ABI \(StyleABIVersion.current) (major versions differ)")
         XCTAssertEqual(lines.last, "# failed\t\(dir)/libModalKitStyleC.so\tnot a shared library (file too short: 4 bytes, an ELF header takes 64)")
         XCTAssertEqual(Support.entryCalls(bad.marker), 0)
@@ -485,8 +490,8 @@ final class PluginLoaderTests: XCTestCase {
         let first = try Support.temporaryDirectory(self, "first")
         let second = try Support.temporaryDirectory(self, "second")
         // The same name in both directories, and a built-in style copied into the first.
-        let a = try Support.compileFixture("libModalKitStyleFixture.so", in: first)
-        let b = try Support.compileFixture("libModalKitStyleFixture.so", in: second)
+        let a = try Support.compileFixture("libModalKitStyleFixture.so", in: first, note: StyleNote.note(for: Support.fixtureDeclaration()))
+        let b = try Support.compileFixture("libModalKitStyleFixture.so", in: second, note: StyleNote.note(for: Support.fixtureDeclaration()))
         let copiedInset = first + "/" + Support.insetCenteredLibrary
         try Support.copy(try Support.installedLibrary(Support.insetCenteredLibrary), to: copiedInset)
 

@@ -28,6 +28,15 @@ final class BenchOptionsTests: XCTestCase {
                        .cycles(styles: ["bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)], cycles: 5))
     }
 
+    func testReloadsTakeStylesOnly() throws {
+        XCTAssertEqual(try BenchOptions.parse(["--reloads", "20"]),
+                       .reloads(styles: ["inset-centered", "bottom-sheet"], count: 20))
+        XCTAssertEqual(try BenchOptions.parse(["--reloads=5", "--style", "./libX.so"]), .reloads(styles: ["./libX.so"], count: 5))
+        XCTAssertThrowsError(try BenchOptions.parse(["--reloads", "1"]), "one reload has no cost per reload")
+        XCTAssertThrowsError(try BenchOptions.parse(["--reloads", "3", "--size", "10x10"]))
+        XCTAssertThrowsError(try BenchOptions.parse(["--reloads", "3", "--cycles", "3"]))
+    }
+
     func testDragModeTakesStylesSizesAndRuns() throws {
         XCTAssertEqual(try BenchOptions.parse(["--drag", "--size", "480x800", "--runs", "2"]),
                        .drags(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 480, height: 800)],

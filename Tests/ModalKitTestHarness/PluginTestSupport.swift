@@ -85,8 +85,10 @@ public enum PluginTestSupport {
     ///     ``abi10HeaderDirectory`` makes a genuine ABI 1.0 plugin).
     ///   - note: a style note to put in the library's `.note.modalkit` section (the whole note,
     ///     as `StyleNote.note(for:)` makes it); nil: none, a library as built before notes.
+    ///   - linking: arguments for the link, after the source (`-Wl,-rpath,$ORIGIN`, libraries).
     public static func compileFixture(_ file: String, in directory: String, defines: [String] = [],
-                               headers: String = headerDirectory, note: [UInt8]? = nil) throws
+                               headers: String = headerDirectory, note: [UInt8]? = nil,
+                               linking: [String] = []) throws
         -> (library: String, marker: String)
     {
         let library = directory + "/" + file
@@ -104,7 +106,7 @@ public enum PluginTestSupport {
         }
         let arguments = ["-shared", "-fPIC", "-std=c11", "-Wall", "-Werror", "-I", headers,
                          "-DFIXTURE_MARKER=\"\(marker)\""] + noteDefines + defines.map { "-D" + $0 }
-            + ["-o", library, fixtureSource]
+            + ["-o", library, fixtureSource] + linking
         let compiler = try cCompiler()
         let result = try run(compiler, arguments, timeout: 120)
         guard result.status == 0 else {
@@ -157,6 +159,19 @@ public enum PluginTestSupport {
         guard result.status == 0 else {
             throw PluginTestFailure("\(compiler) \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }
+        unlink(source)
+        return output
+    }
+
+    /// A shared library `directory/file` (no SONAME) defining `int symbol(void)`, which returns
+    /// 42: a library a plugin ships beside itself and finds through `$ORIGIN`.
+    public static func compileNeighbour(_ file: String, in directory: String, symbol: String) throws -> String {
+        let source = directory + "/" + file + ".c"
+        try "int \(symbol)(void) { return 42; }\n".write(toFile: source, atomically: false, encoding: .utf8)
+        let output = directory + "/" + file
+        let compiler = try cCompiler()
+        let result = try run(compiler, ["-shared", "-fPIC", "-o", output, source], timeout: 120)
+        guard result.status == 0 else { throw PluginTestFailure("\(compiler) failed for \(file): \(result.stderr)") }
         unlink(source)
         return output
     }

@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// What is wrong with a file that should be an ELF shared object for this machine
 /// (System V gABI, "ELF Header", "Program Header", "Sections").
@@ -45,6 +46,9 @@ public enum ELFProblem: Hashable, Sendable, CustomStringConvertible {
     /// The section (or segment) that holds the style note is larger than any note a host reads
     /// (4 × `StyleNote.maximumPayload` bytes).
     case noteSectionTooLarge(section: String, size: UInt64)
+    /// The dynamic section (PT_DYNAMIC) cannot be read: `what` says which part (its string
+    /// table lies in no PT_LOAD segment, a string offset past the table's end, …).
+    case badDynamicSection(String)
 
     /// Whether the file is no ELF file at all (rather than a broken or foreign one).
     public var isNotELF: Bool {
@@ -77,6 +81,7 @@ public enum ELFProblem: Hashable, Sendable, CustomStringConvertible {
             return "section \(name) ends at byte \(end), past the end of the file (\(size) bytes; cut short?)"
         case let .notePastEnd(section): return "a note in \(section) runs past the end of its section"
         case let .noteSectionTooLarge(section, size): return "\(section) is \(size) bytes, too large for a style note"
+        case let .badDynamicSection(what): return "its dynamic section cannot be read: \(what)"
         }
     }
 
@@ -99,14 +104,39 @@ struct ELFFile {
     let size: Int
     /// The payload of the file's ModalKit style note (`StyleNote`), nil when it has none.
     let styleNotePayload: [UInt8]?
+    /// What the dynamic section asks of the dynamic loader (gABI "Dynamic Section").
+    let dynamic: DynamicInfo
 
-    /// The file as an ELF shared object for a process with `host`'s identity.
-    /// - Returns: the file, or why it is none: `.problem` (an `ELFProblem`), `.foreign` (a
-    ///   well-formed header for another machine, class or byte order), or `.duplicateNote`.
+    /// The entries of the dynamic section that decide which other files the dynamic loader
+    /// opens for this one (ld.so(8), "Rpath token expansion").
+    struct DynamicInfo: Equatable {
+        /// `DT_NEEDED`: the libraries it links, by name.
+        var needed: [String] = []
+        /// `DT_RUNPATH`, split at `:` (empty entries dropped).
+        var runpath: [String] = []
+        /// `DT_RPATH`, split at `:` (empty entries dropped).
+        var rpath: [String] = []
+
+        /// The `DT_RUNPATH` and `DT_RPATH` entries relative to the library's own directory
+        /// (`$ORIGIN` or `${ORIGIN}`), in that order.
+        var originEntries: [String] {
+            (runpath + rpath).filter { $0.containsText("$ORIGIN") || $0.containsText("${ORIGIN}") }
+        }
+    }
+
+    /// The file at `path` (opened for reading, closed again); see `inspect(fd:host:)`.
     static func inspect(path: String, host: ELFIdentity? = ELFIdentity.host) -> Result<ELFFile, Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.problem(.unreadable(message: String(cString: strerror(errno))))) }
         defer { close(fd) }
+        return inspect(fd: fd, host: host)
+    }
+
+    /// The open file `fd` as an ELF shared object for a process with `host`'s identity, read with
+    /// `pread` (the descriptor's offset is left alone) up to the size `fstat` gives now.
+    /// - Returns: the file, or why it is none: `.problem` (an `ELFProblem`), `.foreign` (a
+    ///   well-formed header for another machine, class or byte order), or `.duplicateNote`.
+    static func inspect(fd: Int32, host: ELFIdentity? = ELFIdentity.host) -> Result<ELFFile, Failure> {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(.problem(.unreadable(message: String(cString: strerror(errno))))) }
         let reader = FileReader(fd: fd, size: Int(info.st_size))
@@ -174,6 +204,8 @@ struct ELFFile {
         try within(phoff, UInt64(phnum) * UInt64(phEntry), file) { .programHeadersPastEnd(end: $0, fileSize: file.size) }
         let table = try file.bytes(at: Int(phoff), count: phnum * phEntry)
         var loads = 0, dynamic = 0
+        var loadSegments: [(vaddr: UInt64, offset: UInt64, filesz: UInt64)] = []
+        var dynamicSegment: (offset: UInt64, size: UInt64)?
         var noteSegments: [(offset: UInt64, size: UInt64, align: UInt64)] = []
         for i in 0..<phnum {
             let p = Fields(bytes: Array(table[(i * phEntry)..<((i + 1) * phEntry)]), bigEndian: e.bigEndian)
@@ -182,11 +214,16 @@ struct ELFFile {
             let filesz = is64 ? p.u64(32) : UInt64(p.u32(16))
             let memsz = is64 ? p.u64(40) : UInt64(p.u32(20))
             let align = is64 ? p.u64(48) : UInt64(p.u32(28))
+            let vaddr = is64 ? p.u64(16) : UInt64(p.u32(8))
             if type == 1 /* PT_LOAD */ {
                 loads += 1
                 guard filesz <= memsz else { throw Failure.problem(.segmentLargerInFileThanInMemory(index: i)) }
+                loadSegments.append((vaddr, offset, filesz))
             }
-            if type == 2 /* PT_DYNAMIC */ { dynamic += 1 }
+            if type == 2 /* PT_DYNAMIC */ {
+                dynamic += 1
+                if dynamicSegment == nil { dynamicSegment = (offset, filesz) }
+            }
             if type == 4 /* PT_NOTE */ { noteSegments.append((offset, filesz, align)) }
             if type != 0, filesz > 0 {
                 try within(offset, filesz, file) {
@@ -241,7 +278,52 @@ struct ELFFile {
             }
         }
         guard notePayloads.count <= 1 else { throw Failure.duplicateNote }
-        return ELFFile(identity: identity, size: file.size, styleNotePayload: notePayloads.first)
+        let info = try dynamicInfo(file, segment: dynamicSegment!, loads: loadSegments, is64: is64, bigEndian: e.bigEndian)
+        return ELFFile(identity: identity, size: file.size, styleNotePayload: notePayloads.first, dynamic: info)
+    }
+
+    /// `DT_NEEDED`, `DT_RUNPATH` and `DT_RPATH` from the dynamic section at `segment` (file
+    /// offsets, within the file: checked with the program headers). Their strings are in the
+    /// table `DT_STRTAB` gives as an address, found in the file through the PT_LOAD segment
+    /// that maps it (gABI "Dynamic Section", "Program Loading").
+    private static func dynamicInfo(_ file: FileReader, segment: (offset: UInt64, size: UInt64),
+                                    loads: [(vaddr: UInt64, offset: UInt64, filesz: UInt64)], is64: Bool,
+                                    bigEndian: Bool) throws -> DynamicInfo {
+        let entrySize = is64 ? 16 : 8
+        let count = min(Int(segment.size) / entrySize, 1 << 16)
+        let bytes = try file.bytes(at: Int(segment.offset), count: count * entrySize)
+        var strtab: UInt64?, strsz: UInt64?
+        var needed: [UInt64] = [], runpath: [UInt64] = [], rpath: [UInt64] = []
+        for i in 0..<count {
+            let d = Fields(bytes: Array(bytes[(i * entrySize)..<((i + 1) * entrySize)]), bigEndian: bigEndian)
+            let tag = is64 ? d.u64(0) : UInt64(d.u32(0))
+            let value = is64 ? d.u64(8) : UInt64(d.u32(4))
+            switch tag {
+            case 0: break   // DT_NULL
+            case 1: needed.append(value)
+            case 5: strtab = value
+            case 10: strsz = value
+            case 15: rpath.append(value)
+            case 29: runpath.append(value)
+            default: continue
+            }
+            if tag == 0 { break }
+        }
+        guard !(needed.isEmpty && runpath.isEmpty && rpath.isEmpty) else { return DynamicInfo() }
+        guard let strtab, let strsz else { throw Failure.problem(.badDynamicSection("no DT_STRTAB or DT_STRSZ")) }
+        guard let load = loads.first(where: { strtab >= $0.vaddr && strtab - $0.vaddr < $0.filesz }),
+              strsz <= load.filesz - (strtab - load.vaddr), strsz <= 1 << 26 else {
+            throw Failure.problem(.badDynamicSection("its string table lies in no PT_LOAD segment's file contents"))
+        }
+        let table = try file.bytes(at: Int(load.offset + (strtab - load.vaddr)), count: Int(strsz))
+        func string(_ offset: UInt64) throws -> String {
+            guard offset < strsz else { throw Failure.problem(.badDynamicSection("a string at \(offset), past its table's end")) }
+            return String(decoding: table[Int(offset)...].prefix { $0 != 0 }, as: UTF8.self)
+        }
+        func entries(_ offsets: [UInt64]) throws -> [String] {
+            try offsets.flatMap { try string($0).split(separator: ":").map(String.init) }
+        }
+        return DynamicInfo(needed: try needed.map(string), runpath: try entries(runpath), rpath: try entries(rpath))
     }
 
     /// The payloads of the ModalKit style notes among the notes at `offset` (gABI "Note Section":

@@ -21,6 +21,14 @@ public enum PluginDiagnostics {
         return old
     }
 
+    /// Reports one line about something a plugin did to the host (each time it happens).
+    static func note(_ line: String) {
+        lock.lock()
+        let out = sink
+        lock.unlock()
+        out(line)
+    }
+
     /// Reports `issues` found in what `function` of the plugin at `path` (style `name`) returned,
     /// unless that plugin file, function and kind of problem were reported before. Called only
     /// when something was wrong, so a good plugin costs nothing here.

@@ -43,6 +43,9 @@ final class PluginLibrary {
     /// does the same).
     private static var cache: [String: Result<PluginLibrary, StyleLoadError>] = [:]
 
+    /// How many files the cache holds (tests).
+    static var cachedCount: Int { lock.lock(); defer { lock.unlock() }; return cache.count }
+
     /// The real path of an existing file, or the error for a path that cannot be one.
     static func realPath(of path: String) -> Result<String, StyleLoadError> {
         guard let resolved = Glibc.realpath(path, nil) else {
@@ -62,20 +65,28 @@ final class PluginLibrary {
         return .success(String(cString: resolved))
     }
 
-    /// Opens (or finds in the cache) the library at `path`, which `StyleLoader` has inspected:
-    /// a regular, trusted, complete ELF shared object for this machine at `realPath`. When the
-    /// file carries a note, the loaded library must declare exactly what it says (`note`).
-    static func open(_ path: String, realPath real: String, note: StyleDeclaration?) -> Result<PluginLibrary, StyleLoadError> {
+    /// Opens (or finds in the cache) the library at `path`, which `StyleLoader` has inspected
+    /// on the open `file`: a regular, trusted, complete ELF shared object for this machine. When
+    /// the file carries a note, the loaded library must declare exactly what it says (`note`).
+    /// - Parameter cached: false for a private copy (`StyleLoader.loadPrivateCopy`): always a new
+    ///   object, not remembered under the original's real path.
+    static func open(_ path: String, file: OpenedLibrary, note: StyleDeclaration?, cached: Bool = true)
+        -> Result<PluginLibrary, StyleLoadError>
+    {
         lock.lock(); defer { lock.unlock() }
-        if let cached = cache[real] {
-            return cached.mapError { $0.withPath(path) }
+        let key = file.realPath
+        if cached, let hit = cache[key] {
+            return hit.mapError { $0.withPath(path) }
         }
-        var result = load(path: path, realPath: real)
+        var result = load(path: path, file: file)
         if let note, case let .success(library) = result,
            let mismatch = StyleNoteMismatch.first(note: note, library: library.declaration) {
             result = .failure(.noteMismatch(path: path, mismatch: mismatch))
         }
-        cache[real] = result
+        if cached {
+            // A file that changed before it was loaded was not loaded: a later try may succeed.
+            if case .failure(.changedSinceChecked) = result {} else { cache[key] = result }
+        }
         return result
     }
 
@@ -106,20 +117,49 @@ final class PluginLibrary {
 
     /// The checks after the file's own, in order. `dlopen` in step 1 runs the library's ELF
     /// constructors, as for any library (dlopen(3)); its style code runs first in the entry call,
-    /// step 5, after the version checks.
-    private static func load(path: String, realPath: String) -> Result<PluginLibrary, StyleLoadError> {
-        // 1. dlopen. RTLD_NOW: every symbol is bound now, so an unresolved one is an error here
-        //    and not a crash at first call; RTLD_LOCAL: the plugin's symbols (its own copy of
-        //    ModalKit among them) do not become visible to other plugins. (A file that is no ELF
-        //    shared object, one for another machine and one cut short never get here.)
+    /// step 5, after the version checks. The host's signal handlers are saved before step 1 and
+    /// put back after step 5 (`SignalDispositions`), with one line when the plugin changed them.
+    private static func load(path: String, file: OpenedLibrary) -> Result<PluginLibrary, StyleLoadError> {
+        let signals = SignalDispositions()
+        let result = loadAndEnter(path: path, file: file)
+        let changed = signals.restore()
+        if !changed.isEmpty {
+            PluginDiagnostics.note("style library \(path) changed the handlers of \(changed.joined(separator: ", ")) "
+                                   + "when loaded; the host's are restored")
+        }
+        return result
+    }
+
+    private static func loadAndEnter(path: String, file: OpenedLibrary) -> Result<PluginLibrary, StyleLoadError> {
+        // 1. dlopen of the open file the checks read (`/proc/self/fd/N`), unless it changed since:
+        //    then nothing is loaded. RTLD_NOW: every symbol is bound now, so an unresolved one is
+        //    an error here and not a crash at first call; RTLD_LOCAL: the plugin's symbols (its
+        //    own copy of ModalKit among them) do not become visible to other plugins. (A file that
+        //    is no ELF shared object, one for another machine and one cut short never get here.)
+        //    A library that finds libraries it needs through `$ORIGIN` is loaded by a name in a
+        //    stand-in for its directory (`OriginStandIn`), still from its descriptor.
+        guard file.isUnchanged else { return .failure(.changedSinceChecked(path: path)) }
+        var name = file.descriptorPath
+        var standIn: OriginStandIn?
+        if let dynamic = file.elf?.dynamic, !dynamic.originEntries.isEmpty,
+           dynamic.needed.contains(where: { !StyleLoader.isLoaded($0) }) {
+            switch OriginStandIn.make(for: file, entries: dynamic.originEntries) {
+            case let .success(made): standIn = made; name = made.name
+            case let .failure(error): return .failure(error)
+            }
+        }
         _ = dlerror()
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let message = takeDLError("dlopen failed")
+        let opened = dlopen(name, RTLD_NOW | RTLD_LOCAL)
+        standIn?.remove()
+        guard let handle = opened else {
+            var message = takeDLError("dlopen failed").replacingAll(name, with: path)
+            if name != file.descriptorPath { message = message.replacingAll(file.descriptorPath, with: path) }
             if message.containsText("undefined symbol") {
                 return .failure(.unresolvedSymbol(path: path, message: message))
             }
             return .failure(.loadFailed(path: path, message: message))
         }
+        file.keepOpen()
 
         // 2. The entry and the version symbols exist (dlerror cleared before each dlsym, so a
         //    stale message from an earlier call is never reported: dlsym(3)), defined in this
@@ -157,7 +197,7 @@ final class PluginLibrary {
         guard let descriptor = entry() else {
             return .failure(.badDescriptor(path: path, problem: .entryReturnedNull))
         }
-        return validate(descriptor, version: version, minimum: minimum, path: path, realPath: realPath)
+        return validate(descriptor, version: version, minimum: minimum, path: path, realPath: file.realPath)
     }
 
     /// Steps 3 and 4 of loading: whether a plugin whose version symbol reads `raw` may be loaded

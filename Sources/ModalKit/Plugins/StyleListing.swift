@@ -34,16 +34,16 @@ public struct StyleMetadata: Hashable, Sendable {
 }
 
 /// Everything found on a search path (`StyleLoader.list()`), each library once, by kind. Reading
-/// it ran no code of any library that carries a note; libraries without one are in
-/// `withoutNote` too.
+/// it ran no code of any library.
 public struct StyleListing {
     /// One library per style name, the first on the search path, in search order.
     public var found: [StyleMetadata] = []
     /// Later libraries declaring a name already found.
     public var shadowed: [ShadowedStyle] = []
-    /// Libraries, found or shadowed, without a style note: their metadata was read by loading
-    /// them (`StyleMetadata.Source.descriptor`), in search order.
-    public var withoutNote: [StyleMetadata] = []
+    /// Paths of libraries without a style note (ABI 1.0 and 1.1 libraries, C plugins writing
+    /// none), in search order: nothing of them was read but their ELF headers, and they are
+    /// loaded only when named by their path (`--style PATH`).
+    public var withoutNote: [String] = []
     /// Candidates not trusted (`StyleTrust`): nothing of them was read or run.
     public var refused: [RefusedStyleLibrary] = []
     /// Candidates that could not be read or loaded, with why.

@@ -18,6 +18,15 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, or a directory above it, could have been written by someone other than root
     /// or the user running the host (`StyleTrust`): refused before anything is read from it.
     case refused(path: String, violation: StyleTrustViolation)
+    /// The library's `DT_RUNPATH` or `DT_RPATH` has an entry relative to its own directory
+    /// (`entry`, e.g. `$ORIGIN`) and it needs libraries not loaded yet, which the dynamic loader
+    /// would look for there; the directory that entry names (`violation.path`, or one above it)
+    /// fails the trust rule. A library named by path in such a directory loads only without
+    /// such an entry.
+    case originRefused(path: String, entry: String, violation: StyleTrustViolation)
+    /// The open file changed (its device, inode, size or modification time) between the checks
+    /// and `dlopen`, or while it was copied: nothing of it was loaded.
+    case changedSinceChecked(path: String)
     /// The library's style note (`StyleNote`) cannot be read.
     case badNote(path: String, problem: StyleNoteProblem)
     /// The descriptor the library's entry returned does not say what its note says: the note was
@@ -60,6 +69,7 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case let .notFound(path), let .malformedELF(path, _), let .notAFile(path, _), let .refused(path, _),
+             let .originRefused(path, _, _), let .changedSinceChecked(path),
              let .badNote(path, _), let .noteMismatch(path, _), let .unresolvedSymbol(path, _),
              let .wrongMachine(path, _, _), let .loadFailed(path, _), let .missingEntry(path, _, _),
              let .abiMismatch(path, _, _), let .newerMinor(path, _, _), let .badStructSize(path, _, _, _),
@@ -81,6 +91,10 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
             return "not a shared library: it is \(kind)"
         case let .refused(_, violation):
             return "refused: \(violation)"
+        case let .originRefused(_, entry, violation):
+            return "refused: it loads libraries it needs from '\(entry)' (its RUNPATH/RPATH), and \(violation)"
+        case .changedSinceChecked:
+            return "changed since it was checked (not loaded; try again once it is written)"
         case let .badNote(_, problem):
             return "unreadable \(StyleNote.section) note: \(problem)"
         case let .noteMismatch(_, mismatch):
@@ -123,6 +137,8 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .malformedELF(_, p): return .malformedELF(path: newPath, problem: p)
         case let .notAFile(_, k): return .notAFile(path: newPath, kind: k)
         case let .refused(_, v): return .refused(path: newPath, violation: v)
+        case let .originRefused(_, e, v): return .originRefused(path: newPath, entry: e, violation: v)
+        case .changedSinceChecked: return .changedSinceChecked(path: newPath)
         case let .badNote(_, p): return .badNote(path: newPath, problem: p)
         case let .noteMismatch(_, m): return .noteMismatch(path: newPath, mismatch: m)
         case let .unresolvedSymbol(_, m): return .unresolvedSymbol(path: newPath, message: m)

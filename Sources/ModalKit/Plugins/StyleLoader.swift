@@ -14,10 +14,15 @@ import ModalKitSystemSupport
 ///   its directories; then it must be a complete ELF shared object for this machine
 ///   (`ELFProblem`); then its declaration — name, summary, style ABI, options — is read from its
 ///   ELF note (`StyleNote`). Listing (`list()`) and finding a name (`find(_:)`) run no code of
-///   a library that has a note; `load(_:)` opens exactly the library chosen.
-/// - A library without a note (built before ModalKit wrote one) is loaded to read its
-///   declaration from its descriptor, as before notes — when listing, and when finding a name
-///   before a match is found — and `StyleListing.withoutNote` says which.
+///   any library; `load(_:)` opens exactly the library chosen. Every check reads one open
+///   descriptor of the file, and `dlopen` loads that open file (`/proc/self/fd/N`): the file
+///   checked is the file loaded, or it is refused as changed since it was checked.
+/// - A library without a note (ABI 1.0 and 1.1 libraries, a C plugin writing none) declares no
+///   name that can be read without running it: listing names it in `StyleListing.withoutNote`,
+///   a name lookup skips it, and it loads only when named by its path.
+/// - A library whose `DT_RUNPATH`/`DT_RPATH` has `$ORIGIN` entries and that needs a library not
+///   loaded yet loads only when every directory those entries name passes the trust rule (the
+///   dynamic loader would load code from there).
 /// - `find("NAME")` takes the first candidate along `searchPath` that declares that name; later
 ///   ones with the same name are shadowed. `find("PATH")` (any argument containing `/`;
 ///   docs/design.md, plugin boundary) takes that file whatever its name; the trust rule then
@@ -115,53 +120,111 @@ public struct StyleLoader {
 
     // MARK: Reading a candidate without running it
 
-    /// A candidate as far as it can be known without loading it.
+    /// A candidate as far as it can be known without loading it, and the open file the checks
+    /// read (`OpenedLibrary`), which is what a load maps.
     enum Inspection {
         /// It carries a note: its declaration (ABI already checked against this host's).
-        case noted(StyleDeclaration, realPath: String)
+        case noted(StyleDeclaration, OpenedLibrary)
         /// A complete shared object for this machine without a note.
-        case withoutNote(realPath: String)
+        case withoutNote(OpenedLibrary)
+
+        var file: OpenedLibrary {
+            switch self {
+            case let .noted(_, file), let .withoutNote(file): return file
+            }
+        }
     }
 
-    /// The checks made on the file before any of it is loaded, in order: it exists and is a
-    /// regular file; the trust rule holds (`scope`); it is a complete ELF shared object for this
-    /// machine; its note, if any, reads and declares an ABI this host speaks.
+    /// The checks made on the file before any of it is loaded, in order, all on one open
+    /// descriptor (`OpenedLibrary`): it exists and is a regular file; the trust rule holds
+    /// (`scope`; the file's owner and mode from `fstat`); it is a complete ELF shared object for
+    /// this machine; every directory its `$ORIGIN` entries name passes the trust rule when it
+    /// needs a library not loaded yet; its note, if any, reads and declares an ABI this host speaks.
     static func inspect(_ path: String, scope: StyleTrust.Scope) -> Result<Inspection, StyleLoadError> {
-        let real: String
-        switch PluginLibrary.realPath(of: path) {
-        case let .success(r): real = r
+        let file: OpenedLibrary
+        switch OpenedLibrary.open(path) {
+        case let .success(f): file = f
         case let .failure(e): return .failure(e)
         }
-        // Only a regular file can be a library: reading a FIFO nobody writes to blocks forever,
-        // and a device is not a file.
-        var info = stat()
-        if stat(real, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: kind = "a directory"
-            case S_IFIFO: kind = "a FIFO"
-            case S_IFSOCK: kind = "a socket"
-            case S_IFCHR, S_IFBLK: kind = "a device"
-            default: kind = "no regular file"
-            }
-            return .failure(.notAFile(path: path, kind: kind))
-        }
-        if let violation = StyleTrust.check(path, scope: scope) {
+        if let violation = StyleTrust.check(realPath: file.realPath, status: file.status, scope: scope) {
             return .failure(.refused(path: path, violation: violation))
         }
-        switch declaredInFile(path) {
+        return inspect(file, path: path)
+    }
+
+    /// The checks after the trust rule's on the file itself (see `inspect(_:scope:)`).
+    static func inspect(_ file: OpenedLibrary, path: String) -> Result<Inspection, StyleLoadError> {
+        let elf: ELFFile
+        switch readELF(file.fd, path: path) {
+        case let .success(e): elf = e
         case let .failure(e): return .failure(e)
-        case .success(nil): return .success(.withoutNote(realPath: real))
-        case let .success(declaration?):
-            // The version, read from the note: a library this host cannot take is not loaded.
-            let host = StyleABIVersion.current
-            guard declaration.abiVersion.major == host.major else {
-                return .failure(.abiMismatch(path: path, plugin: declaration.abiVersion, host: host))
+        }
+        file.elf = elf
+        if let refusal = originRefusal(file, path: path) { return .failure(refusal) }
+        guard let payload = elf.styleNotePayload else { return .success(.withoutNote(file)) }
+        let declaration: StyleDeclaration
+        do { declaration = try StyleNote.declaration(fromPayload: payload) } catch {
+            return .failure(.badNote(path: path, problem: error as? StyleNoteProblem ?? .missingField("?")))
+        }
+        // The version, read from the note: a library this host cannot take is not loaded.
+        let host = StyleABIVersion.current
+        guard declaration.abiVersion.major == host.major else {
+            return .failure(.abiMismatch(path: path, plugin: declaration.abiVersion, host: host))
+        }
+        guard declaration.abiVersion.minor <= host.minor else {
+            return .failure(.newerMinor(path: path, plugin: declaration.abiVersion, host: host))
+        }
+        return .success(.noted(declaration, file))
+    }
+
+    /// Whether the dynamic loader would look in a directory an `$ORIGIN` entry of the library's
+    /// `DT_RUNPATH`/`DT_RPATH` names (it needs a library not loaded in this process yet: one
+    /// loaded already is matched by name and never looked for), and that directory, or one
+    /// above it, fails the trust rule.
+    static func originRefusal(_ file: OpenedLibrary, path: String) -> StyleLoadError? {
+        guard let dynamic = file.elf?.dynamic, !dynamic.originEntries.isEmpty,
+              dynamic.needed.contains(where: { !isLoaded($0) }) else { return nil }
+        let origin = PathName.deletingLastComponent(file.realPath)
+        for entry in dynamic.originEntries {
+            var directory = entry.replacingAll("${ORIGIN}", with: origin).replacingAll("$ORIGIN", with: origin)
+            // The directory as it is now; one that does not exist is judged by the nearest one
+            // above it that does (whoever may write there may make it).
+            var resolved: UnsafeMutablePointer<CChar>? = nil
+            while true {
+                resolved = realpath(directory, nil)
+                if resolved != nil || directory == "/" || directory.isEmpty { break }
+                directory = PathName.deletingLastComponent(directory)
             }
-            guard declaration.abiVersion.minor <= host.minor else {
-                return .failure(.newerMinor(path: path, plugin: declaration.abiVersion, host: host))
+            guard let resolved else { continue }
+            let real = String(cString: resolved)
+            free(resolved)
+            if let violation = StyleTrust.checkDirectory(real) {
+                return .originRefused(path: path, entry: entry, violation: violation)
             }
-            return .success(.noted(declaration, realPath: real))
+        }
+        return nil
+    }
+
+    /// Whether a library of that name is loaded in this process (`dlopen(RTLD_NOLOAD)` matches
+    /// names and sonames of what is loaded; it loads nothing).
+    static func isLoaded(_ name: String) -> Bool {
+        guard let handle = dlopen(name, RTLD_LAZY | RTLD_NOLOAD) else { return false }
+        dlclose(handle)   // RTLD_NOLOAD counted one more reference
+        return true
+    }
+
+    /// The file's ELF checks, as load errors.
+    static func readELF(_ fd: Int32, path: String) -> Result<ELFFile, StyleLoadError> {
+        switch ELFFile.inspect(fd: fd) {
+        case let .failure(.problem(problem)):
+            return .failure(.malformedELF(path: path, problem: problem))
+        case let .failure(.foreign(identity)):
+            let host = ELFIdentity.host.map(\.description) ?? "unknown"
+            return .failure(.wrongMachine(path: path, library: identity.description, host: host))
+        case .failure(.duplicateNote):
+            return .failure(.badNote(path: path, problem: .duplicateNote))
+        case let .success(file):
+            return .success(file)
         }
     }
 
@@ -186,14 +249,15 @@ public struct StyleLoader {
         }
     }
 
-    /// The metadata of an inspected candidate: from its note, or, for a library without one,
-    /// by loading it (the library stays loaded, cached, for a later `load`).
+    /// The metadata of an inspected candidate: from its note, or, for a library without one
+    /// (named by its path: only then is one loaded), by loading it (the library stays loaded,
+    /// cached, for a later `load`).
     private static func metadata(_ path: String, _ inspection: Inspection) -> Result<StyleMetadata, StyleLoadError> {
         switch inspection {
         case let .noted(declaration, _):
             return .success(StyleMetadata(path: path, declaration: declaration, source: .note))
-        case let .withoutNote(real):
-            return PluginLibrary.open(path, realPath: real, note: nil).map {
+        case let .withoutNote(file):
+            return PluginLibrary.open(path, file: file, note: nil).map {
                 StyleMetadata(path: path, declaration: $0.declaration, source: .descriptor)
             }
         }
@@ -214,7 +278,9 @@ public struct StyleLoader {
     }
 
     /// Chooses the library for a name (searching `searchPath`) or a path (contains `/`), reading
-    /// notes only: no code of a library with a note runs.
+    /// notes only: no code of any library runs for a name — a library without a note is skipped
+    /// (it declares no name that could be read) — and for a path only that of a library without
+    /// a note, which is loaded to read its descriptor.
     /// - Throws: for a path, `StyleLoadError` (`notFound`, `notAFile`, `refused`, `malformedELF`,
     ///   `wrongMachine`, `badNote`, `abiMismatch`, `newerMinor`, or, for a library without a note
     ///   that had to be loaded, what loading it gives); for a name, `StyleLookupError`
@@ -237,7 +303,7 @@ public struct StyleLoader {
         var refusedMatch: (path: String, violation: StyleTrustViolation)?
         for path in candidatePaths() {
             switch StyleLoader.inspect(path, scope: .fileAndDirectories) {
-            case let .failure(.refused(_, violation)):
+            case let .failure(.refused(_, violation)), let .failure(.originRefused(_, _, violation)):
                 refused += 1
                 // What an untrusted file declares is read (data only) to say why the name is
                 // not found.
@@ -248,7 +314,7 @@ public struct StyleLoader {
             case .failure:
                 failed += 1
             case let .success(inspection):
-                if case .withoutNote = inspection, chosen != nil { continue }   // not loaded to ask
+                if case .withoutNote = inspection { continue }   // never loaded to ask: only by its path
                 switch StyleLoader.metadata(path, inspection) {
                 case .failure: failed += 1
                 case let .success(metadata):
@@ -275,12 +341,68 @@ public struct StyleLoader {
         // Inspected again: the file may have changed since it was found, and dlopen must only
         // ever see a complete, trusted file.
         let inspection = try StyleLoader.inspect(path, scope: lookup.scope).get()
+        StyleLoader.afterChecks?(path)
         let library: PluginLibrary
         switch inspection {
-        case let .noted(declaration, real): library = try PluginLibrary.open(path, realPath: real, note: declaration).get()
-        case let .withoutNote(real): library = try PluginLibrary.open(path, realPath: real, note: nil).get()
+        case let .noted(declaration, file): library = try PluginLibrary.open(path, file: file, note: declaration).get()
+        case let .withoutNote(file): library = try PluginLibrary.open(path, file: file, note: nil).get()
         }
         return StyleModule(library: library, path: path, metadataSource: lookup.metadata.source, shadowed: lookup.shadowed)
+    }
+
+    /// Tests only: called with the path between the checks and `dlopen` (a file swapped there).
+    nonisolated(unsafe) static var afterChecks: ((String) -> Void)?
+
+    /// Loads a private copy of the library at `path` (a path, as `--style PATH`), a new object
+    /// each call however often the file at `path` was loaded before: what `modal-demo --watch`
+    /// reloads with. The file at `path` itself is never mapped, so rewriting it in place cannot
+    /// change code that runs.
+    /// - Throws: `StyleLoadError` about `path`.
+    public static func loadPrivateCopy(_ path: String) throws -> StyleModule {
+        // The checks of a library named by path, on the open file; then its bytes are copied from
+        // that descriptor and the copy is checked again (a file written in place meanwhile is
+        // refused), and loaded with the original's directory as its `$ORIGIN`.
+        let original = try OpenedLibrary.open(path).get()
+        if let violation = StyleTrust.check(realPath: original.realPath, status: original.status, scope: .file) {
+            throw StyleLoadError.refused(path: path, violation: violation)
+        }
+        _ = try inspect(original, path: path).get()
+        afterChecks?(path)
+        let copy = try original.privateCopy().get()
+        let inspection = try inspect(copy, path: path).get()
+        let note: StyleDeclaration?
+        switch inspection {
+        case let .noted(declaration, _): note = declaration
+        case .withoutNote: note = nil
+        }
+        let library = try PluginLibrary.open(path, file: copy, note: note, cached: false).get()
+        return StyleModule(library: library, path: path, metadataSource: note == nil ? .descriptor : .note)
+    }
+
+    /// Where private directories for loading are made, in order: `XDG_RUNTIME_DIR` (the user's
+    /// own, on tmpfs), the user's cache directory (`XDG_CACHE_HOME`, else `HOME/.cache`; XDG Base
+    /// Directory), the temporary directory (`TMPDIR`, else `/tmp`). A place that is unset, missing
+    /// or not writable is skipped: a session whose runtime directory is not this user's (a root
+    /// shell in another user's session, a check run without one) still loads.
+    static func privateDirectoryBases(environment: [String: String] = ProcessEnvironment.current) -> [String] {
+        func set(_ key: String) -> String? { environment[key].flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        var bases: [String] = []
+        if let runtime = set("XDG_RUNTIME_DIR") { bases.append(runtime) }
+        if let cache = set("XDG_CACHE_HOME") ?? set("HOME").map({ $0 + "/.cache" }) { bases.append(cache) }
+        bases.append(set("TMPDIR") ?? "/tmp")
+        return bases
+    }
+
+    /// A new private directory (mode 0700, mkdtemp(3)) in the first of
+    /// ``privateDirectoryBases(environment:)`` that takes one.
+    static func makePrivateDirectory(for path: String) throws -> String {
+        let bases = privateDirectoryBases()
+        for base in bases {
+            var template = Array("\(base)/modalkit-style-XXXXXX".utf8CString)
+            if let made = mkdtemp(&template) { return String(cString: made) }
+        }
+        throw StyleLoadError.loadFailed(path: path, message: "cannot make a private directory to load it from "
+                                        + "(tried \(bases.joined(separator: ", ")))")
     }
 
     /// `load(find(nameOrPath))`: the one library chosen for a name or a path, loaded.
@@ -307,22 +429,26 @@ public struct StyleLoader {
         return found
     }
 
-    /// Every candidate on the search path, by kind. Libraries with a note are read, not loaded;
-    /// libraries without one are loaded to read their declaration.
+    /// Every candidate on the search path, by kind, read and never loaded: libraries with a note
+    /// by their note; those without one are only named (`StyleListing.withoutNote`).
     public func list() -> StyleListing {
         var listing = StyleListing()
         var winners: [String: String] = [:]
         for path in candidatePaths() {
-            switch StyleLoader.inspect(path, scope: .fileAndDirectories).flatMap({ StyleLoader.metadata(path, $0) }) {
+            let inspected = StyleLoader.inspect(path, scope: .fileAndDirectories)
+            if case .success(.withoutNote) = inspected {
+                listing.withoutNote.append(path)
+                continue
+            }
+            switch inspected.flatMap({ StyleLoader.metadata(path, $0) }) {
             case let .success(metadata):
-                if metadata.source == .descriptor { listing.withoutNote.append(metadata) }
                 if let winner = winners[metadata.name] {
                     listing.shadowed.append(ShadowedStyle(style: metadata, shadowedBy: winner))
                 } else {
                     winners[metadata.name] = path
                     listing.found.append(metadata)
                 }
-            case let .failure(.refused(_, violation)):
+            case let .failure(.refused(_, violation)), let .failure(.originRefused(_, _, violation)):
                 listing.refused.append(RefusedStyleLibrary(path: path, violation: violation))
             case let .failure(error):
                 listing.failed.append(FailedStyleLibrary(path: path, error: error))

@@ -72,6 +72,16 @@ public struct StyleModule {
 
         let errorLength = 1024
         var errorBuffer = [CChar](repeating: 0, count: errorLength)
+        // The plugin's `create` runs here: the host's signal handlers are put back after it, as
+        // after loading (`SignalDispositions`).
+        let signals = SignalDispositions()
+        defer {
+            let changed = signals.restore()
+            if !changed.isEmpty {
+                PluginDiagnostics.note("style library \(path) changed the handlers of \(changed.joined(separator: ", ")) "
+                                       + "in create(); the host's are restored")
+            }
+        }
         let instance = keys.withUnsafeBufferPointer { k in
             values.withUnsafeBufferPointer { v in
                 errorBuffer.withUnsafeMutableBufferPointer { e in

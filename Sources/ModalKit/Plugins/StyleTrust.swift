@@ -91,9 +91,27 @@ public enum StyleTrust {
         }
         let real = String(cString: resolved)
         free(resolved)
-        if let violation = checkOne(real, user: user, stickyAllowed: false) { return violation }
+        var info = stat()
+        guard stat(real, &info) == 0 else {
+            return StyleTrustViolation(path: real, problem: .unreadable(message: String(cString: strerror(errno))),
+                                       mode: 0, owner: 0, user: user)
+        }
+        return check(realPath: real, status: info, scope: scope, user: user)
+    }
+
+    /// The rule for a library already open: the file's part from `status` (`fstat` of the open
+    /// descriptor — the file that will be loaded, whatever its path names by now), its
+    /// directories (`scope`) by path from `realPath`.
+    static func check(realPath real: String, status: stat, scope: Scope, user: uid_t = geteuid()) -> StyleTrustViolation? {
+        if let violation = checkStatus(status, path: real, user: user, stickyAllowed: false) { return violation }
         guard scope == .fileAndDirectories else { return nil }
-        var directory = PathName.deletingLastComponent(real)
+        return checkDirectory(PathName.deletingLastComponent(real), user: user)
+    }
+
+    /// The rule for a directory libraries are loaded from, and every directory above it up to
+    /// `/` (a sticky one above `directory` excepted). `directory` is a real path.
+    static func checkDirectory(_ start: String, user: uid_t = geteuid()) -> StyleTrustViolation? {
+        var directory = start
         var isOwnDirectory = true
         while true {
             if directory.isEmpty { directory = "/" }
@@ -110,6 +128,10 @@ public enum StyleTrust {
             return StyleTrustViolation(path: path, problem: .unreadable(message: String(cString: strerror(errno))),
                                        mode: 0, owner: 0, user: user)
         }
+        return checkStatus(info, path: path, user: user, stickyAllowed: stickyAllowed)
+    }
+
+    private static func checkStatus(_ info: stat, path: String, user: uid_t, stickyAllowed: Bool) -> StyleTrustViolation? {
         let mode = UInt32(info.st_mode) & 0o7777
         func violation(_ problem: StyleTrustViolation.Problem) -> StyleTrustViolation {
             StyleTrustViolation(path: path, problem: problem, mode: mode, owner: info.st_uid, user: user)

@@ -21,6 +21,8 @@
  *   FIXTURE_BAD_11        (1.1 header only) the 1.1 entries return broken values: gradient stops
  *                         out of order, outside 0...1 and 9 of them, a negative blur, NaN in the
  *                         chrome, the transform and the presenting view, an unknown drag direction
+ *   FIXTURE_SIGNALS       the ELF constructor installs its own SIGTERM and SIGINT handlers (as a
+ *                         library that "handles Ctrl+C" for its host does)
  *   FIXTURE_CONTENT_SIZED (1.2 header only) frame_in_context: a card 200 pt wide, as tall as the
  *                         content's preferred size at 200 pt (77 pt when it does not say), at
  *                         (inset, inset)
@@ -32,6 +34,10 @@
  * option "inset" (points, default 10) on every side, corner radius 4, dim black 0 -> 0.3,
  * linear 0.25 s, a tap dismisses only in the container's top half.
  */
+#ifdef FIXTURE_SIGNALS
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,7 +237,19 @@ extern void modalkit_fixture_function_nobody_defines(void);
 
 /* Runs when the dynamic loader loads the library (dlopen), whatever the host does next: the
  * trace that a host which must not load the library did not. */
+#ifdef FIXTURE_SIGNALS
+static void fixture_signal_handler(int signal) { (void)signal; }
+#endif
+
 __attribute__((constructor)) static void fixture_constructor(void) {
+#ifdef FIXTURE_SIGNALS
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = fixture_signal_handler;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+#endif
     FILE *f = fopen(FIXTURE_MARKER ".constructor", "a");
     if (f) {
         fputs("constructor ran\n", f);
