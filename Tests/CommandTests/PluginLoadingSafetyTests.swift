@@ -6,9 +6,9 @@
 // private copy (`--watch`), the host's signal handlers survive a plugin's constructor, and
 // listing or looking up a name runs nothing of a library without a note.
 import Foundation
-import EndToEndHarness
+import ModalKitTestHarness
 import XCTest
-import ModalDemoKit
+import ModalKitDemo
 @testable import ModalKit
 #if canImport(Glibc)
 import Glibc

@@ -5,7 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemSupport
+import ModalKitSystemSupport
 
 /// What is wrong with a file that should be an ELF shared object for this machine
 /// (System V gABI, "ELF Header", "Program Header", "Sections").
