@@ -646,6 +646,8 @@ final class PresentingView: PresentationContent {
         case .cancel:
             pressed = false
             pressPoint = nil
+        case .scroll:
+            return false   // nothing on it scrolls
         case let .key(key):
             if key == .activate { onActivate(now) }
         case let .focus(element):
@@ -774,6 +776,8 @@ final class CardView: PresentationContent {
         case .cancel:
             pressed = nil
             pressPoint = nil
+        case .scroll:
+            return false   // nothing on the card scrolls
         case let .key(key):
             switch key {
             case .tab: focusIndex = focusIndex.map { ($0 + 1) % enabledControls.count } ?? 0

@@ -11,6 +11,12 @@ public enum ContentInput: Hashable, Sendable {
     case release(Point)
     /// The press ended without a tap (pointer left the window, touch cancelled).
     case cancel
+    /// Scroll by ``ScrollInput/delta`` (points): a wheel or touchpad under the pointer, a touch
+    /// pan, or the host's kinetic deceleration after them (``ScrollPhase``). Return whether it
+    /// scrolled (false ends a deceleration). A touch pan first cancels the press it grew from
+    /// (`.cancel`, as a scroll view cancels its subviews' touches); which of a sheet and its
+    /// content a drag moves follows ``PresentationContent/canScroll(toward:)``.
+    case scroll(ScrollInput)
     /// A key press while this content has keyboard focus.
     case key(PresentationKey)
     /// Move keyboard focus to the element of ``PresentationContent/accessibilityElement`` with this
