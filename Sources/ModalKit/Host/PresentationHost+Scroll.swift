@@ -48,10 +48,10 @@ struct HostScrolling {
     /// expansion are used up by it until the sheet rests.
     weak var expanding: PresentedLevel?
 
-    mutating func startTracking(at now: Double) {
+    /// Starts sampling a gesture afresh (its first sample is its first ``track(_:at:)``).
+    mutating func startTracking() {
         position = .zero
         trackerX.reset(); trackerY.reset()
-        trackerX.add(0, at: now); trackerY.add(0, at: now)
     }
 
     mutating func track(_ delta: Point, at now: Double) {
@@ -118,7 +118,7 @@ extension PresentationHost {
             if scroll.source == .finger {
                 if !target.isSame(as: scrolling.fingerTarget) {
                     scrolling.fingerTarget = target
-                    scrolling.startTracking(at: now)
+                    scrolling.startTracking()
                 }
                 scrolling.track(scroll.delta, at: now)
             }
@@ -141,7 +141,9 @@ extension PresentationHost {
         let controller = level.controller
         guard let layout = controller.detentLayout, controller.interaction.prefersScrollingExpandsWhenScrolledToEdge
         else { return false }
-        let along = -(delta.x * layout.axis.x + delta.y * layout.axis.y)   // + toward expansion
+        // A document moving along the axis toward dismissal shows what is beyond the far edge: the
+        // way a finger moving toward expansion scrolls (a bottom sheet's wheel turned down).
+        let along = delta.x * layout.axis.x + delta.y * layout.axis.y   // + toward expansion
         guard along > 0 else { return false }
         if scrolling.expanding === level {
             if controller.isAnimating { return true }
@@ -203,6 +205,10 @@ extension PresentationHost {
     /// Whether a deceleration runs (the host animates: frames keep coming).
     var isDecelerating: Bool { scrolling.kinetic != nil }
 
+    /// The velocity the running deceleration of a content's scroll started from, document points
+    /// per second (``ScrollInput/delta``'s sign); nil while none runs.
+    public var scrollDecelerationVelocity: Point? { scrolling.kinetic?.velocity }
+
     // MARK: Pans
 
     /// A press began at `p` on `target`: a deceleration stops (UIScrollView: a touch stops it), and a
@@ -247,7 +253,8 @@ extension PresentationHost {
         scrolling.panning = true
         scrolling.panCandidate = false
         scrolling.panLast = p
-        scrolling.startTracking(at: now)
+        scrolling.startTracking()
+        scrolling.track(.zero, at: now)   // the finger is here, moving, when the pan starts
     }
 
     /// The pan's finger moved to `p`: its content scrolls by the motion (the document follows the
