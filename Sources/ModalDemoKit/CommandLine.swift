@@ -40,6 +40,14 @@ public struct StyleSelection: Equatable, Sendable {
     }
 }
 
+/// `--content`: what the first level presents.
+public enum PresentedContentChoice: String, Equatable, Sendable, CaseIterable {
+    /// The card: a title, a body and its Present another and Close buttons.
+    case card
+    /// A list of 40 rows that scrolls (wheel, touchpad, touch; on a sheet by UIKit's rule).
+    case list
+}
+
 /// `--compositing`: how the window composes its frames.
 public enum CompositingChoice: String, Equatable, Sendable, CaseIterable {
     /// Sub-surfaces where the compositor offers `wl_subcompositor` and `wp_viewporter`, pixman otherwise.
@@ -62,6 +70,8 @@ public struct RunOptions: Equatable, Sendable {
     }
     /// `--compositing` (default auto).
     public var compositing = CompositingChoice.auto
+    /// `--content` (default card): what level 1 presents.
+    public var content = PresentedContentChoice.card
     /// The window size in points asked for when the compositor leaves it to the client.
     public var width = 480, height = 800
     public var logEvents = false
@@ -138,6 +148,11 @@ public struct RenderOptions: Equatable, Sendable {
     /// `--detent N`: the sheet presented and resting at its N-th detent (1-based, as `detent N`
     /// events); with `--progress`, that frame of a transition that comes to rest there.
     public var detent: Int?
+    /// `--content` (default card): what level 1 presents.
+    public var content = PresentedContentChoice.card
+    /// `--scroll DY`: instead of a transition frame, the frame after the wheel scrolled the list
+    /// (`--content list`) DY points down (`DemoScene.renderScroll(into:distance:)`), 0...100000.
+    public var scroll: Double?
 
     public init() {}
 }
@@ -156,7 +171,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let usageText = """
 Usage:
   modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events]
+             [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list]
              [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
   modal-demo --list-styles
   modal-demo --describe-style NAME|PATH
@@ -168,6 +183,8 @@ Usage:
                     --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
   modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
+                    [--scale S] --output FILE.png
+  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --content list --size WxH --scroll DY
                     [--scale S] --output FILE.png
   modal-demo --help | --version
 
@@ -200,7 +217,12 @@ Options:
                            presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
                            reloaded,
                            reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,
-                           close-attempt, rest); a level n > 1 appends " n" to its lines (presenting 2)
+                           close-attempt, rest, scroll OFFSET TOP: the list's offset and the sheet's
+                           top edge, points); a level n > 1 appends " n" to its lines (presenting 2)
+  --content card|list      what Present presents: the card (default), or a list of 40 rows that scrolls
+                           with the wheel, the touchpad and touch (on a sheet: a drag scrolls the list
+                           until its top edge, then moves the sheet; toward expansion the sheet first
+                           grows to its largest detent). Also for render
   --watch                  with --style PATH: reload the plugin when the file changes (the next
                            presentation, or one at rest, uses the new style; one in flight finishes)
   --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
@@ -215,6 +237,9 @@ render:
   --drag DY                instead of --progress: presented, then a pointer pressed on the presented
                            view and moved DY points down (negative: up) in 10 steps; the frame
                            while it is held there (a drag, through the window's own input path)
+  --scroll DY              with --content list, instead of --progress: presented, then the wheel turned
+                           down over the view by 15 pt steps until the list scrolled DY points (a sheet
+                           below its largest detent grows to it first); that frame
   --detent N               a sheet presented and resting at its N-th detent (1 = the smallest, as
                            `detent N` events), as tall as that detent; with --progress, that frame of
                            a presentation coming to rest there. A detent the style does not have, or a
@@ -378,6 +403,19 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             }
             render.fraction = p
             sawProgress = true
+        case "--content" where !isPreview && !isDismissPoint:
+            let text = try value(for: flag, inline)
+            guard let c = PresentedContentChoice(rawValue: text) else {
+                throw UsageError("--content expects card or list, got '\(text)'")
+            }
+            run.content = c
+            render.content = c
+        case "--scroll" where isRender:
+            let text = try value(for: flag, inline)
+            guard let d = Double(text), d.isFinite, (0...100000).contains(d) else {
+                throw UsageError("--scroll expects points from 0 to 100000, got '\(text)'")
+            }
+            render.scroll = d
         case "--drag" where isRender:
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, (-10000...10000).contains(d) else {
@@ -444,6 +482,14 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     if isRender {
         if !sawSize { throw UsageError("render needs --size WxH") }
         if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
+        if render.scroll != nil {
+            if render.content != .list { throw UsageError("render --scroll needs --content list (the card does not scroll)") }
+            if sawProgress || render.drag != nil || render.detent != nil {
+                throw UsageError("render takes --scroll alone, without --progress, --drag or --detent")
+            }
+            if selections.count > 1 { throw UsageError("render --scroll takes one --style") }
+            sawProgress = true
+        }
         if render.detent != nil && render.drag != nil { throw UsageError("render takes --detent or --drag, not both") }
         if render.detent != nil && selections.count > 1 { throw UsageError("render --detent takes one --style (a stack's detents are not drawn)") }
         // --detent alone: the sheet presented, at rest there.
