@@ -28,6 +28,11 @@ final class ListView: PresentationContent {
     /// and the time of the input that made it (monotonic seconds; a resize: the last input's).
     var onScroll: (Double, Double) -> Void = { _, _ in }
     private var lastNow = 0.0
+    /// Each row's title drawn once into its own image (premultiplied ARGB, clear around the
+    /// glyphs) for the font set it was drawn with, composited OVER the rows at every draw: a frame
+    /// of a scroll makes no glyph runs and allocates nothing (as a table view's cells keep their
+    /// layers).
+    private var titleImages: (fonts: ObjectIdentifier, images: [Image])?
 
     init(fonts: FontBox) { self.fonts = fonts }
 
@@ -102,25 +107,58 @@ final class ListView: PresentationContent {
         let px = Draw.pixelSize(of: image)
         Draw.fill(image, width: px.width, height: px.height, color: DemoLook.cardBackground)
         let font = fonts.set.label
+        let titles = titleImages(font: font, set: fonts.set)
         let h = ListView.rowHeight, top = position.offset.y
         let first = max(0, Int((top / h).rounded(.down))), last = min(ListView.rowCount - 1, Int(((top + size.height) / h).rounded(.down)))
         if first <= last {
             for i in first...last {
                 let y = Double(i) * h - top
                 if i == selectedRow || i == pressedRow {
-                    Draw.fillRoundedRect(image, x: 0, y: y * s, width: Double(px.width), height: h * s, radius: 0,
-                                         color: i == pressedRow ? ListView.pressedFill : ListView.selectedFill)
+                    ListView.fill(image, x: 0, y: Int((y * s).rounded()), width: px.width, height: Int((h * s).rounded()),
+                                  color: i == pressedRow ? ListView.pressedFill : ListView.selectedFill)
                 }
                 // The title's ascent–descent box centred on the row.
                 let baseline = Int(((y + h / 2) * s).rounded()) + (font.ascent - font.descent) / 2
-                font.draw(ListView.titles[i], into: image, x: Int((ListView.inset * s).rounded()), baseline: baseline,
-                          color: DemoLook.cardText)
-                let line = ((y + h) * s).rounded() - 1
-                Draw.fillRoundedRect(image, x: ListView.inset * s, y: line, width: Double(px.width) - ListView.inset * s,
-                                     height: max(1, s.rounded(.down)), radius: 0, color: ListView.separator)
+                if i < titles.count {
+                    let t = titles[i]
+                    pixman_image_composite32(PIXMAN_OP_OVER, t.pixmanImage, nil, image, 0, 0, 0, 0,
+                                             Int32(Int((ListView.inset * s).rounded())), Int32(baseline - font.ascent),
+                                             Int32(t.width), Int32(t.height))
+                }
+                // A hairline of one whole pixel row (or more at scale ≥ 2) at the row's bottom.
+                let thickness = max(1, Int(s.rounded(.down)))
+                let inset = Int((ListView.inset * s).rounded())
+                ListView.fill(image, x: inset, y: Int(((y + h) * s).rounded()) - thickness, width: px.width - inset,
+                              height: thickness, color: ListView.separator)
             }
         }
         invalidation = .none
+    }
+
+    /// The rows' title images for `set` (made when the font set changed: a new scale).
+    private func titleImages(font: Font, set: FontSet) -> [Image] {
+        if let cached = titleImages, cached.fonts == ObjectIdentifier(set) { return cached.images }
+        var images: [Image] = []
+        for title in ListView.titles {
+            guard let image = try? Image(width: max(1, font.width(of: title) + 2), height: max(1, font.ascent + font.descent))
+            else { break }
+            Draw.fill(image.pixmanImage, width: image.width, height: image.height, color: .clear)
+            font.draw(title, into: image.pixmanImage, x: 0, baseline: font.ascent, color: DemoLook.cardText)
+            images.append(image)
+        }
+        titleImages = (ObjectIdentifier(set), images)
+        return images
+    }
+
+    /// Replaces the whole-pixel box (clipped to the image) with the opaque `color`: no
+    /// allocation, unlike an anti-aliased shape's mask.
+    private static func fill(_ image: OpaquePointer, x: Int, y: Int, width: Int, height: Int, color: Color) {
+        let size = Draw.pixelSize(of: image)
+        var box = pixman_box32_t(x1: Int32(max(0, x)), y1: Int32(max(0, y)),
+                                 x2: Int32(min(size.width, x + width)), y2: Int32(min(size.height, y + height)))
+        guard box.x2 > box.x1, box.y2 > box.y1 else { return }
+        var pc = color.pixmanColor
+        _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &pc, 1, &box)
     }
 
     static let separator = Color(rgb: 0xE5E5EA)
