@@ -102,10 +102,9 @@ public enum BenchCommand: Equatable {
     /// Frame timing while dragging: `runs` scripted drags (present, drag 40 % and release, drag
     /// 70 % and release) per style and size, every drag frame timed.
     case drags(styles: [String], sizes: [BenchSize], runs: Int)
-    /// Reload cost: `count` reloads per style as `modal-demo --watch` makes them (a private copy
-    /// of the library loaded, a style made from it, the previous one released); resident and
-    /// mapped memory after the first and the last.
-    case reloads(styles: [String], count: Int)
+    /// Frame timing while scrolling: `runs` scripted scrolls of the demo's list (`--content list`:
+    /// touchpad fingers, their deceleration, the wheel back) per style and size, every frame timed.
+    case scrolls(styles: [String], sizes: [BenchSize], runs: Int)
     /// Launch and footprint: modal-demo against another client, in interleaved pairs.
     case launch(LaunchOptions)
     case help
@@ -134,6 +133,7 @@ public enum BenchOptions {
     Usage:
       modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N]
       modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
+      modal-bench --scroll [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
       modal-bench --cycles N --levels L [--style NAME|PATH]... [--size WxH]...
       modal-bench --reloads N [--style NAME|PATH]...
@@ -176,6 +176,11 @@ public enum BenchOptions {
                           per 60 Hz frame), held, released (it springs back), then 70 %
                           (dismissed); every drag frame timed, allocations counted over each
                           frame's input events and render
+      --scroll            scripted-scroll mode: per run, present the demo's list of 40 rows,
+                          scroll it with touchpad fingers for 0.5 s (three axis events per 60 Hz
+                          frame), lift them (the host decelerates it until it rests), then turn
+                          the wheel back up a step per frame to the top; every frame timed,
+                          allocations counted over each frame's input events and render
       --cycles N          memory mode: N present/dismiss cycles per style and size; prints
                           peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
       --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
@@ -238,9 +243,7 @@ public enum BenchOptions {
         var runs: Int?
         var cycles: Int?
         var levels: Int?
-        var reloads: Int?
-        var drag = false
-        var text = false
+        var drag = false, scroll = false
         var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
@@ -297,9 +300,9 @@ public enum BenchOptions {
             case "--drag":
                 guard inline == nil else { throw BenchUsageError("--drag takes no value") }
                 drag = true
-            case "--text":
-                guard inline == nil else { throw BenchUsageError("--text takes no value") }
-                text = true
+            case "--scroll":
+                guard inline == nil else { throw BenchUsageError("--scroll takes no value") }
+                scroll = true
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -329,6 +332,7 @@ public enum BenchOptions {
         if let n = cycles {
             guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
             guard !drag else { throw BenchUsageError("--drag does not apply to --cycles") }
+            guard !scroll else { throw BenchUsageError("--scroll does not apply to --cycles") }
             if let l = levels, l > 1 {
                 guard variants == [.solid] else { throw BenchUsageError("--levels takes no --variant") }
                 return .stackCycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
@@ -338,6 +342,11 @@ public enum BenchOptions {
                            variants: variants)
         }
         guard levels == nil else { throw BenchUsageError("--levels applies to --cycles only") }
+        if scroll {
+            guard !drag else { throw BenchUsageError("--scroll and --drag are separate modes; give one") }
+            guard variants == [.solid] else { throw BenchUsageError("--variant does not apply to --scroll") }
+            return .scrolls(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
+        }
         if drag {
             guard variants == [.solid] else { throw BenchUsageError("--variant does not apply to --drag") }
             return .drags(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)

@@ -57,6 +57,25 @@ public final class DemoScene {
     private var cards: [CardView] = []
     private let styleForLevel: (Int) -> PresentationStyle
     private var card: CardView { cards[0] }
+    /// `--content list`: level 1 presents ``list`` instead of the card (``presentsList``).
+    private lazy var list: ListView = {
+        let l = ListView(fonts: fonts)
+        l.onScroll = { [unowned self] offset, now in
+            self.onListScroll(offset, self.host.presentedViewRect(at: now)?.minY ?? 0)
+        }
+        return l
+    }()
+    /// What level 1 presents: the card, or with ``presentsList`` the list.
+    private var firstContent: any PresentationContent { presentsList ? list : card }
+
+    /// True: level 1 presents a list of 40 rows that scrolls (`--content list`) instead of the card.
+    /// Set before the first presentation.
+    public var presentsList = false
+    /// The list's scroll offset changed (`--content list`): its offset (points from its top) and
+    /// the presented view's top edge at that moment (container points).
+    public var onListScroll: (Double, Double) -> Void = { _, _ in }
+    /// The list's scroll offset, points from its top (0 without `--content list`).
+    public var listScrollOffset: Double { presentsList ? list.position.offset.y : 0 }
 
     /// Container size in points and the scale (buffer pixels per point) of the last `layout`.
     public var containerSize: Size { host.containerSize }
@@ -136,7 +155,7 @@ public final class DemoScene {
         presentingView.onActivate = { [unowned self] sceneNow in
             self.events(.activated, 1)
             if self.host.state == .dismissed { self.card.resetFocus() }
-            self.host.present(self.card, sourceRect: self.buttonFrame, now: sceneNow)
+            self.host.present(self.firstContent, sourceRect: self.buttonFrame, now: sceneNow)
         }
         _ = cardForLevel(1)
     }
@@ -327,6 +346,7 @@ public final class DemoScene {
             fonts.set = f
             presentingView.invalidateAll()  // (a size or scale change is a new cache for the host anyway)
             for c in cards { c.invalidateAll() }
+            if presentsList { list.invalidateAll() }
         }
         host.layout(containerSize: size, scale: scale)
         // The card is white unless the style gives the presented view a background colour, which
@@ -365,7 +385,7 @@ public final class DemoScene {
     public func present(now: Double) {
         let t = sceneTime(now)
         if host.state == .dismissed { card.resetFocus() }
-        host.present(card, sourceRect: buttonFrame, now: t)
+        host.present(firstContent, sourceRect: buttonFrame, now: t)
     }
 
     /// Presents the next card over the top one, as its Present another does (ignored unless the
@@ -429,8 +449,8 @@ public final class DemoScene {
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, fraction: Double) {
         // Presented from the Present button, as a click on it does (a live presentation already is).
         if host.state == .dismissed { host.sourceRect = buttonFrame }
-        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent, content: card), presented: card,
-                           into: target)
+        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent, content: firstContent),
+                           presented: firstContent, into: target)
     }
 
     /// The detent offline frames come to rest at (`render --detent N`, `preview --detent N`):
@@ -517,6 +537,31 @@ public final class DemoScene {
         for i in 1...10 {
             t += 0.02
             handle(.pointerMotion(Point(x: p.x, y: p.y + distance * Double(i) / 10)), now: t)
+        }
+        render(into: target, now: t, bufferAge: 0)
+    }
+
+    /// Renders the frame of a scripted wheel scroll into `target` (``pixelSize``), through the
+    /// window's own path at synthetic times: presents and lets the presentation end (t = 10 s),
+    /// puts the pointer at the centre of the presented view and turns the wheel down by 15 pt
+    /// steps (one detent each), 2 s apart, until the list (``presentsList``) has scrolled
+    /// `distance` points or can go no further — a sheet resting below its largest detent grows
+    /// to the next one first (UIKit's rule) — then draws the frame. Changes the live state (meant
+    /// for `render --scroll`).
+    public func renderScroll(into target: PixelBuffer, distance: Double) {
+        present(now: 0)
+        host.update(now: 10)
+        var t = 10.0
+        for _ in 0..<1000 where listScrollOffset < distance - 1e-9 {
+            guard let rect = host.presentedViewRect(at: t) else { break }
+            let p = Point(x: rect.midX, y: (rect.minY + rect.maxY) / 2)
+            let before = (listScrollOffset, rect)
+            handle(.pointerMotion(p), now: t)
+            handle(.pointerScroll(ScrollInput(delta: Point(x: 0, y: min(15, distance - listScrollOffset)), steps120Y: 120,
+                                              source: .wheel)), now: t)
+            t += 2
+            host.update(now: t)
+            if listScrollOffset == before.0 && host.presentedViewRect(at: t) == before.1 { break }   // at the end
         }
         render(into: target, now: t, bufferAge: 0)
     }
@@ -653,6 +698,8 @@ final class PresentingView: PresentationContent {
         case .cancel:
             pressed = false
             pressPoint = nil
+        case .scroll:
+            return false   // nothing on it scrolls
         case let .key(key):
             if key == .activate { onActivate(now) }
         case .keyboard:
@@ -787,6 +834,8 @@ final class CardView: PresentationContent {
         case .cancel:
             pressed = nil
             pressPoint = nil
+        case .scroll:
+            return false   // nothing on the card scrolls
         case let .key(key):
             switch key {
             case .tab: focusIndex = focusIndex.map { ($0 + 1) % enabledControls.count } ?? 0

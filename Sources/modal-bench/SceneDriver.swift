@@ -60,8 +60,10 @@ final class SceneDriver {
     /// A scene for `style` at `size` points, scale 1, with one frame rendered (the presenting view,
     /// dismissed) into the first buffer.
     /// - Throws: `SceneError` (no font), `ImageError` (no memory for the buffers).
-    init(style: PresentationStyle, size: BenchSize, compositing: BenchCompositing = .pixman) throws {
+    init(style: PresentationStyle, size: BenchSize, compositing: BenchCompositing = .pixman,
+         content: PresentedContentChoice = .card) throws {
         scene = try DemoScene(style: style)
+        scene.presentsList = content == .list
         self.size = size
         self.compositing = compositing
         composer = LayerComposer { OffscreenLayer() }
@@ -179,6 +181,63 @@ final class SceneDriver {
             t += dt
             body(frame(at: t))
         }
+    }
+
+    /// A scripted scroll of the presented list (``DemoScene/presentsList``; presented and at rest):
+    /// the pointer at the view's centre, touchpad fingers scrolling 2 pt per axis event, three
+    /// events per frame for 30 frames (360 pt/s), lifted (`axis_stop`): every frame until the
+    /// deceleration rests; then the wheel up by 15 pt a frame until the list is at its top. Each
+    /// frame's sample counts the allocations of its input events and its render.
+    func scroll(_ body: (FrameSample) -> Void) throws {
+        guard let rect = scene.host.presentedViewRect(at: now) else {
+            throw BenchFailure(description: "scripted scroll: nothing presented")
+        }
+        let p = Point(x: rect.midX, y: rect.midY), dt = 1 / SceneDriver.frameRate
+        let before = AllocationCounter.count
+        scene.handle(.pointerMotion(p), now: now)
+        transitionCallAllocations += AllocationCounter.count - before
+        var t = now
+        for _ in 1...30 {
+            let t0 = t
+            t += dt
+            body(frame(at: t) {
+                for j in 1...SceneDriver.motionsPerFrame {
+                    scene.handle(.pointerScroll(ScrollInput(delta: Point(x: 0, y: 2), source: .finger)),
+                                 now: t0 + dt * Double(j) / Double(SceneDriver.motionsPerFrame))
+                }
+            })
+        }
+        let lift = t
+        t += dt
+        body(frame(at: t) { scene.handle(.pointerScroll(ScrollInput(delta: .zero, source: .finger, phase: .ended)), now: lift) })
+        var k = 0
+        while scene.isAnimating {
+            k += 1
+            guard k <= SceneDriver.frameLimit else {
+                throw BenchFailure(description: "the deceleration did not rest within \(SceneDriver.frameLimit) frames")
+            }
+            t += dt
+            body(frame(at: t))
+        }
+        guard scene.listScrollOffset > 90 else {
+            throw BenchFailure(description: "scripted scroll: the list scrolled \(scene.listScrollOffset) pt, not past the fingers' 90")
+        }
+        while scene.listScrollOffset > 0 {
+            k += 1
+            guard k <= SceneDriver.frameLimit else { throw BenchFailure(description: "the wheel did not bring the list back") }
+            let t0 = t
+            t += dt
+            body(frame(at: t) {
+                scene.handle(.pointerScroll(ScrollInput(delta: Point(x: 0, y: -15), steps120Y: -120, source: .wheel)), now: t0)
+            })
+        }
+    }
+
+    /// One present, a scripted scroll, a dismiss: the scroll frames only are passed to `body`.
+    func scrollCycle(_ body: (FrameSample) -> Void) throws {
+        try transition(present: true) { _ in }
+        try scroll(body)
+        try transition(present: false) { _ in }
     }
 
     /// One present, a 40 % drag (springs back), a 70 % drag (dismisses): the drag frames only are

@@ -38,11 +38,7 @@ case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
     variants = v
-case let .reloads(s, _):
-    styleNames = s
-    sizes = []
-    variants = [.solid]
-case let .stackCycles(s, z, _, _), let .drags(s, z, _):
+case let .stackCycles(s, z, _, _), let .drags(s, z, _), let .scrolls(s, z, _):
     styleNames = s
     sizes = z
     variants = [.solid]
@@ -89,8 +85,8 @@ do {
         try runCycles(cycles: cycles, levels: levels)
     case let .drags(_, _, runs):
         try runDrags(runs: runs)
-    case let .reloads(_, count):
-        try runReloads(count: count)
+    case let .scrolls(_, _, runs):
+        try runScrolls(runs: runs)
     case .help, .launch:
         break
     }
@@ -420,6 +416,57 @@ func runDrags(runs: Int) throws {
     print("targets")
     print("  0 heap allocations per drag frame after warm-up: \(total == 0 ? "met" : "MISSED")"
           + " (\(total) in \(Format.grouped(totalFrames)) drag frames)")
+}
+
+// MARK: Scrolls
+
+func runScrolls(runs: Int) throws {
+    print("method   per run: present the demo's list (40 rows of 44 pt), scroll it with touchpad fingers at 60 Hz —")
+    print("         \(SceneDriver.motionsPerFrame) axis events of 2 pt per frame for 0.5 s — lift them (the host decelerates")
+    print("         it until it rests), turn the wheel back up 15 pt a frame to the top, dismiss; every scroll frame")
+    print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
+    print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
+    var table = TextTable([("style", .left), ("size", .left), ("scroll frames", .right), ("median", .right),
+                           ("p99", .right), ("moving", .right), ("moving median", .right), ("allocs/frame", .right)])
+    var total: UInt64 = 0, totalFrames = 0
+    for (name, module) in modules {
+        for size in sizes {
+            let driver = try SceneDriver(style: try module.makeStyle(), size: size, content: .list)
+            try driver.scrollCycle { _ in }   // warm-up
+            var times: [Double] = [], moving: [Double] = []
+            times.reserveCapacity(400 * runs)
+            moving.reserveCapacity(400 * runs)
+            var allocations: UInt64 = 0
+            for _ in 0..<runs {
+                try driver.scrollCycle { s in
+                    times.append(s.seconds * 1000)
+                    if s.damagedPixels > 0 { moving.append(s.seconds * 1000) }
+                    allocations += s.allocations
+                }
+            }
+            let movingMedian = Statistics.median(moving) ?? 0
+            let sorted = times.sorted()
+            let median = Statistics.median(sorted: sorted) ?? 0, p99 = Statistics.percentile(99, sorted: sorted) ?? 0
+            print("")
+            print("\(name) \(size): \(times.count) scroll frames (\(runs) runs)")
+            print("  frame median  \(ms(median)) ms")
+            print("  frame p99     \(ms(p99)) ms")
+            print("  moving        \(moving.count) frames that changed pixels, median \(ms(movingMedian)) ms")
+            print("  allocations   \(allocations) in \(times.count) frames (input events + render)")
+            table.append([name, size.description, Format.grouped(times.count), ms(median), ms(p99),
+                          Format.grouped(moving.count), ms(movingMedian),
+                          allocations == 0 ? "0" : String(format: "%.2f", Double(allocations) / Double(max(times.count, 1)))])
+            total += allocations
+            totalFrames += times.count
+        }
+    }
+    print("")
+    print("summary (times in ms)")
+    table.lines.forEach { print($0) }
+    print("")
+    print("targets")
+    print("  0 heap allocations per scroll frame after warm-up: \(total == 0 ? "met" : "MISSED")"
+          + " (\(total) in \(Format.grouped(totalFrames)) scroll frames)")
 }
 
 // MARK: Backends (--compositing)

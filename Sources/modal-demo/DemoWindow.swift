@@ -84,7 +84,12 @@ func runWindow(_ options: RunOptions) -> Int32 {
     }
     // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
     scene.onInteraction = { event in log(event.logLine) }
-    scene.onTyped = { text, level in log("typed \"\(text)\" \(level)") }
+    // `--content list`: `scroll OFFSET TOP`, the list's offset and the sheet's top edge (points,
+    // where it is drawn at that moment), at every change of the offset.
+    scene.presentsList = options.content == .list
+    if logEvents && options.content == .list {
+        scene.onListScroll = { offset, top in log("scroll \(cFormat("%.2f", offset)) \(cFormat("%.2f", top))") }
+    }
     scene.pauseFraction = options.pauseAt
     if options.autoplay { autoplay = Autoplay(scene: scene) }
     do {

@@ -19,6 +19,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
         fail(1, String(describing: error))
     }
     scene.reducesMotion = options.reducedMotion
+    scene.presentsList = options.content == .list
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
                  scale: options.scale)
     if let n = options.detent {
@@ -35,7 +36,9 @@ func runRender(_ options: RenderOptions) -> Int32 {
     } catch {
         fail(1, String(describing: error))
     }
-    if let distance = options.drag {
+    if let distance = options.scroll {
+        scene.renderScroll(into: image.pixelBuffer, distance: distance)
+    } else if let distance = options.drag {
         scene.renderDrag(into: image.pixelBuffer, distance: distance)
     } else if options.selections.count > 1 {
         scene.renderStackSnapshot(into: image.pixelBuffer, levels: options.selections.count, phase: options.phase,

@@ -179,6 +179,9 @@ final class HostFuzzHarness: HostFuzzDriver {
             if !probe.pressOpen { fail("press-sequence", "a release at \(p) without a press reached \(who)") }
         case .cancel:
             if !probe.pressOpen { fail("press-sequence", "a cancel without a press reached \(who)") }
+        case let .scroll(scroll):
+            // Scrolls reach the content under the pointer, never one beneath a modal layer.
+            if !isTop && !passesThrough { fail("routing", "a scroll by \(scroll.delta) reached \(who)") }
         case let .focus(id):
             // Focus moves onto a level as it is presented, and assistive technology moves it within
             // the top level only.
@@ -289,7 +292,7 @@ final class Probe: PresentationContent {
             pressOpen = true
             pressPoint = p
             return true
-        case .drag:
+        case .drag, .scroll:
             return false
         case let .release(p):
             let start = pressPoint

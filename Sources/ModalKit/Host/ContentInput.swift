@@ -11,10 +11,13 @@ public enum ContentInput: Hashable, Sendable {
     case release(Point)
     /// The press ended without a tap (pointer left the window, touch cancelled).
     case cancel
-    /// A key's meaning while this content has keyboard focus (Escape, activate, Tab, Shift-Tab;
-    /// an arrow as Tab / Shift-Tab where ``PresentationContent/arrowKeysMoveFocus``): sent for a
-    /// press or repeat the content did not use as ``keyboard(_:)``. Return false for Escape to let
-    /// the host dismiss the presented view.
+    /// Scroll by ``ScrollInput/delta`` (points): a wheel or touchpad under the pointer, a touch
+    /// pan, or the host's kinetic deceleration after them (``ScrollPhase``). Return whether it
+    /// scrolled (false ends a deceleration). A touch pan first cancels the press it grew from
+    /// (`.cancel`, as a scroll view cancels its subviews' touches); which of a sheet and its
+    /// content a drag moves follows ``PresentationContent/canScroll(toward:)``.
+    case scroll(ScrollInput)
+    /// A key press while this content has keyboard focus.
     case key(PresentationKey)
     /// Every key press, repeat and release while this content has keyboard focus, before the host
     /// acts on it (``KeyInput``'s routing rule). Return true when the content used it (typed text,

@@ -41,18 +41,17 @@ public protocol PresentationContent: AnyObject {
     /// its content, e.g. the alert. Asked on a container layout, never per frame. Default: nil
     /// (the content has no preference; the style uses its own size).
     func preferredContentSize(fittingWidth width: Double) -> Size?
-    /// Whether arrow keys the content does not use (``ContentInput/keyboard(_:)`` returned false)
-    /// move focus among its elements: Down / Right reach it as ``ContentInput/key(_:)`` with
-    /// ``PresentationKey/tab``, Up / Left with ``PresentationKey/backTab`` (GTK moves focus with
-    /// the arrow keys among a container's widgets; UIKit's focus system does on a keyboard). For
-    /// a list or a row of buttons; a content whose arrows mean something else (a slider, a text
-    /// caret, scrolling) leaves it false and handles them. Default: false.
-    var arrowKeysMoveFocus: Bool { get }
+    /// Whether the content can scroll further toward `edge` (UIScrollView: its `contentOffset` is
+    /// not at that edge yet; ``ScrollPosition/canScroll(toward:)``). The host asks it, for the
+    /// area under the press, when a drag starts or a scroll arrives, to decide between scrolling
+    /// the content and moving its sheet (``ScrollArbitration``), and during a deceleration.
+    /// Default: false (nothing scrolls: every drag on a draggable view moves the view).
+    func canScroll(toward edge: ScrollEdge) -> Bool
 }
 
 extension PresentationContent {
     public func didLayout(size: Size) {}
     public var accessibilityElement: AccessibilityElement? { nil }
     public func preferredContentSize(fittingWidth width: Double) -> Size? { nil }
-    public var arrowKeysMoveFocus: Bool { false }
+    public func canScroll(toward edge: ScrollEdge) -> Bool { false }
 }

@@ -8,7 +8,7 @@ extension PresentationHost {
     public func handle(_ input: PresentationInput, now: Double) {
         update(now: now)
         switch input {
-        case .pointerMotion, .touchMotion: break   // hover and drags change nothing a screen reader sees
+        case .pointerMotion, .touchMotion, .pointerScroll: break   // hover, drags and scrolls change nothing a screen reader sees
         default: accessibilityGeneration &+= 1
         }
         switch input {
@@ -32,6 +32,8 @@ extension PresentationHost {
             } else if let pr = press, pr.source == .pointer {
                 endPress(at: pointer, now: now)
             }
+        case let .pointerScroll(scroll):
+            handlePointerScroll(scroll, now: now)
         case .pointerLeave:
             // A leave ends the pointer's press without a tap: the release may never come to this
             // surface (sway sends none when the window is hidden while the button is held).
@@ -110,6 +112,8 @@ extension PresentationHost {
     }
 
     func deliverDrag(_ p: Point, to target: PressTarget, now: Double) {
+        if scrolling.panning { panStep(to: p, now: now); return }
+        if recognisePan(at: p, now: now) { return }
         // A drag whose gesture a layout took away (an adaptive sheet become a card): its content's
         // press was cancelled when it became a drag, so the rest of it reaches nothing.
         if target == .presented, let level = levels.last, level.drag.isDragging, level.controller.detentLayout == nil {
@@ -119,6 +123,19 @@ extension PresentationHost {
             let controller = level.controller
             let d = (p.x - level.drag.start.x) * layout.axis.x + (p.y - level.drag.start.y) * layout.axis.y
             if !level.drag.isDragging {
+                if abs(d) >= DragPhysics.dragThreshold,
+                   ScrollArbitration.owner(
+                       towardDismissal: d,
+                       canScrollBack: level.content.canScroll(toward: ScrollArbitration.edge(towardDismissal: layout.direction)),
+                       canScrollForward: level.content.canScroll(toward: ScrollArbitration.edge(towardExpansion: layout.direction)),
+                       belowLargestDetent: level.drag.startOffset > layout.minOffset + 0.5,
+                       expandsWhenScrolledToEdge: controller.interaction.prefersScrollingExpandsWhenScrolledToEdge,
+                       caught: level.drag.caught) == .content {
+                    // The content scrolls (UIKit: the scroll view's pan wins): its press is cancelled.
+                    beginPan(at: p, now: now)
+                    use(level.content.handle(.cancel, now: now))
+                    return
+                }
                 if abs(d) >= DragPhysics.dragThreshold {
                     // A drag now: the content's press ends without a tap (UIKit cancels the
                     // content's touches when the pan gesture recognizes).
@@ -136,6 +153,23 @@ extension PresentationHost {
                 }
             }
             guard controller.isTracking else { return }  // the app dismissed it meanwhile
+            if level.drag.startOffset + d < layout.minOffset,
+               level.content.canScroll(toward: ScrollArbitration.edge(towardExpansion: layout.direction)) {
+                // The sheet reached its largest detent moving toward expansion: it rests there and
+                // the rest of the drag scrolls the content (UIKit hands the pan to the scroll view),
+                // from the point where the sheet arrived.
+                let arrival = layout.minOffset - level.drag.startOffset
+                let from = Point(x: level.drag.start.x + layout.axis.x * arrival, y: level.drag.start.y + layout.axis.y * arrival)
+                level.drag.raw = layout.minOffset
+                controller.drag(toRawOffset: layout.minOffset)
+                level.drag.isDragging = false
+                onInteraction(.dragEnded(velocity: 0))
+                controller.endDrag(rawOffset: layout.minOffset, velocity: 0, now: now)
+                beginPan(at: from, now: now)
+                panStep(to: p, now: now)
+                dirty = true
+                return
+            }
             level.drag.raw = level.drag.startOffset + d
             controller.drag(toRawOffset: level.drag.raw)
             level.drag.tracker.add(level.drag.raw, at: now)
@@ -164,6 +198,7 @@ extension PresentationHost {
             target = .presenting
         }
         press = (target, source, target == .presenting ? 0 : levels.count)
+        defer { beginScrollPress(at: p, target: target, source: source, now: now) }
         if target == .presented, let level = levels.last, level.controller.isDraggable {
             // A press on a draggable view: it becomes a drag after 8 pt along the axis. On a moving
             // view it catches it where it is (UIKit's interruptible transitions).
@@ -195,6 +230,13 @@ extension PresentationHost {
     /// content gets `.cancel`.
     func endPress(at p: Point?, now: Double) {
         guard let pr = press else { return }
+        if scrolling.panning {
+            // A pan: its content's press was cancelled; the scroll ends, decelerating unless cancelled.
+            if pr.target == .presented, let level = levels.last { level.drag.isActive = false }
+            endPan(now: now, decelerates: p != nil)
+            press = nil
+            return
+        }
         press = nil
         let level = pr.target == .presented ? levels.last : nil  // a press on a presented view is the top's
         if pr.target == .presented, endDrag(cancelled: p == nil, now: now) { return }
@@ -228,10 +270,13 @@ extension PresentationHost {
     /// a covered level stays presented; the rest of the press reaches nothing.
     func abandonPress(now: Double) {
         guard let pr = press, pr.target != .nothing else { return }
+        let panned = scrolling.panning
+        endPan(now: now, decelerates: false)
+        scrolling.panCandidate = false
         press = (.nothing, pr.source, pr.level)
         switch pr.target {
         case .presenting:
-            use(presentingContent.handle(.cancel, now: now))
+            if !panned { use(presentingContent.handle(.cancel, now: now)) }
         case .presented where pr.level >= 1 && pr.level <= levels.count:
             let level = levels[pr.level - 1]
             let wasDragging = level.drag.isActive && level.drag.isDragging
@@ -242,7 +287,7 @@ extension PresentationHost {
                 level.controller.resumeAfterCatch(now: now)  // nothing unless it still holds the view
                 dirty = true
             }
-            if !wasDragging { use(level.content.handle(.cancel, now: now)) }
+            if !wasDragging && !panned { use(level.content.handle(.cancel, now: now)) }
         case .presented, .dim, .nothing:
             break
         }

@@ -111,6 +111,8 @@ public final class PresentationHost {
     /// levels when it began; 0 for the presenting content). It ends without a tap when that level
     /// is covered by a new one or leaves the stack (``abandonPress(now:)``).
     var press: (target: PressTarget, source: PressSource, level: Int)?
+    /// Scrolls, pans and the deceleration (PresentationHost+Scroll.swift).
+    var scrolling = HostScrolling()
 
     /// A host for `style` over `presenting`, nothing presented; call `layout` before rendering.
     public init(style: PresentationStyle, presenting: any PresentationContent) {
@@ -214,8 +216,10 @@ public final class PresentationHost {
     public func presentedViewRect(at now: Double, level: Int) -> Rect? {
         controller(level: level)?.effectivePresentedViewRect(at: now)
     }
-    /// True while a transition or a shape morph runs on any level.
+    /// True while a transition or a shape morph runs on any level, or a content's scroll decelerates
+    /// (``KineticScroll``).
     public var isAnimating: Bool {
+        if isDecelerating { return true }
         if controller.isAnimating || controller.isMorphing { return true }
         for l in levels where l.controller.isAnimating || l.controller.isMorphing { return true }
         return false
@@ -385,6 +389,7 @@ public final class PresentationHost {
             if i < levels.count, levels[i] !== firstLevel { levels[i].controller.update(now: now) }
             i -= 1
         }
+        advanceKinetic(now: now)
         if wasAnimating && !isAnimating { dirty = true }
     }
 

@@ -11,6 +11,12 @@ public enum PresentationInput: Hashable, Sendable {
     case pointerMotion(Point)
     /// The primary pointer button (BTN_LEFT) went down or up at the last motion position.
     case pointerButton(pressed: Bool)
+    /// The pointer's wheel or touchpad scrolled at the last motion position (one `wl_pointer.frame`'s
+    /// axis events): `scroll.delta` in points with `wl_pointer.axis`'s sign, its wheel steps and
+    /// source; phase ``ScrollPhase/changed``, or ``ScrollPhase/ended`` for a touchpad's
+    /// `axis_stop` (the host then decelerates). `scroll.location` is not read. It reaches the
+    /// content under the pointer, never one beneath a modal layer.
+    case pointerScroll(ScrollInput)
     /// The pointer left the window: a pointer press in progress ends without a tap.
     case pointerLeave
     /// A touch point `id` went down here (`id`: the compositor's, unique while the point is down).

@@ -584,6 +584,31 @@ public final class PresentationController {
         return DragRelease(target: target, refusedDismissal: refused)
     }
 
+    /// Moves a view resting at a detent (presented, no drag holding it) to detent `i` (declaration
+    /// index) with the settling spring, from rest (UIKit: `animateChanges` setting the sheet's
+    /// `selectedDetentIdentifier`; a scroll toward expansion does it, ``ScrollArbitration``).
+    /// - Returns: false when it is not resting there (or `i` is out of range or already its detent).
+    @discardableResult
+    public func animate(toDetent i: Int, now: Double) -> Bool {
+        update(now: now)
+        guard state == .presented, !isTracking, !isAnimating, let layout = detentLayout,
+              i >= 0, i < layout.offsets.count, i != currentDetent else { return false }
+        settle(toward: .detent(i), velocity: 0, now: now)
+        return true
+    }
+
+    /// The detent a view resting at ``currentDetent`` grows to next: the one with the largest
+    /// offset smaller than the current one's (the next larger size), or nil at the largest.
+    public var nextLargerDetent: Int? {
+        guard let layout = detentLayout, currentDetent < layout.offsets.count else { return nil }
+        let here = layout.offsets[currentDetent]
+        var best: Int?
+        for (i, o) in layout.offsets.enumerated() where o < here - 0.5 {
+            if best == nil || o > layout.offsets[best!] { best = i }
+        }
+        return best
+    }
+
     /// A press caught the view and ended without becoming a drag: it resumes toward where it
     /// was heading (the smallest detent while presenting, away while dismissing, its spring's
     /// target while settling), from rest.

@@ -2,8 +2,9 @@ import ModalKit
 import ModalKitWaylandClient
 
 /// Wayland input on the window's content as the host's input (``PresentationInput``), each event
-/// with its time on the monotonic clock: pointer motion and the primary button, touch points, and
-/// every key event for the focused content.
+/// with its time on the monotonic clock: pointer motion, the primary button and scrolls (a frame's
+/// axis events as one ``PresentationInput/pointerScroll(_:)``), touch points, and the keys the
+/// host routes.
 ///
 /// Pointer and touch share one ``InputClock`` (the one that drag velocities come from); keys have
 /// their own, because a keyboard's stamps may be on another base (a virtual keyboard stamps its
@@ -13,6 +14,9 @@ struct InputTranslator {
     static let primaryButton: UInt32 = 0x110
 
     private(set) var clock = InputClock()
+    /// The source of the touchpad gesture under way (a compositor may name it only in its first
+    /// frame): frames without a source until its `axis_stop` are its.
+    private var scrollSource: ScrollSource?
     private var keyClock = InputClock()
 
     /// `frame`'s events as host input, in order, each with its time; received at `receivedAt`.
@@ -25,8 +29,31 @@ struct InputTranslator {
             case let .button(code, pressed):
                 guard code == Self.primaryButton else { continue }
                 deliver(.pointerButton(pressed: pressed), t)
+            case let .scroll(scroll):
+                translate(scroll, at: t, deliver)
             }
         }
+    }
+
+    /// One frame's scroll as host input: its amounts (phase changed), then — when `axis_stop` came
+    /// (fingers lifted) — phase ended. Without a source named: the gesture's under way, a stop's
+    /// own (finger: only touchpads send it), else continuous.
+    private mutating func translate(_ scroll: PointerScroll, at t: Double, _ deliver: (PresentationInput, Double) -> Void) {
+        let stopped = scroll.stopX || scroll.stopY
+        let source: ScrollSource
+        switch scroll.source {
+        case .wheel?: source = .wheel
+        case .wheelTilt?: source = .wheelTilt
+        case .finger?: source = .finger
+        case .continuous?: source = .continuous
+        case nil: source = scrollSource ?? (stopped ? .finger : .continuous)
+        }
+        scrollSource = source == .finger && !stopped ? .finger : nil
+        if scroll.dx != 0 || scroll.dy != 0 || scroll.value120X != 0 || scroll.value120Y != 0 {
+            deliver(.pointerScroll(ScrollInput(delta: Point(x: scroll.dx, y: scroll.dy), steps120X: scroll.value120X,
+                                               steps120Y: scroll.value120Y, source: source)), t)
+        }
+        if stopped { deliver(.pointerScroll(ScrollInput(delta: .zero, source: source, phase: .ended)), t) }
     }
 
     /// `frame`'s events as host input, in order, each with its time; received at `receivedAt`.

@@ -50,7 +50,9 @@ enum GlobalVersions {
     static let xdgWmBase = GlobalVersion(interface: "xdg_wm_base", minimum: 1, supported: 5, neededFor: nil,
                                          isRequired: true)
     /// v1 get_pointer/get_keyboard/get_touch; used when bound: v3 device release, v4 repeat_info,
-    /// v5 wl_pointer.frame and wl_seat.release, v7 keymap mapped MAP_PRIVATE, v8 axis_value120.
+    /// v5 wl_pointer.frame, axis_source/axis_stop/axis_discrete and wl_seat.release, v7 keymap mapped
+    /// MAP_PRIVATE, v8 axis_value120. Not v9 (axis_relative_direction): libwayland 1.21 has no
+    /// listener slot for it.
     static let seat = GlobalVersion(interface: "wl_seat", minimum: 1, supported: 8, neededFor: nil, isRequired: false)
     /// v1 (no `scale` before v2: such an output counts as scale 1); used when bound: v2 scale and
     /// done, v3 release, v4 name and description.

@@ -95,6 +95,7 @@ final class TitleBar {
         case .leave: pointerState.leave()
         case let .button(code, pressed):
             action = pointerState.button(code, pressed: pressed, serial: serial, time: time)
+        case .scroll: break   // nothing on the bar scrolls
         }
         if pointerState.hovered != hoveredBefore { needsRedraw = true }
         return action

@@ -14,6 +14,9 @@ public struct PointerEvent: Equatable, Sendable {
         /// A button changed state. `code` is the Linux evdev code (`BTN_LEFT` = 0x110 = 272,
         /// `BTN_RIGHT` = 0x111, `BTN_MIDDLE` = 0x112).
         case button(code: UInt32, pressed: Bool)
+        /// Scrolling: everything the `wl_pointer` axis events of one `frame` said (at the last
+        /// motion position). See ``PointerScroll``.
+        case scroll(PointerScroll)
     }
 
     /// What happened.
@@ -22,9 +25,9 @@ public struct PointerEvent: Equatable, Sendable {
     /// `xdg_toplevel.move`, `xdg_popup.grab` and the like ask for); nil for `motion`, which has
     /// none, and for a leave the client makes up when the seat loses its pointer.
     public var serial: UInt32?
-    /// The event's timestamp in milliseconds, as `wl_pointer.motion` and `button` give it (an
-    /// undefined base, wrapping at 2³²: compare differences only); nil for `enter` and `leave`,
-    /// which carry none.
+    /// The event's timestamp in milliseconds, as `wl_pointer.motion`, `button`, `axis` and
+    /// `axis_stop` give it (an undefined base, wrapping at 2³²: compare differences only); nil for
+    /// `enter` and `leave`, which carry none, and for a scroll of discrete steps only.
     public var time: UInt32?
 
     /// An event of `kind`, with the protocol's `serial` and `time` (milliseconds) where it has them.
@@ -32,6 +35,65 @@ public struct PointerEvent: Equatable, Sendable {
         self.kind = kind
         self.serial = serial
         self.time = time
+    }
+}
+
+/// The scrolling of one `wl_pointer.frame` (wayland.xml, `wl_pointer.axis` and the events that
+/// qualify it, seat version 5 and later): the amounts along each axis, what device made them, and
+/// whether the motion stopped. Positive amounts scroll down (vertical) and right (horizontal), as
+/// `wl_pointer.axis` defines them; a touchpad with natural scrolling has its sign flipped by the
+/// compositor already.
+public struct PointerScroll: Equatable, Sendable {
+    /// What made the scroll (`wl_pointer.axis_source`).
+    public enum Source: Equatable, Sendable {
+        /// A mouse wheel turned by detents (`wheel`): amounts come in steps, ``value120X`` /
+        /// ``value120Y`` say how many.
+        case wheel
+        /// Fingers on a touchpad (`finger`): a continuous motion that ends with `axis_stop`
+        /// (``stopX`` / ``stopY``) when the fingers lift — where kinetic scrolling starts.
+        case finger
+        /// A continuous device without a stop event (`continuous`, e.g. a trackpoint's button
+        /// scrolling).
+        case continuous
+        /// A wheel tilted sideways (`wheel_tilt`, since 6): horizontal steps.
+        case wheelTilt
+    }
+
+    /// Horizontal and vertical amounts, surface-local points (`wl_pointer.axis`'s wl_fixed
+    /// values: in the same coordinate space as motion events); 0 when the axis did not move.
+    public var dx: Double
+    /// See ``dx``.
+    public var dy: Double
+    /// Wheel steps along each axis in 1/120ths of a detent: `axis_value120` (seat version 8) as
+    /// sent, or `axis_discrete` × 120 (versions 5–7); a high-resolution wheel sends fractions of
+    /// 120. 0 when none came (not a wheel, or a seat older than 5).
+    public var value120X: Int32
+    /// See ``value120X``.
+    public var value120Y: Int32
+    /// `wl_pointer.axis_source` when the compositor sent one in this frame (only version 5 and
+    /// later do, and not necessarily in every frame of one gesture); nil otherwise.
+    public var source: Source?
+    /// `wl_pointer.axis_stop` came for the horizontal axis in this frame: the motion on it ended
+    /// (fingers lifted from a touchpad).
+    public var stopX: Bool
+    /// `wl_pointer.axis_stop` came for the vertical axis in this frame.
+    public var stopY: Bool
+
+    /// A scroll; see the properties for each value.
+    public init(dx: Double = 0, dy: Double = 0, value120X: Int32 = 0, value120Y: Int32 = 0, source: Source? = nil,
+                stopX: Bool = false, stopY: Bool = false) {
+        self.dx = dx
+        self.dy = dy
+        self.value120X = value120X
+        self.value120Y = value120Y
+        self.source = source
+        self.stopX = stopX
+        self.stopY = stopY
+    }
+
+    /// Nothing was said (no axis event came in the frame).
+    public var isEmpty: Bool {
+        dx == 0 && dy == 0 && value120X == 0 && value120Y == 0 && source == nil && !stopX && !stopY
     }
 }
 

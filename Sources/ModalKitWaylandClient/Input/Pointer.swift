@@ -7,7 +7,9 @@ import CModalKitWaylandCursor
 /// reach the delegate. Those on the content surface go to the delegate with their serial and
 /// time, grouped as the compositor groups them: collected until `wl_pointer.frame` (seat version
 /// 5 and later), then delivered as one ``PointerFrame``; before version 5 there is no frame event
-/// and each event is a frame of its own.
+/// and each event is a frame of its own. The axis events of a frame (`axis`, `axis_source`,
+/// `axis_stop`, `axis_discrete`, `axis_value120`) come as one ``PointerEvent/Kind/scroll(_:)`` at
+/// the frame's end (``PointerScrollCollector``).
 ///
 /// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
 /// the libwayland-cursor theme at the window's buffer scale, on a cursor surface with the same
@@ -40,6 +42,8 @@ final class Pointer {
     private var resizeEdge: ResizeEdge?
     /// The content events of the frame being collected, and their window.
     private var frames: PointerFrameCollector<Window>
+    /// The axis events of the frame being collected.
+    private var scroll = PointerScrollCollector()
 
     init(proxy: OpaquePointer, seat: OpaquePointer, display: Display, connection: WaylandConnection) {
         self.proxy = proxy
@@ -155,6 +159,7 @@ final class Pointer {
     /// `wl_pointer.frame` (or, before version 5, every event): the collected content events go to
     /// their window's delegate as one frame.
     private func deliverFrame() {
+        if let event = scroll.take() { send(event) }
         if var ready = frames.take() { deliver(&ready) }
     }
 
@@ -176,11 +181,15 @@ final class Pointer {
                 .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
                 serial: serial, time: time))
         },
-        // Scrolling is not part of this client's input model.
-        axis: { _, _, _, _, _ in },
+        axis: { data, _, time, axis, value in
+            let pointer = owner(data, as: Pointer.self)
+            pointer.scroll.axis(axis, value: wl_fixed_to_double(value), time: time)
+            // Before version 5 no frame event follows: each axis event is a scroll of its own.
+            if !pointer.frames.groupsByFrame { pointer.deliverFrame() }
+        },
         frame: { data, _ in owner(data, as: Pointer.self).deliverFrame() },
-        axis_source: { _, _, _ in },
-        axis_stop: { _, _, _, _ in },
-        axis_discrete: { _, _, _, _ in },
-        axis_value120: { _, _, _, _ in }))
+        axis_source: { data, _, source in owner(data, as: Pointer.self).scroll.source(source) },
+        axis_stop: { data, _, time, axis in owner(data, as: Pointer.self).scroll.stop(axis, time: time) },
+        axis_discrete: { data, _, axis, discrete in owner(data, as: Pointer.self).scroll.discrete(axis, steps: discrete) },
+        axis_value120: { data, _, axis, value120 in owner(data, as: Pointer.self).scroll.value120(axis, value120) }))
 }

@@ -18,6 +18,8 @@
  *   motion X Y                        pointer_motion_absolute
  *   button down|up [CODE]             button (Linux input code, default BTN_LEFT 0x110)
  *   key CODE down|up                  keyboard_key (Linux input code, e.g. 28 KEY_ENTER, 1 KEY_ESC)
+ *   axis vertical|horizontal VALUE    axis (wl_pointer.axis units; fake-input v4 names no source:
+ *                                     KWin sends it as a wheel's)
  *   touch-down ID X Y | touch-motion ID X Y | touch-up ID | touch-frame | touch-cancel
  *   touch-path ID X Y DX DY N MS      N touch_motion + touch_frame pairs from (X+DX, Y+DY) on in
  *                                     steps of (DX, DY), each flushed, MS milliseconds apart (a
@@ -346,6 +348,10 @@ static int command(char *line) {
     if (strcmp(word, "key") == 0 && sscanf(line, "%*s %i %31s", &code, arg1) == 2) {
         if (strcmp(arg1, "down") != 0 && strcmp(arg1, "up") != 0) return reply_error("key: down or up, not %s", arg1);
         org_kde_kwin_fake_input_keyboard_key(fake_input, code, strcmp(arg1, "down") == 0 ? 1 : 0);
+        return roundtrip_ok();
+    }
+    if (strcmp(word, "axis") == 0 && sscanf(line, "%*s %31s %lf", arg1, &x) == 2) {
+        org_kde_kwin_fake_input_axis(fake_input, strcmp(arg1, "horizontal") == 0 ? 1 : 0, wl_fixed_from_double(x));
         return roundtrip_ok();
     }
     if (strcmp(word, "touch-down") == 0 && sscanf(line, "%*s %u %lf %lf", &id, &x, &y) == 3) {
