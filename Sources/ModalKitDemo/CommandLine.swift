@@ -170,122 +170,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 /// `--help`'s text.
-public let usageText = """
-Usage:
-  modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-             [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list]
-             [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
-  modal-demo --list-styles
-  modal-demo --describe-style NAME|PATH
-  modal-demo new-style NAME [--directory DIR]
-  modal-demo preview [--style NAME|PATH [--style-option KEY=VALUE]...] [--duration SECONDS] [--reduced-motion]
-                     --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] [--detent N] --output FILE
-  modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
-                    --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
-                    [--scale S] --output FILE.png
-  modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --content list --size WxH --scroll DY
-                    [--scale S] --output FILE.png
-  modal-demo --help | --version
-
-Shows a window with a "Present" button; activating it (click, tap, Return or Space) presents a modal with
-the chosen presentation style. Tapping the dimmed area or pressing Escape dismisses it.
-
-Options:
-  --style NAME|PATH        presentation style: a name found on the style path, or a plugin file
-                           (a value containing '/'). Default: inset-centered. Repeatable: the card's
-                           "Present another" presents level n with the n-th --style (the last repeats);
-                           render draws levels 1..n-1 presented and level n at --progress
-  --style-option KEY=VALUE an option of the --style before it (one must come before it);
-                           --describe-style NAME lists a style's options with their meanings,
-                           defaults and accepted values (unknown keys are refused)
-  --size WxH               window size in points (1...8192 each) when the compositor lets the client choose
-                           (default 480x800)
-  --duration SECONDS       transition duration (default: the style's, 0.35)
-  --reduced-motion         the presented view does not move: it fades in and out at its frame over
-                           0.2 s while the dim fades as usual (also MODALKIT_REDUCED_MOTION=1; otherwise
-                           the desktop's setting, read through the XDG Settings portal, is followed live)
-  --pause-at FRACTION      for style authors: every presentation stops at this linear time fraction
-                           (0...1) and stays there, drawn exactly as `render --progress FRACTION`;
-                           Escape, a tap on the dim or Close dismiss from there as usual
-  --frame-time drawn|predicted
-                           animate each frame to the time it is drawn (default), or to the time the
-                           compositor will show it, predicted from wp_presentation feedback
-  --autoplay               one hands-free cycle: present as soon as the window is on screen, then
-                           dismiss once presented (no input needed, e.g. on a compositor without a seat)
-  --log-events             print one line per event on stdout (configure WxH, activated, presenting,
-                           presented, paused, dismissing, dismissed, close, frame N TIME backend=B cpu=MS, presented N TIME,
-                           reloaded,
-                           reduced-motion on|off, drag-began, drag-ended VELOCITY, detent INDEX,
-                           close-attempt, rest, scroll OFFSET TOP: the list's offset and the sheet's
-                           top edge, points); a level n > 1 appends " n" to its lines (presenting 2)
-  --content card|list      what Present presents: the card (default), or a list of 40 rows that scrolls
-                           with the wheel, the touchpad and touch (on a sheet: a drag scrolls the list
-                           until its top edge, then moves the sheet; toward expansion the sheet first
-                           grows to its largest detent). Also for render
-  --watch                  with --style PATH: reload the plugin when the file changes (the next
-                           presentation, or one at rest, uses the new style; one in flight finishes)
-  --compositing MODE       auto (default): the dim and the presented view as sub-surfaces the compositor
-                           composes where it offers wl_subcompositor and wp_viewporter, else pixman;
-                           subsurface: require that (exit 2 naming a missing global); pixman: the client
-                           draws every frame (render always does)
-  --list-styles            list the styles found: NAME<TAB>PATH<TAB>DESCRIPTION
-  --describe-style NAME|PATH  print a style's name, path, ABI version, summary and options
-render:
-  --progress P             linear time fraction of the transition, 0...1
-  --phase present|dismiss  which transition (default present); dismiss at P is present at 1-P
-  --drag DY                instead of --progress: presented, then a pointer pressed on the presented
-                           view and moved DY points down (negative: up) in 10 steps; the frame
-                           while it is held there (a drag, through the window's own input path)
-  --scroll DY              with --content list, instead of --progress: presented, then the wheel turned
-                           down over the view by 15 pt steps until the list scrolled DY points (a sheet
-                           below its largest detent grows to it first); that frame
-  --detent N               a sheet presented and resting at its N-th detent (1 = the smallest, as
-                           `detent N` events), as tall as that detent; with --progress, that frame of
-                           a presentation coming to rest there. A detent the style does not have, or a
-                           style without detents: exit 2, naming the style's detents
-  --scale S                buffer pixels per point, 0.5...8, whole or fractional (e.g. 1, 1.25, 1.5,
-                           2; default 1), as a compositor's integer or fractional scale
-  --output FILE.png        where to write the PNG: round(W x S) by round(H x S) pixels (halves up),
-                           at most 16384 per side and 67108864 pixels; a regular file (replaced
-                           atomically; a link to one is followed) or a new path, never a device,
-                           FIFO, socket or directory (exit 2)
-
-new-style NAME [--directory DIR]:
-  writes a style package in DIR (default ./NAME; it must not exist or be empty): Package.swift with
-  the dynamic product ModalKitStyle<Name>, one style file, a README; then `swift build` there and
-  `modal-demo render --style DIR/.build/debug/libModalKitStyle<Name>.so ...` show it. NAME is
-  lower-case letters, digits and dashes, starting with a letter.
-
-preview:
-  --fps N                  frames per second of transition time, 1...120 (default 30)
-  --hold SECONDS           how long the presented and the dismissed frame stay, 0...10 (default 0.5)
-  --strip N                write a one-row PNG of N (2...64) evenly spaced frames instead
-  --detent N               the sheet comes to rest at its N-th detent (as render --detent N)
-  --output FILE            an animated, lossless WebP of present -> presented -> dismiss (or the PNG
-                           strip); frame k of each transition is `render --progress k/(n-1)`;
-                           written like render's --output
-
-dismiss-point:
-  prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
-  dismisses the style's modal once presented in a window of --size, nearest the dim's top centre,
-  from the style's own frame and shouldDismiss; or "none" when the style offers no such point.
-  Takes the same options as the window and opens none (scripts drive the demo with it).
-
-Style path: $MODALKIT_STYLE_PATH (colon-separated directories), then the directory of the
-executable, then ../lib/modalkit/styles next to it. Style libraries are named libModalKitStyle*.so.
-
-Environment: MODALKIT_REDUCED_MOTION=1 reduces motion (window and render); 0 or unset leaves it to
---reduced-motion and the desktop; any other value is refused (exit 2). NO_AT_BRIDGE=1: no
-screen-reader bridge (otherwise the window is shown to screen readers through the session bus's
-accessibility bus, when there is one).
-
-Exit status: 0 success (also after SIGTERM or SIGINT, which close the window), 2 bad command line, style,
-environment value or output path, 1 runtime failure (no compositor, lost connection, no shared memory, a
-failed write: the previous file is kept).
-"""
+public let usageText = CommandTable.makeUsage()
 
 /// Parses `arguments` (without the program name).
 /// - Throws: `UsageError` naming the offending argument.
@@ -415,20 +300,20 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
             }
             render.fraction = p
             sawProgress = true
-        case "--content" where !isPreview && !isDismissPoint:
+        case "--content":
             let text = try value(for: flag, inline)
             guard let c = PresentedContentChoice(rawValue: text) else {
                 throw UsageError("--content expects card or list, got '\(text)'")
             }
             run.content = c
             render.content = c
-        case "--scroll" where isRender:
+        case "--scroll":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, (0...100000).contains(d) else {
                 throw UsageError("--scroll expects points from 0 to 100000, got '\(text)'")
             }
             render.scroll = d
-        case "--drag" where isRender:
+        case "--drag":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, (-10000...10000).contains(d) else {
                 throw UsageError("--drag expects points from -10000 to 10000, got '\(text)'")

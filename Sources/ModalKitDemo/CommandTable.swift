@@ -64,7 +64,7 @@ public enum CommandTable {
     /// The synopsis: `--help`'s first lines and README's "Command line" block.
     public static let synopsis = """
     modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events]
+               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list]
                [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
     modal-demo --style PATH --watch [the window's options]
     modal-demo --list-styles
@@ -77,6 +77,8 @@ public enum CommandTable {
                       --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
+                      [--scale S] --output FILE.png
+    modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --content list --size WxH --scroll DY
                       [--scale S] --output FILE.png
     modal-demo completion bash|zsh|fish
     modal-demo --help | --version
@@ -117,8 +119,14 @@ public enum CommandTable {
                       "print one line per event on stdout (configure WxH, activated, presenting,",
                       "presented, paused, dismissing, dismissed, close, frame N TIME backend=B",
                       "cpu=MS, presented N TIME, reloaded, reduced-motion on|off, drag-began,",
-                      "drag-ended VELOCITY, detent INDEX,",
-                      "close-attempt, rest); a level n > 1 appends \" n\" to its lines (presenting 2)"),
+                      "drag-ended VELOCITY, detent INDEX, close-attempt, rest, scroll OFFSET TOP:",
+                      "the list's offset and the sheet's top edge, points); a level n > 1 appends",
+                      "\" n\" to its lines (presenting 2)"),
+        CommandOption("--content", "card|list", completion: .words(["card", "list"]), in: [.window, .render],
+                      "what Present presents: the card (default), or a list of 40 rows that scrolls",
+                      "with the wheel, the touchpad and touch (on a sheet: a drag scrolls the list",
+                      "until its top edge, then moves the sheet; toward expansion the sheet first",
+                      "grows to its largest detent). Also for render"),
         CommandOption("--watch", in: windowLike,
                       "with --style PATH: reload the plugin when the file changes (the next",
                       "presentation, or one at rest, uses the new style; one in flight finishes)"),
@@ -144,6 +152,10 @@ public enum CommandTable {
                       "instead of --progress: presented, then a pointer pressed on the presented",
                       "view and moved DY points down (negative: up) in 10 steps; the frame",
                       "while it is held there (a drag, through the window's own input path)"),
+        CommandOption("--scroll", "DY", in: [.render], section: "render:",
+                      "with --content list, instead of --progress: presented, then the wheel turned",
+                      "down over the view by 15 pt steps until the list scrolled DY points (a sheet",
+                      "below its largest detent grows to it first); that frame"),
         CommandOption("--detent", "N", in: [.render], section: "render:",
                       "a sheet presented and resting at its N-th detent (1 = the smallest, as",
                       "`detent N` events), as tall as that detent; with --progress, that frame of",
