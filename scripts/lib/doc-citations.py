@@ -26,21 +26,30 @@ import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".")
 SKIP_DIRS = {".build", ".git", ".swiftpm", "pictures"}
+# This script and its test, whose examples cite headings that do not exist on purpose.
+SELF = {"scripts/lib/doc-citations.py", "Tests/ModalKitDemoTests/DocCitationTests.swift"}
 TEXT_SUFFIXES = (".swift", ".c", ".h", ".md", ".py", ".sh", ".txt", ".1", ".desktop")
 
 
 def files():
+    paths = []
     try:
-        out = subprocess.run(["git", "-C", ROOT, "ls-files", "-co", "--exclude-standard"], check=True,
-                             capture_output=True, text=True).stdout.split("\n")
-        paths = [p for p in out if p]
+        # The checkout's files, tracked or new, but not what git ignores (only when ROOT is the top
+        # of its work tree: a directory inside another repository is walked instead).
+        top = subprocess.run(["git", "-C", ROOT, "rev-parse", "--show-toplevel"], check=True,
+                             capture_output=True, text=True).stdout.strip()
+        if os.path.realpath(top) == os.path.realpath(ROOT):
+            out = subprocess.run(["git", "-C", ROOT, "ls-files", "-co", "--exclude-standard"], check=True,
+                                 capture_output=True, text=True).stdout.split("\n")
+            paths = [p for p in out if p]
     except (OSError, subprocess.CalledProcessError):
-        paths = []
+        pass
+    if not paths:
         for top, dirs, names in os.walk(ROOT):
             dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
             paths += [os.path.relpath(os.path.join(top, n), ROOT) for n in names]
     for path in sorted(set(paths)):
-        if any(part in SKIP_DIRS for part in path.split("/")) or path == "scripts/lib/doc-citations.py":
+        if any(part in SKIP_DIRS for part in path.split("/")) or path in SELF:
             continue
         full = os.path.join(ROOT, path)
         if not os.path.isfile(full):
