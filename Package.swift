@@ -1,35 +1,7 @@
 // swift-tools-version:6.2
 // ModalKit: UIKit-style custom modal presentation on Wayland.
 //
-// Module graph (see docs/design.md, "Module graph"):
-//   CWayland/*            system-library module maps (pkg-config) and the wayland-scanner glue
-//   CModalKitStyle        the versioned C ABI between the host and style plugins
-//   ModalKitSystemSupport         Glibc-only stand-ins for Foundation (locks, environment, paths, files,
-//                         printf formatting): nothing modal-demo or a style plugin loads links
-//                         Foundation (docs/design.md, start-up and footprint)
-//   ModalKit              presentation engine, renderer, style protocol, plugin export + loader
-//                         (pixman only: no fonts, no PNG)
-//   ModalKitClock        the one clock (CLOCK_MONOTONIC seconds) every module reads
-//   ModalKitText            fcft text drawn onto pixman images (the title bar, the demo and apps' content)
-//   ModalKitWaylandClient         the Wayland client core (no ModalKit types)
-//   ModalKitDesktopSettings       the desktop's settings through the XDG Settings portal and a session-bus
-//                         connection, on ModalKitWaylandClient's loop (libdbus; no ModalKit)
-//   ModalKitATK           a host's accessibility snapshots to screen readers (AT-SPI through ATK), driven
-//                         from ModalKitWaylandClient's loop; loads libModalKitATKBridge.so (CModalKitATK: ATK
-//                         objects + at-spi2-atk) with dlopen, so nothing links ATK, GObject or X11 at start-up
-//   ModalKitWayland       a window on a presentation host: input with event times, damage, frame
-//                         pacing, the sub-surface backend and its fallback, the desktop's reduced
-//                         motion, the accessibility bridge, SIGTERM/SIGINT (what an app links)
-//   ModalKitDemo          the demo app's library: its scene and look, fonts, PNG, command line
-//   modal-demo            the demo's command line on ModalKitWayland (thin main)
-//   modal-bench           frame pipeline benchmark
-//   Plugins/<Name>Style   the built-in styles: each a plain library target (its style type, which
-//                         tests link) and, in Entry/, the entry target its dynamic library is made of
-//   ModalKitNoteTool      the note generator's work (StyleNoteTool), for every style package's build step
-//   modalkit-style-note   the build-time note generator: runs the styles' declarations and writes
-//                         each library's ELF note source (docs/design.md, plugin metadata and trust)
-//   BuildPlugins/ModalKitStyleNotePlugin  the SwiftPM build-tool plugin that runs it for each entry target
-//                         (not in Plugins/, SwiftPM's default plugin folder, which holds the styles)
+// What each target is and what it depends on: docs/design.md, "Module graph" (the one place).
 import PackageDescription
 
 func system(_ name: String, pkgConfig: String, apt: [String]) -> Target {

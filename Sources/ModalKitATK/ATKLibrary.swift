@@ -6,8 +6,8 @@ import Glibc
 
 /// libModalKitATKBridge.so — the C target CModalKitATK: ATK objects and the at-spi2-atk bridge —
 /// loaded with `dlopen` when a bridge starts, so that a program that never starts one maps none of
-/// libatk, libatk-bridge, libatspi, GObject or their X11 dependencies (launch time: see README,
-/// Accessibility). Loaded once per process and never unloaded: GObject types cannot be
+/// libatk, libatk-bridge, libatspi, GObject or their X11 dependencies (launch time: see the article
+/// "Accessibility"). Loaded once per process and never unloaded: GObject types cannot be
 /// unregistered (GObject's type system keeps them for the process's life).
 final class ATKLibrary: ATKBackend {
     /// The library's file name (SwiftPM's dynamic library product ModalKitATKBridge).

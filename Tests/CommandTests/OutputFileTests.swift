@@ -1,4 +1,4 @@
-// Output files are never clobbered (README, "Output files"): `render`, `preview` and
+// Output files are never clobbered (article "Command line", Output files): `render`, `preview` and
 // `preview --strip` write only a regular file or a new path. A device, a FIFO, a socket, a
 // directory, or a symbolic link to one of them (or to nothing reachable, or in a loop) given as
 // --output is exit status 2 with exactly one stderr line, and the node is untouched (not opened:

@@ -291,18 +291,19 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertFalse(plain.stderr.contains("not looked at"), "nothing resembles 'no-such': \(plain.stderr)")
     }
 
-    // MARK: README
+    // MARK: the article "Built-in styles"
 
-    /// The option tables in README's "Styles" are the built-in styles' declarations: key, default,
-    /// meaning with unit, accepted values (a curve: "a timing curve, below", where the syntax is).
-    func testReadmeOptionTablesAreTheDeclarations() throws {
-        let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
+    /// The option tables in the article "Built-in styles" are the built-in styles' declarations: key,
+    /// default, meaning with unit, accepted values (a curve: "a timing curve, below", where the syntax is).
+    func testBuiltInStylesArticleOptionTablesAreTheDeclarations() throws {
+        let path = Support.packageRoot + "/Sources/ModalKit/ModalKit.docc/BuiltInStyles.md"
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for name in ["inset-centered", "bottom-sheet", "adaptive", "alert"] {
             let module = try StyleLoader(searchPath: [Support.stylesDirectory()]).load(name)
             guard let heading = lines.firstIndex(where: { $0.hasPrefix("**\(name)**") }),
                   let header = lines[heading...].firstIndex(of: "| option | default | meaning | accepted |") else {
-                return XCTFail("no option table for \(name) in README.md")
+                return XCTFail("no option table for \(name) in \(path)")
             }
             let rows = lines[(header + 2)...].prefix { $0.hasPrefix("| ") }
             let expected = module.options.map { o in

@@ -2,7 +2,8 @@ import ModalKit
 import XCTest
 
 /// The `detents` option: resting sizes smallest first, each once (UIKit's sheet detents), as
-/// README's option table says; fractions (≤ 1) and points (> 1) are each compared with their kind.
+/// the option table of the article "Built-in styles" says; fractions (≤ 1) and points (> 1) are
+/// each compared with their kind.
 final class DetentOptionTests: XCTestCase {
     private func detents(_ text: String) throws -> [Detent] {
         try StyleOptions(["detents": text], declared: [.detents()]).detents()

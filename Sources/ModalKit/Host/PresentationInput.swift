@@ -3,7 +3,7 @@
 ///
 /// An event carries no time of its own: it comes with the `now` of ``PresentationHost/handle(_:now:)``,
 /// which should be when the event happened, on the monotonic clock — a drag's release velocity is
-/// measured from those times (the samples of the last 100 ms: README, "Interactive transitions"). ModalKitWayland's window passes each event's compositor time (`wl_pointer.motion`,
+/// measured from those times (the samples of the last 100 ms: article "Interactive transitions"). ModalKitWayland's window passes each event's compositor time (`wl_pointer.motion`,
 /// `wl_touch.motion`, `wl_keyboard.key`: milliseconds on the compositor's base) converted to the
 /// monotonic clock, not the time the client read it (its `InputClock`).
 public enum PresentationInput: Hashable, Sendable {

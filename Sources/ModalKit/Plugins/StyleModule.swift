@@ -46,7 +46,7 @@ public struct StyleModule {
     /// (`modal-demo --describe-style NAME` prints them); a key left out takes its default. The
     /// built-in styles share `duration` (seconds), `curve` (`ease-in-out`, `linear`,
     /// `cubic-bezier(…)`, `spring(…)`), and the interactive ones `detents`, `undimmed-detent`,
-    /// `dismissible` (README, "Styles"). A bottom sheet with two detents:
+    /// `dismissible` (article "Built-in styles"). A bottom sheet with two detents:
     ///
     /// ```swift
     /// let module = try StyleLoader(searchPath: StyleLoader.defaultSearchPath()).load("bottom-sheet")

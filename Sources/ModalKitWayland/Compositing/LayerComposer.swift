@@ -104,7 +104,7 @@ public final class LayerComposer {
         // A fractional scale whose pixel grid repeats every 2 points or less (1.5) is placed and
         // tested equal to pixman; at one with a longer period (1.25, 1.75: 4 points) KWin 5.27
         // shows the presented layer up to 3 pixels from where pixman draws it, so those frames are
-        // drawn by pixman (README, "Compositor-side composition").
+        // drawn by pixman (docs/design.md, "Compositor-side composition").
         guard frame.bufferScale > 0 || PresentedLayerPlacement.alignment(scale: s) <= 2 else {
             return composeWithPixman(host, into: frame)
         }

@@ -2,7 +2,7 @@
 /// to the host with the time the compositor stamped on it (`wl_pointer.motion`, `wl_touch.motion`,
 /// `wl_keyboard.key`…: milliseconds on an undefined base), converted to `monotonicSeconds()`,
 /// not the time the client got round to reading it (events queued while a frame renders arrive
-/// together, and a drag's release velocity over the last 100 ms would see them bunched: README,
+/// together, and a drag's release velocity over the last 100 ms would see them bunched: article
 /// "Interactive transitions").
 ///
 /// The base is the smallest `receive time − event time` seen (the event that waited least); a

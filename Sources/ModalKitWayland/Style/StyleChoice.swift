@@ -4,7 +4,7 @@ import ModalKit
 /// `StyleLoader`) or given as an object. A string literal is a name: `"bottom-sheet"`.
 ///
 /// Names are searched in `MODALKIT_STYLE_PATH`, then next to the executable; an argument containing
-/// a `/` is a path (`StyleLoader/defaultSearchPath(environment:executablePath:)`; README, "Styles").
+/// a `/` is a path (`StyleLoader/defaultSearchPath(environment:executablePath:)`; article "Built-in styles").
 /// Options are the style's own (`modal-demo --describe-style NAME` lists them), as strings, the same
 /// as `--style-option KEY=VALUE`: e.g. `["detents": "0.5,0.9"]` for `bottom-sheet`.
 public enum StyleChoice: ExpressibleByStringLiteral {

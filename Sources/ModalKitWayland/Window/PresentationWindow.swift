@@ -20,7 +20,7 @@ import ModalKitWaylandClient
 ///   (`BTN_LEFT`), `wl_touch` points and the keys the host routes (Escape; Return, keypad Enter,
 ///   space; Tab, Shift+Tab — `PresentationKey/init(keysym:)`) go to the host with the compositor's
 ///   event time converted to the monotonic clock as `now` (``InputClock``), so a drag's release
-///   velocity (the samples of the last 100 ms: README, "Interactive transitions") is measured
+///   velocity (the samples of the last 100 ms: article "Interactive transitions") is measured
 ///   from when the compositor saw the motions, not from when they were read.
 ///   A content's `PresentationContent/handle(_:now:)` receives that `now`.
 /// - **Frames** (foot's rule, docs/design.md, "The frame pipeline"): a frame is drawn only for a

@@ -4,7 +4,7 @@ import CModalKitWaylandClient
 /// `deinit`, which frees the display; a proxy made on it must not be used or destroyed after that
 /// (libwayland: `wl_proxy_destroy` locks the display's mutex and edits its object map).
 ///
-/// The ownership rule of this module (docs/design.md, rules learned from the field, 14): every
+/// The ownership rule of this module (docs/design.md, rules from the field, 18): every
 /// object that wraps a proxy made on the display (a global, a `wl_surface`, a `wl_buffer`, a frame
 /// callback, an input device, a `wl_cursor_theme` …) holds this object in a stored property, and
 /// destroys its proxy in its own `deinit`. Swift releases an object's stored properties only after its `deinit` has run, so

@@ -1,5 +1,5 @@
 // The one rounding rule for the presented view (its top-left at a whole point, rounded half away
-// from zero, then × scale rounded to a whole pixel; README, Compositor-side composition), live on
+// from zero, then × scale rounded to a whole pixel; docs/design.md, Compositor-side composition), live on
 // KWin at its fractional 1.75: a bottom sheet (half the height) in a 481 × 401 pt window is held
 // with `--pause-at F` and the screenshot compared with `render --scale 1.75 --progress F` (±2 per
 // channel), at fractions where the sheet's top lands on a half point, and its top edge is on the

@@ -4,7 +4,7 @@
 // under headless sway with real pointer input: the rows and their names on screen, a tap on a row
 // presents a sheet of its colour resting at half the window's height over the dim, a drag up
 // rests it on the 0.9 detent, Escape dismisses and closing the window ends the app with status 0.
-// The code is at most 60 lines of Swift, and README shows it as it is.
+// The code is at most 60 lines of Swift, and the article "Presenting from your app" shows it as it is.
 import Foundation
 import ModalKitTestHarness
 import XCTest
@@ -13,14 +13,16 @@ final class ColourRowsExampleTests: CompositorTestCase {
     typealias Support = PluginTestSupport
     private static let source = "/Examples/ColourRows/Sources/ColourRows/main.swift"
 
-    func testTheAppIsAtMost60LinesAndTheREADMEShowsItAsItIs() throws {
+    /// The article "Presenting from your app" (ModalKitWayland.docc) shows the example's whole code.
+    func testTheAppIsAtMost60LinesAndTheArticleShowsItAsItIs() throws {
         let code = try String(contentsOfFile: Support.packageRoot + Self.source, encoding: .utf8)
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()   // the final newline
         XCTAssertLessThanOrEqual(lines.count, 60, "Examples/ColourRows is \(lines.count) lines of Swift")
-        let readme = try String(contentsOfFile: Support.packageRoot + "/README.md", encoding: .utf8)
-        guard let section = readme.range(of: "## Using ModalKit in an app") else { return XCTFail("no such section") }
-        XCTAssertTrue(readme[section.upperBound...].contains("```swift\n" + code + "```"),
-                      "README's code block differs from Examples/ColourRows/Sources/ColourRows/main.swift")
+        let article = try String(contentsOfFile: Support.packageRoot + "/Sources/ModalKitWayland/ModalKitWayland.docc/PresentingFromYourApp.md",
+                                 encoding: .utf8)
+        guard let section = article.range(of: "### Rows that present a sheet, with text") else { return XCTFail("no such section") }
+        XCTAssertTrue(article[section.upperBound...].contains("```swift\n" + code + "```"),
+                      "the article's code block differs from Examples/ColourRows/Sources/ColourRows/main.swift")
     }
 
     /// vncdo commands: a press at (`x`, `y0`), moves 10 px at a time to `y1` with 30 ms between them,

@@ -224,7 +224,7 @@ final class PresentationLiveTests: CompositorTestCase {
     }
 
     /// The live window equals `modal-demo render` at the same size, progress 1 (docs/design.md,
-    /// render draws exactly what the window shows), apart from the button's hover/focus looks.
+    /// "Command line": `render` draws exactly what the window shows), apart from the button's hover/focus looks.
     private func checkMatchesRender(_ style: Style, shot: RGBImage, window w: PixelBox,
                                     file: StaticString = #filePath, line: UInt = #line) throws {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-render")

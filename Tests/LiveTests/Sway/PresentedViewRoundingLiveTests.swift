@@ -1,6 +1,6 @@
 // One rounding rule for every path, proven live at odd sizes and scales: the presented view's
 // top-left is at a whole point (rounded half away from zero, then × scale rounded to a whole pixel;
-// README, Compositor-side composition), in the window with either backend as in
+// docs/design.md, Compositor-side composition), in the window with either backend as in
 // `modal-demo render`. A bottom sheet (half the height) in a 499 × 311 pt window on a scale-2 sway
 // output (and, in PresentedViewRoundingKWinTests, in a 481 × 401 pt window on KWin at its
 // fractional 1.75) is held with `--pause-at F`

@@ -1,4 +1,4 @@
-// Shared memory and sizes under a private headless sway (README, "Shared memory" and "Buffer cap"):
+// Shared memory and sizes under a private headless sway (article "Buffers"):
 // - No memfd (memfd_create fails with ENOSYS, as on kernels before 3.17 or under a seccomp filter
 //   that does not know it; an LD_PRELOAD shim, Fixtures/no_memfd.c, compiled here): the window
 //   takes its buffers from shm_open'ed objects, unlinked at once, and draws and works with both

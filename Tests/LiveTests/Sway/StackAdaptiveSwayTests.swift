@@ -166,7 +166,7 @@ final class StackAdaptiveSwayTests: CompositorTestCase {
         let vnc = try startVNC(sway)
         // The layout of both levels across the resize, drawn by pixman. With sub-surfaces, headless
         // sway 1.7 shows this floating window's first pixel column undimmed after the resize (a
-        // known gap, README "Compositor-side composition"; not yet pinned down to the client or
+        // known gap, docs/design.md, "Compositor-side composition"; not yet pinned down to the client or
         // the compositor).
         let (demo, _) = try launchDemo(["--style", "inset-centered", "--style", "bottom-sheet", "--compositing", "pixman"],
                                        in: sway)

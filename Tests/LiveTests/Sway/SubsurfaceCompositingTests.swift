@@ -138,7 +138,7 @@ final class SubsurfaceCompositingTests: CompositorTestCase {
     // MARK: client CPU per frame
 
     // Both backends' frame lines carry `backend=` and `cpu=`; the medians are printed as figures
-    // (README, Performance — speed is measured and reported, not asserted in a test).
+    // (article "Performance" — speed is measured and reported, not asserted in a test).
     func testFrameLinesCarryBackendAndClientCPUAt1080p() throws {
         try compareCPU(width: 1920, height: 1080)
     }

@@ -1,4 +1,4 @@
-// Buffers without a ceiling (README, "Buffer cap"): a window of 8192×8192 points on a scale-3
+// Buffers without a ceiling (article "Buffers"): a window of 8192×8192 points on a scale-3
 // output needs 24576×24576 buffer pixels (2.4 GB); before the cap the demo sat there with 2.4 GB
 // resident and no frame. Now no buffer exceeds 16384 pixels a side or 64 Mi pixels: the window
 // draws at the largest scale that fits (1), says so once on stderr, commits a frame, and exits 0

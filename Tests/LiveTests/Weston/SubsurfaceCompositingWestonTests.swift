@@ -30,7 +30,7 @@ final class SubsurfaceCompositingWestonTests: CompositorTestCase {
     /// (`repaint-window=16`, see HeadlessWeston) is reported presented by `wp_presentation`, once,
     /// at strictly increasing times at least one refresh apart (the client commits once per frame
     /// callback, so the compositor never drops one). The count and the largest gap are printed as
-    /// figures (README, Performance): how many frames a loaded machine manages is a measurement,
+    /// figures (article "Performance"): how many frames a loaded machine manages is a measurement,
     /// not a pass/fail criterion. Headless sway 1.7 sends no presentation feedback but a first
     /// `discarded` (wlroots 0.15's headless output reports no presentation times).
     func testEveryTransitionFrameIsPresentedOnceInOrder() throws {

@@ -2,17 +2,19 @@ import Foundation
 import ModalKit
 import XCTest
 
-// The two styles README's "What a style can say" writes out — UIKit's alert and page sheet — are
-// these, character for character (testTheReadmeShowsTheseStylesVerbatim), each in at most 30
-// lines of Swift, blanks and comments aside; the side drawer, the third, is new-style's template
-// (StyleAuthoringTests). The tests below check what README says they do.
+// The two styles the article "Writing a style" writes out (Sources/ModalKit/ModalKit.docc/
+// WritingAStyle.md, "What a style can say") — a confirmation card after UIKit's alert, and UIKit's
+// page sheet — are these, character for character (testTheArticleShowsTheseStylesVerbatim…), each
+// in at most 30 lines of Swift, blanks and comments aside; the side drawer, the third, is
+// new-style's template, shown by README (StyleAuthoringTests). The tests below check what the
+// article says they do. The confirm card has a name of its own: the shipped alert is another style.
 
-// README: alert
-/// UIKit's alert: a 270 pt card as tall as its content, centred over a light dim, growing from
-/// 1.2× as it fades in and fading out where it is; a tap on the dim does not dismiss it (Escape
-/// still does).
-public enum AlertStyle: LoadablePresentationStyle {
-    public static let name = "alert"
+// article: confirm card
+/// A confirmation card after UIKit's alert: 270 pt wide and as tall as its content, centred over a
+/// light dim, growing from 1.2× as it fades in and fading out where it is; a tap on the dim does
+/// not dismiss it (Escape still does).
+public enum ConfirmCardStyle: LoadablePresentationStyle {
+    public static let name = "confirm-card"
     public static let summary = "270 pt card as tall as its content over a black dim 0 → 0.2, fades in from 1.2×"
     static let height = StyleOption.number("height", "card height when the content does not say", unit: "points",
                                            default: 150, in: 44...1000)
@@ -39,9 +41,9 @@ public enum AlertStyle: LoadablePresentationStyle {
         return style
     }
 }
-// README: end
+// article: end
 
-// README: page sheet
+// article: page sheet
 /// UIKit's page sheet: a sheet resting at half or 90 % of the container, a grabber, dragged down
 /// to dismiss, while the view underneath recedes (shrinks, rounds its corners).
 public enum PageSheetStyle: LoadablePresentationStyle {
@@ -68,28 +70,28 @@ public enum PageSheetStyle: LoadablePresentationStyle {
         return style
     }
 }
-// README: end
+// article: end
 
-final class ReadmeStyleTests: XCTestCase {
+final class ArticleStyleTests: XCTestCase {
     private let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
 
-    /// The text between `// README: NAME` and the next `// README: end` in this file.
+    /// The text between `// article: NAME` and the next `// article: end` in this file.
     private func block(_ name: String) throws -> String {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        guard let start = source.range(of: "// README: \(name)\n"),
-              let end = source.range(of: "// README: end\n", range: start.upperBound..<source.endIndex) else {
+        guard let start = source.range(of: "// article: \(name)\n"),
+              let end = source.range(of: "// article: end\n", range: start.upperBound..<source.endIndex) else {
             throw XCTSkip("no block \(name)")
         }
         return String(source[start.upperBound..<end.lowerBound])
     }
 
-    func testTheReadmeShowsTheseStylesVerbatimInThirtyLinesEach() throws {
-        let readmePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md").path
-        let readme = try String(contentsOfFile: readmePath, encoding: .utf8)
-        for name in ["alert", "page sheet"] {
+    func testTheArticleShowsTheseStylesVerbatimInThirtyLinesEach() throws {
+        let articlePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ModalKit/ModalKit.docc/WritingAStyle.md").path
+        let article = try String(contentsOfFile: articlePath, encoding: .utf8)
+        for name in ["confirm card", "page sheet"] {
             let code = try block(name)
-            XCTAssertTrue(readme.contains("```swift\n" + code + "```\n"), "README shows the \(name) as it is here")
+            XCTAssertTrue(article.contains("```swift\n" + code + "```\n"), "the article shows the \(name) as it is here")
             let lines = code.split(separator: "\n").filter {
                 let t = $0.trimmingCharacters(in: .whitespaces)
                 return !t.isEmpty && !t.hasPrefix("//")
@@ -98,8 +100,8 @@ final class ReadmeStyleTests: XCTestCase {
         }
     }
 
-    func testTheAlert() throws {
-        let style = try AlertStyle.makeStyle(options: StyleOptions([:], declared: AlertStyle.options))
+    func testTheConfirmCard() throws {
+        let style = try ConfirmCardStyle.makeStyle(options: StyleOptions([:], declared: ConfirmCardStyle.options))
         let layout = LayoutContext(containerBounds: bounds)
         XCTAssertEqual(style.frameOfPresentedView(layout), Rect(x: 60, y: 347, width: 270, height: 150))
         XCTAssertEqual(style.cornerStyle(layout), CornerStyle(radius: 14, corners: .all))
