@@ -105,6 +105,10 @@ public enum BenchCommand: Equatable {
     /// Frame timing while scrolling: `runs` scripted scrolls of the demo's list (`--content list`:
     /// touchpad fingers, their deceleration, the wheel back) per style and size, every frame timed.
     case scrolls(styles: [String], sizes: [BenchSize], runs: Int)
+    /// Reload cost: `count` reloads per style as `modal-demo --watch` makes them (a private copy
+    /// of the library loaded, a style made from it, the previous one released); resident and
+    /// mapped memory after the first and the last.
+    case reloads(styles: [String], count: Int)
     /// Launch and footprint: modal-demo against another client, in interleaved pairs.
     case launch(LaunchOptions)
     case help
@@ -243,7 +247,8 @@ public enum BenchOptions {
         var runs: Int?
         var cycles: Int?
         var levels: Int?
-        var drag = false, scroll = false
+        var drag = false, scroll = false, text = false
+        var reloads: Int?
         var variants: [BenchVariant] = []
         var i = 0
         func value(_ option: String) throws -> String {
@@ -303,6 +308,9 @@ public enum BenchOptions {
             case "--scroll":
                 guard inline == nil else { throw BenchUsageError("--scroll takes no value") }
                 scroll = true
+            case "--text":
+                guard inline == nil else { throw BenchUsageError("--text takes no value") }
+                text = true
             case "--cycles":
                 guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
                 cycles = try count("--cycles", try argument(), cyclesRange)
@@ -316,14 +324,14 @@ public enum BenchOptions {
             i += 1
         }
         if text {
-            guard cycles == nil, levels == nil, !drag, styles.isEmpty, sizes.isEmpty, variants.isEmpty else {
+            guard cycles == nil, levels == nil, reloads == nil, !drag, !scroll, styles.isEmpty, sizes.isEmpty, variants.isEmpty else {
                 throw BenchUsageError("--text takes only --runs")
             }
             return .text(runs: runs ?? defaultRuns)
         }
         if styles.isEmpty { styles = defaultStyles }
         if let n = reloads {
-            guard cycles == nil, runs == nil, levels == nil, !drag, variants.isEmpty, sizes.isEmpty else {
+            guard cycles == nil, runs == nil, levels == nil, !drag, !scroll, variants.isEmpty, sizes.isEmpty else {
                 throw BenchUsageError("--reloads takes only --style")
             }
             return .reloads(styles: styles, count: n)

@@ -8,8 +8,10 @@ import ModalKit
 /// drawn only inside the view (the host clips the presented view's corners). A tap on a row
 /// selects it. Escape falls back to the host (dismiss).
 ///
-/// Keys: scroll keys reach a content once the host routes them; ``scroll(byPage:)`` and
-/// ``scrollToEdge(_:)`` are what Page Up/Down and Home/End do, ``scroll(by:)`` the arrows.
+/// Keys (GTK's and UIKit's list keys, with the list focused): Page Down / Page Up scroll by a
+/// viewport less one row (``scroll(byPage:)``), Home / End to the top / bottom
+/// (``scrollToEdge(_:)``), Down / Up by one row (``scroll(by:)``); a press and its repeats move,
+/// its release is used too. Every other key goes on to the host.
 final class ListView: PresentationContent {
     static let rowCount = 40
     /// Row height, points.
@@ -72,6 +74,19 @@ final class ListView: PresentationContent {
         return true
     }
 
+    /// What a scroll key does to the list, or nil for a key that is not one.
+    private static func scrollKey(_ keysym: UInt32) -> ((ListView) -> Void)? {
+        switch keysym {
+        case KeyInput.Keysym.pageDown: return { $0.scroll(byPage: 1) }
+        case KeyInput.Keysym.pageUp: return { $0.scroll(byPage: -1) }
+        case KeyInput.Keysym.home: return { $0.scrollToEdge(.top) }
+        case KeyInput.Keysym.end: return { $0.scrollToEdge(.bottom) }
+        case KeyInput.Keysym.down: return { $0.scroll(by: Point(x: 0, y: ListView.rowHeight)) }
+        case KeyInput.Keysym.up: return { $0.scroll(by: Point(x: 0, y: -ListView.rowHeight)) }
+        default: return nil
+        }
+    }
+
     /// The row at `p` (content points), if any.
     private func row(at p: Point) -> Int? {
         let i = Int(((p.y + position.offset.y) / ListView.rowHeight).rounded(.down))
@@ -94,6 +109,10 @@ final class ListView: PresentationContent {
             return false
         case .key:
             return false   // Escape: the host dismisses
+        case let .keyboard(k):
+            guard let move = Self.scrollKey(k.keysym) else { return false }
+            if k.isDown { move(self) }
+            return true
         case let .activate(id):
             guard id.hasPrefix("row-"), let i = Int(id.dropFirst(4)), i >= 1, i <= ListView.rowCount else { return false }
             selectedRow = i - 1

@@ -38,6 +38,10 @@ case let .frames(s, z, _, v), let .cycles(s, z, _, v):
     styleNames = s
     sizes = z
     variants = v
+case let .reloads(s, _):
+    styleNames = s
+    sizes = []
+    variants = [.solid]
 case let .stackCycles(s, z, _, _), let .drags(s, z, _), let .scrolls(s, z, _):
     styleNames = s
     sizes = z
@@ -87,7 +91,9 @@ do {
         try runDrags(runs: runs)
     case let .scrolls(_, _, runs):
         try runScrolls(runs: runs)
-    case .help, .launch:
+    case let .reloads(_, count):
+        try runReloads(count: count)
+    case .help, .launch, .text:
         break
     }
 } catch {

@@ -84,6 +84,8 @@ func runWindow(_ options: RunOptions) -> Int32 {
     }
     // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
     scene.onInteraction = { event in log(event.logLine) }
+    // Printable keys the card used: `typed "TEXT"`.
+    scene.onTyped = { text, level in log("typed \"\(text)\" \(level)") }
     // `--content list`: `scroll OFFSET TOP`, the list's offset and the sheet's top edge (points,
     // where it is drawn at that moment), at every change of the offset.
     scene.presentsList = options.content == .list

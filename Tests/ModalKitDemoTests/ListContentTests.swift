@@ -51,4 +51,43 @@ final class ListContentTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: x, y: top + 51), 0xFFE5E5EA)
         XCTAssertEqual(image.pixel(x: 10, y: top + 7), 0xFFFFFFFF, "separators start at the 20 pt inset")
     }
+
+    /// GTK's and UIKit's list keys: Page Down / Up by a viewport less one row, Home / End to the
+    /// ends, Down / Up by one row (44 pt); repeats move too, releases do not; Escape still dismisses.
+    func testScrollKeysMoveTheFocusedList() throws {
+        var events: [SceneEvent] = []
+        let scene = try DemoScene(style: try BuiltinStyle.bottomSheet.make(options: ["detents": "0.9"])) { events.append($0) }
+        scene.presentsList = true
+        scene.layout(containerSize: Size(width: 390, height: 844), scale: 1)
+        scene.present(now: 0)
+        scene.update(now: 10)
+        var t = 10.0
+        func key(_ keysym: UInt32, _ phase: KeyInput.Phase = .press) {
+            t += 0.1
+            scene.handle(.keyboard(KeyInput(keysym: keysym, phase: phase)), now: t)
+            scene.update(now: t)
+        }
+        // The sheet at 0.9 of 844 pt: a viewport of 759.6 pt over 40 × 44 = 1760 pt of rows.
+        let viewport = 844 * 0.9, end = 1760 - 844 * 0.9
+        key(KeyInput.Keysym.pageDown)
+        XCTAssertEqual(scene.listScrollOffset, viewport - 44, accuracy: 1e-9)
+        key(KeyInput.Keysym.pageDown, .release)
+        XCTAssertEqual(scene.listScrollOffset, viewport - 44, accuracy: 1e-9, "a release does not move")
+        key(KeyInput.Keysym.pageUp)
+        XCTAssertEqual(scene.listScrollOffset, 0)
+        key(KeyInput.Keysym.down)
+        key(KeyInput.Keysym.down, .repeat)
+        XCTAssertEqual(scene.listScrollOffset, 88)
+        key(KeyInput.Keysym.up)
+        XCTAssertEqual(scene.listScrollOffset, 44)
+        key(KeyInput.Keysym.end)
+        XCTAssertEqual(scene.listScrollOffset, end, accuracy: 1e-9)
+        key(KeyInput.Keysym.pageDown)
+        XCTAssertEqual(scene.listScrollOffset, end, accuracy: 1e-9, "no further than the last row")
+        key(KeyInput.Keysym.home)
+        XCTAssertEqual(scene.listScrollOffset, 0)
+        XCTAssertEqual(events, [.presenting, .presented])
+        key(KeyInput.Keysym.escape)
+        XCTAssertEqual(events, [.presenting, .presented, .dismissing], "Escape is not a list key: the host dismisses")
+    }
 }

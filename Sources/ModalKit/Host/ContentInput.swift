@@ -17,7 +17,10 @@ public enum ContentInput: Hashable, Sendable {
     /// (`.cancel`, as a scroll view cancels its subviews' touches); which of a sheet and its
     /// content a drag moves follows ``PresentationContent/canScroll(toward:)``.
     case scroll(ScrollInput)
-    /// A key press while this content has keyboard focus.
+    /// A key's meaning while this content has keyboard focus (Escape, activate, Tab, Shift-Tab;
+    /// an arrow as Tab / Shift-Tab where ``PresentationContent/arrowKeysMoveFocus``): sent for a
+    /// press or repeat the content did not use as ``keyboard(_:)``. Return false for Escape to let
+    /// the host dismiss the presented view.
     case key(PresentationKey)
     /// Every key press, repeat and release while this content has keyboard focus, before the host
     /// acts on it (``KeyInput``'s routing rule). Return true when the content used it (typed text,

@@ -47,6 +47,13 @@ public protocol PresentationContent: AnyObject {
     /// the content and moving its sheet (``ScrollArbitration``), and during a deceleration.
     /// Default: false (nothing scrolls: every drag on a draggable view moves the view).
     func canScroll(toward edge: ScrollEdge) -> Bool
+    /// Whether arrow keys the content does not use (``ContentInput/keyboard(_:)`` returned false)
+    /// move focus among its elements: Down / Right reach it as ``ContentInput/key(_:)`` with
+    /// ``PresentationKey/tab``, Up / Left with ``PresentationKey/backTab`` (GTK moves focus with
+    /// the arrow keys among a container's widgets; UIKit's focus system does on a keyboard). For
+    /// a list or a row of buttons; a content whose arrows mean something else (a slider, a text
+    /// caret, scrolling) leaves it false and handles them. Default: false.
+    var arrowKeysMoveFocus: Bool { get }
 }
 
 extension PresentationContent {
@@ -54,4 +61,5 @@ extension PresentationContent {
     public var accessibilityElement: AccessibilityElement? { nil }
     public func preferredContentSize(fittingWidth width: Double) -> Size? { nil }
     public func canScroll(toward edge: ScrollEdge) -> Bool { false }
+    public var arrowKeysMoveFocus: Bool { false }
 }
