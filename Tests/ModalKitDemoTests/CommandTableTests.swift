@@ -18,7 +18,8 @@ final class CommandTableTests: XCTestCase {
                                         "--duration": "0.5", "--pause-at": "0.5", "--frame-time": "predicted",
                                         "--compositing": "pixman", "--describe-style": "bottom-sheet", "--progress": "0.5",
                                         "--phase": "dismiss", "--drag": "20", "--detent": "1", "--scale": "2",
-                                        "--output": "x.png", "--directory": "d", "--fps": "10", "--hold": "1", "--strip": "3"]
+                                        "--output": "x.png", "--directory": "d", "--fps": "10", "--hold": "1", "--strip": "3",
+                                        "--content": "list", "--scroll": "10"]
         for command in Subcommand.allCases where command != .newStyle && command != .completion {
             let prefix = command == .window ? [] : [command.rawValue]
             for option in CommandTable.options {

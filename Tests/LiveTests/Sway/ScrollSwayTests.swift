@@ -1,6 +1,6 @@
 // Scrolling a sheet's list live under headless sway with real pointer input (wayvnc's virtual
 // pointer driven through one VNC client: buttons 4/5 are wheel steps, `mousedown 1` + `move`s a
-// drag): `modal-demo --content list` on the bottom sheet with detents 0.5 and 0.9 in a 480×800
+// drag, `key` the list's keys): `modal-demo --content list` on the bottom sheet with detents 0.5 and 0.9 in a 480×800
 // window, measured through its `scroll OFFSET TOP` lines (the list's offset and the sheet's top
 // edge, points). One sway and one demo for the class.
 import Foundation
@@ -105,6 +105,16 @@ final class ScrollSwayTests: CompositorTestCase {
         XCTAssertGreaterThan(glide.offset, 90 + 100, "decelerated past the drag's 90 pt: \(demo.events("scroll", since: mark).suffix(3))")
         XCTAssertLessThanOrEqual(glide.offset, 40 * 44 - 720, "within the list")
         XCTAssertEqual(demo.events("drag-began", since: mark), [])
+
+        // 8. Keys (the list has keyboard focus since it was presented): Home to the top, End to
+        //    the last row (40 × 44 − 720 = 1040), Page Up by a viewport less a row (720 − 44 = 676)
+        //    to 364, Down by a row to 408.
+        for (key, offset) in [("home", 0.0), ("end", 1040), ("pgup", 364), ("down", 408)] {
+            mark = demo.mark()
+            try vnc.key(key)
+            XCTAssertTrue(demo.waitForLines("scroll", count: 1, since: mark, timeout: eventTimeout), "\(key) scrolled nothing")
+            XCTAssertEqual(parse(demo.events("scroll", since: mark).last)?.offset ?? .nan, offset, accuracy: 0.01, key)
+        }
         demo.stop()
     }
 }
