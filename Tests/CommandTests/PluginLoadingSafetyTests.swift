@@ -1,10 +1,10 @@
-// What loading a style library may and may not do to the host (docs/design.md, plugin metadata
-// and trust; README "Trust"): the file checked is the file loaded (a file put in the path's place
-// between the checks and `dlopen` never loads; one changed in place is refused), a library named
-// by path in a directory others may write is loaded only when nothing it needs would come from
-// that directory through `$ORIGIN`, the same library with a neighbour loads with and without a
-// private copy (`--watch`), the host's signal handlers survive a plugin's constructor, and
-// listing or looking up a name runs nothing of a library without a note.
+// What loading a style library may and may not do to the host (docs/design.md, plugin metadata and
+// trust; README "What is checked before a style loads"): the file checked is the file loaded (a
+// file put in the path's place between the checks and `dlopen` never loads; one changed in place is
+// refused), a library named by path in a directory others may write is loaded only when nothing it
+// needs would come from that directory through `$ORIGIN`, the same library with a neighbour loads
+// with and without a private copy (`--watch`), the host's signal handlers survive a plugin's
+// constructor, and listing or looking up a name runs nothing of a library without a note.
 import Foundation
 import ModalKitTestHarness
 import XCTest

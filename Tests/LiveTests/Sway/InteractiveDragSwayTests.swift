@@ -115,11 +115,11 @@ final class InteractiveDragSwayTests: CompositorTestCase {
             XCTAssertEqual(demo.events("dismissing", since: mark), [], "never dismissing: \(demo.stdoutLines.suffix(20))")
             demo.stop()
         }
-        // 6. A press on the sheet during a (4 s) presentation stops it under the pointer; it then
+        // 6. A press on the sheet during a (8 s) presentation stops it under the pointer; it then
         //    follows the pointer. One vncdo holds the button throughout (a new VNC client starts
         //    with its buttons up); the screenshots are taken while it holds still.
         do {
-            let (demo, w) = try launchDemo(["--style", "bottom-sheet", "--style-option", "duration=4"], in: sway)
+            let (demo, w) = try launchDemo(["--style", "bottom-sheet", "--style-option", "duration=8"], in: sway)
             var mark = demo.mark()
             try vnc.key("enter")
             guard expectEvent(demo, "presenting", since: mark) != nil else { return }
@@ -137,7 +137,7 @@ final class InteractiveDragSwayTests: CompositorTestCase {
                                       "move", String(x), String(y - 300), "pause", "0.3", "mouseup", "1"], delay: 0)
             defer { hold.stop() }
             usleep(800_000)
-            // Still while held (the presentation would move it until 4 s after `presenting`).
+            // Still while held (the presentation would move it until 8 s after `presenting`).
             let held = try sway.stableScreenshot(timeout: 2.5, interval: 0.3)
             keep(held, "caught")
             let column = w.rect.x + 100
