@@ -122,7 +122,7 @@ public enum CommandTable {
                       "drag-ended VELOCITY, detent INDEX, close-attempt, rest, typed \"TEXT\" LEVEL",
                       "(printable keys the card used), scroll OFFSET TOP (the list's offset and the",
                       "sheet's top edge, points); a level n > 1 appends \" n\" to its lines"),
-        CommandOption("--content", "card|list", completion: .words(["card", "list"]), in: [.window, .render],
+        CommandOption("--content", "card|list", completion: .words(["card", "list"]), in: [.window, .dismissPoint, .render],
                       "what Present presents: the card (default), or a list of 40 rows that scrolls",
                       "with the wheel, the touchpad and touch (on a sheet: a drag scrolls the list",
                       "until its top edge, then moves the sheet; toward expansion the sheet first",
