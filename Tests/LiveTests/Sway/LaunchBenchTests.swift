@@ -230,6 +230,8 @@ final class LaunchBenchTests: CompositorTestCase {
         kill(child.pid, SIGINT)
         let status = child.waitForExit(timeout: 20)
         XCTAssertEqual(status, .exited(130), child.diagnostics())
+        // The exit is seen before the reader has all of stderr: read it to its end first.
+        XCTAssertTrue(child.stderr.waitForEnd(timeout: 10), "stderr still open")
         XCTAssertTrue(child.stderr.text.hasSuffix("modal-bench: interrupted\n"), child.stderr.text)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory), "runtime directory removed")
         XCTAssertEqual(processes(mentioning: directory), [], "nothing started by modal-bench still runs")
