@@ -74,17 +74,18 @@ final class ListView: PresentationContent {
         return true
     }
 
-    /// What a scroll key does to the list, or nil for a key that is not one.
-    private static func scrollKey(_ keysym: UInt32) -> ((ListView) -> Void)? {
+    /// Whether `keysym` is one of the list's scroll keys; scrolls by it when `perform`.
+    private func scrollKey(_ keysym: UInt32, perform: Bool) -> Bool {
         switch keysym {
-        case KeyInput.Keysym.pageDown: return { $0.scroll(byPage: 1) }
-        case KeyInput.Keysym.pageUp: return { $0.scroll(byPage: -1) }
-        case KeyInput.Keysym.home: return { $0.scrollToEdge(.top) }
-        case KeyInput.Keysym.end: return { $0.scrollToEdge(.bottom) }
-        case KeyInput.Keysym.down: return { $0.scroll(by: Point(x: 0, y: ListView.rowHeight)) }
-        case KeyInput.Keysym.up: return { $0.scroll(by: Point(x: 0, y: -ListView.rowHeight)) }
-        default: return nil
+        case KeyInput.Keysym.pageDown: if perform { scroll(byPage: 1) }
+        case KeyInput.Keysym.pageUp: if perform { scroll(byPage: -1) }
+        case KeyInput.Keysym.home: if perform { scrollToEdge(.top) }
+        case KeyInput.Keysym.end: if perform { scrollToEdge(.bottom) }
+        case KeyInput.Keysym.down: if perform { scroll(by: Point(x: 0, y: ListView.rowHeight)) }
+        case KeyInput.Keysym.up: if perform { scroll(by: Point(x: 0, y: -ListView.rowHeight)) }
+        default: return false
         }
+        return true
     }
 
     /// The row at `p` (content points), if any.
@@ -110,9 +111,7 @@ final class ListView: PresentationContent {
         case .key:
             return false   // Escape: the host dismisses
         case let .keyboard(k):
-            guard let move = Self.scrollKey(k.keysym) else { return false }
-            if k.isDown { move(self) }
-            return true
+            return scrollKey(k.keysym, perform: k.isDown)
         case let .activate(id):
             guard id.hasPrefix("row-"), let i = Int(id.dropFirst(4)), i >= 1, i <= ListView.rowCount else { return false }
             selectedRow = i - 1
