@@ -89,11 +89,6 @@ final class WindowDriver: LayeredWindowDelegate {
         completion()
     }
 
-    /// One input event to the scene at `now`, its compositor time on the monotonic clock.
-    private func handle(_ event: PresentationInput, now: Double) {
-        scene.handle(event, now: now)
-    }
-
     private func redrawIfNeeded() {
         if scene.needsRedraw { window.setNeedsRedraw() }
     }
@@ -117,7 +112,7 @@ final class WindowDriver: LayeredWindowDelegate {
             host: host, configuration: AccessibilityBridge.Configuration(applicationName: name, windowTitle: options.title),
             handle: { [weak self] input in
                 guard let self else { return }
-                handle(input, now: monotonicSeconds())
+                scene.handle(input, now: monotonicSeconds())   // a screen reader's request: now
                 redrawIfNeeded()
             },
             started: { [weak self] in self?.owner?.onAccessibilityStart?() },
@@ -199,18 +194,18 @@ final class WindowDriver: LayeredWindowDelegate {
     }
 
     func window(_ window: Window, pointer frame: PointerFrame) {
-        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in handle(event, now: now) }
+        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, now: now) }
         redrawIfNeeded()
     }
 
     func window(_ window: Window, touch frame: TouchFrame) {
-        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in handle(event, now: now) }
+        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, now: now) }
         redrawIfNeeded()
     }
 
     func window(_ window: Window, key event: KeyEvent) {
         guard let (key, now) = input.translate(event, receivedAt: monotonicSeconds()) else { return }
-        handle(key, now: now)
+        scene.handle(key, now: now)
         redrawIfNeeded()
     }
 }
