@@ -32,7 +32,10 @@ final class PresentationWindowTests: XCTestCase {
         }
     }
 
-    /// A window on a compositor of `globals`; `feedback`: ask for presentation feedback.
+    /// The timers of ``after(_:on:_:)``, invalidated when the run ends.
+    private var timers: [EventLoopTimer] = []
+
+    /// A window on `compositor`; `feedback`: ask for presentation feedback.
     private func makeWindow(_ compositor: WireCompositor, content: PresentationContent, style: PresentationStyle,
                             feedback: Bool = false) throws -> PresentationWindow {
         let connection = try compositor.connect()
@@ -46,28 +49,34 @@ final class PresentationWindowTests: XCTestCase {
         return try PresentationWindow(content: content, style: .object(style), options: options, connection: connection)
     }
 
-    /// Runs `window` until it is closed, or `limit` seconds (then closed, and false).
-    private func run(_ window: PresentationWindow, limit: Double = 10) throws -> Bool {
+    /// Runs `window` on `compositor` until it is closed, or `limit` seconds (then closed, and
+    /// false); afterwards the scenario's callbacks and timers are dropped (they hold the window).
+    private func run(_ window: PresentationWindow, on compositor: WireCompositor, limit: Double = 10) throws -> Bool {
         var timedOut = false
-        let deadline = EventLoopTimer(connection: window.connection) {
+        after(limit, on: window) {
             timedOut = true
             window.close()
         }
-        deadline.schedule(after: limit)
-        defer { deadline.invalidate() }
+        defer {
+            timers.forEach { $0.invalidate() }
+            timers.removeAll()
+            compositor.onCommit = nil
+            compositor.stop()
+            window.onFrame = nil
+            window.onFramePresented = nil
+            window.onAppear = nil
+            window.onRest = nil
+            window.host.onStateChange = { _ in }
+        }
         try window.run()
         return !timedOut
     }
 
     /// Runs `body` `seconds` from now on `window`'s loop.
     private func after(_ seconds: Double, on window: PresentationWindow, _ body: @escaping () -> Void) {
-        var timer: EventLoopTimer?
-        timer = EventLoopTimer(connection: window.connection) {
-            timer?.invalidate()
-            timer = nil
-            body()
-        }
-        timer?.schedule(after: seconds)
+        let timer = EventLoopTimer(connection: window.connection, handler: body)
+        timer.schedule(after: seconds)
+        timers.append(timer)
     }
 
     private func style(duration: Double) -> PresentationStyle {
@@ -113,7 +122,7 @@ final class PresentationWindowTests: XCTestCase {
                 compositor.configure(width: 200, height: 300)
             }
         }
-        XCTAssertTrue(try run(window), "the scenario did not finish: \(log)")
+        XCTAssertTrue(try run(window, on: compositor), "the scenario did not finish: \(log)")
         XCTAssertGreaterThan(reports.count, 2, "\(log)")
         XCTAssertEqual(reports.map(\.number), Array(1...reports.count))
         XCTAssertEqual(reports.map(\.backend), Array(repeating: .pixman, count: reports.count))
@@ -150,7 +159,7 @@ final class PresentationWindowTests: XCTestCase {
                 self.after(0.2, on: window) { window.close() }
             }
         }
-        XCTAssertTrue(try run(window), "\(log)")
+        XCTAssertTrue(try run(window, on: compositor), "\(log)")
         XCTAssertEqual(log, ["commit+buffer", "done", "appear"])
     }
 
@@ -177,7 +186,7 @@ final class PresentationWindowTests: XCTestCase {
                 }
             }
         }
-        XCTAssertTrue(try run(window), "\(log)")
+        XCTAssertTrue(try run(window, on: compositor), "\(log)")
         XCTAssertEqual(log, ["commit 200x300", "done+configure", "commit 320x400", "done", "appear"])
     }
 
@@ -199,7 +208,7 @@ final class PresentationWindowTests: XCTestCase {
                 self.after(0.2, on: window) { window.close() }
             }
         }
-        XCTAssertTrue(try run(window), "\(log)")
+        XCTAssertTrue(try run(window, on: compositor), "\(log)")
         XCTAssertEqual(log, ["commit+buffer", "feedback", "presented 1", "appear"])
     }
 
@@ -237,7 +246,7 @@ final class PresentationWindowTests: XCTestCase {
             default: break
             }
         }
-        XCTAssertTrue(try run(window), "\(log)")
+        XCTAssertTrue(try run(window, on: compositor), "\(log)")
         XCTAssertEqual(log, ["presenting", "presented", "dismiss", "dismissing", "dismissed", "rest"])
         XCTAssertEqual(rests.count, 1)
         if let rest = rests.first {
@@ -273,7 +282,7 @@ final class PresentationWindowTests: XCTestCase {
             log.append(state.rawValue)
             if state == .presented { self.after(0.3, on: window) { window.close() } }
         }
-        XCTAssertTrue(try run(window), "\(log)")
+        XCTAssertTrue(try run(window, on: compositor), "\(log)")
         XCTAssertEqual(log, ["presenting", "presented", "third applied", "frame with third"])
         XCTAssertTrue(window.host.style === third)
         XCTAssertGreaterThan(framesWithFirst, 1)
@@ -338,7 +347,9 @@ final class PresentationWindowTests: XCTestCase {
             default: break
             }
         }
-        XCTAssertTrue(try run(window), "\(log)")
+        XCTAssertTrue(try run(window, on: compositor), "\(log)")
+        root.onRelease = { _ in }   // they hold the window
+        card.onRelease = { _ in }
         XCTAssertEqual(log, ["present", "presenting", "presented", "dismiss", "dismissing", "dismissed"])
         XCTAssertTrue(presentedAccepted)
         XCTAssertTrue(dismissedAccepted)
