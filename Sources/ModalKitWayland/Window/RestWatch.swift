@@ -27,9 +27,6 @@ final class RestWatch {
 
     deinit { timer?.invalidate() }
 
-    /// Whether a release is due (the window is at rest and `delay` has not yet passed since).
-    var isScheduled: Bool { timer?.isScheduled ?? false }
-
     /// A frame was drawn or a frame callback came: at rest, the release is (re)scheduled `delay`
     /// seconds from now; otherwise a scheduled one is cancelled.
     func check() {

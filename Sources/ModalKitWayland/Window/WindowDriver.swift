@@ -120,8 +120,8 @@ final class WindowDriver: LayeredWindowDelegate {
         accessibility?.windowDidCommit(window)
     }
 
-    /// After each drawn frame: the next one while the scene animates, a waiting style, the
-    /// ledger's note of the frame, the rest watch.
+    /// After each drawn frame (the next one already asked for while the scene animates): a waiting
+    /// style, the ledger's note of the frame, the rest watch.
     private func drew(changed: Bool, backend: FrameBackend) {
         swapStyleIfIdle()
         ledger.drew(changed: changed, backend: backend)
