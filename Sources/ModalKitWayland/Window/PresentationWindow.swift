@@ -6,12 +6,12 @@ import ModalKitWaylandClient
 
 /// A Wayland window showing a `PresentationHost`: the app's content, and what it presents over it
 /// with a presentation style (UIKit's `present(_:animated:)`, libadwaita's `adw_dialog_present`) —
-/// presenting is one call, ``present(_:style:sourceRect:)``.
+/// presenting is one call, ``present(_:style:sourceRect:now:)``.
 ///
 /// ```swift
 /// let window = try PresentationWindow(content: root, style: "bottom-sheet",
 ///                                     options: PresentationWindowOptions(title: "Rows", appID: "org.example.Rows"))
-/// root.onTap = { window.present(detail) }
+/// root.onTap = { now in window.present(detail, now: now) }   // now: the tap's, from handle(_:now:)
 /// try window.run()
 /// ```
 ///
@@ -22,7 +22,9 @@ import ModalKitWaylandClient
 ///   event time converted to the monotonic clock as `now` (``InputClock``), so a drag's release
 ///   velocity (the samples of the last 100 ms: article "Interactive transitions") is measured
 ///   from when the compositor saw the motions, not from when they were read.
-///   A content's `PresentationContent/handle(_:now:)` receives that `now`.
+///   A content's `PresentationContent/handle(_:now:)` receives that `now`; a presentation or
+///   dismissal it asks for starts then when it passes it on (``present(_:style:sourceRect:now:)``,
+///   ``dismiss(now:)``).
 /// - **Frames** (foot's rule, docs/design.md, "The frame pipeline"): a frame is drawn only for a
 ///   frame callback (or a configure); it is ``PresentationScene/update(now:)`` at the frame's time,
 ///   then the host's pure queries; while the host animates the next frame is asked for, and an idle
@@ -52,7 +54,7 @@ public final class PresentationWindow {
     public var host: PresentationHost { scene.host }
     /// The connection the window lives on (its loop is the app's one loop).
     public let connection: WaylandConnection
-    /// The xdg-shell window (for what the binding does not cover: its configuration, its scale).
+    /// The xdg-shell window (for what this type does not cover: its configuration, its scale).
     public let window: Window
     /// What the window was created with.
     public let options: PresentationWindowOptions
@@ -90,38 +92,12 @@ public final class PresentationWindow {
         writeToStandardError(program + ": " + line.replacingAll("\n", with: " ") + "\n")
     }
 
-    let composer: LayerComposer
-    private var binding: WindowBinding!
-    var input = InputTranslator()
-    /// The time of the input event being routed (``present(_:style:sourceRect:)`` from a content's
-    /// handler uses it); nil outside input.
-    var inputTime: Double?
-    /// A style replacement waiting for the running transition to end, and what to do once applied.
-    var pendingStyle: (style: PresentationStyle, completion: (() -> Void)?)?
-    var motion: DesktopMotion?
-    var signals: TerminationSignals?
-    var accessibility: WindowAccessibility?
-    /// The frame being drawn changed what the window shows (reported at its commit), and how.
-    var pendingFrame = false
-    var pendingBackend = FrameBackend.pixman
-    var frames = 0
-    /// Frame numbers by commit sequence (for ``onFramePresented``), a small ring: feedback arrives
-    /// within a few refreshes.
-    var frameBySequence = [Int](repeating: 0, count: 64)
-    var hasAppeared = false
-    var hasCommitted = false
-    /// Configures that changed the size or scale (``onConfigure``), counted to tell whether one came
-    /// with a frame callback (``onAppear``).
-    var configures = 0
-    /// The configures counted when the last frame callback came, and the check that runs once the
-    /// events read with it have been handled (in the loop's next iteration).
-    var configuresAtCallback = 0
-    var appearCheck: EventLoopTimer?
-    /// Frees the host's caches once the window has been at rest for ``restDelay`` seconds.
-    var restCheck: EventLoopTimer?
-    /// How long a window with nothing presented draws no frame before its caches go, seconds.
+    /// How long a window with nothing presented draws no frame before its caches go, seconds
+    /// (``onRest``).
     public static let restDelay = 0.5
-    var warnedAboutScaleLimit = false
+
+    /// The window's delegate: frames, input, configures and what follows them.
+    private let driver: WindowDriver
 
     /// A window showing `content` with `style` for what it presents (level 1's style; a
     /// presentation may name its own).
@@ -148,51 +124,44 @@ public final class PresentationWindow {
         self.options = options
         let connection = try connection ?? WaylandConnection()
         self.connection = connection
-        var windowOptions = WindowOptions(title: options.title, appID: options.appID, requestedSize: options.size,
-                                          compositing: options.compositing,
-                                          presentationFeedback: options.presentationFeedback || options.frameTime == .predicted)
-        windowOptions.predictsPresentationTime = options.frameTime == .predicted
-        let binding = WindowBinding()
-        let window = try Window(connection: connection, options: windowOptions, delegate: binding)
-        self.window = window
-        composer = LayerComposer { [weak window] in window?.makeLayer() }
-        self.binding = binding
-        binding.owner = self
-    }
-
-    deinit {
-        accessibility?.stop()
-        appearCheck?.invalidate()
-        restCheck?.invalidate()
+        driver = try WindowDriver(scene: scene, options: options, connection: connection)
+        window = driver.window
+        driver.report(to: self)
     }
 
     // MARK: Presenting
 
     /// Presents `content` over the window's content, or over the top presented level when one is
-    /// presented (a stack) — `PresentationHost/present(_:style:sourceRect:now:)` at the time of
-    /// the input event being handled (its compositor time), or now outside input, followed by the
-    /// frames it takes.
+    /// presented (a stack) — `PresentationHost/present(_:style:sourceRect:now:)` at `now` — followed
+    /// by the frames it takes.
     /// - Parameters:
     ///   - content: what is presented (the presented view), sized by the style's frame.
     ///   - style: the style of this presentation; nil: level 1 keeps the window's style, a level
     ///     above level 1 uses the same style object.
     ///   - sourceRect: the control it comes from, container points (a style may grow from it).
+    ///   - now: when the transition starts, monotonic seconds: from an input handler, the `now` that
+    ///     `PresentationContent/handle(_:now:)` received — the input event's compositor time
+    ///     (``InputClock``), so the transition starts when the user acted, not when the client got
+    ///     round to reading the event; nil: the monotonic clock now (`monotonicSeconds()`), for a
+    ///     presentation that no input asked for (a timer, a reply from the network).
     /// - Returns: false when ignored (a transition is running, or `content` is presented already).
     @discardableResult
     public func present(_ content: any PresentationContent, style: PresentationStyle? = nil,
-                        sourceRect: Rect? = nil) -> Bool {
-        let now = inputTime ?? monotonicSeconds()
+                        sourceRect: Rect? = nil, now: Double? = nil) -> Bool {
+        let now = now ?? monotonicSeconds()
         if let style, host.levelCount == 0, style !== host.style { _ = scene.replaceStyle(style) }
         let changed = host.present(content, style: style, sourceRect: sourceRect, now: now)
         window.setNeedsRedraw()
         return changed
     }
 
-    /// Dismisses the top presented level (`PresentationHost/dismiss(now:)`), at the input event's
-    /// time or now. Returns false when ignored (it is dismissing already, or nothing is presented).
+    /// Dismisses the top presented level (`PresentationHost/dismiss(now:)`) at `now`, monotonic
+    /// seconds: from an input handler, the `now` it received (the input event's time, as for
+    /// ``present(_:style:sourceRect:now:)``); nil: the monotonic clock now.
+    /// - Returns: false when ignored (it is dismissing already, or nothing is presented).
     @discardableResult
-    public func dismiss() -> Bool {
-        let changed = host.dismiss(now: inputTime ?? monotonicSeconds())
+    public func dismiss(now: Double? = nil) -> Bool {
+        let changed = host.dismiss(now: now ?? monotonicSeconds())
         window.setNeedsRedraw()
         return changed
     }
@@ -201,8 +170,7 @@ public final class PresentationWindow {
     /// transition runs (a presented view takes its frame and chrome now), else after the frame that
     /// ends the running one; then `completion` runs. A later call replaces a replacement still waiting.
     public func replaceStyle(_ style: PresentationStyle, completion: (() -> Void)? = nil) {
-        pendingStyle = (style, completion)
-        if !scene.isAnimating { applyPendingStyle() }
+        driver.replaceStyle(style, completion: completion)
     }
 
     /// Asks for a frame (something the host does not know about changed, e.g. after calling the host
@@ -217,109 +185,12 @@ public final class PresentationWindow {
     /// - Throws: what `WaylandConnection/run()` throws (the compositor went away, a protocol error,
     ///   a buffer that cannot be made). The window is closed afterwards.
     public func run() throws {
-        // The desktop's setting is asked after the first commit (``startDesktopMotion()``): the
-        // session bus and libdbus stay off the first frame's path (docs/design.md, start-up and
-        // footprint); a forced choice applies at once.
-        if options.reducedMotion != .desktop || hasCommitted { startDesktopMotion() }
-        if options.closesOnTerminationSignals, signals == nil {
-            signals = TerminationSignals(connection: connection) { [weak self] in self?.close() }
-        }
-        defer { accessibility?.stop() }
+        driver.willRun()
+        defer { driver.didRun() }
         try connection.run()
     }
 
     /// Closes the window (its Wayland objects destroyed in protocol order); ``run()`` returns.
     /// Idempotent.
-    public func close() {
-        accessibility?.stop()
-        window.close()
-    }
-
-    // MARK: Internal
-
-    func handle(_ event: PresentationInput, now: Double) {
-        inputTime = now
-        scene.handle(event, now: now)
-        inputTime = nil
-    }
-
-    func redrawIfNeeded() {
-        if scene.needsRedraw { window.setNeedsRedraw() }
-    }
-
-    func applyPendingStyle() {
-        guard let pending = pendingStyle, scene.replaceStyle(pending.style) else { return }
-        pendingStyle = nil
-        window.setNeedsRedraw()
-        pending.completion?()
-    }
-
-    /// Starts following reduced motion (once): at ``run()`` for a forced choice, after the first
-    /// commit for the desktop's.
-    func startDesktopMotion() {
-        guard motion == nil else { return }
-        motion = DesktopMotion(options.reducedMotion, connection: connection) { [weak self] on in
-            guard let self else { return }
-            host.reducesMotion = on
-            onReducedMotionChange?(on)
-        }
-    }
-
-    func startAccessibility() {
-        guard options.accessibility, accessibility == nil else { return }
-        let name = options.applicationName
-            ?? CommandLine.arguments.first.map { PathName.lastComponent($0) } ?? options.title
-        accessibility = WindowAccessibility(
-            host: host, configuration: AccessibilityBridge.Configuration(applicationName: name, windowTitle: options.title),
-            handle: { [weak self] input in
-                guard let self else { return }
-                handle(input, now: monotonicSeconds())
-                redrawIfNeeded()
-            },
-            started: { [weak self] in self?.onAccessibilityStart?() },
-            warn: { [weak self] line in self?.onWarning(line) })
-        accessibility?.windowDidCommit(window)
-    }
-
-    func appear() {
-        guard !hasAppeared else { return }
-        hasAppeared = true
-        appearCheck?.invalidate()
-        appearCheck = nil
-        onAppear?()
-    }
-
-    /// Nothing presented and nothing moving: after ``restDelay`` seconds at rest the host's caches
-    /// go (``PresentationHost/releaseCachesAtRest()``, then ``onRest``); every frame and frame
-    /// callback until then puts it off. Checked at both: the frame that ends a dismissal asks for
-    /// no frame callback, so a window that checked at callbacks only kept its caches after it.
-    func scheduleRestCheck() {
-        if host.levelCount == 0 && !host.isAnimating {
-            if restCheck == nil {
-                restCheck = EventLoopTimer(connection: connection) { [weak self] in
-                    guard let self, host.levelCount == 0, !host.isAnimating else { return }
-                    if host.releaseCachesAtRest() { onRest?() }
-                }
-            }
-            restCheck?.schedule(after: PresentationWindow.restDelay)
-        } else if restCheck?.isScheduled == true {
-            restCheck?.cancel()
-        }
-    }
-
-    /// A frame callback came after the first commit: the window is on screen — unless a configure
-    /// that resizes it was read with the callback (sway sends the tiled size right after the first
-    /// frame's callback), which is known once the events after it have been dispatched.
-    func frameCallbackArrived() {
-        scheduleRestCheck()
-        guard hasCommitted, !hasAppeared else { return }
-        configuresAtCallback = configures
-        if appearCheck == nil {
-            appearCheck = EventLoopTimer(connection: connection) { [weak self] in
-                guard let self, configures == configuresAtCallback else { return }
-                appear()
-            }
-        }
-        appearCheck?.schedule(after: 0)
-    }
+    public func close() { driver.close() }
 }

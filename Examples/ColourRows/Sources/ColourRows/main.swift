@@ -2,10 +2,11 @@ import Foundation
 import ModalKitWayland
 import ModalKitText
 
-/// Rows of one colour each, named in white; a tap on a row (Return: the first) calls `onTap`.
+/// Rows of one colour each, named in white; a tap on a row (Return: the first) calls `onTap` with
+/// the row and the input event's time.
 final class Rows: PresentationContent {
     let rows: [(name: String, rgb: UInt32)], rowHeight: Double
-    var onTap: (Int) -> Void = { _ in }
+    var onTap: (_ row: Int, _ now: Double) -> Void = { _, _ in }
     private(set) var invalidation = ContentInvalidation.all
     private var size = Size.zero, pressed: Int?
     init(_ rows: [(name: String, rgb: UInt32)], rowHeight: Double = 64) { self.rows = rows; self.rowHeight = rowHeight }
@@ -33,10 +34,10 @@ final class Rows: PresentationContent {
     func handle(_ input: ContentInput, now: Double) -> Bool {
         switch input {
         case let .press(p): pressed = row(at: p)
-        case let .release(p): if let i = pressed, row(at: p) == i { onTap(i) }; pressed = nil
+        case let .release(p): if let i = pressed, row(at: p) == i { onTap(i, now) }; pressed = nil
         case .cancel: pressed = nil
-        case .key(.activate): onTap(0)
-        case let .activate(id): guard let i = Int(id), rows.indices.contains(i) else { return false }; onTap(i)
+        case .key(.activate): onTap(0, now)
+        case let .activate(id): guard let i = Int(id), rows.indices.contains(i) else { return false }; onTap(i, now)
         default: return false
         }
         return true
@@ -49,7 +50,7 @@ do {
                                         options: PresentationWindowOptions(title: "Colours", appID: "modalkit.colour-rows"))
     window.host.onStateChange = { print($0.rawValue); fflush(stdout) }
     window.host.onInteraction = { print($0.logLine); fflush(stdout) }
-    rows.onTap = { i in window.present(Rows([rows.rows[i]], rowHeight: 200)) }
+    rows.onTap = { i, now in window.present(Rows([rows.rows[i]], rowHeight: 200), now: now) }
     try window.run()
 } catch {
     FileHandle.standardError.write(Data("colour-rows: \(error)\n".utf8))

@@ -1,9 +1,10 @@
 import Foundation
 import ModalKitWayland
 
-/// A field of one colour, named for screen readers, that runs `onTap` when clicked or activated.
+/// A field of one colour, named for screen readers, that runs `onTap` when clicked or activated
+/// (with the input event's time).
 final class Swatch: PresentationContent {
-    let colour: Color, name: String; var onTap: () -> Void = {}
+    let colour: Color, name: String; var onTap: (_ now: Double) -> Void = { _ in }
     private(set) var invalidation = ContentInvalidation.all
     private var size = Size.zero, pressed = false
     init(_ colour: UInt32, _ name: String) { self.colour = Color(rgb: colour); self.name = name }
@@ -22,9 +23,9 @@ final class Swatch: PresentationContent {
     func handle(_ input: ContentInput, now: Double) -> Bool {
         switch input {
         case .press: pressed = true
-        case let .release(p): if pressed && Rect(size: size).contains(p) { onTap() }; pressed = false
+        case let .release(p): if pressed && Rect(size: size).contains(p) { onTap(now) }; pressed = false
         case .cancel: pressed = false
-        case .key(.activate), .activate: onTap()   // Return or space, or a screen reader's "click"
+        case .key(.activate), .activate: onTap(now)   // Return or space, or a screen reader's "click"
         default: return false
         }
         return true
@@ -37,7 +38,7 @@ do {
                                         options: PresentationWindowOptions(title: "HostApp", appID: "modalkit.host-app"))
     window.host.onStateChange = { print($0.rawValue); fflush(stdout) }
     window.onFrame = { _ in print("frame"); fflush(stdout) }
-    root.onTap = { window.present(card) }
+    root.onTap = { now in window.present(card, now: now) }
     try window.run()
 } catch {
     FileHandle.standardError.write(Data("host-app: \(error)\n".utf8))
