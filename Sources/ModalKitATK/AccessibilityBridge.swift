@@ -288,10 +288,13 @@ public final class AccessibilityBridge: EventLoopSource {
         library.api.stop!()
     }
 
-    /// Stops following the accessibility bus before any bridge ran (the window closed first).
+    /// Stops what ``start(host:connection:configuration:isWindowActive:onRequest:onProblem:completion:)``
+    /// began before it handed a bridge over (the window closed first): the following of the bus,
+    /// and a bridge waiting for a bus to register on (as ``stop()``).
     public static func cancel() {
         follower?.close()
         follower = nil
+        current?.stop()
     }
 
     /// The accessibility bus went away: the at-spi2-atk bridge lets go of it

@@ -38,7 +38,6 @@ final class AccessibilityBusLiveTests: CompositorTestCase {
         try vnc.key("enter")
         expectEvent(demo, "presenting", since: mark, timeout: 3)
         expectEvent(demo, "presented", since: mark)
-        XCTAssertEqual(demo.stderrLines, [], "nothing said before the bridge's timeout")
         mark = demo.mark()
         try vnc.key("esc")
         expectEvent(demo, "dismissed", since: mark)
