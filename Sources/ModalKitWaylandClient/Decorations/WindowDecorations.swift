@@ -32,7 +32,7 @@ final class WindowDecorations {
     private let connection: WaylandConnection
     /// The window's objects; nil after ``destroy()``.
     private var surface: Surface?
-    private var xdgSurface: XdgSurface?
+    private var shell: Toplevel?
     private var toplevel: XdgToplevel?
     private let title: String
     private let requestedSize: (width: Int, height: Int)
@@ -54,11 +54,11 @@ final class WindowDecorations {
 
     /// Asks for server-side decorations when the compositor offers them. Call before the
     /// toplevel's first commit.
-    init(connection: WaylandConnection, surface: Surface, xdgSurface: XdgSurface, toplevel: XdgToplevel,
+    init(connection: WaylandConnection, surface: Surface, toplevel shell: Toplevel, xdgToplevel toplevel: XdgToplevel,
          options: WindowOptions, onCloseRequest: @escaping () -> Void) {
         self.connection = connection
         self.surface = surface
-        self.xdgSurface = xdgSurface
+        self.shell = shell
         self.toplevel = toplevel
         title = options.title
         requestedSize = options.requestedSize
@@ -75,7 +75,7 @@ final class WindowDecorations {
         resizeBorders = nil   // likewise
         decoration = nil      // before its toplevel (xdg-decoration: orphaned)
         toplevel = nil
-        xdgSurface = nil
+        shell = nil
         surface = nil
     }
 
@@ -188,7 +188,7 @@ final class WindowDecorations {
             // Never set while the window was always server-side decorated and has no layers: the
             // default geometry (the extent of the surface and its sub-surfaces) is exactly right then.
             if geometry != sentGeometry, titleBar != nil || sentGeometry != nil || hasLayers {
-                xdgSurface?.setWindowGeometry(geometry)
+                shell?.setWindowGeometry(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height)
                 sentGeometry = geometry
                 sent = true
             }

@@ -23,6 +23,12 @@ struct FramePacing: Equatable {
         /// Don't attach; commit (the sub-surface layers' cached state), requesting a frame callback
         /// when `requestFrame`.
         case commitLayers(requestFrame: Bool)
+
+        /// Whether the commit attaches the drawn buffer (``commit(requestFrame:)``).
+        var attaches: Bool {
+            if case .commit = self { return true }
+            return false
+        }
     }
 
     private(set) var isConfigured = false
