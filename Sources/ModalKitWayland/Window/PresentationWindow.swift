@@ -3,6 +3,7 @@ import ModalKit
 import ModalKitATK
 import ModalKitSystemSupport
 import ModalKitWaylandClient
+import ModalKitWaylandDecorations
 
 /// A Wayland window showing a `PresentationHost`: the app's content, and what it presents over it
 /// with a presentation style (UIKit's `present(_:animated:)`, libadwaita's `adw_dialog_present`) —
@@ -152,6 +153,7 @@ public final class PresentationWindow {
                                           compositing: options.compositing,
                                           presentationFeedback: options.presentationFeedback || options.frameTime == .predicted)
         windowOptions.predictsPresentationTime = options.frameTime == .predicted
+        windowOptions.clientSideDecorations = .standard   // a title bar where the compositor draws none
         let binding = WindowBinding()
         let window = try Window(connection: connection, options: windowOptions, delegate: binding)
         self.window = window

@@ -1,12 +1,12 @@
 /// The window's buffers: ``BufferSlots`` (the rules, unit-tested) over live ``ShmBuffer``s.
 ///
 /// Dropping a handle the slots give back destroys that `wl_buffer` (``ShmBuffer`` deinit).
-final class BufferPool {
+package final class BufferPool {
     /// A buffer handed out for drawing, with its age (0 = contents undefined).
-    struct Acquired {
-        let id: Int
-        let buffer: ShmBuffer
-        let age: Int
+    package struct Acquired {
+        package let id: Int
+        package let buffer: ShmBuffer
+        package let age: Int
     }
 
     private let shm: Shm
@@ -20,18 +20,18 @@ final class BufferPool {
 
     /// - Parameter capacity: most buffers alive at once. Four covers a compositor holding two
     ///   (headless sway + pixman does) plus one on screen and one to draw.
-    init(shm: Shm, capacity: Int = 4) {
+    package init(shm: Shm, capacity: Int = 4) {
         self.shm = shm
         slots = BufferSlots(capacity: capacity)
     }
 
     /// Sets the buffer size in pixels; buffers of another size are dropped (now if free, on release if busy).
-    func setSize(width: Int, height: Int) {
+    package func setSize(width: Int, height: Int) {
         _ = slots.setSize(width: width, height: height)   // dropped here → destroyed
     }
 
     /// A free buffer of the current size, or nil when all are busy and the pool is full.
-    func acquire() throws -> Acquired? {
+    package func acquire() throws -> Acquired? {
         let width = slots.width, height = slots.height, shm = shm
         guard let acquired = try slots.acquire(create: {
             let buffer = try ShmBuffer(shm: shm, width: width, height: height)
@@ -43,7 +43,7 @@ final class BufferPool {
     }
 
     /// Ends the draw of `id`; `attached` = committed to the surface (busy until released).
-    func finishDrawing(id: Int, attached: Bool) {
+    package func finishDrawing(id: Int, attached: Bool) {
         _ = slots.finishDrawing(id: id, attached: attached)
     }
 
@@ -56,7 +56,7 @@ final class BufferPool {
     func dropFreeBuffers() { _ = slots.removeFree() }
 
     /// Destroys every buffer (the surface is going away).
-    func removeAll() { _ = slots.removeAll() }
+    package func removeAll() { _ = slots.removeAll() }
 
     private func released(_ buffer: ShmBuffer) {
         _ = slots.release(id: buffer.slotID)  // a stale buffer is dropped here → destroyed

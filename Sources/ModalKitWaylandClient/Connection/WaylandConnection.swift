@@ -26,11 +26,11 @@ public final class WaylandConnection {
     let display: Display
     private var registry: Registry?
     private var compositorObject: Compositor?
-    private(set) var shm: Shm?
+    package private(set) var shm: Shm?
     private(set) var wmBase: XdgWmBase?
     private(set) var decorationManager: DecorationManager?
-    private(set) var subcompositor: Subcompositor?
-    private(set) var viewporter: Viewporter?
+    package private(set) var subcompositor: Subcompositor?
+    package private(set) var viewporter: Viewporter?
     private(set) var fractionalScaleManager: FractionalScaleManager?
     private(set) var presentationTime: PresentationTime?
     private(set) var outputs: [Output] = []
@@ -284,7 +284,7 @@ public final class WaylandConnection {
 
     // MARK: Globals
 
-    var compositor: Compositor { compositorObject! }
+    package var compositor: Compositor { compositorObject! }
 
     /// The newest version of each required global offered below its minimum (nil = none such).
     private var tooOld: [String: UInt32] = [:]

@@ -2,8 +2,9 @@ import CModalKitWaylandClient
 import CModalKitWaylandCursor
 
 /// `wl_pointer` of a seat: routes enter/leave/motion/button to the window under the pointer and
-/// sets its cursor. Events on a window's client-side title bar or its invisible resize borders go
-/// to the window's ``WindowDecorations`` (move, maximize, close; resize) as they come and never
+/// sets its cursor. Events on a surface of the window's client-side decorations (title bar,
+/// resize borders) are reported to the window's decorations (``WindowDecorating``) as they come,
+/// which decide what they do (move, maximize, close; resize) and name the cursor; they never
 /// reach the delegate. Those on the content surface go to the delegate with their serial and
 /// time, grouped as the compositor groups them: collected until `wl_pointer.frame` (seat version
 /// 5 and later), then delivered as one ``PointerFrame``; before version 5 there is no frame event
@@ -13,10 +14,9 @@ import CModalKitWaylandCursor
 ///
 /// wl_pointer.set_cursor must carry the serial of the latest `enter`; the cursor image comes from
 /// the libwayland-cursor theme at the window's buffer scale, on a cursor surface with the same
-/// buffer scale: `left_ptr` (else `default`), or over a resize border the edge's cursor
-/// (``ResizeEdge/cursorName``, e.g. `right_side`, `bottom_right_corner`; `left_ptr` when the theme
-/// lacks it), changed as the pointer moves between edge and corner. A primary-button press on a
-/// border asks for `xdg_toplevel.resize` with that press's serial and the edge under the pointer.
+/// buffer scale: `left_ptr` (else `default`), or on a decoration surface the cursor the
+/// decorations name (over a resize border the edge's, ``ResizeEdge/cursorName``, e.g. `right_side`,
+/// `bottom_right_corner`; `left_ptr` when the theme lacks it), set again only when it changes.
 /// Owns its proxy and the cursor surface: `deinit`
 /// sends `release` (v3+) or destroys the proxy.
 final class Pointer {
@@ -30,16 +30,17 @@ final class Pointer {
     private weak var connection: WaylandConnection?
     /// The window under the pointer.
     private(set) weak var focus: Window?
-    /// Which of `focus`'s surfaces the pointer is on.
+    /// Which of `focus`'s surfaces the pointer is on, and that surface.
     private var focusPart: WindowPart = .content
+    private var focusSurface: OpaquePointer?
     private var enterSerial: UInt32 = 0
     private var cursorSurface: Surface?
     /// The scale the cursor was last set for (0 = not set).
     private var cursorScale = 0
     /// The cursor names last set (most wanted first).
     private var cursorNames: [String] = []
-    /// The resize edge under the pointer while it is on a resize border.
-    private var resizeEdge: ResizeEdge?
+    /// The cursor the decorations asked for while the pointer is on one of their surfaces.
+    private var decorationCursor: String?
     /// The content events of the frame being collected, and their window.
     private var frames: PointerFrameCollector<Window>
     /// The axis events of the frame being collected.
@@ -73,11 +74,11 @@ final class Pointer {
         frames.drop(window)
     }
 
-    /// The cursor for what is under the pointer: the resize edge's, else the arrow.
+    /// The cursor for what is under the pointer: the decorations', else the arrow.
     private var wantedCursor: [String] {
         let arrow = ["left_ptr", "default"]
-        guard let resizeEdge else { return arrow }
-        return [resizeEdge.cursorName] + arrow
+        guard let decorationCursor else { return arrow }
+        return [decorationCursor] + arrow
     }
 
     private func updateCursor(_ names: [String]) {
@@ -107,53 +108,53 @@ final class Pointer {
         let target = connection?.windowPart(for: surface)
         focus = target?.window
         focusPart = target?.part ?? .content
+        focusSurface = surface
         cursorScale = 0
-        let point = (x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        if case let .resizeBorder(side) = focusPart {
-            resizeEdge = focus?.decorations?.resizeEdge(on: side, x: point.x, y: point.y)
+        let event = PointerEvent(.enter(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), serial: serial)
+        if focusPart == .decoration {
+            decorationCursor = reportToDecorations(event)
+            updateCursor(wantedCursor)   // the decorations' (a border's edge) or the arrow (the bar)
         } else {
-            resizeEdge = nil
+            decorationCursor = nil
+            updateCursor(wantedCursor)   // the arrow on the content
+            send(event)
         }
-        updateCursor(wantedCursor)   // on any surface: content or title bar (left_ptr), border (edge)
-        send(PointerEvent(.enter(x: point.x, y: point.y), serial: serial))
     }
 
     private func leave(serial: UInt32) {
         send(PointerEvent(.leave, serial: serial))
         focus = nil
-        resizeEdge = nil
+        focusSurface = nil
+        decorationCursor = nil
     }
 
     private func motion(time: UInt32, x: Double, y: Double) {
-        if case let .resizeBorder(side) = focusPart, let focus {
-            let edge = focus.decorations?.resizeEdge(on: side, x: x, y: y)
-            if edge != resizeEdge {
-                resizeEdge = edge
-                updateCursor(wantedCursor)   // still with the enter serial, as wl_pointer.set_cursor requires
-            }
-            return
-        }
         send(PointerEvent(.motion(x: x, y: y), time: time))
     }
 
-    /// Routes an event to the focused window's content (the frame being collected) or decorations.
+    /// Routes an event to the focused window's content (the frame being collected) or reports it
+    /// to its decorations, whose cursor is set again when it changed (still with the enter serial,
+    /// as wl_pointer.set_cursor requires).
     private func send(_ event: PointerEvent) {
         guard let focus else { return }
-        if case .button(_, true) = event.kind, focusPart != .titleBar {
-            focus.decorations?.pointerPressedOutsideTitleBar()
-        }
         switch focusPart {
         case .content:
+            if case .button(_, true) = event.kind { focus.pointerPressedOnContent() }
             if var ready = frames.add(event, for: focus) { deliver(&ready) }
-        case .titleBar:
-            focus.decorations?.titleBarPointer(event, seat: seat)
-        case .resizeBorder:
-            // Only a primary press does anything on a border: the resize (enter/motion set the cursor).
-            if case let .button(code, pressed) = event.kind, pressed, code == TitleBarPointerState.buttonLeft,
-               let resizeEdge, let serial = event.serial {
-                focus.decorations?.beginResize(edge: resizeEdge, seat: seat, serial: serial)
+        case .decoration:
+            let cursor = reportToDecorations(event)
+            if case .leave = event.kind { return }
+            if cursor != decorationCursor {
+                decorationCursor = cursor
+                updateCursor(wantedCursor)
             }
         }
+    }
+
+    /// Reports `event` on the decoration surface under the pointer; returns the cursor they want.
+    private func reportToDecorations(_ event: PointerEvent) -> String? {
+        guard let focus, let focusSurface else { return nil }
+        return focus.decorationPointer(event, on: focusSurface, seat: seat)
     }
 
     /// `wl_pointer.frame` (or, before version 5, every event): the collected content events go to

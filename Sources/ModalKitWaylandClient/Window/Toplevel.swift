@@ -2,8 +2,8 @@
 /// are reported, the window decides what follows).
 protocol ToplevelHandler: AnyObject {
     /// At `xdg_surface.configure`, before the content size is computed: the height in points the
-    /// window's own decorations take within the configure size for `states` (0 = none).
-    func toplevel(_ toplevel: Toplevel, decorationHeightFor states: ToplevelStates) -> Int
+    /// window's own decorations take within the configure size for `mode` and `states` (0 = none).
+    func toplevel(_ toplevel: Toplevel, decorationHeightFor mode: DecorationMode, states: ToplevelStates) -> Int
     /// An `xdg_surface.configure` was acked and applied (``Toplevel/configuration``); `scaleChanged`
     /// when fitting the new size changed the pixel scale. Not called when the size is over the
     /// buffer cap (``Toplevel/failure`` is set instead).
@@ -30,14 +30,24 @@ protocol ToplevelHandler: AnyObject {
 /// `preferred_scale` n/120; either is lowered to fit ``BufferCap`` (``SurfaceScale/fit(width:height:)``),
 /// and a size over the cap even at 1 pixel per point is ``failure``.
 ///
-/// Owns the `xdg_toplevel`, the `xdg_surface` and the fractional-scale object; ``destroy()``
-/// destroys them in that order (xdg-shell: the role object before its `xdg_surface`; add-on
-/// objects before their surface), before the window's surface goes.
-final class Toplevel {
+/// Decorations (xdg-decoration-unstable-v1; foot's practice): where the compositor offers
+/// `zxdg_decoration_manager_v1`, server-side decorations are asked for at creation, before the
+/// surface's first commit (the protocol forbids it once a buffer is attached); the mode of the last
+/// decoration `configure` takes effect at the following ack (``decorationMode``).
+///
+/// Owns the decoration object, the `xdg_toplevel`, the `xdg_surface` and the fractional-scale
+/// object; ``destroy()`` destroys them in that order (xdg-decoration: the decoration before its
+/// toplevel; xdg-shell: the role object before its `xdg_surface`; add-on objects before their
+/// surface), before the window's surface goes. The requests client-side decorations make
+/// (move, resize, maximize, window menu, minimum size, geometry) are `package` methods.
+package final class Toplevel {
     private let connection: WaylandConnection
     weak var handler: ToplevelHandler?
     private var xdgSurface: XdgSurface?
-    private(set) var xdgToplevel: XdgToplevel?
+    private var xdgToplevel: XdgToplevel?
+    private var decoration: ToplevelDecoration?
+    /// The decoration mode applied at the last configure ack (nil before the first).
+    private(set) var decorationMode: DecorationMode?
     private var fractionalScale: FractionalScale?
     private var configureState: ConfigureState
     /// The configuration acked last (content size in points, states); nil before the first configure.
@@ -76,6 +86,7 @@ final class Toplevel {
         if let appID = options.appID { toplevel.setAppID(appID) }
         self.xdgSurface = xdgSurface
         xdgToplevel = toplevel
+        decoration = connection.decorationManager?.decorate(toplevel)
 
         surface.onEnter = { [weak self] output in self?.surfaceEntered(output) }
         surface.onLeave = { [weak self] output in self?.surfaceLeft(output) }
@@ -98,16 +109,40 @@ final class Toplevel {
     /// Destroys the role object, the `xdg_surface`, then the fractional-scale object. Idempotent.
     func destroy() {
         isDestroyed = true
+        decoration = nil    // before its toplevel (xdg-decoration: orphaned)
         xdgToplevel = nil   // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
         fractionalScale = nil
         enteredOutputs.removeAll()
     }
 
+    // MARK: Requests of client-side decorations
+
     /// `xdg_surface.set_window_geometry` (points, main-surface coordinates; applied at the next commit).
-    func setWindowGeometry(x: Int, y: Int, width: Int, height: Int) {
+    package func setWindowGeometry(x: Int, y: Int, width: Int, height: Int) {
         xdgSurface?.setWindowGeometry(x: x, y: y, width: width, height: height)
     }
+
+    /// `xdg_toplevel.move`: `serial` is that of the press or touch down that asks for it.
+    package func move(seat: OpaquePointer, serial: UInt32) { xdgToplevel?.move(seat: seat, serial: serial) }
+
+    /// `xdg_toplevel.resize` from `edge`: `serial` is that of the press or touch down.
+    package func resize(seat: OpaquePointer, serial: UInt32, edge: ResizeEdge) {
+        xdgToplevel?.resize(seat: seat, serial: serial, edge: edge)
+    }
+
+    /// `set_maximized` or `unset_maximized`.
+    package func setMaximized(_ maximized: Bool) {
+        if maximized { xdgToplevel?.setMaximized() } else { xdgToplevel?.unsetMaximized() }
+    }
+
+    /// `xdg_toplevel.show_window_menu` at (x, y), points relative to the window's surface.
+    package func showWindowMenu(seat: OpaquePointer, serial: UInt32, x: Int, y: Int) {
+        xdgToplevel?.showWindowMenu(seat: seat, serial: serial, x: x, y: y)
+    }
+
+    /// `xdg_toplevel.set_min_size` in window-geometry points (applied at the next commit).
+    package func setMinSize(width: Int, height: Int) { xdgToplevel?.setMinSize(width: width, height: height) }
 
     // MARK: Configure
 
@@ -116,7 +151,9 @@ final class Toplevel {
         xdgSurface?.ackConfigure(serial: serial)
         // xdg-decoration: the decoration configure precedes this xdg_surface.configure and takes
         // effect with its ack, like the toplevel's.
-        let barHeight = handler?.toplevel(self, decorationHeightFor: configureState.upcomingStates) ?? 0
+        let mode = DecorationMode.resolve(managerOffered: decoration != nil, configuredMode: decoration?.mode)
+        decorationMode = mode
+        let barHeight = handler?.toplevel(self, decorationHeightFor: mode, states: configureState.upcomingStates) ?? 0
         let (configuration, sizeChanged) = configureState.surfaceConfigure(titleBarHeight: barHeight)
         self.configuration = ConfigureResult(configuration: configuration, decorationHeight: barHeight)
         // Every buffer of the window (content, title bar) within the cap: the scale for this size.

@@ -10,7 +10,7 @@
 ///   `wl_surface` there, and `wl_surface.commit` is sent from there only, on the pixman and the
 ///   sub-surface path alike.
 ///
-/// The window owns its `wl_surface`, the toplevel, decorations (`WindowDecorations`), frame
+/// The window owns its `wl_surface`, the toplevel, its client-side decorations, frame
 /// callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
 /// require (decorations, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive,
 /// and each of those objects the connection's `wl_display` (``WaylandConnection``, ownership), so
@@ -47,11 +47,12 @@
 /// - Failures: a buffer that cannot be made — for the content, the title bar or a layer, even
 ///   when the delegate ignores the error — makes ``WaylandConnection/run()`` throw it at the end of
 ///   that frame; a window never stays open without frames.
-/// - Decorations (xdg-decoration-unstable-v1; foot's practice): `WindowDecorations` asks for
-///   server-side decorations when offered, and otherwise draws a client-side title bar (`TitleBar`)
-///   and invisible resize borders (`ResizeBorders`), sets the minimum size and the window
-///   geometry. The configure size is then the window geometry, which includes the bar; the delegate
-///   is told and draws the *content* size, so it never sees the bar.
+/// - Decorations (xdg-decoration-unstable-v1; foot's practice): the toplevel asks for server-side
+///   decorations when offered (``Toplevel``); where the compositor leaves them to the client, the
+///   window shows the ``WindowOptions/clientSideDecorations`` it was given (ModalKitWaylandDecorations'
+///   title bar and resize borders), or none. With a client-side title bar the configure size is
+///   the window geometry, which includes the bar; the delegate is told and draws the *content*
+///   size, so it never sees the bar.
 ///
 /// Use it from the thread that runs ``WaylandConnection/run()``.
 public final class Window {
@@ -87,7 +88,7 @@ public final class Window {
     /// applied at the last configure ack.
     public var hasServerSideDecorations: Bool { decorationMode == .serverSide }
     /// The decoration mode applied at the last configure ack (nil before the first configure).
-    public var decorationMode: DecorationMode? { decorations?.mode }
+    public var decorationMode: DecorationMode? { isClosed ? nil : toplevel.decorationMode }
     /// True while the window shows its own (client-side) title bar.
     public var showsClientSideTitleBar: Bool { decorations?.showsTitleBar ?? false }
 
@@ -99,9 +100,9 @@ public final class Window {
     var committedScale = 1
     let toplevel: Toplevel
     let scheduler: FrameScheduler
-    /// The decoration object, title bar, resize borders, minimum size and window geometry; nil
-    /// once closed. Pointer and touch input on the bar and borders goes to it.
-    private(set) var decorations: WindowDecorations?
+    /// The client-side decorations (``WindowOptions/clientSideDecorations``); nil without them and
+    /// once closed. Pointer and touch input on their surfaces goes to them.
+    var decorations: WindowDecorating?
     let pool: BufferPool
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (a frame allocates nothing after warm-up).
@@ -147,14 +148,11 @@ public final class Window {
         self.surface = surface
         scheduler.window = self
         toplevel.handler = self
-        // Before the first commit: xdg-decoration forbids creating its object once a buffer is attached.
-        if let xdgToplevel = toplevel.xdgToplevel {
-            decorations = WindowDecorations(connection: connection, surface: surface, toplevel: toplevel,
-                                            xdgToplevel: xdgToplevel, options: options) { [weak self] in
+        decorations = options.clientSideDecorations?.make(DecorationContext(
+            connection: connection, surface: surface, toplevel: toplevel, options: options) { [weak self] in
                 guard let self, !isClosed else { return }
                 self.delegate?.windowDidRequestClose(self)
-            }
-        }
+            })
         connection.register(self)
         toplevel.updateScale()   // the outputs' initial scales arrived in the connection's start-up roundtrip
         commit(.bare)
@@ -189,7 +187,7 @@ public final class Window {
             self?.scheduler.setNeedsRedraw()
         }
         layers.append(layer)
-        decorations?.hasLayers = true
+        decorations?.windowMadeLayer()
         return layer
     }
 
@@ -213,17 +211,33 @@ public final class Window {
         if scheduler.shouldDraw {
             pool.dropsReleasedBuffers = false
             try drawFrame()
-        } else if let decorations, decorations.needsRedrawAlone, configuration != nil {
-            // Only the bar changed (hover, focus): its sync commit shows with a parent commit
-            // that keeps the content buffer as it is.
-            if try decorations.renderTitleBarIfNeeded() { commit(.bare) }
+        } else if let decorations, decorations.needsCommitAlone, configuration != nil {
+            // Only the decorations changed (hover, focus): their sync commit shows with a parent
+            // commit that keeps the content buffer as it is.
+            if try decorations.prepareParentCommit() { commit(.bare) }
         }
     }
 
     /// Which of the window's surfaces `proxy` is, if any.
     func part(of proxy: OpaquePointer) -> WindowPart? {
         if surface?.proxy == proxy { return .content }
-        return decorations?.part(of: proxy)
+        return decorations?.owns(proxy) == true ? .decoration : nil
+    }
+
+    /// A pointer event on one of the decorations' surfaces (``part(of:)`` is `.decoration`):
+    /// the decorations act on it. Returns the cursor wanted there (nil: the arrow).
+    func decorationPointer(_ event: PointerEvent, on surface: OpaquePointer, seat: OpaquePointer) -> String? {
+        guard !isClosed else { return nil }
+        return decorations?.pointer(event, on: surface, seat: seat)
+    }
+
+    /// A pointer button was pressed on the window's content (the decorations end a double-click).
+    func pointerPressedOnContent() { decorations?.pointerPressedOnContent() }
+
+    /// A touch down on one of the decorations' surfaces.
+    func decorationTouchDown(on surface: OpaquePointer, x: Double, y: Double, serial: UInt32, seat: OpaquePointer) {
+        guard !isClosed else { return }
+        decorations?.touchDown(on: surface, x: x, y: y, serial: serial, seat: seat)
     }
 
     func deliver(_ frame: PointerFrame) {
@@ -274,9 +288,9 @@ public final class Window {
         scheduler.cancel()
         for layer in layers { layer.destroy() }   // sub-surfaces before their parent
         layers.removeAll()
-        decorations?.destroy()   // subsurfaces before the parent surface, decoration before its toplevel
+        decorations?.destroy()   // subsurfaces before the parent surface
         decorations = nil
-        toplevel.destroy()       // xdg_toplevel, xdg_surface, then the fractional-scale object
+        toplevel.destroy()       // decoration object, xdg_toplevel, xdg_surface, fractional-scale object
         viewport = nil           // add-on objects before their surface
         surface = nil
         pool.removeAll()
@@ -286,15 +300,15 @@ public final class Window {
 // MARK: - Toplevel events
 
 extension Window: ToplevelHandler {
-    func toplevel(_ toplevel: Toplevel, decorationHeightFor states: ToplevelStates) -> Int {
-        decorations?.titleBarHeight(upcomingStates: states) ?? 0
+    func toplevel(_ toplevel: Toplevel, decorationHeightFor mode: DecorationMode, states: ToplevelStates) -> Int {
+        decorations?.decorationHeight(mode: mode, states: states) ?? 0
     }
 
     func toplevel(_ toplevel: Toplevel, didConfigureSizeChanged sizeChanged: Bool, scaleChanged: Bool,
                   decorationHeight: Int) {
         guard let configuration else { return }
         if scaleChanged { scheduler.scaleChanged() }
-        decorations?.configured(configuration, titleBarHeight: decorationHeight, pixelScale: pixelScale,
+        decorations?.configured(configuration, decorationHeight: decorationHeight, pixelScale: pixelScale,
                                 fractional: usesFractionalScale)
         // xdg-shell: the next commit answers this configure, so it must come now and carry a
         // buffer of the acked size, not wait for a frame callback (which a hidden window never gets).
@@ -331,8 +345,7 @@ extension Window: ToplevelHandler {
 enum WindowPart: Equatable {
     /// The main surface: the content the delegate draws.
     case content
-    /// The client-side title bar's subsurface.
-    case titleBar
-    /// One of the invisible resize borders around the client-side decorations.
-    case resizeBorder(ResizeBorderSide)
+    /// A surface of the client-side decorations (title bar, resize border): events on it go to
+    /// the decorations, never to the delegate.
+    case decoration
 }

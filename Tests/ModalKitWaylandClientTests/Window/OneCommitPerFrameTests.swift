@@ -1,6 +1,7 @@
 import Glibc
 import XCTest
 @testable import ModalKitWaylandClient
+import ModalKitWaylandDecorations
 
 /// One `wl_surface.commit` of the window's surface per drawn frame, on both compositing paths,
 /// counted on the wire (``SocketPairCompositor``, acting as a compositor: a configure answers the
@@ -60,10 +61,10 @@ final class OneCommitPerFrameTests: XCTestCase {
         compositor.actsAsCompositor = true
         let connection = try compositor.connect()
         let delegate = Delegate(composes: compositing == .subsurface)
-        let window = try Window(connection: connection, options: WindowOptions(title: "Frames", requestedSize: (320, 200),
-                                                                             compositing: compositing,
-                                                                             presentationFeedback: true),
-                                delegate: delegate)
+        var options = WindowOptions(title: "Frames", requestedSize: (320, 200), compositing: compositing,
+                                    presentationFeedback: true)
+        options.clientSideDecorations = .standard
+        let window = try Window(connection: connection, options: options, delegate: delegate)
         try compositor.serve(deadline: 30) { try connection.run() }
         XCTAssertTrue(window.isClosed)
         return (compositor, delegate)
