@@ -56,4 +56,14 @@ final class ModuleLayoutTests: XCTestCase {
             }
         }
     }
+
+    func testNoSourceFileIsOver500Lines() throws {
+        for module in ["ModalKitWaylandClient", "ModalKitWaylandDecorations"] {
+            for file in try swiftFiles(in: module) {
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                let count = lines.last == "" ? lines.count - 1 : lines.count
+                XCTAssertLessThanOrEqual(count, 500, "\(module)/\(file.lastPathComponent)")
+            }
+        }
+    }
 }
