@@ -101,6 +101,41 @@ extension WaylandConnection {
     }
 
 
+    /// Sends all requests and waits until the compositor has processed them (and every event they
+    /// caused has been dispatched). The corresponding C function is `wl_display_roundtrip`.
+    /// - Throws: as ``run()``.
+    public func roundtrip() throws {
+        if let failure { throw failure }
+        if wl_display_roundtrip(display.pointer) < 0 {
+            let error = currentError(fallback: errno)
+            failure = error
+            throw error
+        }
+    }
+
+    func dispatchPending() throws {
+        if wl_display_dispatch_pending(display.pointer) < 0 { throw currentError(fallback: errno) }
+    }
+
+    /// Maps the display's error state to a ``WaylandError``.
+    func currentError(fallback: Int32) -> WaylandError {
+        let code = wl_display_get_error(display.pointer)
+        if code == EPROTO {
+            var interface: UnsafePointer<wl_interface>?
+            var objectID: UInt32 = 0
+            let errorCode = wl_display_get_protocol_error(display.pointer, &interface, &objectID)
+            let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
+            // libwayland logged "iface@id: error N: text"; keep the text.
+            var message = LibwaylandLog.lastMessage
+            if let range = message.rangeOfText(": error \(errorCode): ") {
+                message = String(message[range.upperBound...])
+            }
+            return .protocolError(interface: name, objectID: objectID, code: errorCode, message: message)
+        }
+        let errnoCode = code != 0 ? code : (fallback != 0 ? fallback : EPIPE)
+        return .connectionLost(errnoDescription(errnoCode))
+    }
+
     /// Watches `fd` for reading in ``run()``; `handler` runs when it is readable.
     func addReadSource(fd: Int32, handler: @escaping () -> Void) {
         _ = watch(fd: fd, events: .readable) { _ in handler() }

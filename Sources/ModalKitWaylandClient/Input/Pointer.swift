@@ -194,3 +194,123 @@ final class Pointer {
         axis_discrete: { data, _, axis, discrete in owner(data, as: Pointer.self).scroll.discrete(axis, steps: discrete) },
         axis_value120: { data, _, axis, value120 in owner(data, as: Pointer.self).scroll.value120(axis, value120) }))
 }
+
+/// Groups a pointer's content events into ``PointerFrame``s, one per `wl_pointer.frame`, without
+/// any live Wayland object (unit-tested).
+///
+/// Rules (wayland.xml, `wl_pointer.frame`, since 5: "Indicates the end of a set of events that
+/// logically belong together"):
+/// - With frames (``groupsByFrame``, a `wl_pointer` of version ≥ 5), events are collected until
+///   ``take()`` at the `frame` event. A frame holds one target's events: an event for another
+///   target (the pointer left one window and entered another within the frame) first hands out
+///   what the previous target collected.
+/// - Without frames (version < 5), every event is a frame of its own.
+/// - A target that goes away (a closed window) loses what was collected for it (``drop(_:)``).
+///
+/// No allocation per event or frame once warmed up: the events array is handed out with the frame
+/// and taken back, emptied with its capacity, by ``reuse(_:)``.
+struct PointerFrameCollector<Target: AnyObject> {
+    /// The compositor sends `wl_pointer.frame` (version ≥ 5).
+    let groupsByFrame: Bool
+    private var events: [PointerEvent] = []
+    private weak var target: Target?
+
+    init(groupsByFrame: Bool) { self.groupsByFrame = groupsByFrame }
+
+    /// The events collected for the current frame, in order.
+    var pending: [PointerEvent] { events }
+
+    /// Adds `event` for `target`. Returns a frame to deliver now, if any: the previous target's
+    /// (another target's event came before the frame ended), or without frames this very event.
+    mutating func add(_ event: PointerEvent, for target: Target) -> (target: Target, frame: PointerFrame)? {
+        var out: (target: Target, frame: PointerFrame)?
+        if self.target !== target { out = take() }
+        self.target = target
+        events.append(event)
+        // Without frame events nothing else can be pending (each event was handed out at once).
+        if !groupsByFrame { out = take() }
+        return out
+    }
+
+    /// `wl_pointer.frame`: the collected frame and its target; nil when nothing was collected or
+    /// the target is gone.
+    mutating func take() -> (target: Target, frame: PointerFrame)? {
+        guard !events.isEmpty else { return nil }
+        let taken = events
+        events = []   // the empty array singleton: no allocation
+        defer { target = nil }
+        guard let target else { return nil }
+        return (target, PointerFrame(events: taken))
+    }
+
+    /// `target` went away: what was collected for it is dropped.
+    mutating func drop(_ target: Target) {
+        guard self.target === target else { return }
+        self.target = nil
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes back the array of a delivered frame (emptied, capacity kept) for the next frame.
+    mutating func reuse(_ delivered: inout [PointerEvent]) {
+        delivered.removeAll(keepingCapacity: true)
+        if events.isEmpty && events.capacity < delivered.capacity { swap(&events, &delivered) }
+    }
+}
+
+/// Gathers the `wl_pointer` axis events of one frame into a ``PointerScroll``, without any live
+/// Wayland object (unit-tested).
+///
+/// Rules (wayland.xml, `wl_pointer`): `axis` gives an amount per axis in surface-local wl_fixed
+/// units (several in one frame add up); `axis_source` (since 5) says what device made the frame's
+/// axis events; `axis_stop` (since 5) ends the motion of one axis (a touchpad's fingers lifted:
+/// a client starts kinetic scrolling there); `axis_discrete` (5–7) counts wheel detents and
+/// `axis_value120` (since 8, which replaces it) counts them in 1/120ths; all of them belong to
+/// the `frame` that follows. Before version 5 there is no `frame` and each `axis` stands alone.
+/// `axis_relative_direction` (since 9) is not bound: libwayland 1.21's `wl_pointer_listener` has
+/// no slot for it, so the seat is bound at version 8 at most.
+struct PointerScrollCollector {
+    private(set) var scroll = PointerScroll()
+    /// The latest `axis`/`axis_stop` time of the frame, milliseconds.
+    private(set) var time: UInt32?
+
+    /// `wl_pointer.axis`: `value` (points) along `axis` at `time`.
+    mutating func axis(_ axis: UInt32, value: Double, time: UInt32) {
+        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { scroll.dx += value } else { scroll.dy += value }
+        self.time = time
+    }
+
+    /// `wl_pointer.axis_source`.
+    mutating func source(_ raw: UInt32) {
+        switch raw {
+        case WL_POINTER_AXIS_SOURCE_WHEEL.rawValue: scroll.source = .wheel
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: scroll.source = .finger
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: scroll.source = .continuous
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: scroll.source = .wheelTilt
+        default: break   // a source a later protocol version may add: the amounts still count
+        }
+    }
+
+    /// `wl_pointer.axis_stop` for `axis` at `time`.
+    mutating func stop(_ axis: UInt32, time: UInt32) {
+        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { scroll.stopX = true } else { scroll.stopY = true }
+        self.time = time
+    }
+
+    /// `wl_pointer.axis_discrete` (versions 5–7): `steps` detents, counted as 120 each.
+    mutating func discrete(_ axis: UInt32, steps: Int32) { value120(axis, steps.multipliedReportingOverflow(by: 120).partialValue) }
+
+    /// `wl_pointer.axis_value120` (since 8).
+    mutating func value120(_ axis: UInt32, _ value: Int32) {
+        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
+            scroll.value120X = scroll.value120X &+ value
+        } else {
+            scroll.value120Y = scroll.value120Y &+ value
+        }
+    }
+
+    /// The frame's scroll as a pointer event (nil when no axis event came), starting afresh.
+    mutating func take() -> PointerEvent? {
+        defer { scroll = PointerScroll(); time = nil }
+        return scroll.isEmpty ? nil : PointerEvent(.scroll(scroll), time: time)
+    }
+}

@@ -3,6 +3,46 @@ import ModalKitClock
 /// One frame of a ``Window``: drawn by the delegate (into the window's buffer, or composed with
 /// sub-surface layers), decided by the frame scheduler, and sent by the one commit step.
 extension Window {
+    /// Draws if a frame is due. Called once per event-loop iteration by the connection.
+    func update() throws {
+        guard !isClosed else { return }
+        if let failure = toplevel.failure { throw failure }
+        if scheduler.shouldDraw {
+            pool.dropsReleasedBuffers = false
+            try drawFrame()
+        } else if let decorations, decorations.needsCommitAlone, configuration != nil {
+            // Only the decorations changed (hover, focus): their sync commit shows with a parent
+            // commit that keeps the content buffer as it is.
+            if try decorations.prepareParentCommit() { commit(.bare) }
+        }
+    }
+
+    // MARK: From the frame scheduler
+
+    /// `wl_callback.done` of the pending frame callback: the next frame may be drawn now;
+    /// ``update()`` does it if one is wanted.
+    func frameCallbackArrived() {
+        if !isClosed { delegate?.windowDidReceiveFrameCallback(self) }
+        restIfIdle()
+    }
+
+    func framePresented(sequence: Int, at time: Double, refresh: Double) {
+        guard !isClosed else { return }
+        delegate?.window(self, didPresent: sequence, at: time, refresh: refresh)
+    }
+
+    /// Nothing more to draw — no frame due, none asked for, no frame callback pending: at rest,
+    /// the window keeps only the buffer the compositor shows (and frees the others as they come
+    /// back), as foot does; the next frame makes one. Checked when a frame callback arrives and
+    /// when a frame the delegate was asked for turned out to change nothing (a delegate that asks
+    /// for one more frame at the last callback of an animation, which then draws nothing).
+    func restIfIdle() {
+        guard !isClosed, scheduler.isAtRest else { return }
+        pool.dropsReleasedBuffers = true
+        pool.dropFreeBuffers()
+        for layer in layers { layer.dropImageBuffersWhileHidden() }
+    }
+
     /// What one `wl_surface.commit` of the window's surface carries.
     enum Commit {
         /// No new buffer and no frame report: the first commit (it asks for the first configure),
