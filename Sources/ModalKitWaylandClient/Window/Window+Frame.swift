@@ -10,7 +10,7 @@ extension Window {
         if scheduler.shouldDraw {
             pool.dropsReleasedBuffers = false
             try drawFrame()
-        } else if let decorations, decorations.needsCommitAlone, configuration != nil {
+        } else if let decorations, decorations.needsCommitAlone, toplevel.configuration != nil {
             // Only the decorations changed (hover, focus): their sync commit shows with a parent
             // commit that keeps the content buffer as it is.
             if try decorations.prepareParentCommit() { commit(.bare) }
@@ -95,7 +95,7 @@ extension Window {
 
     /// The buffer scale, or on the fractional path the viewport's destination, for the next commit.
     private func applyScaleState(_ surface: Surface) {
-        guard let configuration else { return }
+        guard let configuration = toplevel.configuration?.configuration else { return }
         let surfaceScale = toplevel.surfaceScale
         if let viewport {
             // fractional-scale-v1: the destination is the logical size; the buffer scale stays 1.
@@ -115,7 +115,7 @@ extension Window {
     /// commit carries, the commit step sends it.
     func drawFrame() throws {
         let cpuStart = threadCPUSeconds()
-        guard let configuration else { return }
+        guard let configuration = toplevel.configuration?.configuration else { return }
         let surfaceScale = toplevel.surfaceScale
         let (width, height) = surfaceScale.bufferSize(width: configuration.width, height: configuration.height)
         // The title bar's redraw rides on this commit (sync subsurface): if it cannot be drawn
