@@ -2,8 +2,8 @@
 ///
 /// Three parts, each with one concern (smithay-client-toolkit's state + handler per concern;
 /// foot's one render/commit path):
-/// - the toplevel (``Toplevel``): `xdg_surface`/`xdg_toplevel`, configure and ack, states, scale;
-/// - the frame scheduler (``FrameScheduler``): redraw as a flag, frame callbacks, presentation
+/// - the toplevel (`Toplevel`): `xdg_surface`/`xdg_toplevel`, configure and ack, states, scale;
+/// - the frame scheduler (`FrameScheduler`): redraw as a flag, frame callbacks, presentation
 ///   feedback, rest;
 /// - one commit step (`commit(_:)`, Window+Frame.swift): whatever a frame carries — buffer scale
 ///   or viewport, attach, damage, frame callback, presentation feedback — goes to the window's
@@ -48,7 +48,7 @@
 ///   when the delegate ignores the error — makes ``WaylandConnection/run()`` throw it at the end of
 ///   that frame; a window never stays open without frames.
 /// - Decorations (xdg-decoration-unstable-v1; foot's practice): the toplevel asks for server-side
-///   decorations when offered (``Toplevel``); where the compositor leaves them to the client, the
+///   decorations when offered (`Toplevel`); where the compositor leaves them to the client, the
 ///   window shows the ``WindowOptions/clientSideDecorations`` it was given (ModalKitWaylandDecorations'
 ///   title bar and resize borders), or none. With a client-side title bar the configure size is
 ///   the window geometry, which includes the bar; the delegate is told and draws the *content*
