@@ -29,7 +29,7 @@ public struct DecorationRect: Equatable, Sendable {
     public func scaled(by scale: Int) -> DecorationRect {
         DecorationRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
     }
-    /// In buffer pixels at a scale that may be fractional: each edge at ``scaledLength(_:scale:)``
+    /// In buffer pixels at a scale that may be fractional: each edge at `scaledLength(_:scale:)`
     /// of its coordinate (so adjacent rectangles stay adjacent); the same as the integer version
     /// for a whole `scale`.
     public func scaled(by scale: Double) -> DecorationRect {
@@ -94,7 +94,7 @@ public struct TitleBarLayout: Equatable, Sendable {
         return DecorationRect(x: width - side, y: 0, width: side, height: side)
     }
 
-    /// The buffer size in pixels: each side ``scaledLength(_:scale:)`` (points × scale, exact at a
+    /// The buffer size in pixels: each side `scaledLength(_:scale:)` (points × scale, exact at a
     /// whole scale).
     public var bufferWidth: Int { scaledLength(width, scale: scale) }
     /// The buffer's height in pixels (``TitleBarLayout/height`` points at ``scale``).

@@ -3,7 +3,7 @@ import ModalKitWaylandClient
 public extension ClientSideDecorations {
     /// A title bar (28 pt: the title, ending in "…" when it does not fit, and a close button ×;
     /// drag to move, double-click to maximize or restore, secondary click for the window menu) and
-    /// four invisible resize borders, as foot draws them; see ``WindowDecorations``.
+    /// four invisible resize borders, as foot draws them; see `WindowDecorations`.
     static var standard: ClientSideDecorations {
         ClientSideDecorations { WindowDecorations(context: $0) }
     }

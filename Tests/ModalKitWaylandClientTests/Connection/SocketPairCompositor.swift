@@ -62,6 +62,10 @@ final class SocketPairCompositor: @unchecked Sendable {
     var actsAsCompositor = false
     /// The size of the first configure (0 × 0: the client decides, as weston's first configure).
     var firstConfigure: (width: Int32, height: Int32) = (0, 0)
+    /// Runs on the serving thread right after the toplevel's first commit with a buffer (its first
+    /// frame) has been answered: send input from here (``sendEvent(_:opcode:_:)``).
+    var afterFirstFrame: ((SocketPairCompositor) -> Void)?
+    private var sawFirstFrame = false
     private var configured = false
     /// Per surface: frame callbacks requested since its last commit, the buffer attached since
     /// then (0 = a null attach), and the buffer it shows.
@@ -260,11 +264,16 @@ final class SocketPairCompositor: @unchecked Sendable {
                 sendConfigure(xdgSurface: xdgSurface, xdgToplevel: xdgToplevel,
                               width: firstConfigure.width, height: firstConfigure.height, states: [])
             }
-            if let buffer = pendingBuffer.removeValue(forKey: r.object) {
+            let attached = pendingBuffer.removeValue(forKey: r.object)
+            if let buffer = attached {
                 if let shown = shownBuffer[r.object], shown != buffer { sendRelease(shown) }
                 shownBuffer[r.object] = buffer == 0 ? nil : buffer
             }
             for callback in pendingCallbacks.removeValue(forKey: r.object) ?? [] { sendFrameDone(callback) }
+            if r.object == toplevelSurface, let attached, attached != 0, !sawFirstFrame {
+                sawFirstFrame = true
+                afterFirstFrame?(self)
+            }
         default:
             break
         }
@@ -286,6 +295,17 @@ final class SocketPairCompositor: @unchecked Sendable {
 
     /// `wl_buffer.release`.
     func sendRelease(_ buffer: UInt32) { send(object: buffer, opcode: 0, []) }
+
+    /// Any event: `opcode` of `object` with `words` as its arguments (wl_fixed: ``fixed(_:)``).
+    func sendEvent(_ object: UInt32, opcode: UInt32, _ words: [UInt32]) { send(object: object, opcode: opcode, words) }
+
+    /// A `wl_fixed_t` (24.8) as an argument word.
+    static func fixed(_ value: Double) -> UInt32 { UInt32(bitPattern: Int32((value * 256).rounded())) }
+
+    /// The id of the first object of `interface` the client made.
+    func object(_ interface: String) -> UInt32? {
+        interfaces.filter { $0.value == interface }.map(\.key).min()
+    }
 
     private func word(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
