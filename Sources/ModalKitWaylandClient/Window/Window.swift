@@ -466,6 +466,9 @@ public final class Window {
         let decorationsChanged = try decorations?.prepareParentCommit() ?? false
         damage.removeAll(keepingCapacity: true)
         damage.append(contentsOf: composer.baseDamage)
+        // Damage outside the buffer (an empty rectangle) is none: such a frame is a layers-only
+        // frame, never a buffer frame that the pacing discards with the layers' state in it.
+        damage.removeAll { FramePacing.clip($0, width: width, height: height) == nil }
         let decision: FramePacing.Action
         if let acquired, !damage.isEmpty || pacing.mustCommit {
             decision = pacing.didDraw(damage: &damage, width: width, height: height)
