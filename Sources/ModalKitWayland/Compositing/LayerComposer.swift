@@ -145,10 +145,7 @@ public final class LayerComposer {
             let dimGoes = i >= n || (frames[i].dim == 0 && frames[i].dimGradient == nil)
             if dimGoes && l.dim.isShown { uncoveredAll = true }
         }
-        let presentedGoes = { (i: Int) -> Bool in
-            self.levelLayers[i].lastPresented != nil && (i >= n || self.placements[i].map { $0.visible.isEmpty } ?? true)
-        }
-        let uncovers = uncoveredAll || levelLayers.indices.contains(where: presentedGoes)
+        let uncovers = uncoveredAll || levelLayers.indices.contains { presentedGoes($0, levels: n) }
         let mustDraw = frame.mustDrawBase || host.presentingLayerNeedsRender || uncovers
         // The presenting view: the window's own buffer, drawn only when it changed.
         if mustDraw, let t = target({ try frame.baseTarget() }) {
@@ -159,7 +156,7 @@ public final class LayerComposer {
                 appendDamage((0, 0, w, h), scale: s, to: frame)
             } else {
                 for (i, l) in levelLayers.enumerated() {
-                    if let last = l.lastPresented, presentedGoes(i) { appendDamage(last, scale: s, to: frame) }
+                    if let last = l.lastPresented, presentedGoes(i, levels: n) { appendDamage(last, scale: s, to: frame) }
                 }
             }
             owesBaseDamage = false
@@ -173,6 +170,13 @@ public final class LayerComposer {
         for i in levelLayers.indices where i >= n { levelLayers[i].hide() }
         for i in 0..<n { compose(level: i, host, scale: s, width: w, height: h, into: &result) }
         return result
+    }
+
+    /// Whether level `i`'s presented layer showed in the last frame and shows nothing in this one
+    /// (of `n` levels): its level left, it has no presented view, or none of it is inside the
+    /// container. Call after this frame's placements are made.
+    private func presentedGoes(_ i: Int, levels n: Int) -> Bool {
+        levelLayers[i].lastPresented != nil && (i >= n || placements[i].map { $0.visible.isEmpty } ?? true)
     }
 
     /// Level `i`'s dim and presented view into its layers.
