@@ -37,9 +37,9 @@ final class SubsurfaceEndStateTests: XCTestCase {
 
     /// Runs `scene` in a window over a ``WireCompositor`` until its script has run, and returns
     /// the compositor (stopped) and the state events.
-    private func run(_ scene: ScriptedScene,
+    private func run(_ scene: ScriptedScene, scale: Int = 1,
                      onLevel: @escaping (PresentationState, Int) -> Void = { _, _ in }) throws -> (WireCompositor, [String]) {
-        let compositor = try WireCompositor(width: width, height: height)
+        let compositor = try WireCompositor(width: width, height: height, scale: scale)
         let connection = try compositor.connect()
         var options = PresentationWindowOptions(title: "end-state")
         options.size = (width, height)
@@ -83,6 +83,14 @@ final class SubsurfaceEndStateTests: XCTestCase {
     }
 
     func testTheFrameThatEndsADismissalUnmapsTheLayersAndRepaintsUnderThem() throws {
+        try dismissal(scale: 1)
+    }
+
+    func testTheSameAtScaleTwo() throws {
+        try dismissal(scale: 2)
+    }
+
+    private func dismissal(scale: Int) throws {
         let host = PresentationHost(style: sheet(), presenting: Solid(0xFF3366AA))
         let card = Solid(0xFFFFFFFF)
         // Presented at 0 (until 0.35), dismissed at 1 (until 1.35).
@@ -90,9 +98,11 @@ final class SubsurfaceEndStateTests: XCTestCase {
                                   + frames(0.02, 0.5, step: 1.0 / 60).map { ($0, nil) }
                                   + [(1.0, { h, t in h.dismiss(now: t) })]
                                   + (frames(1.02, 1.32, step: 1.0 / 60) + finish(1.35)).map { ($0, nil) })
-        let (compositor, events) = try run(scene)
+        let (compositor, events) = try run(scene, scale: scale)
         XCTAssertEqual(events, ["presenting", "presented", "dismissing", "dismissed"])
-        checkEnd(compositor, "dismissed")
+        checkEnd(compositor, "dismissed at scale \(scale)")
+        XCTAssertTrue(compositor.log.contains { $0.hasSuffix("damage_buffer(\(width * scale)x\(height * scale)+0+0)") },
+                      "the window's buffers are \(scale) pixels per point")
         // The presented view's sub-surface (the second, above its dim): its last request before the
         // end is a null attach and its commit, applied by a parent commit that damages its last row.
         let presented = compositor.layers[1]

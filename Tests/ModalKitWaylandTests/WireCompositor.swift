@@ -22,7 +22,7 @@ import ModalKitWaylandClient
 /// rectangle that sub-surface showed (``violations``). Read its state after ``stop()``: destroyed
 /// surfaces and sub-surfaces (the window's close) stay in the model as they were left.
 final class WireCompositor: @unchecked Sendable {
-    /// A rectangle in surface-local points (= buffer pixels: the window runs at scale 1 here).
+    /// A rectangle in surface-local points, or in buffer pixels for damage.
     struct Box: Equatable, CustomStringConvertible {
         var x, y, width, height: Int
         var description: String { "\(width)x\(height)+\(x)+\(y)" }
@@ -61,6 +61,9 @@ final class WireCompositor: @unchecked Sendable {
     }
 
     let width: Int, height: Int
+    /// The integer scale of the one output (offered as a `wl_output` when above 1): the window's
+    /// buffers are that many pixels per point, damage in buffer pixels.
+    let scale: Int
     private let serverFD: Int32
     private var clientFD: Int32
     private var stopPipe: (read: Int32, write: Int32) = (-1, -1)
@@ -68,9 +71,7 @@ final class WireCompositor: @unchecked Sendable {
     private var running = false
     private var input: [UInt8] = []
     private var serial: UInt32 = 100
-    private static let globals: [(interface: String, version: UInt32)] =
-        [("wl_compositor", 4), ("wl_shm", 1), ("xdg_wm_base", 1), ("wl_subcompositor", 1), ("wp_viewporter", 1),
-         ("zxdg_decoration_manager_v1", 1)]
+    private let globals: [(interface: String, version: UInt32)]
 
     /// Object id → interface.
     private var objects: [UInt32: String] = [1: "wl_display"]
@@ -90,9 +91,12 @@ final class WireCompositor: @unchecked Sendable {
     /// Parent commits so far.
     private(set) var parentCommits = 0
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, scale: Int = 1) throws {
         self.width = width
         self.height = height
+        self.scale = scale
+        globals = [("wl_compositor", 4), ("wl_shm", 1), ("xdg_wm_base", 1), ("wl_subcompositor", 1), ("wp_viewporter", 1),
+                   ("zxdg_decoration_manager_v1", 1)] + (scale > 1 ? [("wl_output", 2)] : [])
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             throw WireError("socketpair: \(String(cString: strerror(errno)))")
@@ -213,13 +217,18 @@ final class WireCompositor: @unchecked Sendable {
             send(1, 1, [callback])
         case ("wl_display", 1):
             let registry = newObject(a, at: 0, "wl_registry")
-            for (i, g) in Self.globals.enumerated() { sendGlobal(registry, UInt32(i + 1), g.interface, g.version) }
+            for (i, g) in globals.enumerated() { sendGlobal(registry, UInt32(i + 1), g.interface, g.version) }
         case ("wl_registry", 0):
             let global = Int(word(a, 0))
             let length = Int(word(a, 4))
             let idOffset = 8 + (length + 3) / 4 * 4 + 4
-            guard global >= 1, global <= Self.globals.count else { return }
-            objects[word(a, idOffset)] = Self.globals[global - 1].interface
+            guard global >= 1, global <= globals.count else { return }
+            let id = word(a, idOffset)
+            objects[id] = globals[global - 1].interface
+            if globals[global - 1].interface == "wl_output" {
+                send(id, 3, [UInt32(scale)])   // wl_output.scale
+                send(id, 2, [])                // wl_output.done
+            }
         case ("wl_compositor", 0):
             let id = newObject(a, at: 0, "wl_surface")
             surfaces[id] = SurfaceState(id: id)
@@ -310,7 +319,9 @@ final class WireCompositor: @unchecked Sendable {
                 }
                 if let p = child.pendingPosition { child.position = p }
                 child.pendingPosition = nil
-                if let gone = before, child.shown == nil, let uncovered = gone.intersection(Box(x: 0, y: 0, width: width, height: height)) {
+                if let gone = before, child.shown == nil, let inside = gone.intersection(Box(x: 0, y: 0, width: width, height: height)) {
+                    let uncovered = Box(x: inside.x * scale, y: inside.y * scale, width: inside.width * scale,
+                                        height: inside.height * scale)   // buffer pixels, as the damage
                     if !covers(damage, uncovered) {
                         violations.append("parent commit \(parentCommits) unmaps sub-surface #\(child.id) (it showed \(gone)) "
                                           + "with damage \(damage), not over \(uncovered)")
