@@ -456,7 +456,7 @@ public final class DemoScene {
 
     /// The detent offline frames come to rest at (`render --detent N`, `preview --detent N`): its
     /// number N, from 1 for the smallest (the declaration index + 1), as the host's `detent N`
-    /// events (``PresentationInteractionEvent/detent(_:)``) number it; nil: the smallest, where a
+    /// events (`PresentationInteractionEvent.detent`) number it; nil: the smallest, where a
     /// presentation rests.
     public var restingDetent: Int?
 
