@@ -45,11 +45,15 @@ final class FrameScheduler {
     func willDraw() { pacing.willDraw() }
 
     /// What a drawn frame's commit carries: ``FramePacing/didDraw(damage:width:height:)`` when the
-    /// content buffer was drawn with damage (or must be committed), else
+    /// content buffer was drawn with damage inside the buffer (or must be committed), else
     /// ``FramePacing/didCompose(layersChanged:)``. One rule for the pixman and the sub-surface paths.
+    /// Damage that lies wholly outside the buffer counts as none: a frame in which a layer changed
+    /// then still ends with the parent commit that applies the layers' synchronized state, where
+    /// `didDraw` would discard it as a frame that changed no pixel.
     func decide(drewContent: Bool, damage: inout [BufferRect], width: Int, height: Int, layersChanged: Bool)
         -> FramePacing.Action {
-        if drewContent, !damage.isEmpty || pacing.mustCommit {
+        if drewContent,
+           pacing.mustCommit || damage.contains(where: { FramePacing.clip($0, width: width, height: height) != nil }) {
             return pacing.didDraw(damage: &damage, width: width, height: height)
         }
         return pacing.didCompose(layersChanged: layersChanged)
