@@ -146,7 +146,7 @@ final class FontSet {
 /// first text (docs/design.md, start-up and footprint).
 ///
 /// The load's thread starts fcft, then makes the fonts one after the other; the waiting thread
-/// (``wait()``, the window's, at its first text) makes those the first frame needs that no thread
+/// (``wait(onLabelFailure:)``, the window's, at its first text) makes those the first frame needs that no thread
 /// has started, so that once fcft is ready the two make them at once. Each font shapes the words
 /// the first frame draws with it right after it is made (the demo's title, subtitle, button and
 /// hint, ``DemoLook``): the face's first shaping (HarfBuzz's plan, FreeType's hinting set-up) is
@@ -172,7 +172,7 @@ public final class SceneFontLoad: @unchecked Sendable {
     /// The roles a first frame draws with (all but the card's `label`).
     private static let firstFrameRoles: [FontSet.Role] = [.title, .body, .button, .caption]
 
-    /// Starts loading. When no thread can be made, the fonts are loaded in ``wait()`` instead.
+    /// Starts loading. When no thread can be made, the fonts are loaded in ``wait(onLabelFailure:)`` instead.
     public init() {
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)

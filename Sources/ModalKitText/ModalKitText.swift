@@ -155,10 +155,6 @@ public final class PixmanFont {
         self.shaping = min(shaping ?? .textRun, TextShaping.available)
     }
 
-    /// A font of `points` points at `scale` buffer pixels per point (a content's draw scale): the
-    /// pixel size is `points × scale` rounded half away from zero (fcft sizes fonts in whole
-    /// pixels), at least 1.
-    /// - Throws: as ``init(pattern:pixelSize:kerning:shaping:)``.
     /// Loads and initialises fcft now instead of at the first font (a program that makes its fonts
     /// on several threads lets one thread start it while the others wait for it; fcft is started
     /// once per process either way).
@@ -167,6 +163,10 @@ public final class PixmanFont {
         if let fcftFailure { throw fcftFailure }
     }
 
+    /// A font of `points` points at `scale` buffer pixels per point (a content's draw scale): the
+    /// pixel size is `points × scale` rounded half away from zero (fcft sizes fonts in whole
+    /// pixels), at least 1.
+    /// - Throws: as ``init(pattern:pixelSize:kerning:shaping:)``.
     public convenience init(pattern: String, points: Double, scale: Double, kerning: Bool = true,
                             shaping: TextShaping? = nil) throws {
         let pixels = (points * scale).rounded(.toNearestOrAwayFromZero)
