@@ -146,8 +146,8 @@ final class FontSet {
 /// first text (docs/design.md, start-up and footprint).
 ///
 /// The load's thread starts fcft, then makes the fonts one after the other; the waiting thread
-/// (``wait(onLabelFailure:)``, the window's, at its first text) makes those the first frame needs that no thread
-/// has started, so that once fcft is ready the two make them at once. Each font shapes the words
+/// (``wait(onLabelFailure:)``, the window's, at its first text) makes those the first frame needs
+/// that no thread has started, so that once fcft is ready the two make them at once. Each font shapes the words
 /// the first frame draws with it right after it is made (the demo's title, subtitle, button and
 /// hint, ``DemoLook``): the face's first shaping (HarfBuzz's plan, FreeType's hinting set-up) is
 /// done by the thread that made it, in parallel, and the frame finds the lines shaped. The card's
