@@ -179,9 +179,7 @@ enum DemoLook {
     /// The row below the lowest pixel `text`'s glyphs ink when drawn on `baseline` (buffer pixels);
     /// `Int.min` for no ink.
     private static func inkBottom(_ font: Font, _ text: String, baseline: Int) -> Int {
-        font.font.glyphs(of: text).reduce(Int.min) { end, g in
-            g.inkHeight > 0 ? max(end, baseline + g.inkY + g.inkHeight) : end
-        }
+        font.font.inkBottom(of: text).map { baseline + $0 } ?? Int.min
     }
 
     // MARK: The presented card

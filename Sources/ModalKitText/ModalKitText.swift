@@ -243,6 +243,19 @@ public final class PixmanFont {
         }
     }
 
+    /// How far below the baseline `text`'s lowest inked row ends (exclusive; buffer pixels, down
+    /// positive, negative when all ink is above the baseline); nil when no glyph has ink. From the
+    /// cached line: no allocation once `text` was drawn or measured.
+    package func inkBottom(of text: String) -> Int? {
+        var bottom: Int?
+        for placed in shaped(text).glyphs {
+            let g = placed.glyph.pointee
+            guard g.pix != nil, g.height > 0 else { continue }
+            bottom = max(bottom ?? Int.min, -Int(g.y) + Int(g.height))
+        }
+        return bottom
+    }
+
     /// The advance width of `text` as it is drawn (shaped, kerning included when on): the sum of
     /// its glyphs' advances, buffer pixels.
     public func width(of text: String) -> Int { shaped(text).width }
