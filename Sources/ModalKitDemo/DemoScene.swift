@@ -598,7 +598,7 @@ final class FontBox {
         get {
             if let loaded { return loaded }
             do {
-                let set = try loading!.wait()
+                let set = try loading!.wait(onLabelFailure: onFailure!)
                 loaded = set
                 loading = nil
                 return set
@@ -612,7 +612,8 @@ final class FontBox {
         }
     }
 
-    /// A set at `scale`, made after the load (if any) has ended: fcft is not started twice at once.
+    /// A set at `scale`. A load not waited for is cancelled first (its fonts are at scale 1); fcft
+    /// makes fonts on several threads at once (the load may still be making the card's title font).
     func makeSet(scale: Double) throws -> FontSet {
         loading?.cancel()
         return try FontSet(scale: scale)
