@@ -7,6 +7,7 @@ import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
 @testable import ModalKit
+@testable import ModalKitPlugins
 
 final class BuiltinStyles11Tests: XCTestCase {
     typealias Support = PluginTestSupport

@@ -9,6 +9,7 @@ import XCTest
 import CModalKitStyle
 import ModalKitDemo
 @testable import ModalKit
+@testable import ModalKitPlugins
 
 /// A style that sets every hook of style ABI 1.1 to values that differ from the defaults, and
 /// records the contexts it is given.

@@ -8,6 +8,7 @@ import ModalKitTestHarness
 import XCTest
 import CModalKitStyle
 @testable import ModalKit
+@testable import ModalKitPlugins
 
 /// A style whose frame is 300 pt wide and as tall as the content says at that width (60 pt
 /// when it does not say), at (5, 6).

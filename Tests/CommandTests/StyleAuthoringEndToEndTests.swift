@@ -8,6 +8,7 @@ import Foundation
 import ModalKitDemo
 import ModalKit
 import ModalKitTestHarness
+import ModalKitPlugins
 import XCTest
 
 final class StyleAuthoringEndToEndTests: XCTestCase {

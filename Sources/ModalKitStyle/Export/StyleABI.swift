@@ -4,23 +4,23 @@
 import CModalKitStyle
 import Glibc
 
-enum StyleABI {
+package enum StyleABI {
     /// `dlsym` names, from the header.
-    static let entrySymbol = MODALKIT_STYLE_ENTRY_SYMBOL
-    static let versionSymbol = MODALKIT_STYLE_ABI_VERSION_SYMBOL
+    package static let entrySymbol = MODALKIT_STYLE_ENTRY_SYMBOL
+    package static let versionSymbol = MODALKIT_STYLE_ABI_VERSION_SYMBOL
 
     /// The smallest `struct_size` a descriptor of ABI `current.major`.`minor` may have, bytes;
     /// nil for a minor this host does not know (then it is newer and rejected anyway).
-    static func minimumDescriptorSize(minor: UInt32) -> Int? {
+    package static func minimumDescriptorSize(minor: UInt32) -> Int? {
         let size = modalkit_style_descriptor_min_size(minor)
         return size == 0 ? nil : Int(size)
     }
 
     /// The option record as of ABI 1.0 (three pointers): the smallest `option_size` accepted.
-    static let minimumOptionSize = Int(modalkit_style_option_min_size(0))
+    package static let minimumOptionSize = Int(modalkit_style_option_min_size(0))
 
     /// The option record as of ABI 1.`minor`, bytes; nil for a minor this host does not know.
-    static func optionSize(minor: UInt32) -> Int? {
+    package static func optionSize(minor: UInt32) -> Int? {
         let size = modalkit_style_option_min_size(minor)
         return size == 0 ? nil : Int(size)
     }
@@ -29,7 +29,7 @@ enum StyleABI {
 // MARK: - Value conversions (points, premultiplied colours, seconds: units are unchanged)
 
 extension modalkit_rect {
-    init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
+    package init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }
 
 /// What crosses the boundary from plugin code is checked before the engine uses it: a plugin is
@@ -38,33 +38,33 @@ extension modalkit_rect {
 /// (far beyond any container: windows are at most 8192 points a side) is clamped to it; a NaN
 /// becomes the neutral value named at each use (0 for positions, sizes and radii, no dim, the
 /// identity transform's part).
-func boundaryValue(_ v: Double, ifNaN fallback: Double, in range: ClosedRange<Double>) -> Double {
+package func boundaryValue(_ v: Double, ifNaN fallback: Double, in range: ClosedRange<Double>) -> Double {
     v.isNaN ? fallback : min(max(v, range.lowerBound), range.upperBound)
 }
 
 /// ±10⁶ points: the range of a coordinate or length taken from a plugin.
-let boundaryCoordinates = -1e6...1e6
+package let boundaryCoordinates = -1e6...1e6
 
 extension Rect {
-    init(_ r: modalkit_rect) {
+    package init(_ r: modalkit_rect) {
         func c(_ v: Double) -> Double { boundaryValue(v, ifNaN: 0, in: boundaryCoordinates) }
         self.init(x: c(r.x), y: c(r.y), width: max(0, c(r.width)), height: max(0, c(r.height)))
     }
 }
 
 extension modalkit_point {
-    init(_ p: Point) { self.init(x: p.x, y: p.y) }
+    package init(_ p: Point) { self.init(x: p.x, y: p.y) }
 }
 
 extension Point {
-    init(_ p: modalkit_point) {
+    package init(_ p: modalkit_point) {
         self.init(x: boundaryValue(p.x, ifNaN: 0, in: boundaryCoordinates),
                   y: boundaryValue(p.y, ifNaN: 0, in: boundaryCoordinates))
     }
 }
 
 extension modalkit_dimming {
-    init(_ d: DimmingAppearance) {
+    package init(_ d: DimmingAppearance) {
         self.init(color: modalkit_color(red: d.color.red, green: d.color.green, blue: d.color.blue,
                                         alpha: d.color.alpha),
                   alpha: d.alpha)
@@ -73,7 +73,7 @@ extension modalkit_dimming {
 
 extension DimmingAppearance {
     /// Colour components and alpha clamped to 0...1 (NaN: 0, no dim).
-    init(_ d: modalkit_dimming) {
+    package init(_ d: modalkit_dimming) {
         func u(_ v: Double) -> Double { boundaryValue(v, ifNaN: 0, in: 0...1) }
         self.init(color: Color(premultipliedRed: u(d.color.red), green: u(d.color.green), blue: u(d.color.blue),
                                alpha: u(d.color.alpha)),
@@ -82,18 +82,18 @@ extension DimmingAppearance {
 }
 
 extension modalkit_corner_style {
-    init(_ c: CornerStyle) { self.init(radius: c.radius, corners: c.corners.rawValue) }
+    package init(_ c: CornerStyle) { self.init(radius: c.radius, corners: c.corners.rawValue) }
 }
 
 extension CornerStyle {
-    init(_ c: modalkit_corner_style) {
+    package init(_ c: modalkit_corner_style) {
         self.init(radius: boundaryValue(c.radius, ifNaN: 0, in: 0...1e6),
                   corners: CornerMask(rawValue: c.corners).intersection(.all))
     }
 }
 
 extension modalkit_view_transform {
-    init(_ t: ViewTransform) {
+    package init(_ t: ViewTransform) {
         self.init(translate_x: t.translation.x, translate_y: t.translation.y, scale: t.scale, alpha: t.alpha)
     }
 }
@@ -101,7 +101,7 @@ extension modalkit_view_transform {
 extension ViewTransform {
     /// Translation within ±10⁶ points, scale within 0...1000, alpha within 0...1; a NaN part is the
     /// identity's (0, 1, 1), so a broken transform shows the view at its frame.
-    init(_ t: modalkit_view_transform) {
+    package init(_ t: modalkit_view_transform) {
         self.init(translation: Point(x: boundaryValue(t.translate_x, ifNaN: 0, in: boundaryCoordinates),
                                      y: boundaryValue(t.translate_y, ifNaN: 0, in: boundaryCoordinates)),
                   scale: boundaryValue(t.scale, ifNaN: 1, in: 0...1000),
@@ -110,7 +110,7 @@ extension ViewTransform {
 }
 
 extension modalkit_timing_curve {
-    init(_ curve: TimingCurve) {
+    package init(_ curve: TimingCurve) {
         switch curve {
         case .linear: self.init(kind: MODALKIT_CURVE_LINEAR, p1: 0, p2: 0, p3: 0, p4: 0)
         case .easeInOut: self.init(kind: MODALKIT_CURVE_EASE_IN_OUT, p1: 0, p2: 0, p3: 0, p4: 0)
@@ -125,7 +125,7 @@ extension modalkit_timing_curve {
 extension TimingCurve {
     /// The curve a plugin described; nil for an unknown kind or parameters `TimingCurve` does
     /// not accept (the same rules as `init?(parsing:)`).
-    init?(_ c: modalkit_timing_curve) {
+    package init?(_ c: modalkit_timing_curve) {
         switch c.kind {
         case MODALKIT_CURVE_LINEAR: self = .linear
         case MODALKIT_CURVE_EASE_IN_OUT: self = .easeInOut
@@ -144,7 +144,7 @@ extension TimingCurve {
 // MARK: - ABI 1.1: checking what plugin code returns, and reporting it once
 
 extension modalkit_transition_context {
-    init(_ c: TransitionContext) {
+    package init(_ c: TransitionContext) {
         self.init(phase: c.phase == .dismiss ? MODALKIT_PHASE_DISMISS : MODALKIT_PHASE_PRESENT,
                   is_interactive: c.isInteractive, has_source_rect: c.sourceRect != nil,
                   source_rect: modalkit_rect(c.sourceRect ?? .zero), container_bounds: modalkit_rect(c.containerBounds))
@@ -154,20 +154,20 @@ extension modalkit_transition_context {
 extension TransitionContext {
     /// The context the host passed (a plugin reads it; it comes from the host, so only the
     /// phase is interpreted: anything but dismiss is present).
-    init(_ c: modalkit_transition_context) {
+    package init(_ c: modalkit_transition_context) {
         self.init(phase: c.phase == MODALKIT_PHASE_DISMISS ? .dismiss : .present, isInteractive: c.is_interactive,
                   sourceRect: c.has_source_rect ? Rect(c.source_rect) : nil, containerBounds: Rect(c.container_bounds))
     }
 }
 
 extension modalkit_color {
-    init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+    package init(_ c: Color) { self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 }
 
 extension modalkit_linear_gradient {
     /// The gradient's stops copied inline; stops beyond MODALKIT_GRADIENT_MAX_STOPS cannot exist
     /// (``LinearGradient`` holds at most 8).
-    init(_ g: LinearGradient) {
+    package init(_ g: LinearGradient) {
         self.init()
         start = modalkit_point(g.start); end = modalkit_point(g.end)
         stop_count = UInt32(g.count)
@@ -181,7 +181,7 @@ extension modalkit_linear_gradient {
 }
 
 extension modalkit_dimming_fill {
-    init(_ d: DimmingAppearance) {
+    package init(_ d: DimmingAppearance) {
         self.init()
         alpha = d.alpha
         color = modalkit_color(d.color)
@@ -194,30 +194,16 @@ extension modalkit_dimming_fill {
     }
 }
 
-extension DimmingAppearance {
-    /// A checked dim: colours and alpha clamped to 0...1, the gradient repaired
-    /// (``BoundaryCheck/gradient(_:)``), an unknown kind drawn as the solid colour.
-    init(_ d: modalkit_dimming_fill, check: inout BoundaryCheck) {
-        let alpha = check.unit(d.alpha)
-        switch d.kind {
-        case MODALKIT_DIM_GRADIENT:
-            if let g = check.gradient(d.gradient) { self.init(gradient: g, alpha: alpha) } else { self = .none }
-        default:
-            if d.kind != MODALKIT_DIM_SOLID { check.issues.insert(.unknownConstant) }
-            self.init(color: check.color(d.color), alpha: alpha)
-        }
-    }
-}
 
 extension modalkit_anchored_transform {
-    init(_ t: ViewTransform) {
+    package init(_ t: ViewTransform) {
         self.init(translate_x: t.translation.x, translate_y: t.translation.y, scale_x: t.scaleX, scale_y: t.scaleY,
                   anchor_x: t.anchor.x, anchor_y: t.anchor.y, alpha: t.alpha)
     }
 }
 
 extension modalkit_chrome {
-    init(_ c: PresentedViewChrome) {
+    package init(_ c: PresentedViewChrome) {
         self.init()
         if let b = c.backgroundColor { parts |= MODALKIT_CHROME_BACKGROUND; background_color = modalkit_color(b) }
         if let b = c.border {
@@ -233,39 +219,16 @@ extension modalkit_chrome {
     }
 }
 
-extension PresentedViewChrome {
-    /// Checked chrome: colours clamped to 0...1, a border width and a blur radius to 0...10⁶ points
-    /// (a negative blur is 0), a shadow offset to ±10⁶ points; unknown bits of `parts` ignored.
-    init(_ c: modalkit_chrome, check: inout BoundaryCheck) {
-        self.init()
-        let known = MODALKIT_CHROME_BACKGROUND | MODALKIT_CHROME_BORDER | MODALKIT_CHROME_SHADOW | MODALKIT_CHROME_GRABBER
-        if c.parts & ~known != 0 { check.issues.insert(.unknownConstant) }
-        if c.parts & MODALKIT_CHROME_BACKGROUND != 0 { backgroundColor = check.color(c.background_color) }
-        if c.parts & MODALKIT_CHROME_BORDER != 0 {
-            border = Border(width: check.length(c.border.width), color: check.color(c.border.color))
-        }
-        if c.parts & MODALKIT_CHROME_SHADOW != 0 {
-            shadow = Shadow(color: check.color(c.shadow.color), offset: check.point(c.shadow.offset),
-                            blurRadius: check.length(c.shadow.blur_radius))
-        }
-        if c.parts & MODALKIT_CHROME_GRABBER != 0 { grabber = check.color(c.grabber_color) }
-    }
-}
 
 extension modalkit_presenting_appearance {
-    init(_ a: PresentingViewAppearance) {
+    package init(_ a: PresentingViewAppearance) {
         self.init(transform: modalkit_anchored_transform(a.transform), corner_radius: a.cornerRadius)
     }
 }
 
-extension PresentingViewAppearance {
-    init(_ a: modalkit_presenting_appearance, check: inout BoundaryCheck) {
-        self.init(transform: check.transform(a.transform), cornerRadius: check.length(a.corner_radius))
-    }
-}
 
 extension DragDirection {
-    var abiValue: UInt32 {
+    package var abiValue: UInt32 {
         switch self {
         case .down: return MODALKIT_DRAG_DOWN
         case .up: return MODALKIT_DRAG_UP
@@ -273,7 +236,7 @@ extension DragDirection {
         case .right: return MODALKIT_DRAG_RIGHT
         }
     }
-    init?(abiValue v: UInt32) {
+    package init?(abiValue v: UInt32) {
         switch v {
         case MODALKIT_DRAG_DOWN: self = .down
         case MODALKIT_DRAG_UP: self = .up
@@ -288,7 +251,7 @@ extension modalkit_interaction {
     /// The declaration in C; detents beyond MODALKIT_MAX_DETENTS are dropped (the host reports it
     /// as a bad value when it sees `detent_count` above 8, which cannot happen from here, so the
     /// export sets it to 8 and the later detents are lost: a style needs at most a few).
-    init(_ i: InteractionDeclaration) {
+    package init(_ i: InteractionDeclaration) {
         self.init()
         switch i.dismissGesture {
         case .none: dismiss_gesture = MODALKIT_DISMISS_GESTURE_NONE
@@ -310,40 +273,3 @@ extension modalkit_interaction {
     }
 }
 
-extension InteractionDeclaration {
-    /// A checked declaration: an unknown gesture or direction is no gesture, at most 8 detents,
-    /// fractions within (0, 1] and points within 0...10⁶ (NaN detents dropped), an undimmed index
-    /// outside the detents ignored.
-    init(_ c: modalkit_interaction, check: inout BoundaryCheck) {
-        var gesture = DismissGesture.none
-        switch c.dismiss_gesture {
-        case MODALKIT_DISMISS_GESTURE_NONE: break
-        case MODALKIT_DISMISS_GESTURE_DRAG:
-            if let d = DragDirection(abiValue: c.drag_direction) { gesture = .drag(d) }
-            else { check.issues.insert(.unknownConstant) }
-        default: check.issues.insert(.unknownConstant)
-        }
-        if c.detent_count > MODALKIT_MAX_DETENTS { check.issues.insert(.detents) }
-        let n = min(Int(c.detent_count), Int(MODALKIT_MAX_DETENTS))
-        var list: [Detent] = []
-        var raw = c.detents
-        withUnsafeBytes(of: &raw) { bytes in
-            let d = bytes.bindMemory(to: modalkit_detent.self)
-            for k in 0..<n {
-                guard !d[k].value.isNaN else { check.issues.insert(.nonFinite); continue }
-                switch d[k].kind {
-                case MODALKIT_DETENT_FRACTION: list.append(.fraction(check.value(d[k].value, ifNaN: 1, in: 0...1)))
-                case MODALKIT_DETENT_POINTS: list.append(.points(check.length(d[k].value)))
-                default: check.issues.insert(.unknownConstant)
-                }
-            }
-        }
-        var undimmed: Int?
-        if c.largest_undimmed_detent >= 0 {
-            if Int(c.largest_undimmed_detent) < list.count { undimmed = Int(c.largest_undimmed_detent) }
-            else { check.issues.insert(.detents) }
-        }
-        self.init(dismissGesture: gesture, detents: list, largestUndimmedDetent: undimmed,
-                  isDismissible: c.is_dismissible)
-    }
-}

@@ -1,6 +1,7 @@
 // A style library opened once: the checks read the open descriptor and `dlopen` loads that same
 // open file, so the file checked is the file loaded (docs/design.md, plugin metadata and trust).
 import Glibc
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// A candidate library file, opened once for reading (`O_RDONLY | O_CLOEXEC | O_NOFOLLOW`, its

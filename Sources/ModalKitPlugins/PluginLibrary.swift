@@ -4,6 +4,7 @@ import CModalKitStyle
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// One plugin library, opened, checked and entered. Never closed: the Swift runtime keeps the

@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// What is wrong with a file that should be an ELF shared object for this machine

@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModalKitStyle
 
 /// The identifying fields of an ELF header (System V gABI, "ELF Header"): the class and data
 /// encoding from `e_ident`, `e_type` and `e_machine` (read in the file's own byte order; both are

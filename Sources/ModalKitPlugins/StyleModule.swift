@@ -1,5 +1,6 @@
 import CModalKitStyle
 import Glibc
+import ModalKitStyle
 
 /// A loaded, version-checked style library: what `--style` selects. Creating styles from it goes
 /// through the plugin's C function table.

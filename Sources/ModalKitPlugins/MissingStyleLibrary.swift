@@ -1,6 +1,7 @@
 // Why a style library path names no file, as far as the files around it tell: the mistakes of a
 // style author between `swift build` and `--style PATH`.
 import Glibc
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// What the files around a style library path that does not exist say about it

@@ -1,5 +1,6 @@
 import CModalKitStyle
 import Glibc
+import ModalKitStyle
 
 /// What was wrong with values that came from plugin code, as bits, so that checking a frame's
 /// values allocates nothing; the host repairs each value and reports each kind of problem once

@@ -1,5 +1,6 @@
 import CModalKitStyle
 import Glibc
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// Where the host reports values from plugin code that it had to repair: one line per plugin,

@@ -74,7 +74,7 @@ public struct LinearGradient: Hashable, Sendable {
 
     /// A gradient of `count` (2...8) stops given by `stop(i)`, taken as they are: for the plugin
     /// boundary, which checks and repairs the values first (allocation-free).
-    init(validatedStart start: Point, end: Point, count: Int, stop: (Int) -> GradientStop) {
+    package init(validatedStart start: Point, end: Point, count: Int, stop: (Int) -> GradientStop) {
         precondition((2...LinearGradient.maxStops).contains(count), "gradient stop count out of range")
         self.start = start; self.end = end
         storage = InlineArray(repeating: stop(count - 1))
@@ -105,7 +105,7 @@ public struct LinearGradient: Hashable, Sendable {
 
     /// This gradient with its points multiplied by `scale` (points → buffer pixels) and every
     /// stop's colour multiplied by `alpha` (the dimming view's alpha); allocation-free.
-    func resolved(scale s: Double, alpha: Double) -> LinearGradient {
+    package func resolved(scale s: Double, alpha: Double) -> LinearGradient {
         var g = self
         g.start = Point(x: start.x * s, y: start.y * s)
         g.end = Point(x: end.x * s, y: end.y * s)

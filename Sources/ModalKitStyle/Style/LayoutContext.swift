@@ -42,5 +42,5 @@ public struct LayoutContext {
     }
 
     /// Whether this context can answer the content's preferred size (a content is laid out).
-    var hasContentSizing: Bool { contentSizing != nil }
+    package var hasContentSizing: Bool { contentSizing != nil }
 }

@@ -3,6 +3,7 @@
 // modalkit_style.h, "The style note"; why: docs/design.md, plugin metadata and trust).
 import CModalKitStyle
 import Glibc
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// Encodes and decodes the payload of a style library's ELF note (`modalkit_style.h`, "The style

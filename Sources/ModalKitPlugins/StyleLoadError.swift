@@ -1,3 +1,5 @@
+import ModalKitStyle
+
 /// Why a style library could not be loaded, or a style not created from it. Each
 /// `description` is one line for stderr naming the library path and the cause, with the dynamic
 /// loader's own `dlerror()` message where there is one (docs/design.md, rules from the field, 5).
@@ -164,9 +166,7 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Newlines and tabs (possible in `dlerror()` text or a plugin's message) become spaces.
-    static func oneLine(_ s: String) -> String {
-        String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-    }
+    static func oneLine(_ s: String) -> String { StyleDeclaration.oneLine(s) }
 }
 
 /// Where a library's note and its loaded descriptor disagree (`StyleLoadError.noteMismatch`).

@@ -29,7 +29,7 @@ public struct StyleDeclaration: Hashable, Sendable {
     /// choices on one line (tabs and newlines become spaces), as the loader cleans what it reads
     /// from a descriptor. Two declarations are compared in this form.
     public var normalized: StyleDeclaration {
-        func clean(_ s: String) -> String { StyleLoadError.oneLine(s) }
+        func clean(_ s: String) -> String { StyleDeclaration.oneLine(s) }
         return StyleDeclaration(name: name, summary: clean(summary), abiVersion: abiVersion, options: options.map { o in
             var o = o
             o.summary = clean(o.summary)
@@ -92,12 +92,20 @@ public enum StyleDeclarationProblem: Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .emptyName: return "empty style name"
-        case let .malformedName(name): return "style name '\(StyleLoadError.oneLine(name))' contains whitespace or '/'"
+        case let .malformedName(name): return "style name '\(StyleDeclaration.oneLine(name))' contains whitespace or '/'"
         case let .tooManyOptions(n): return "\(n) options, at most \(StyleDeclaration.maximumOptions)"
-        case let .malformedKey(i, key): return "option \(i) has an empty or malformed key '\(StyleLoadError.oneLine(key))'"
+        case let .malformedKey(i, key): return "option \(i) has an empty or malformed key '\(StyleDeclaration.oneLine(key))'"
         case let .duplicateKey(key): return "option '\(key)' declared twice"
         case let .badRange(key): return "option '\(key)': its range is not finite"
         case let .badChoices(key, n): return "option '\(key)': \(n) choices, it needs 1 to \(StyleDeclaration.maximumChoices)"
         }
+    }
+}
+
+extension StyleDeclaration {
+    /// Newlines and tabs (possible in `dlerror()` text or a plugin's message) become spaces: the one
+    /// line a listing or an error shows.
+    package static func oneLine(_ s: String) -> String {
+        String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }

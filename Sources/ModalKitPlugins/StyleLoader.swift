@@ -2,6 +2,7 @@
 // path, listing them, and creating styles with options (docs/design.md, plugin boundary).
 import CModalKitStyle
 import Glibc
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// Finds and loads style plugins, the way GStreamer's and weston's module loaders do: from an

@@ -38,43 +38,43 @@ public func exportStyle<S: LoadablePresentationStyle>(_ type: S.Type) -> UnsafeR
 
 /// What a descriptor's `plugin_data` points at: the type, erased, so that the non-capturing C
 /// functions can reach it from the descriptor the host passes back to `create`.
-final class ExportedStyleType {
-    let options: [StyleOption]
-    let make: (StyleOptions) throws -> PresentationStyle
-    init(options: [StyleOption], make: @escaping (StyleOptions) throws -> PresentationStyle) {
+package final class ExportedStyleType {
+    package let options: [StyleOption]
+    package let make: (StyleOptions) throws -> PresentationStyle
+    package init(options: [StyleOption], make: @escaping (StyleOptions) throws -> PresentationStyle) {
         self.options = options; self.make = make
     }
 }
 
 /// What a `modalkit_style *` points at: one style instance, and what the host last told it (for
 /// the 1.0 entries, which carry no context).
-final class ExportedStyleInstance {
-    let style: PresentationStyle
+package final class ExportedStyleInstance {
+    package let style: PresentationStyle
     /// The container bounds of the host's last call that carried them (a layout asks the frame
     /// first), points.
-    var containerBounds = Rect.zero
+    package var containerBounds = Rect.zero
     /// Dismiss from `dismissal_transition_will_begin` until the next presentation begins.
-    var phase = TransitionPhase.present
-    init(_ style: PresentationStyle) { self.style = style }
+    package var phase = TransitionPhase.present
+    package init(_ style: PresentationStyle) { self.style = style }
 
     /// The layout context of a call that carries the container bounds (remembered).
-    func layout(_ bounds: modalkit_rect) -> LayoutContext {
+    package func layout(_ bounds: modalkit_rect) -> LayoutContext {
         containerBounds = Rect(bounds)
         return LayoutContext(containerBounds: containerBounds)
     }
     /// The layout context of a call that carries none: the last bounds.
-    var lastLayout: LayoutContext { LayoutContext(containerBounds: containerBounds) }
+    package var lastLayout: LayoutContext { LayoutContext(containerBounds: containerBounds) }
     /// The transition context of a 1.0 call, which carries none: the last phase and bounds, no
     /// source rectangle, not interactive.
-    var lastTransition: TransitionContext { TransitionContext(phase: phase, containerBounds: containerBounds) }
+    package var lastTransition: TransitionContext { TransitionContext(phase: phase, containerBounds: containerBounds) }
 }
 
-enum StyleExport {
+package enum StyleExport {
     private static let lock = Lock()
     /// Built descriptors by style type; never freed (the host may call them until exit).
     private static var descriptors: [ObjectIdentifier: UnsafeMutablePointer<modalkit_style_descriptor>] = [:]
 
-    static func descriptor<S: LoadablePresentationStyle>(for type: S.Type) -> UnsafeRawPointer {
+    package static func descriptor<S: LoadablePresentationStyle>(for type: S.Type) -> UnsafeRawPointer {
         lock.lock(); defer { lock.unlock() }
         if let d = descriptors[ObjectIdentifier(type)] { return UnsafeRawPointer(d) }
         let d = UnsafeMutablePointer<modalkit_style_descriptor>.allocate(capacity: 1)
@@ -86,7 +86,7 @@ enum StyleExport {
     }
 
     /// A descriptor whose strings and option table are copied to C memory that is never freed.
-    static func makeDescriptor(name: String, summary: String, options: [StyleOption],
+    package static func makeDescriptor(name: String, summary: String, options: [StyleOption],
                                make: @escaping (StyleOptions) throws -> PresentationStyle)
         -> modalkit_style_descriptor
     {
@@ -232,20 +232,20 @@ enum StyleExport {
     }
 
     /// The instance behind a pointer from `create` (the host never passes NULL).
-    static func instance(_ instance: OpaquePointer?) -> ExportedStyleInstance {
+    package static func instance(_ instance: OpaquePointer?) -> ExportedStyleInstance {
         Unmanaged<ExportedStyleInstance>.fromOpaque(UnsafeRawPointer(instance!)).takeUnretainedValue()
     }
 
     /// A NUL-terminated copy that lives until the process exits.
-    static func permanentCString(_ s: String) -> UnsafePointer<CChar> {
+    package static func permanentCString(_ s: String) -> UnsafePointer<CChar> {
         UnsafePointer(strdup(s)!)
     }
 
     /// Copies `message` as one line into a C buffer of `length` bytes, truncated on a UTF-8
     /// character boundary and always NUL-terminated (nothing is written when `length == 0`).
-    static func copyMessage(_ message: String, into buffer: UnsafeMutablePointer<CChar>?, length: Int) {
+    package static func copyMessage(_ message: String, into buffer: UnsafeMutablePointer<CChar>?, length: Int) {
         guard let buffer, length > 0 else { return }
-        let line = StyleLoadError.oneLine(message)
+        let line = StyleDeclaration.oneLine(message)
         var bytes: [UInt8] = []
         for scalar in line.unicodeScalars {
             let encoded = Array(String(scalar).utf8)
@@ -260,7 +260,7 @@ enum StyleExport {
 extension modalkit_style_option {
     /// The C record of a declaration (ABI 1.1: with its unit and accepted values); its strings
     /// are permanent copies.
-    init(_ option: StyleOption) {
+    package init(_ option: StyleOption) {
         self.init()
         key = StyleExport.permanentCString(option.key)
         description = StyleExport.permanentCString(option.summary)

@@ -23,7 +23,7 @@ public func pixelLength(_ points: Double, scale: Double) -> Int {
 /// since boot held as a `Double`, whose last bit after hours of uptime is a few 1e-12 s — over a
 /// 0.3 s transition and a 200-point travel, 1e-8 points; after weeks, over a 4K window, 1e-6.
 /// (A scale of n/120 puts a whole number of points at least 1/240 from a half: untouched.)
-func roundedHalfAwayFromZero(_ value: Double) -> Double {
+package func roundedHalfAwayFromZero(_ value: Double) -> Double {
     let a = abs(value), whole = a.rounded(.down)
     let r = abs(a - whole - 0.5) < 1e-6 ? whole + 1 : a.rounded()
     return value < 0 ? -r : r

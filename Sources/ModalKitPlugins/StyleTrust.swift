@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModalKitStyle
 import ModalKitSystemSupport
 
 /// Why a style library is not trusted: the file or a directory above it could have been written

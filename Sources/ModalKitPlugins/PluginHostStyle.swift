@@ -1,6 +1,7 @@
 // The host side of one style instance: a `PresentationStyle` whose every hook goes through the
 // plugin's C function table (modalkit_style.h). No Swift type crosses the boundary.
 import CModalKitStyle
+import ModalKitStyle
 
 /// One instance a plugin's `create` made, owned by the ``PresentationStyle`` that wraps it (and
 /// its hooks): destroyed (`destroy`) when the style is released. Keeps the library (never
@@ -231,5 +232,14 @@ enum PluginHostStyle {
             style.dismissalTransitionDidEnd = { f(plugin.instance, $0) }
         }
         return style
+    }
+}
+
+extension PresentationStyle {
+    /// The plugin instance behind the hooks of a style a plugin made, destroyed when the style is
+    /// released; nil for a style made in this process.
+    var pluginInstance: PluginHostInstance? {
+        get { pluginOwner as? PluginHostInstance }
+        set { pluginOwner = newValue }
     }
 }

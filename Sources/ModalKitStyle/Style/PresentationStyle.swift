@@ -101,9 +101,10 @@ public final class PresentationStyle {
     /// UIKit: `containerViewDidLayoutSubviews()`, with the new container bounds; after them.
     public var containerViewDidLayoutSubviews: (_ context: LayoutContext) -> Void = { _ in }
 
-    /// The plugin instance behind the hooks of a style a plugin made (``PluginHostInstance``),
-    /// destroyed when the style is released; nil for a style made in this process.
-    var pluginInstance: PluginHostInstance?
+    /// What keeps the plugin instance behind the hooks of a style a plugin made alive (the style
+    /// loader's instance, ModalKitPlugins' `pluginInstance`), destroyed when the style is released;
+    /// nil for a style made in this process.
+    package var pluginOwner: AnyObject?
 
     /// A style with every hook at its default (a full-container view rising from below, no dim),
     /// and a fixed duration and curve for both phases.

@@ -1,4 +1,5 @@
 import Glibc
+import ModalKitStyle
 
 /// A style library found, with what it declares and where that was read from.
 public struct StyleMetadata: Hashable, Sendable {

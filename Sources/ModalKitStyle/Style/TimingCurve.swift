@@ -90,7 +90,7 @@ public enum TimingCurve: Hashable, Sendable {
     }
 
     /// Solves x(s) = t for the Bézier parameter s (Newton, then bisection), returns y(s).
-    static func bezier(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+    package static func bezier(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
         func coord(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
             let u = 1 - s
             return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
@@ -120,7 +120,7 @@ public enum TimingCurve: Hashable, Sendable {
 
     /// Position of a unit-mass spring released at 0 towards 1, with time scaled so that the
     /// motion has settled (within 0.1 %) at t = 1.
-    static func spring(_ t: Double, stiffness k: Double, damping c: Double) -> Double {
+    package static func spring(_ t: Double, stiffness k: Double, damping c: Double) -> Double {
         let w0 = sqrt(k)
         let zeta = c / (2 * w0)
         // Settling time to 0.1 %: ln(1000) over the decay rate of the slowest term — the envelope
