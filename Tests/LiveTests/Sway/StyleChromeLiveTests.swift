@@ -10,7 +10,7 @@ import XCTest
 import Glibc
 #endif
 
-final class Chrome11LiveTests: CompositorTestCase {
+final class StyleChromeLiveTests: CompositorTestCase {
     private let width = 400, height = 600
 
     /// Presents with Return and returns the window's pixels (buffer pixels) before and after,

@@ -59,7 +59,7 @@ enum ExpressiveStyle: LoadablePresentationStyle {
     }
 }
 
-final class StyleABI11Tests: XCTestCase {
+final class PluginBoundaryRoundTripTests: XCTestCase {
     typealias Support = PluginTestSupport
 
     private func module<S: LoadablePresentationStyle>(_ type: S.Type) throws -> StyleModule {

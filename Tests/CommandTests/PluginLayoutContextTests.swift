@@ -25,7 +25,7 @@ enum ContentSizedStyle: LoadablePresentationStyle {
     }
 }
 
-final class StyleABI12Tests: XCTestCase {
+final class PluginLayoutContextTests: XCTestCase {
     typealias Support = PluginTestSupport
 
     private func loader(_ dirs: String...) -> StyleLoader { StyleLoader(searchPath: dirs) }

@@ -9,7 +9,7 @@ import ModalKitDemo
 @testable import ModalKit
 @testable import ModalKitPlugins
 
-final class BuiltinStyles11Tests: XCTestCase {
+final class BuiltinStyleChromeTests: XCTestCase {
     typealias Support = PluginTestSupport
 
     private func style(_ name: String, _ options: [String: String] = [:]) throws -> PresentationStyle {
