@@ -61,7 +61,7 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     case badDescriptor(path: String, problem: StyleDescriptorProblem)
     /// `--style-option KEY=…` with a key the style does not declare; `known` lists its options
     /// (the message names each with its meaning, after the nearest key when one is near enough to
-    /// be a typing mistake: ``StyleOption/closestKey(to:among:)``).
+    /// be a typing mistake: `StyleOption/closestKey(to:among:)`).
     case unknownOption(path: String, style: String, key: String, known: [StyleOption])
     /// The style's `create` refused the options; `message` is its one line (usually a
     /// `StyleOptionError.badValue`); `known` lists the style's options.

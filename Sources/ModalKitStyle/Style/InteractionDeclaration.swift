@@ -15,7 +15,7 @@ public struct InteractionDeclaration: Hashable, Sendable {
     /// True: a drag or scroll toward expansion on a content that can scroll first moves the sheet
     /// up to its next larger detent, and the content scrolls once the sheet is at its largest;
     /// false: the content scrolls at any detent and only its edge hands the drag to the sheet
-    /// (UIKit's `prefersScrollingExpandsWhenScrolledToEdge`, default true; ``ScrollArbitration``).
+    /// (UIKit's `prefersScrollingExpandsWhenScrolledToEdge`, default true; ModalKit's `ScrollArbitration`).
     public var prefersScrollingExpandsWhenScrolledToEdge: Bool
 
     /// A declaration; see the properties for each value. The defaults: no drag, one detent (the

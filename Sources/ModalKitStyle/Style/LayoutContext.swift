@@ -24,7 +24,7 @@ public struct LayoutContext {
 
     /// The presented content's preferred size when laid out `width` points wide, points (UIKit's
     /// `preferredContentSize` and `systemLayoutSizeFitting(_:)` at a fixed width; libadwaita's
-    /// `AdwDialog:content-width`/`content-height`): what ``PresentationContent/preferredContentSize(fittingWidth:)``
+    /// `AdwDialog:content-width`/`content-height`): what `PresentationContent.preferredContentSize(fittingWidth:)`
     /// answers. Nil when the content does not say, and in every hook but
     /// ``PresentationStyle/frameOfPresentedView`` (the one hook that sizes the view; the style ABI
     /// carries it there only, from 1.2 on), so a style keeps a size of its own for that case:
