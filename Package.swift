@@ -17,14 +17,14 @@ let runtime: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-co
 
 /// A built-in style's own target: `Plugins/<name>Style`, its entry in `Entry/` excluded.
 func style(_ name: String) -> Target {
-    .target(name: "ModalKit\(name)Style", dependencies: ["ModalKit"], path: "Plugins/\(name)Style", exclude: ["Entry"],
+    .target(name: "ModalKit\(name)Style", dependencies: ["ModalKitStyle"], path: "Plugins/\(name)Style", exclude: ["Entry"],
             swiftSettings: runtime)
 }
 
 /// A built-in style's entry target (`Plugins/<name>Style/Entry`): the `modalkit_style_entry` function and,
 /// generated at build time by ModalKitStyleNotePlugin, the library's note.
 func entry(_ name: String) -> Target {
-    .target(name: "ModalKit\(name)StyleEntry", dependencies: ["ModalKit", .target(name: "ModalKit\(name)Style")],
+    .target(name: "ModalKit\(name)StyleEntry", dependencies: ["ModalKitStyle", .target(name: "ModalKit\(name)Style")],
             path: "Plugins/\(name)Style/Entry", swiftSettings: runtime, plugins: ["ModalKitStyleNotePlugin"])
 }
 
@@ -34,6 +34,10 @@ let package = Package(
         .executable(name: "modal-demo", targets: ["modal-demo"]),
         .executable(name: "modal-bench", targets: ["modal-bench"]),
         .library(name: "ModalKit", targets: ["ModalKit"]),
+        // What a style package links: the style hooks and the export to the C style ABI, nothing of the host.
+        .library(name: "ModalKitStyle", targets: ["ModalKitStyle"]),
+        // The host's style loader (search path, listing, trust rules), for apps that list or load styles themselves.
+        .library(name: "ModalKitPlugins", targets: ["ModalKitPlugins"]),
         // What an app links: a window presenting its content with ModalKit (Examples/HostApp).
         .library(name: "ModalKitWayland", targets: ["ModalKitWayland"]),
         // Text for an app's content: fcft glyphs drawn onto pixman images, in buffer pixels.
@@ -78,8 +82,15 @@ let package = Package(
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
         .target(name: "ModalKitSystemSupport", swiftSettings: runtime),
-        .target(name: "ModalKit", dependencies: ["CModalKitPixman", "CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
-        .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
+        // What a style links (docs/design.md, module graph): its hooks and their contexts, geometry, options
+        // and declarations, chrome, timing, and the export to the C style ABI. No loader.
+        .target(name: "ModalKitStyle", dependencies: ["CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
+        // The presentation host, controllers and renderer, over ModalKitStyle (which it re-exports).
+        .target(name: "ModalKit", dependencies: ["ModalKitStyle", "CModalKitPixman", "ModalKitSystemSupport"], swiftSettings: runtime),
+        // The host's side of the style ABI: loader, ELF and note reader, trust rules, listing.
+        .target(name: "ModalKitPlugins", dependencies: ["ModalKitStyle", "CModalKitStyle", "ModalKitSystemSupport"],
+                swiftSettings: runtime),
+        .target(name: "ModalKitNoteTool", dependencies: ["ModalKitPlugins"]),
         .target(name: "ModalKitClock", swiftSettings: runtime),
         .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
         .target(name: "ModalKitWaylandClient",
@@ -99,10 +110,10 @@ let package = Package(
                                                     "ModalKitDesktopSettings", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .target(name: "ModalKitWayland",
-                dependencies: ["ModalKit", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
+                dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
                                "ModalKitATK", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
+        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
@@ -110,7 +121,7 @@ let package = Package(
         .target(name: "CModalKitAllocCounter"),
         .target(name: "ModalKitBenchSupport"),
         .executableTarget(name: "modal-bench",
-                          dependencies: ["ModalKitDemo", "ModalKit", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
+                          dependencies: ["ModalKitDemo", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
                                          "CModalKitPixman", "ModalKitClock", "ModalKitText"]),
         // The built-in styles: each a plain target (tests link the style type) and an entry target,
         // the one its dynamic library is made of, which gets the generated note.
@@ -131,7 +142,7 @@ let package = Package(
                                "ModalKitAlertStyle"],
                 path: "Tests/ModalKitHostFuzzSupport"),
         .testTarget(name: "ModalKitTests",
-                    dependencies: ["ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
+                    dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "ModalKitDemoTests",
                     dependencies: ["ModalKitDemo", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
@@ -155,8 +166,8 @@ let package = Package(
         // pixel by pixel, which unoptimised took most of the suite's CPU.
         .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitDemo", "CModalKitWebP"]),
-        .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit"],
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "CModalKitWebP"]),
+        .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins"],
                     path: "Tests/LiveTests/Sway"),
         .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),
         .testTarget(name: "LiveMutterTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Mutter"),

@@ -21,11 +21,11 @@ let package = Package(
         .package(name: "ModalKit", path: "../.."),
     ],
     targets: [
-        // The style: plain Swift.
-        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKit", package: "ModalKit")]),
+        // The style: plain Swift on ModalKitStyle (what a style links; none of the host's code).
+        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKitStyle", package: "ModalKit")]),
         // The shared library: the entry the host calls and the generated note.
         .target(name: "FadeScaleStyleEntry",
-                dependencies: ["FadeScaleStyle", .product(name: "ModalKit", package: "ModalKit")],
+                dependencies: ["FadeScaleStyle", .product(name: "ModalKitStyle", package: "ModalKit")],
                 // Without the entry function modalkit_style_entry the library would build and then
                 // fail to load; this makes the link fail instead: "undefined symbol 'modalkit_style_entry'".
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])],

@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 
 /// The adaptive style, libadwaita's `AdwDialog` rule: a bottom sheet when the container is narrow
 /// or short — at most 450 pt wide or at most 360 pt tall, the conditions `adw-dialog.c` uses — and

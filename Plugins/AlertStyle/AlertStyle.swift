@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 
 /// The alert style, after UIKit's `UIAlertController` alert (docs/design.md, "Content size,
 /// resizing detents and the rubber band"): a card ``width`` (270) points wide and as tall as its

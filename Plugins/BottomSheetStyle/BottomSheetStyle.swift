@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 
 /// The bottom-sheet style, after a Chinese UIKit article on a bottom sheet whose dim fades in place
 /// instead of sliding up with it (docs/design.md, built-in styles): a full-width sheet anchored to

@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 
 /// The inset-centered style, after a Japanese UIKit article on a card inset over a dimmed
 /// background (docs/design.md, built-in styles): a card inset `margin-x` points left and right and

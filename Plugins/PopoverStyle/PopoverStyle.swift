@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 
 /// The popover style: an opaque card that grows out of the control that presented it (UIKit's
 /// popover from its `sourceRect`) into a centred `width` × `height` card, and shrinks back into

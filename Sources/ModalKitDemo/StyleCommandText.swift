@@ -1,5 +1,6 @@
 import Glibc
 import ModalKit
+import ModalKitPlugins
 
 /// What `modal-demo`'s style commands print: the `--list-styles` and `--describe-style` lines and
 /// the one-line messages about styles, with the advice that names the demo's own flags (ModalKit's

@@ -3,7 +3,8 @@
 // here, which runs the style's own declarations and writes the Swift source of its note. A
 // library of its own, so that ModalKit itself carries no command line.
 import Foundation
-import ModalKit
+import ModalKitPlugins
+import ModalKitStyle
 
 /// The note generator's work, for a package's generator executable:
 ///

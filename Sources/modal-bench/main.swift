@@ -3,6 +3,7 @@ import Foundation
 import ModalKitBenchSupport
 import ModalKitDemo
 import ModalKit
+import ModalKitPlugins
 
 setvbuf(stdout, nil, _IOLBF, 0)
 

@@ -1,5 +1,6 @@
 import ModalKitDemo
 import ModalKit
+import ModalKitPlugins
 
 /// `modal-demo new-style NAME [--directory DIR]`: writes a style package (``StyleTemplate``)
 /// depending on the ModalKit this `modal-demo` comes from, and prints the next commands.

@@ -2,6 +2,7 @@ import ModalKitDemo
 import ModalKit
 import ModalKitWaylandClient
 import ModalKitSystemSupport
+import ModalKitPlugins
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@ import ModalKitDemo
 import ModalKit
 import ModalKitSystemSupport
 import ModalKitWaylandClient
+import ModalKitPlugins
 
 // Event lines are read by tests and scripts as they happen: line-buffer stdout even into a pipe.
 setvbuf(stdout, nil, _IOLBF, 0)

@@ -1,5 +1,6 @@
 import ModalKit
 import ModalKitTestHarness
+import ModalKitPlugins
 import XCTest
 
 /// The built-in styles' options (docs/design.md): the built plugins, loaded through the plugin

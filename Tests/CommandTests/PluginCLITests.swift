@@ -8,6 +8,7 @@ import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
 import ModalKit
+import ModalKitPlugins
 
 final class PluginCLITests: XCTestCase {
     typealias Support = PluginTestSupport

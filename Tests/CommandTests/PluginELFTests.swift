@@ -6,6 +6,7 @@ import Foundation
 import ModalKitTestHarness
 import XCTest
 import ModalKit
+import ModalKitPlugins
 #if canImport(Glibc)
 import Glibc
 #endif

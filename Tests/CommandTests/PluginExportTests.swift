@@ -7,6 +7,7 @@ import ModalKitTestHarness
 import XCTest
 import CModalKitStyle
 @testable import ModalKit
+@testable import ModalKitPlugins
 
 /// A style that records every callback and answers with values derived from its arguments, so a
 /// dropped or swapped argument shows.

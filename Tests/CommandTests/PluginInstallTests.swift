@@ -6,6 +6,7 @@ import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
 import ModalKit
+import ModalKitPlugins
 
 final class PluginInstallTests: XCTestCase {
     typealias Support = PluginTestSupport

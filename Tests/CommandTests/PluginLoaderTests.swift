@@ -7,6 +7,7 @@ import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
 import ModalKit
+import ModalKitPlugins
 
 final class PluginLoaderTests: XCTestCase {
     typealias Support = PluginTestSupport

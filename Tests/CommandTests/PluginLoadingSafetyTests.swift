@@ -10,6 +10,7 @@ import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
 @testable import ModalKit
+@testable import ModalKitPlugins
 #if canImport(Glibc)
 import Glibc
 #endif

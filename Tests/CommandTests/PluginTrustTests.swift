@@ -9,6 +9,7 @@ import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
 import ModalKit
+import ModalKitPlugins
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -8,6 +8,7 @@ import Foundation
 import ModalKitDemo
 import ModalKit
 import ModalKitTestHarness
+import ModalKitPlugins
 import XCTest
 
 final class StyleAuthoringEndToEndTests: XCTestCase {
@@ -109,7 +110,7 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         // Guard rail: without the entry function the build fails, at link time, naming the symbol.
         let entry = directory + "/Sources/SideDrawerStyleEntry/Entry.swift"
         let entryText = try String(contentsOfFile: entry, encoding: .utf8)
-        try "import ModalKit\n".write(toFile: entry, atomically: false, encoding: .utf8)
+        try "import ModalKitStyle\n".write(toFile: entry, atomically: false, encoding: .utf8)
         defer { try? entryText.write(toFile: entry, atomically: false, encoding: .utf8) }
         let broken = try Support.swiftBuild(directory)
         XCTAssertNotEqual(broken.status, 0, "a style without modalkit_style_entry must not build")

@@ -1,6 +1,7 @@
 // The library products a style package's manifest declares, read as text for the hint about a
 // missing `--style PATH` (SwiftPM's `.library(name:type:targets:)`).
 @testable import ModalKit
+@testable import ModalKitPlugins
 import XCTest
 
 final class ManifestProductsTests: XCTestCase {

@@ -1,4 +1,5 @@
 import ModalKit
+import ModalKitPlugins
 import XCTest
 
 /// "Did you mean": the declared key nearest a mistyped one (Levenshtein distance, at most 2 edits

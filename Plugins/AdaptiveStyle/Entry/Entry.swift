@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 import ModalKitAdaptiveStyle
 /// The plugin entry the host looks up with `dlsym` after checking the ABI version (see
 /// `modalkit_style.h`): the descriptor of `AdaptiveStyle`, built by ModalKit's `exportStyle`.

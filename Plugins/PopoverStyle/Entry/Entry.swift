@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 import ModalKitPopoverStyle
 /// The plugin entry the host looks up with `dlsym` after checking the ABI version (see
 /// `modalkit_style.h`): the descriptor of `PopoverStyle`, built by ModalKit's `exportStyle`.

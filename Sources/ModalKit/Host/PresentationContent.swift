@@ -37,7 +37,7 @@ public protocol PresentationContent: AnyObject {
     /// The size the content would like when laid out `width` points wide, points: as tall as
     /// everything in it needs (UIKit: `preferredContentSize`, `systemLayoutSizeFitting(_:)` at a
     /// fixed width; libadwaita: `AdwDialog:content-width`/`content-height`). A style reads it in
-    /// its frame hook (``LayoutContext/preferredContentSize(fittingWidth:)``) to size the view to
+    /// its frame hook (`LayoutContext/preferredContentSize(fittingWidth:)`) to size the view to
     /// its content, e.g. the alert. Asked on a container layout, never per frame. Default: nil
     /// (the content has no preference; the style uses its own size).
     func preferredContentSize(fittingWidth width: Double) -> Size?

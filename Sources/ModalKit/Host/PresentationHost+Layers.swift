@@ -22,7 +22,7 @@ extension PresentationHost {
     /// Level `index + 1`'s frame (`index` 0..<``layerLevelCount``: 0 is level 1, the last the top)
     /// at the time of the last ``update(now:)``, resolved to buffer pixels as ``render(into:bufferAge:)``
     /// composes it: the level's dim over the whole container and its presented view — under the look
-    /// the level above gives what it covers (``PresentingViewAppearance``: the view moved, scaled
+    /// the level above gives what it covers (`PresentingViewAppearance`: the view moved, scaled
     /// and faded; UIKit's page sheet over a sheet) when it is covered. Level 1's frame also carries
     /// how its style draws the presenting view while covered (``LayerFrame/presentingRect``: the
     /// recede), which ``renderPresentingLayer(into:bufferAge:)`` then draws; a higher level's

@@ -58,7 +58,7 @@ public final class PresentationHost {
     public private(set) var containerSize = Size(width: 1, height: 1)
     /// The scale of the last `layout`: buffer pixels per point (> 0, whole or fractional).
     public private(set) var scale = 1.0
-    /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side ``pixelLength(_:scale:)``.
+    /// The buffer size `render` draws: ``containerSize`` at ``scale``, each side `pixelLength(_:scale:)`.
     public var pixelSize: (width: Int, height: Int) { containerSize.pixelSize(scale: scale) }
 
     /// The stack, level 1 first (``firstLevel``); empty when nothing is presented.
@@ -178,7 +178,7 @@ public final class PresentationHost {
     /// asked for frames, chrome and timing).
     public var style: PresentationStyle { controller.style }
     /// The rectangle of the control the current (or last) presentation came from, container
-    /// points (``TransitionContext/sourceRect``): set by ``present(_:style:sourceRect:now:)``; set it
+    /// points (`TransitionContext/sourceRect`): set by ``present(_:style:sourceRect:now:)``; set it
     /// for an offline frame (``snapshot(phase:fraction:)``) of a presentation from that control.
     public var sourceRect: Rect? {
         get { controller.sourceRect }

@@ -2,7 +2,7 @@ import Glibc
 
 /// The resting places of a draggable presented view along its drag axis, as offsets: points the
 /// view is moved from its frame toward dismissal (0 = at its frame; + = toward the edge it is
-/// dismissed through). Built from an ``InteractionDeclaration`` for one container layout.
+/// dismissed through). Built from an `InteractionDeclaration` for one container layout.
 public struct DetentLayout: Hashable, Sendable {
     /// The drag direction (dismissal moves the view this way).
     public var direction: DragDirection

@@ -4,7 +4,7 @@
 extension PresentationController {
     /// Whether a tap (press and release) at `point` on the modal layer dismisses at eased
     /// `progress`: the point is outside the presented view's on-screen rect
-    /// (``presentedViewRect(progress:)``) and the style's ``PresentationStyle/shouldDismissOnTap`` accepts it —
+    /// (``presentedViewRect(progress:)``) and the style's `PresentationStyle/shouldDismissOnTap` accepts it —
     /// UIKit's dimming-view tap, with the style's veto. Always false while dismissed.
     /// - Parameters:
     ///   - point: container coordinates, points.
@@ -87,7 +87,7 @@ extension PresentationController {
     /// Whether a tap at `point` (container points) on the modal layer dismisses at `now`: outside
     /// the presented view as drawn at `now` (``effectivePresentedViewRect(at:)``, which follows a
     /// drag and rests on the current detent) and accepted by the style's `shouldDismissOnTap`.
-    /// Does not look at ``InteractionDeclaration/isDismissible`` (the host reports a refused tap).
+    /// Does not look at `InteractionDeclaration/isDismissible` (the host reports a refused tap).
     public func tapOnDimDismisses(at point: Point, now: Double) -> Bool {
         guard let rect = effectivePresentedViewRect(at: now) else { return false }
         return !rect.contains(point) && style.shouldDismissOnTap(point, LayoutContext(containerBounds: containerBounds))

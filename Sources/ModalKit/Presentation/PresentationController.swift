@@ -45,7 +45,7 @@ public final class PresentationController {
     /// at its largest detent.
     public private(set) var styleFrame: Rect = .zero
     /// The presented content's preferred size for a width (points → points, nil: no preference),
-    /// given to the style's frame hook (``LayoutContext/preferredContentSize(fittingWidth:)``);
+    /// given to the style's frame hook (`LayoutContext/preferredContentSize(fittingWidth:)`);
     /// the host sets it to its level's content. Nil: no content to ask.
     public var contentSizing: ((Double) -> Size?)?
     /// The presented view's corner clip for the last layout.
@@ -66,10 +66,10 @@ public final class PresentationController {
     /// between transitions finds it where the presentation is (0 dismissed, 1 presented).
     public private(set) var fade: Transition
     /// The rectangle of the control that started the presentation, container points, or nil
-    /// (part of the ``TransitionContext`` every style hook receives).
+    /// (part of the `TransitionContext` every style hook receives).
     public var sourceRect: Rect?
 
-    /// The style's interactions as read at the last layout (``InteractionDeclaration``).
+    /// The style's interactions as read at the last layout (`InteractionDeclaration`).
     public private(set) var interaction: InteractionDeclaration = .standard
     /// The resting places along the drag axis for the last layout; nil when the style declares
     /// no drag gesture (the presented view then rests at its frame).
@@ -385,7 +385,7 @@ public final class PresentationController {
     }
 
     /// The duration, curve and direction of the curve for a transition in `phase`
-    /// (``PresentationStyle/transitionDuration``, ``PresentationStyle/timingCurve``):
+    /// (`PresentationStyle/transitionDuration`, `PresentationStyle/timingCurve`):
     /// a dismissal whose curve equals the presentation's plays the presentation backwards (1.0);
     /// one with its own curve runs it forward from the presented end
     /// (``Transition/runsFromPresentedEnd``).

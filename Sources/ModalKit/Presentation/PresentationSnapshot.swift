@@ -122,7 +122,7 @@ public struct PresentationSnapshot: Hashable, Sendable {
     }
 
     /// The snapshot resolved to buffer pixels at `scale` (buffer pixels per point, > 0): the
-    /// container is ``pixelLength(_:scale:)`` of each side; the presented view's rectangle is
+    /// container is `pixelLength(_:scale:)` of each side; the presented view's rectangle is
     /// ``presentedPixelRect(_:scale:)`` of ``presentedRect`` (its top-left at a whole point, its size
     /// points × scale rounded half away from zero); the corner radius is points × scale clamped to
     /// half the shorter side. Cache versions are left 0 for the caller to set.
@@ -195,7 +195,7 @@ public struct PresentationSnapshot: Hashable, Sendable {
     ///   × scale rounded to a whole pixel;
     /// - its size is points × scale rounded (unscaled: the size of its cache).
     ///
-    /// Every rounding is half away from zero (Swift's `rounded()`, as ``pixelLength(_:scale:)``);
+    /// Every rounding is half away from zero (Swift's `rounded()`, as `pixelLength(_:scale:)`);
     /// in the origin a value within 1e-6 of a half counts as a half, so a live frame (computed from
     /// times since boot) and an offline one (from a fraction) that differ in their last bits land on
     /// the same pixel. Whole points because `wl_subsurface.set_position` takes whole surface-local

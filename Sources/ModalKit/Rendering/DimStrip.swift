@@ -1,7 +1,7 @@
 /// The dim of a frame whose ``LayerFrame/dimGradient`` is vertical, as one column of colours a
 /// backend that hands the layers to the compositor stretches horizontally over the container (a
 /// `wp_viewport` destination): row y of the container has the colour pixman's renderer gives
-/// every pixel of that row, the gradient's ``LinearGradient/color(at:)`` at the pixel centre's
+/// every pixel of that row, the gradient's `LinearGradient/color(at:)` at the pixel centre's
 /// t = (y + 0.5 − start.y) / (end.y − start.y), padded beyond 0 and 1 (a gradient whose end points
 /// coincide is its last stop's colour).
 ///

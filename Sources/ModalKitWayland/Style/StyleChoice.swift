@@ -1,4 +1,5 @@
 import ModalKit
+import ModalKitPlugins
 
 /// A presentation style, chosen by name (a style library found and loaded through ModalKit's
 /// `StyleLoader`) or given as an object. A string literal is a name: `"bottom-sheet"`.

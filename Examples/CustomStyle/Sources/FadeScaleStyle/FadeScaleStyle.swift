@@ -1,4 +1,4 @@
-import ModalKit
+import ModalKitStyle
 
 /// A centred card that fades in and grows from 90 % to full size over a black dim.
 ///

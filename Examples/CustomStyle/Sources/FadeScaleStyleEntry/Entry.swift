@@ -1,5 +1,5 @@
 import FadeScaleStyle
-import ModalKit
+import ModalKitStyle
 
 /// The one symbol the host looks for (after checking the ABI version this library carries).
 /// Next to it, at build time, FadeScaleStyleNotePlugin puts the library's ELF note.
