@@ -24,8 +24,8 @@ public final class VNCInput {
     /// - Parameter keyboardLayout: wayvnc's `--keyboard` (an XKB layout such as "de"); every
     ///   wayvnc brings its own keymap, so each start sends the client a new `wl_keyboard.keymap`.
     /// - Parameter seat: a seat of its own for this wayvnc's pointer and keyboard (wayvnc's
-    ///   `--seat`): made first with `seat NAME fallback false`, so sway keeps its devices out of
-    ///   seat0 and the client sees a second `wl_seat`. nil: the default seat.
+    ///   `--seat`): made first with `seat NAME fallback false` (after `seat seat0 fallback true`,
+    ///   which keeps seat0's devices in seat0), so the client sees a second `wl_seat`. nil: seat0.
     /// - Throws: `HarnessError` when vncdo is missing or wayvnc does not come up.
     public init(sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil, timeout: Double = 15) throws {
         guard let vncdo = vncdoPath() else {
@@ -34,7 +34,12 @@ public final class VNCInput {
         self.vncdo = vncdo
         self.sway = sway
         self.seat = seat
-        if let seat { _ = try sway.swaymsg(["seat", seat, "fallback", "false"]) }
+        if let seat {
+            // seat0 first: applying a seat's configuration takes every device that no seat
+            // attaches away from all but the fallback seats, and seat0 is one only by default.
+            _ = try sway.swaymsg(["seat", "seat0", "fallback", "true"])
+            _ = try sway.swaymsg(["seat", seat, "fallback", "false"])
+        }
         port = try freeTCPPort()
         var env = sway.clientEnvironment
         env["HOME"] = sway.runtimeDirectory     // wayvnc reads ~/.config/wayvnc/config if present
