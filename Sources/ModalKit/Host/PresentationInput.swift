@@ -9,7 +9,8 @@
 ///
 /// Input of several seats (a compositor's `wl_seat`s: each its own pointer, keyboard and touch
 /// device) comes through ``PresentationHost/handle(_:from:now:)`` with its ``InputSeat``; each seat
-/// has its own pointer position, press and touch points there (article "Input routing").
+/// has its own pointer position, press and touch points there (article "Interactive transitions",
+/// "Several seats").
 public enum PresentationInput: Hashable, Sendable {
     /// The pointer is at this point (also when it enters the container).
     case pointerMotion(Point)
