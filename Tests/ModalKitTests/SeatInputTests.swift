@@ -83,6 +83,20 @@ final class SeatInputTests: XCTestCase {
         XCTAssertEqual(ended(log()), 1, "its own leave ends seat1's drag (released at rest)")
     }
 
+    func testTheHoverFollowsThePointerThatMovedLastAndALeaveHandsItOn() throws {
+        let (host, card, _) = try sheet()
+        // Both pointers over the sheet (top 400): seat1 moved last.
+        host.handle(.pointerMotion(Point(x: 100, y: 500)), from: seat0, now: 1.0)
+        host.handle(.pointerMotion(Point(x: 300, y: 600)), from: seat1, now: 1.1)
+        XCTAssertEqual(card.inputs.last, .hover(Point(x: 300, y: 200)), "the card's own points")
+        // seat1 leaves: the hover goes to seat0's pointer, not away.
+        host.handle(.pointerLeave, from: seat1, now: 1.2)
+        XCTAssertEqual(card.inputs.last, .hover(Point(x: 100, y: 100)))
+        // seat0 leaves too: no hover.
+        host.handle(.pointerLeave, from: seat0, now: 1.3)
+        XCTAssertEqual(card.inputs.last, .hover(nil))
+    }
+
     func testTouchPointIdsArePerSeat() throws {
         let (host, _, log) = try sheet()
         // seat0's touch point 1 drags the sheet 50 pt down.

@@ -38,18 +38,10 @@ extension PresentationHost {
             hoverSeat = seat
             if let pr = press, pr.source == .pointer(seat) {
                 deliverDrag(p, to: pr.target, now: now)
-            } else if press?.source.isPointer == true {
-                // Another seat's pointer holds the press (a drag follows its seat only): this
-                // pointer hovers nothing meanwhile, as the pressing pointer hovers nothing.
-            } else if let top = levels.last {
-                if passesInputThrough, !(top.controller.effectivePresentedViewRect(at: now)?.contains(p) ?? false) {
-                    use(top.content.handle(.hover(nil), now: now))
-                    use(presentingContent.handle(.hover(p), now: now))
-                } else {
-                    use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
-                }
-            } else {
-                use(presentingContent.handle(.hover(p), now: now))
+            } else if press?.source.isPointer != true {
+                // (While another seat's pointer holds the press, this one hovers nothing, as the
+                // pressing pointer hovers nothing: a drag follows its own seat only.)
+                hover(at: p, now: now)
             }
         case let .pointerButton(pressed):
             if pressed {
@@ -66,7 +58,11 @@ extension PresentationHost {
             if let pr = press, pr.source == .pointer(seat) { endPress(at: nil, now: now) }
             if let (other, p) = pointers.first {
                 // Another seat's pointer is still here: the hover is its.
-                if hoverSeat == seat { pointer = p; hoverSeat = other }
+                if hoverSeat == seat {
+                    pointer = p
+                    hoverSeat = other
+                    if press?.source.isPointer != true { hover(at: p, now: now) }
+                }
                 return
             }
             pointer = nil
@@ -108,6 +104,21 @@ extension PresentationHost {
             }
         case let .accessibility(request, level):
             deliverAccessibilityRequest(request, level: level, now: now)
+        }
+    }
+
+    /// The pointer hovers `p` (container points): the top level's content, or — where input passes
+    /// through beside an undimmed sheet, or with nothing presented — the presenting content.
+    func hover(at p: Point, now: Double) {
+        if let top = levels.last {
+            if passesInputThrough, !(top.controller.effectivePresentedViewRect(at: now)?.contains(p) ?? false) {
+                use(top.content.handle(.hover(nil), now: now))
+                use(presentingContent.handle(.hover(p), now: now))
+            } else {
+                use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
+            }
+        } else {
+            use(presentingContent.handle(.hover(p), now: now))
         }
     }
 
