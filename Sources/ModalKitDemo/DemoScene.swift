@@ -405,6 +405,12 @@ public final class DemoScene {
 
     /// Routes one input event at time `now` (``PresentationHost/handle(_:now:)``).
     public func handle(_ input: SceneInput, now: Double) {
+        handle(input, from: .primary, now: now)
+    }
+
+    /// Routes one input event of `seat` at time `now` (``PresentationHost/handle(_:from:now:)``:
+    /// each seat's pointer, press and touch points kept apart).
+    public func handle(_ input: SceneInput, from seat: InputSeat, now: Double) {
         switch input {
         // (Requests of assistive technology change focus, not whether its ring shows.)
         case .key(_, pressed: true): focusVisibility.set(true, presenting: presentingView, cards: cards)
@@ -412,7 +418,7 @@ public final class DemoScene {
         case .pointerButton(pressed: true), .touchDown: focusVisibility.set(false, presenting: presentingView, cards: cards)
         default: break
         }
-        host.handle(input, now: sceneTime(now))
+        host.handle(input, from: seat, now: sceneTime(now))
     }
 
     // MARK: Frames

@@ -38,9 +38,10 @@ open class CompositorTestCase: XCTestCase {
         return sway
     }
 
-    public func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil) throws -> VNCInput {
+    /// wayvnc in `sway` (``VNCInput``), on seat `seat` of its own when given (nil: seat0).
+    public func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil) throws -> VNCInput {
         try requireProgram("wayvnc")
-        let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout)
+        let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout, seat: seat)
         addTeardownBlock { vnc.stop() }
         try vnc.park()   // the cursor starts somewhere over the window; keep it out of screenshots
         return vnc

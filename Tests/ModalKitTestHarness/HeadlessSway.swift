@@ -222,6 +222,13 @@ public final class HeadlessSway: WaylandSession {
         return seats.reduce(0) { $0 | ($1["capabilities"] as? Int ?? 0) }
     }
 
+    /// The capabilities bitmask of the seat named `name` (`get_seats`; 1 pointer, 2 keyboard,
+    /// 4 touch); 0 while sway has no such seat.
+    public func seatCapabilities(seat name: String) -> Int {
+        let seats = (try? swaymsgJSON(["-t", "get_seats"])) as? [[String: Any]] ?? []
+        return seats.first { $0["name"] as? String == name }?["capabilities"] as? Int ?? 0
+    }
+
     /// The active layout names of the seat's keyboards (`get_inputs`).
     public func keyboardLayoutNames() -> [String] {
         let inputs = (try? swaymsgJSON(["-t", "get_inputs"])) as? [[String: Any]] ?? []

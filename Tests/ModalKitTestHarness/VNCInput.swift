@@ -17,29 +17,42 @@ public final class VNCInput {
     private unowned let sway: HeadlessSway
     /// Fixtures/vnc_input.py, connected to wayvnc, from the first `send` until `stop`.
     private var client: ChildProcess?
+    /// The sway seat whose devices this wayvnc makes (nil: the default seat, seat0).
+    public let seat: String?
 
     /// Starts wayvnc and waits (bounded) until it listens and the seat has a pointer and a keyboard.
     /// - Parameter keyboardLayout: wayvnc's `--keyboard` (an XKB layout such as "de"); every
     ///   wayvnc brings its own keymap, so each start sends the client a new `wl_keyboard.keymap`.
+    /// - Parameter seat: a seat of its own for this wayvnc's pointer and keyboard (wayvnc's
+    ///   `--seat`): made first with `seat NAME fallback false` (after `seat seat0 fallback true`,
+    ///   which keeps seat0's devices in seat0), so the client sees a second `wl_seat`. nil: seat0.
     /// - Throws: `HarnessError` when vncdo is missing or wayvnc does not come up.
-    public init(sway: HeadlessSway, keyboardLayout: String? = nil, timeout: Double = 15) throws {
+    public init(sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil, timeout: Double = 15) throws {
         guard let vncdo = vncdoPath() else {
             throw HarnessError("vncdo (vncdotool) not found: run scripts/test once (it installs vncdotool), or set MODALKIT_VNCDO")
         }
         self.vncdo = vncdo
         self.sway = sway
+        self.seat = seat
+        if let seat {
+            // seat0 first: applying a seat's configuration takes every device that no seat
+            // attaches away from all but the fallback seats, and seat0 is one only by default.
+            _ = try sway.swaymsg(["seat", "seat0", "fallback", "true"])
+            _ = try sway.swaymsg(["seat", seat, "fallback", "false"])
+        }
         port = try freeTCPPort()
         var env = sway.clientEnvironment
         env["HOME"] = sway.runtimeDirectory     // wayvnc reads ~/.config/wayvnc/config if present
         var args = ["wayvnc"]
         if let layout = keyboardLayout { args.append("--keyboard=\(layout)") }
+        if let seat { args.append("--seat=\(seat)") }
         args += ["127.0.0.1", String(port)]
         process = try ChildProcess(sway.user.command(args), environment: env, name: "wayvnc")
         let up = waitUntil(timeout: timeout, interval: 0.05) {
-            !process.isRunning || (acceptsTCP(port: port) && sway.seatCapabilities() & 3 == 3)
+            !process.isRunning || (acceptsTCP(port: port) && capabilities() & 3 == 3)
         }
         guard up, process.isRunning else {
-            let why = process.isRunning ? "seat capabilities \(sway.seatCapabilities()) after \(timeout) s" : "wayvnc ended"
+            let why = process.isRunning ? "seat capabilities \(capabilities()) after \(timeout) s" : "wayvnc ended"
             process.stop()
             throw HarnessError("wayvnc did not come up (\(why)):\n\(process.diagnostics())")
         }
@@ -56,7 +69,13 @@ public final class VNCInput {
         }
         guard process.isRunning else { return }
         process.stop()
-        _ = waitUntil(timeout: 5, interval: 0.05) { sway.seatCapabilities() & 3 == 0 }
+        _ = waitUntil(timeout: 5, interval: 0.05) { capabilities() & 3 == 0 }
+    }
+
+    /// The capabilities of this wayvnc's seat (every seat's together for the default seat).
+    private func capabilities() -> Int {
+        if let seat { return sway.seatCapabilities(seat: seat) }
+        return sway.seatCapabilities()
     }
 
     /// Runs `commands` (vncdotool's command language: `move X Y`, `click 1`, `mousedown 1`,

@@ -60,6 +60,34 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(seen[1].1 - seen[0].1, 0.016, accuracy: 1e-9, "touch on the pointer's clock")
     }
 
+    func testEachSeatHasItsOwnClockAndTouchpadGesture() {
+        var input = InputTranslator()
+        let seat0 = SeatID(rawValue: 5), seat1 = SeatID(rawValue: 12)
+        func pointer(_ seat: SeatID, _ event: PointerEvent, at now: Double) -> [(PresentationInput, Double)] {
+            var seen: [(PresentationInput, Double)] = []
+            input.translate(PointerFrame(events: [event], seat: seat), receivedAt: now) { seen.append(($0, $1)) }
+            return seen
+        }
+        // seat0 stamps near 1 000 ms, seat1 (another device, another base) near 900 000 ms.
+        _ = pointer(seat0, PointerEvent(.motion(x: 1, y: 1), time: 1000), at: 50.000)
+        _ = pointer(seat1, PointerEvent(.motion(x: 2, y: 2), time: 900_000), at: 50.001)
+        // Each keeps its spacing on its own base: read 20 ms late, stamped 8 ms after its last.
+        XCTAssertEqual(pointer(seat0, PointerEvent(.motion(x: 1, y: 2), time: 1008), at: 50.030)[0].1, 50.008, accuracy: 1e-9)
+        XCTAssertEqual(pointer(seat1, PointerEvent(.motion(x: 2, y: 3), time: 900_008), at: 50.031)[0].1, 50.009, accuracy: 1e-9)
+        // seat0's touchpad gesture names its source in its first frame only; seat1's wheel
+        // meanwhile is a wheel, and seat1's source-less frame is not seat0's gesture's.
+        XCTAssertEqual(pointer(seat0, PointerEvent(.scroll(PointerScroll(dy: 4, source: .finger)), time: 1016), at: 50.04).map(\.0),
+                       [.pointerScroll(ScrollInput(delta: Point(x: 0, y: 4), source: .finger))])
+        XCTAssertEqual(pointer(seat1, PointerEvent(.scroll(PointerScroll(dy: 15, value120Y: 120, source: .wheel)), time: 900_016),
+                               at: 50.04).map(\.0),
+                       [.pointerScroll(ScrollInput(delta: Point(x: 0, y: 15), steps120Y: 120, source: .wheel))])
+        XCTAssertEqual(pointer(seat1, PointerEvent(.scroll(PointerScroll(dy: 3)), time: 900_024), at: 50.05).map(\.0),
+                       [.pointerScroll(ScrollInput(delta: Point(x: 0, y: 3), source: .continuous))])
+        XCTAssertEqual(pointer(seat0, PointerEvent(.scroll(PointerScroll(dy: 2)), time: 1024), at: 50.05).map(\.0),
+                       [.pointerScroll(ScrollInput(delta: Point(x: 0, y: 2), source: .finger))], "still seat0's gesture")
+        XCTAssertEqual(InputTranslator.inputSeat(seat1), InputSeat(rawValue: 12))
+    }
+
     func testEveryKeyEventReachesTheHostWithKeysymTextModifiersAndPhase() {
         var input = InputTranslator()
         func key(_ sym: UInt32, pressed: Bool = true, repeat r: Bool = false, utf8: String = "",

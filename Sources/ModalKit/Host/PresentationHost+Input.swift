@@ -4,8 +4,28 @@
 extension PresentationHost {
     /// Routes one input event that happened at `now` (monotonic seconds; see ``PresentationInput``
     /// for where the time comes from, and the type's routing rules). Advances the transitions to
-    /// `now` first, as ``update(now:)`` does.
+    /// `now` first, as ``update(now:)`` does. The event is of seat ``InputSeat/primary``
+    /// (``handle(_:from:now:)``).
     public func handle(_ input: PresentationInput, now: Double) {
+        handle(input, from: .primary, now: now)
+    }
+
+    /// Routes one input event of `seat` that happened at `now`, as ``handle(_:now:)`` does, keeping
+    /// each seat's input apart (wlroots and smithay keep input state per seat):
+    /// - Each seat has its own pointer position; a button, scroll or leave acts where that seat's
+    ///   pointer is.
+    /// - One press at a time, as with one seat: it belongs to the seat (and, for touch, the touch
+    ///   point) that began it. Until it ends, another seat's motion, release, leave, touch up or
+    ///   touch cancel neither moves nor ends it (a drag follows its own seat only), and another
+    ///   seat's press or touch down is ignored (UIKit's one pan at a time).
+    /// - Touch point ids are the seat's own: the same id on two seats is two points.
+    /// - A touchpad's scroll gesture (`axis_stop` ends it) belongs to its seat: another seat's
+    ///   scrolls still reach the content under that seat's pointer, but do not end it or count
+    ///   toward its release velocity.
+    /// - Keys of every seat go to the focused content (each seat's keyboard repeats on its own).
+    /// - The content's hover follows the pointer that moved last; a leave clears it only when no
+    ///   other seat's pointer is in the container.
+    public func handle(_ input: PresentationInput, from seat: InputSeat, now: Double) {
         update(now: now)
         switch input {
         case .pointerMotion, .touchMotion, .pointerScroll: break   // hover, drags and scrolls change nothing a screen reader sees
@@ -13,52 +33,62 @@ extension PresentationHost {
         }
         switch input {
         case let .pointerMotion(p):
+            pointers[seat] = p
             pointer = p
-            if let pr = press, pr.source == .pointer {
+            hoverSeat = seat
+            if let pr = press, pr.source == .pointer(seat) {
                 deliverDrag(p, to: pr.target, now: now)
-            } else if let top = levels.last {
-                if passesInputThrough, !(top.controller.effectivePresentedViewRect(at: now)?.contains(p) ?? false) {
-                    use(top.content.handle(.hover(nil), now: now))
-                    use(presentingContent.handle(.hover(p), now: now))
-                } else {
-                    use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
-                }
-            } else {
-                use(presentingContent.handle(.hover(p), now: now))
+            } else if press?.source.isPointer != true {
+                // (While another seat's pointer holds the press, this one hovers nothing, as the
+                // pressing pointer hovers nothing: a drag follows its own seat only.)
+                hover(at: p, now: now)
             }
         case let .pointerButton(pressed):
             if pressed {
-                if let p = pointer { beginPress(at: p, source: .pointer, now: now) }
-            } else if let pr = press, pr.source == .pointer {
-                endPress(at: pointer, now: now)
+                if let p = pointers[seat] { beginPress(at: p, source: .pointer(seat), now: now) }
+            } else if let pr = press, pr.source == .pointer(seat) {
+                endPress(at: pointers[seat], now: now)
             }
         case let .pointerScroll(scroll):
-            handlePointerScroll(scroll, now: now)
+            handlePointerScroll(scroll, from: seat, now: now)
         case .pointerLeave:
             // A leave ends the pointer's press without a tap: the release may never come to this
             // surface (sway sends none when the window is hidden while the button is held).
+            pointers[seat] = nil
+            if let pr = press, pr.source == .pointer(seat) { endPress(at: nil, now: now) }
+            if let (other, p) = pointers.first {
+                // Another seat's pointer is still here: the hover is its.
+                if hoverSeat == seat {
+                    pointer = p
+                    hoverSeat = other
+                    if press?.source.isPointer != true { hover(at: p, now: now) }
+                }
+                return
+            }
             pointer = nil
-            if let pr = press, pr.source == .pointer { endPress(at: nil, now: now) }
             use(presentingContent.handle(.hover(nil), now: now))
             if let top = levels.last { use(top.content.handle(.hover(nil), now: now)) }
         case let .touchDown(id, p):
             if press == nil {
                 touchPoint = p
-                beginPress(at: p, source: .touch(id), now: now)
+                beginPress(at: p, source: .touch(seat, id), now: now)
             }
         case let .touchMotion(id, p):
-            if let pr = press, pr.source == .touch(id) {
+            if let pr = press, pr.source == .touch(seat, id) {
                 touchPoint = p
                 deliverDrag(p, to: pr.target, now: now)
             }
         case let .touchUp(id):
-            if let pr = press, pr.source == .touch(id) {
+            if let pr = press, pr.source == .touch(seat, id) {
                 endPress(at: touchPoint, now: now)
                 touchPoint = nil
             }
         case .touchCancel:
-            if let pr = press, case .touch = pr.source { endPress(at: nil, now: now) }
-            touchPoint = nil
+            // wl_touch.cancel ends every touch point of its seat only.
+            if let pr = press, case let .touch(pressSeat, _) = pr.source, pressSeat == seat {
+                endPress(at: nil, now: now)
+                touchPoint = nil
+            }
         case let .keyboard(event):
             handleKeyboard(event, now: now)
         case let .key(key, pressed):
@@ -74,6 +104,21 @@ extension PresentationHost {
             }
         case let .accessibility(request, level):
             deliverAccessibilityRequest(request, level: level, now: now)
+        }
+    }
+
+    /// The pointer hovers `p` (container points): the top level's content, or — where input passes
+    /// through beside an undimmed sheet, or with nothing presented — the presenting content.
+    func hover(at p: Point, now: Double) {
+        if let top = levels.last {
+            if passesInputThrough, !(top.controller.effectivePresentedViewRect(at: now)?.contains(p) ?? false) {
+                use(top.content.handle(.hover(nil), now: now))
+                use(presentingContent.handle(.hover(p), now: now))
+            } else {
+                use(top.content.handle(.hover(toPresented(p, level: top, now: now)), now: now))
+            }
+        } else {
+            use(presentingContent.handle(.hover(p), now: now))
         }
     }
 

@@ -92,8 +92,8 @@ extension PresentationHost {
     /// Toward expansion on a sheet resting below its largest detent (and
     /// ``InteractionDeclaration/prefersScrollingExpandsWhenScrolledToEdge``) the sheet grows to its
     /// next detent instead. A touchpad's `axis_stop` starts the deceleration.
-    func handlePointerScroll(_ scroll: ScrollInput, now: Double) {
-        guard let p = pointer else { return }
+    func handlePointerScroll(_ scroll: ScrollInput, from seat: InputSeat, now: Double) {
+        guard let p = pointers[seat] else { return }
         if scroll.phase == .changed { stopKinetic(now: now) }
         let target: HostScrolling.Target
         if let top = levels.last {
@@ -115,16 +115,19 @@ extension PresentationHost {
         }
         switch scroll.phase {
         case .changed:
-            if scroll.source == .finger {
+            // A touchpad gesture is its seat's: another seat's scrolls meanwhile reach their
+            // content without counting toward its velocity.
+            if scroll.source == .finger, scrolling.fingerTarget == nil || fingerScrollSeat == seat {
                 if !target.isSame(as: scrolling.fingerTarget) {
                     scrolling.fingerTarget = target
+                    fingerScrollSeat = seat
                     scrolling.startTracking()
                 }
                 scrolling.track(scroll.delta, at: now)
             }
             use(content.handle(.scroll(input), now: now))
         case .ended:
-            guard target.isSame(as: scrolling.fingerTarget) else { return }
+            guard fingerScrollSeat == seat, target.isSame(as: scrolling.fingerTarget) else { return }
             scrolling.fingerTarget = nil
             use(content.handle(.scroll(input), now: now))
             startKinetic(target, velocity: scrolling.velocity(at: now), source: scroll.source,
@@ -218,9 +221,9 @@ extension PresentationHost {
         scrolling.panning = false
         scrolling.panStart = p
         scrolling.panLast = p
-        scrolling.panSource = source == .pointer ? .pointerDrag : .touch
+        scrolling.panSource = source.isPointer ? .pointerDrag : .touch
         let sheet = target == .presented && (levels.last?.drag.isActive ?? false)
-        scrolling.panCandidate = source != .pointer && !sheet && (target == .presenting || target == .presented)
+        scrolling.panCandidate = !source.isPointer && !sheet && (target == .presenting || target == .presented)
     }
 
     /// The scroll target of the press in progress.

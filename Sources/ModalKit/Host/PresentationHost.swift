@@ -106,9 +106,25 @@ public final class PresentationHost {
     var lastPresentation = 0
 
     enum PressTarget { case presenting, dim, presented, nothing }
-    enum PressSource: Equatable { case pointer, touch(Int32) }
+    /// What made a press: a seat's pointer, or one touch point of a seat.
+    enum PressSource: Equatable {
+        case pointer(InputSeat), touch(InputSeat, Int32)
+        var isPointer: Bool { if case .pointer = self { return true } else { return false } }
+        var seat: InputSeat {
+            switch self {
+            case let .pointer(seat), let .touch(seat, _): return seat
+            }
+        }
+    }
+    /// Each seat's pointer position, while its pointer is in the container.
+    var pointers: [InputSeat: Point] = [:]
+    /// The position of the pointer that moved last (the one that hovers), nil once it left.
     var pointer: Point?
+    /// The seat whose pointer moved last.
+    var hoverSeat = InputSeat.primary
     var touchPoint: Point?
+    /// The seat whose touchpad scroll gesture (``HostScrolling/fingerTarget``) is under way.
+    var fingerScrollSeat = InputSeat.primary
     /// The press in progress: what it pressed, by what, and the level it belongs to (the number of
     /// levels when it began; 0 for the presenting content). It ends without a tap when that level
     /// is covered by a new one or leaves the stack (``abandonPress(now:)``).

@@ -6,6 +6,11 @@
 /// measured from those times (the samples of the last 100 ms: article "Interactive transitions"). ModalKitWayland's window passes each event's compositor time (`wl_pointer.motion`,
 /// `wl_touch.motion`, `wl_keyboard.key`: milliseconds on the compositor's base) converted to the
 /// monotonic clock, not the time the client read it (its `InputClock`).
+///
+/// Input of several seats (a compositor's `wl_seat`s: each its own pointer, keyboard and touch
+/// device) comes through ``PresentationHost/handle(_:from:now:)`` with its ``InputSeat``; each seat
+/// has its own pointer position, press and touch points there (article "Interactive transitions",
+/// "Several seats").
 public enum PresentationInput: Hashable, Sendable {
     /// The pointer is at this point (also when it enters the container).
     case pointerMotion(Point)
@@ -41,4 +46,22 @@ public enum PresentationInput: Hashable, Sendable {
     /// Routed as keys are, to the top level only: a request for a level hidden under a modal level
     /// (or no longer there) is ignored (UIKit's `accessibilityViewIsModal`).
     case accessibility(AccessibilityRequest, level: Int)
+}
+
+/// The input seat an event came from: a group of a pointer, a keyboard and a touch device that one
+/// user works (Wayland's `wl_seat`; a compositor may offer several, e.g. a second mouse and
+/// keyboard on sway's `seat1`, or a remote desktop on its own seat). ``PresentationHost`` keeps
+/// each seat's pointer position, press and touch points apart: a press belongs to the seat that
+/// began it until that seat ends it (wlroots and smithay keep their input state per seat the same
+/// way); touch point ids are unique within their seat only.
+public struct InputSeat: Hashable, Sendable {
+    /// Identifies the seat among the seats of one window's input (ModalKitWayland uses the
+    /// `wl_seat` global's registry name). Any value works as long as one seat keeps one value.
+    public var rawValue: UInt32
+
+    /// The seat named `rawValue`.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The seat of ``PresentationHost/handle(_:now:)``: input given without a seat.
+    public static let primary = InputSeat(rawValue: 0)
 }

@@ -6,23 +6,34 @@ import ModalKitWaylandClient
 /// axis events as one ``PresentationInput/pointerScroll(_:)``), touch points, and the keys the
 /// host routes.
 ///
-/// Pointer and touch share one ``InputClock`` (the one that drag velocities come from); keys have
-/// their own, because a keyboard's stamps may be on another base (a virtual keyboard stamps its
-/// own): converting them with the pointer's base would move that base and shift pointer times.
+/// Each seat (``SeatID``) has its own state here: its devices stamp their own times (a second
+/// seat may be a virtual pointer with another base) and its touchpad gesture is its own. Within a
+/// seat, pointer and touch share one ``InputClock`` (the one that drag velocities come from); keys
+/// have their own, because a keyboard's stamps may be on another base (a virtual keyboard stamps
+/// its own): converting them with the pointer's base would move that base and shift pointer times.
 struct InputTranslator {
     /// Linux input event code of the primary pointer button (linux/input-event-codes.h `BTN_LEFT`).
     static let primaryButton: UInt32 = 0x110
 
-    private(set) var clock = InputClock()
-    /// The source of the touchpad gesture under way (a compositor may name it only in its first
-    /// frame): frames without a source until its `axis_stop` are its.
-    private var scrollSource: ScrollSource?
-    private var keyClock = InputClock()
+    /// One seat's state.
+    struct SeatState {
+        var clock = InputClock()
+        /// The source of the touchpad gesture under way (a compositor may name it only in its
+        /// first frame): frames without a source until its `axis_stop` are its.
+        var scrollSource: ScrollSource?
+        var keyClock = InputClock()
+    }
+    private(set) var seats: [SeatID: SeatState] = [:]
+
+    /// The host's name for `seat`.
+    static func inputSeat(_ seat: SeatID) -> InputSeat { InputSeat(rawValue: seat.rawValue) }
 
     /// `frame`'s events as host input, in order, each with its time; received at `receivedAt`.
     mutating func translate(_ frame: PointerFrame, receivedAt now: Double, _ deliver: (PresentationInput, Double) -> Void) {
+        var state = seats[frame.seat] ?? SeatState()
+        defer { seats[frame.seat] = state }
         for event in frame.events {
-            let t = clock.now(eventTime: event.time, clock: now)
+            let t = state.clock.now(eventTime: event.time, clock: now)
             switch event.kind {
             case let .enter(x, y), let .motion(x, y): deliver(.pointerMotion(Point(x: x, y: y)), t)
             case .leave: deliver(.pointerLeave, t)
@@ -30,7 +41,7 @@ struct InputTranslator {
                 guard code == Self.primaryButton else { continue }
                 deliver(.pointerButton(pressed: pressed), t)
             case let .scroll(scroll):
-                translate(scroll, at: t, deliver)
+                Self.translate(scroll, at: t, source: &state.scrollSource, deliver)
             }
         }
     }
@@ -38,7 +49,8 @@ struct InputTranslator {
     /// One frame's scroll as host input: its amounts (phase changed), then — when `axis_stop` came
     /// (fingers lifted) — phase ended. Without a source named: the gesture's under way, a stop's
     /// own (finger: only touchpads send it), else continuous.
-    private mutating func translate(_ scroll: PointerScroll, at t: Double, _ deliver: (PresentationInput, Double) -> Void) {
+    private static func translate(_ scroll: PointerScroll, at t: Double, source scrollSource: inout ScrollSource?,
+                                  _ deliver: (PresentationInput, Double) -> Void) {
         let stopped = scroll.stopX || scroll.stopY
         let source: ScrollSource
         switch scroll.source {
@@ -58,8 +70,10 @@ struct InputTranslator {
 
     /// `frame`'s events as host input, in order, each with its time; received at `receivedAt`.
     mutating func translate(_ frame: TouchFrame, receivedAt now: Double, _ deliver: (PresentationInput, Double) -> Void) {
+        var state = seats[frame.seat] ?? SeatState()
+        defer { seats[frame.seat] = state }
         for event in frame.events {
-            let t = clock.now(eventTime: event.time, clock: now)
+            let t = state.clock.now(eventTime: event.time, clock: now)
             switch event.kind {
             case let .down(id, x, y): deliver(.touchDown(id: id, Point(x: x, y: y)), t)
             case let .motion(id, x, y): deliver(.touchMotion(id: id, Point(x: x, y: y)), t)
@@ -78,7 +92,7 @@ struct InputTranslator {
         let phase: KeyInput.Phase = !event.pressed ? .release : event.isRepeat ? .repeat : .press
         let key = KeyInput(keysym: event.keysym, phase: phase, text: event.utf8,
                            modifiers: KeyInput.Modifiers(event.modifiers), code: event.code)
-        return (.keyboard(key), keyClock.now(eventTime: event.time, clock: now))
+        return (.keyboard(key), seats[event.seat, default: SeatState()].keyClock.now(eventTime: event.time, clock: now))
     }
 }
 

@@ -18,6 +18,12 @@ public protocol PresentationScene: AnyObject {
     /// Route one input event at `now` (the compositor's event time on the monotonic clock; see
     /// ``InputClock``) to the host (`PresentationHost/handle(_:now:)`).
     func handle(_ input: PresentationInput, now: Double)
+    /// Route one input event of `seat` (the `wl_seat` it came from) at `now` to the host
+    /// (`PresentationHost/handle(_:from:now:)`, which keeps each seat's pointer, press and touch
+    /// points apart). The window calls this for all pointer, touch and key input. The default
+    /// calls ``handle(_:now:)``, dropping the seat: a scene that forwards to the host should
+    /// implement it, or the input of several seats is routed as one seat's.
+    func handle(_ input: PresentationInput, from seat: InputSeat, now: Double)
     /// Advance to `now` (`PresentationHost/update(now:)`); the frame drawn next shows this time.
     func update(now: Double)
     /// Replace the style of level 1 while no transition runs (`PresentationHost/replaceStyle(_:)`);
@@ -27,6 +33,13 @@ public protocol PresentationScene: AnyObject {
     var isAnimating: Bool { get }
     /// Whether something changed that a frame must show.
     var needsRedraw: Bool { get }
+}
+
+extension PresentationScene {
+    /// Calls ``handle(_:now:)`` (the seat is dropped): what a scene written before seats existed does.
+    public func handle(_ input: PresentationInput, from seat: InputSeat, now: Double) {
+        handle(input, now: now)
+    }
 }
 
 extension PresentationHost: PresentationScene {

@@ -196,18 +196,20 @@ final class WindowDriver: LayeredWindowDelegate {
     }
 
     func window(_ window: Window, pointer frame: PointerFrame) {
-        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, now: now) }
+        let seat = InputTranslator.inputSeat(frame.seat)
+        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, from: seat, now: now) }
         redrawIfNeeded()
     }
 
     func window(_ window: Window, touch frame: TouchFrame) {
-        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, now: now) }
+        let seat = InputTranslator.inputSeat(frame.seat)
+        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, from: seat, now: now) }
         redrawIfNeeded()
     }
 
     func window(_ window: Window, key event: KeyEvent) {
         guard let (key, now) = input.translate(event, receivedAt: monotonicSeconds()) else { return }
-        scene.handle(key, now: now)
+        scene.handle(key, from: InputTranslator.inputSeat(event.seat), now: now)
         redrawIfNeeded()
     }
 }

@@ -12,8 +12,13 @@ extension WaylandConnection {
     /// `POLLOUT` when the socket is full); prepare every ``EventLoopSource`` (``addSource(_:)``);
     /// sleep in one `poll` on the display fd, the key-repeat timers, every
     /// ``watch(fd:events:onReady:)`` and the sources' descriptors, at most as long as the sources
-    /// allow; read and dispatch, run the handlers of the watches that are ready, then dispatch the
-    /// sources. With nothing to draw and no source asking for a timeout nothing wakes the process.
+    /// allow; read the display's events and dispatch them, then run the handlers of the watches
+    /// that are ready, then dispatch the sources. With nothing to draw and no source asking for a
+    /// timeout nothing wakes the process.
+    ///
+    /// Wayland events read in a wake-up are dispatched before any watch or source of that wake-up
+    /// runs: a handler sees the state they describe (e.g. a key's release ends its repeat before
+    /// the key-repeat timer's expiration, read in the same wake-up, is handled).
     ///
     /// - Throws: ``WaylandError/connectionLost(_:)`` when the compositor goes away,
     ///   ``WaylandError/protocolError(interface:objectID:code:message:)`` when it reported an
@@ -77,13 +82,17 @@ extension WaylandConnection {
             let revents = Int32(pollFDs[0].revents)
             if revents & Int32(POLLIN) != 0 {
                 if wl_display_read_events(display.pointer) < 0 { throw currentError(fallback: errno) }
+                // Reading only queues the events: dispatch them now, before the watches and
+                // sources below (a key's release read together with its repeat timer's expiry
+                // must stop the repeat first).
+                try dispatchPending()
             } else {
                 wl_display_cancel_read(display.pointer)
                 if revents & Int32(POLLERR | POLLHUP | POLLNVAL) != 0 {
                     throw currentError(fallback: EPIPE)
                 }
             }
-            // Watches after the display: their handlers run with up-to-date focus and keymap. A
+            // Watches after the display's events: their handlers run with up-to-date focus and keymap. A
             // handler may add or remove watches; one removed meanwhile is not called.
             for i in pollOwners.indices where pollFDs[i + 1].revents != 0 {
                 let w = pollOwners[i]

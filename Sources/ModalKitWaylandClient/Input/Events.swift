@@ -1,3 +1,20 @@
+/// Which `wl_seat` an input event came from: a compositor may offer several seats (sway's
+/// `seat <name>` blocks, a second wayvnc or a remote desktop on its own seat), each with its own
+/// pointer, keyboard and touch device, focus and pressed buttons (wayland.xml, wl_seat: "a group of
+/// keyboards, pointer and touch devices"). Events of different seats are independent: a press on
+/// one seat is not released by a release on another, and touch point ids are unique per seat only.
+public struct SeatID: Hashable, Sendable, CustomStringConvertible {
+    /// The `wl_registry` name of the seat's `wl_seat` global: unique on its connection for as long
+    /// as the seat exists (0: an event made without a seat, e.g. in a test).
+    public var rawValue: UInt32
+
+    /// The seat whose `wl_seat` global has registry name `rawValue`.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// "seat N" (N: the registry name).
+    public var description: String { "seat \(rawValue)" }
+}
+
 /// One pointer event on a window (`wl_pointer`), with the serial and time the protocol gave it.
 /// Coordinates are surface-local logical points (origin top left, fractional: wl_fixed_t
 /// converted to `Double`).
@@ -104,9 +121,14 @@ public struct PointerScroll: Equatable, Sendable {
 public struct PointerFrame: Equatable, Sendable {
     /// At least one event.
     public var events: [PointerEvent]
+    /// The seat whose `wl_pointer` sent the frame.
+    public var seat: SeatID
 
-    /// The events of one `wl_pointer.frame`, in the order they came.
-    public init(events: [PointerEvent]) { self.events = events }
+    /// The events of one `wl_pointer.frame` of `seat`'s pointer, in the order they came.
+    public init(events: [PointerEvent], seat: SeatID = SeatID(rawValue: 0)) {
+        self.events = events
+        self.seat = seat
+    }
 }
 
 /// Modifier state of a keyboard, from xkbcommon's effective modifiers.
@@ -151,6 +173,9 @@ public struct KeyEvent: Equatable, Sendable {
     /// `wl_keyboard.key`'s timestamp in milliseconds (an undefined base: compare differences
     /// only); nil for a repeat.
     public var time: UInt32?
+    /// The seat whose `wl_keyboard` sent (or, for a repeat, repeats) the key. Each seat's keyboard
+    /// has its own keymap, modifiers and key repeat.
+    public var seat: SeatID = SeatID(rawValue: 0)
 
     /// A key event; see the properties for each value.
     public init(keysym: UInt32, pressed: Bool, isRepeat: Bool, utf8: String,
@@ -206,7 +231,13 @@ public struct TouchEvent: Equatable, Sendable {
 public struct TouchFrame: Equatable, Sendable {
     /// At least one event.
     public var events: [TouchEvent]
+    /// The seat whose `wl_touch` sent the frame: its touch point ids are its own (another seat's
+    /// touch device may use the same id at the same time).
+    public var seat: SeatID
 
-    /// The events of one `wl_touch.frame`, in the order they came.
-    public init(events: [TouchEvent]) { self.events = events }
+    /// The events of one `wl_touch.frame` of `seat`'s touch device, in the order they came.
+    public init(events: [TouchEvent], seat: SeatID = SeatID(rawValue: 0)) {
+        self.events = events
+        self.seat = seat
+    }
 }

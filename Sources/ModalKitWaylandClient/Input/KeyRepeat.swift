@@ -43,6 +43,12 @@ struct KeyRepeatState: Equatable {
         return true
     }
 
+    /// How many repeat presses `expirations` timer expirations (read from the timerfd) deliver:
+    /// one when a key repeats and the timer expired at all, else none. Expirations pile up while
+    /// the process cannot run (stopped by SIGSTOP, a debugger, a stalled machine); delivering one
+    /// press each would type a burst after the stall that the user never saw while holding the key.
+    func pressesDue(expirations: UInt64) -> Int { key != nil && expirations > 0 ? 1 : 0 }
+
     /// Focus left, the keymap changed or repeat was disabled. - Returns: true when a key was repeating.
     mutating func stop() -> Bool {
         defer { key = nil }

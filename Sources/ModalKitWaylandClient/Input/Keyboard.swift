@@ -16,10 +16,13 @@ final class Keyboard {
     private(set) var repeatInfo = RepeatInfo.default
     private var repeatState = KeyRepeatState()
     private let timer: RepeatTimer?
+    /// The seat this keyboard belongs to: every key event carries it.
+    let seatID: SeatID
 
-    init?(proxy: OpaquePointer, display: Display, connection: WaylandConnection) {
+    init?(proxy: OpaquePointer, seatID: SeatID, display: Display, connection: WaylandConnection) {
         guard let xkb = XkbKeyboard() else { return nil }
         self.proxy = proxy
+        self.seatID = seatID
         self.display = display
         version = wl_proxy_get_version(proxy)
         self.connection = connection
@@ -79,17 +82,20 @@ final class Keyboard {
         var event = xkb.event(code: code, pressed: pressed, isRepeat: false)
         event.serial = serial
         event.time = time
+        event.seat = seatID
         focus.deliver(event)
     }
 
+    /// The repeat timer expired (once or more since the last read): one synthesised press at
+    /// most (``KeyRepeatState/pressesDue(expirations:)``). The loop dispatches the Wayland events
+    /// it read before it runs this, so a release read in the same wake-up has stopped the repeat
+    /// already, and disarming the timer (`timerfd_settime`) cleared the expirations.
     private func repeatTimerFired() {
         let expirations = timer?.readExpirations() ?? 0
-        // One synthesised press per expiration (as foot does), re-checking after each: the
-        // delegate may close the window or the focus may go away.
-        for _ in 0..<expirations {
-            guard let focus, let code = repeatState.key else { return }
-            focus.deliver(xkb.event(code: code, pressed: true, isRepeat: true))
-        }
+        guard repeatState.pressesDue(expirations: expirations) > 0, let focus, let code = repeatState.key else { return }
+        var event = xkb.event(code: code, pressed: true, isRepeat: true)
+        event.seat = seatID
+        focus.deliver(event)
     }
 
     private static let listener = listenerTable(wl_keyboard_listener(

@@ -46,12 +46,13 @@ final class Pointer {
     /// The axis events of the frame being collected.
     private var scroll = PointerScrollCollector()
 
-    init(proxy: OpaquePointer, seat: OpaquePointer, display: Display, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, seat: OpaquePointer, seatID: SeatID, display: Display, connection: WaylandConnection) {
         self.proxy = proxy
         self.display = display
         self.seat = seat
         version = wl_proxy_get_version(proxy)
         frames = PointerFrameCollector(groupsByFrame: version >= WL_POINTER_FRAME_SINCE_VERSION)
+        frames.seat = seatID
         self.connection = connection
         wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
     }
@@ -214,6 +215,8 @@ struct PointerFrameCollector<Target: AnyObject> {
     let groupsByFrame: Bool
     private var events: [PointerEvent] = []
     private weak var target: Target?
+    /// The seat whose pointer this collects for: every frame handed out carries it.
+    var seat = SeatID(rawValue: 0)
 
     init(groupsByFrame: Bool) { self.groupsByFrame = groupsByFrame }
 
@@ -240,7 +243,7 @@ struct PointerFrameCollector<Target: AnyObject> {
         events = []   // the empty array singleton: no allocation
         defer { target = nil }
         guard let target else { return nil }
-        return (target, PointerFrame(events: taken))
+        return (target, PointerFrame(events: taken, seat: seat))
     }
 
     /// `target` went away: what was collected for it is dropped.

@@ -37,14 +37,16 @@ final class Seat {
         let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        let seatID = SeatID(rawValue: globalName)
         if hasPointer, pointer == nil {
-            pointer = Pointer(proxy: wl_seat_get_pointer(proxy), seat: proxy, display: display, connection: connection)
+            pointer = Pointer(proxy: wl_seat_get_pointer(proxy), seat: proxy, seatID: seatID, display: display,
+                              connection: connection)
         } else if !hasPointer {
             pointer = nil
         }
         if hasKeyboard, keyboard == nil {
             let keyboardProxy = wl_seat_get_keyboard(proxy)!
-            keyboard = Keyboard(proxy: keyboardProxy, display: display, connection: connection)
+            keyboard = Keyboard(proxy: keyboardProxy, seatID: seatID, display: display, connection: connection)
             if keyboard == nil {   // no xkb context: keys cannot be interpreted
                 if version >= 3 { wl_keyboard_release(keyboardProxy) } else { wl_keyboard_destroy(keyboardProxy) }
             }
@@ -52,7 +54,8 @@ final class Seat {
             keyboard = nil
         }
         if hasTouch, touch == nil {
-            touch = Touch(proxy: wl_seat_get_touch(proxy), seat: proxy, display: display, connection: connection)
+            touch = Touch(proxy: wl_seat_get_touch(proxy), seat: proxy, seatID: seatID, display: display,
+                          connection: connection)
         } else if !hasTouch {
             touch = nil
         }

@@ -24,10 +24,11 @@ final class Touch {
     /// The content events of the frame being collected.
     private var frames = TouchFrameCollector<Window>()
 
-    init(proxy: OpaquePointer, seat: OpaquePointer, display: Display, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, seat: OpaquePointer, seatID: SeatID, display: Display, connection: WaylandConnection) {
         self.proxy = proxy
         self.display = display
         self.seat = seat
+        frames.seat = seatID
         version = wl_proxy_get_version(proxy)
         self.connection = connection
         wl_touch_add_listener(proxy, Touch.listener, userData(self))

@@ -31,6 +31,8 @@ struct TouchFrameCollector<Target: AnyObject> {
     private var used = 0
     /// The ids of the touch points down (between their `down` and `up`), on any window.
     private var live: [Int32] = []
+    /// The seat whose touch device this collects for: every frame handed out carries it.
+    var seat = SeatID(rawValue: 0)
 
     init() {}
 
@@ -65,7 +67,7 @@ struct TouchFrameCollector<Target: AnyObject> {
         let count = used
         used = 0
         for i in 0..<count {
-            var frame = TouchFrame(events: [])
+            var frame = TouchFrame(events: [], seat: seat)
             swap(&frame.events, &buckets[i].events)
             let target = buckets[i].target
             buckets[i].target = nil
@@ -87,6 +89,6 @@ struct TouchFrameCollector<Target: AnyObject> {
         used = 0
         self.live.removeAll(keepingCapacity: true)
         for t in live where !targets.contains(where: { $0 === t }) { targets.append(t) }
-        for t in targets { deliver(t, TouchFrame(events: [TouchEvent(.cancel)])) }
+        for t in targets { deliver(t, TouchFrame(events: [TouchEvent(.cancel)], seat: seat)) }
     }
 }

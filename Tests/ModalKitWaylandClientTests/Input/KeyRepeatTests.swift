@@ -30,6 +30,27 @@ final class KeyRepeatTests: XCTestCase {
         XCTAssertEqual(spec.it_value.tv_nsec, 1, "an all-zero it_value would disarm")
     }
 
+    func testAPileOfExpirationsTypesOnceAndARereleasedKeyNone() throws {
+        // A stall: the timer (1000/s, no delay) expires ~50 times while nobody reads it.
+        let timer = try XCTUnwrap(RepeatTimer())
+        timer.arm(RepeatInfo(rate: 1000, delay: 0))
+        usleep(50_000)
+        let pile = timer.readExpirations()
+        XCTAssertGreaterThanOrEqual(pile, 40)
+        var state = KeyRepeatState()
+        XCTAssertTrue(state.keyPressed(30, repeats: true, info: .default))
+        XCTAssertEqual(state.pressesDue(expirations: pile), 1, "one press for the whole pile")
+        XCTAssertEqual(state.pressesDue(expirations: 1), 1)
+        XCTAssertEqual(state.pressesDue(expirations: 0), 0)
+        // The key's release (dispatched before the timer's handler runs) disarms the timer, which
+        // drops the expirations counted so far (timerfd_settime): the handler then reads none.
+        usleep(10_000)
+        XCTAssertTrue(state.keyReleased(30))
+        timer.disarm()
+        XCTAssertEqual(timer.readExpirations(), 0, "disarming clears the pile")
+        XCTAssertEqual(state.pressesDue(expirations: 5), 0, "no key repeats")
+    }
+
     func testOnlyTheLastRepeatingKeyRepeats() {
         let info = RepeatInfo.default
         var state = KeyRepeatState()
