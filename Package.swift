@@ -38,6 +38,9 @@ let package = Package(
         .library(name: "ModalKitWayland", targets: ["ModalKitWayland"]),
         // Text for an app's content: fcft glyphs drawn onto pixman images, in buffer pixels.
         .library(name: "ModalKitText", targets: ["ModalKitText"]),
+        // Ready-made content drawn with ModalKitText: Alert, ActionSheet, List and their pieces (Label,
+        // Button, VStack); ModalKitContentConcurrency adds `choose() async` (it links Swift concurrency).
+        .library(name: "ModalKitContent", targets: ["ModalKitContent", "ModalKitContentConcurrency"]),
         // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types), for apps that bind a host themselves.
@@ -79,6 +82,9 @@ let package = Package(
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKit"]),
         .target(name: "ModalKitClock", swiftSettings: runtime),
         .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
+        .target(name: "ModalKitContent", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman"], swiftSettings: runtime),
+        // Not a run-time module: it imports Swift concurrency (for apps; modal-demo does not link it).
+        .target(name: "ModalKitContentConcurrency", dependencies: ["ModalKitContent", "ModalKit"]),
         .target(name: "ModalKitWaylandClient",
                 dependencies: ["CModalKitWaylandClient", "CModalKitWaylandCursor", "CModalKitXkbCommon", "CModalKitWaylandProtocols", "CModalKitPixman",
                                "ModalKitText", "ModalKitClock", "ModalKitSystemSupport"],
@@ -96,7 +102,7 @@ let package = Package(
                 dependencies: ["ModalKit", "ModalKitWaylandClient", "ModalKitDesktopSettings", "ModalKitATK", "ModalKitClock",
                                "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
+        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
@@ -134,6 +140,8 @@ let package = Package(
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),
+        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit",
+                                                              "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
         .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
