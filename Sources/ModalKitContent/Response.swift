@@ -255,7 +255,10 @@ final class ResponsePanel {
                 guard let i = responses.firstIndex(where: { "response-\($0.id)" == id }) else { return false }
                 focused = i
             } else {
+                // Sent as the content is presented: a presentation after a choice asks again
+                // (libadwaita's dialogs can be presented again; UIKit's alert controllers are not reused).
                 focused = nil
+                chosen = nil
             }
         case let .activate(id):
             guard let i = responses.firstIndex(where: { "response-\($0.id)" == id }) else { return false }
