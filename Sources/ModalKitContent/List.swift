@@ -242,9 +242,10 @@ public final class List: PresentationContent {
                 moveCursor(to: next)
             }
         default:
+            // Typed text (no control characters, no shortcuts); a space that starts a search is
+            // left to the host (space activates, as Return).
             let text = k.typedText
-            guard k.isDown, !text.isEmpty, !text.contains(where: { $0.isNewline || $0 == " " && typed.isEmpty }),
-                  k.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return false }
+            guard !text.isEmpty, !(text == " " && typed.isEmpty) else { return false }
             if now - typedAt > List.typeAheadInterval { typed = "" }
             typed += text
             typedAt = now

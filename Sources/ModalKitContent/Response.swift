@@ -64,7 +64,7 @@ final class ResponsePanel {
         self.responses = responses
     }
 
-    var titleLabel: Label { Label(title, style: .title, alignment: arrangement == .alert ? .center : .center) }
+    var titleLabel: Label { Label(title, style: .title, alignment: .center) }
     var messageLabel: Label { Label(message, style: .body, alignment: .center) }
 
     /// The rule of libadwaita's `AdwAlertDialog`: buttons side by side, equal widths, when every

@@ -144,7 +144,10 @@ enum Bidi {
 /// only). A list row or a label of natural alignment is aligned to the paragraph's start: the
 /// right edge for a right-to-left paragraph (GTK's and UIKit's natural text alignment).
 public enum ParagraphDirection: Sendable, Equatable {
-    case leftToRight, rightToLeft
+    /// Left to right (Latin, CJK, Cyrillic, …; and text without a strong character).
+    case leftToRight
+    /// Right to left (Arabic, Hebrew, …).
+    case rightToLeft
 
     /// The direction of the paragraph `text` (its first line's, when it has several).
     public init(of text: String) {
