@@ -3,7 +3,7 @@ import ModalKit
 /// A message that asks for an answer: a title, a message, an optional extra piece of content and
 /// buttons for its responses (libadwaita's `AdwAlertDialog`, UIKit's `UIAlertController` with
 /// style `.alert`). Present it with the `alert` style; its root element has the role
-/// ``AccessibilityRole/alert``, its buttons ``AccessibilityRole/button``.
+/// `AccessibilityRole/alert`, its buttons `AccessibilityRole/button`.
 ///
 /// Layout (points, the frame's width from the style, 270 pt for the built-in alert): 20 pt insets;
 /// the title (17 pt bold) and the message (15 pt), centred and wrapped, 8 pt apart, then the extra
@@ -18,7 +18,7 @@ import ModalKit
 /// focus among the buttons; a screen reader's "click" on a button chooses it. When the host
 /// dismisses the alert without a choice (a tap on the dim, where the style allows it), call
 /// ``hostDismissed(now:)`` and the close response is reported. A choice calls ``onResponse``,
-/// resumes every ``choose()`` waiting (ModalKitContentConcurrency) and then ``dismiss``.
+/// resumes every `choose()` waiting (ModalKitContentConcurrency) and then ``dismiss``.
 public final class Alert: PresentationContent {
     let panel: ResponsePanel
 
@@ -48,7 +48,7 @@ public final class Alert: PresentationContent {
     /// The response Escape (and ``hostDismissed(now:)``) chooses.
     public var closeResponse: String? { get { panel.closeResponse } set { panel.closeResponse = newValue } }
     /// A piece of content between the message and the buttons (libadwaita's `extra-child`), as wide
-    /// as the text, as tall as its ``PresentationContent/preferredContentSize(fittingWidth:)``
+    /// as the text, as tall as its `PresentationContent/preferredContentSize(fittingWidth:)`
     /// (0 without one); it draws over the alert's white, gets presses, drags and scrolls on it in
     /// its own points, and its elements join the alert's.
     public var extraContent: (any PresentationContent)? {
@@ -99,9 +99,9 @@ public final class Alert: PresentationContent {
 /// A list of actions and a cancel action, presented as a sheet (UIKit's `UIAlertController` with
 /// style `.actionSheet`; Flutter's `showModalBottomSheet` of tiles). Present it with the
 /// `bottom-sheet` style. Buttons are stacked full width in order, 44 pt tall and 8 pt apart, the
-/// ``closeResponse`` last after a 16 pt gap; an optional title and message above, centred.
+/// cancel action last after a 16 pt gap; an optional title and message above, centred.
 /// Keys, taps and reporting are ``Alert``'s; the root element has the role
-/// ``AccessibilityRole/dialog``.
+/// `AccessibilityRole/dialog`.
 public final class ActionSheet: PresentationContent {
     let panel: ResponsePanel
 

@@ -4,7 +4,7 @@ import ModalKitText
 /// Text of one style, wrapped to a width: the piece every other content piece is made of (UIKit's
 /// `UILabel` with `numberOfLines`, GTK's `GtkLabel` with wrapping). A value: lay it out, draw it.
 ///
-/// Natural alignment puts each line at the paragraph's start (``ParagraphDirection``, from the
+/// Natural alignment puts each line at the paragraph's start (`ParagraphDirection`, from the
 /// first strong character, Unicode bidi P2/P3): the left edge of the frame for left-to-right text,
 /// the right edge for Arabic or Hebrew. Layout is in points, measured with the style's font at
 /// scale 1; drawing uses the font at the draw scale, lines at whole buffer pixels.

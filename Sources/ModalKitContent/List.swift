@@ -54,7 +54,7 @@ public struct ListAppearance: Hashable, Sendable {
 /// Rows of text the user scrolls through and picks from (UIKit's `UITableView` of plain cells,
 /// GTK's `GtkListView`, Flutter's `ListView` of `ListTile`s), as a presented or presenting content.
 ///
-/// Scrolling: a ``ScrollPosition`` the size of the rows; every input the host routes scrolls it —
+/// Scrolling: a `ScrollPosition` the size of the rows; every input the host routes scrolls it —
 /// the wheel and touchpad under the pointer, touch pans, pointer drags on a draggable sheet, the
 /// host's deceleration after them — and ``canScroll(toward:)`` gives the host UIKit's sheet rule
 /// (a drag that starts with the list at its top moves the sheet; with room to scroll, the list).
@@ -67,8 +67,8 @@ public struct ListAppearance: Hashable, Sendable {
 /// selection by ``selectionMode`` and calls ``onChoose``. A row's title sits at the inset from its
 /// paragraph's start: the left for left-to-right text, the right for Arabic or Hebrew; its detail at
 /// the other end. For assistive technology the root is a dialog named ``title`` holding one
-/// ``AccessibilityRole/list`` whose visible rows are ``AccessibilityRole/listItem``s (identifiers
-/// `row-1`…), selected ones with ``AccessibilityStates/selected``.
+/// `AccessibilityRole/list` whose visible rows are `AccessibilityRole/listItem`s (identifiers
+/// `row-1`…), selected ones with `AccessibilityStates/selected`.
 public final class List: PresentationContent {
     /// The rows, top to bottom.
     public var rows: [ListRow] { didSet { rowsChanged() } }
