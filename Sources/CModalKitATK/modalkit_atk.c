@@ -269,6 +269,8 @@ static void mk_action_init(AtkActionIface *iface) {
 static AtkObject *root_object;
 static gchar *toolkit_name, *toolkit_version;
 static gboolean started;
+/* Whether atk_bridge_adaptor_init succeeded and no cleanup followed. */
+static gboolean bridge_running;
 
 /* ATK's own listener functions (the bridge connects its signal hooks through them), wrapped to
  * count how many hooks are connected: see modalkit_atk_interface.listening_generation. */
@@ -298,8 +300,38 @@ static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *me
     (void)domain, (void)level, (void)message, (void)data;
 }
 
+/* atk_bridge_adaptor_init, its warnings kept back, with AT_SPI_BUS_ADDRESS = `bus_address` (when
+ * not NULL) for the duration of the call: libatspi then connects to that bus instead of asking
+ * the session bus for it (atspi_get_a11y_bus), which would be a blocking call and would leave a
+ * shared session-bus connection that exits the process when the session bus goes. libatspi has
+ * no other way to be told the address. (setenv is not safe against a getenv on another thread
+ * at the same moment; the variable is set only for this call, on the loop's thread.) */
+static int init_bridge(const char *bus_address) {
+    if (bridge_running) return 0;
+    const char *domains[] = {"dbind", "atk-bridge", "Atspi", "GLib-GIO", NULL};
+    guint handlers[G_N_ELEMENTS(domains)];
+    for (gsize i = 0; domains[i]; i++) {
+        handlers[i] = g_log_set_handler(domains[i], G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO,
+                                        quiet_log, NULL);
+    }
+    gchar *saved = NULL;
+    if (bus_address) {
+        saved = g_strdup(g_getenv("AT_SPI_BUS_ADDRESS"));
+        g_setenv("AT_SPI_BUS_ADDRESS", bus_address, TRUE);
+    }
+    int result = atk_bridge_adaptor_init(NULL, NULL);
+    if (bus_address) {
+        if (saved) g_setenv("AT_SPI_BUS_ADDRESS", saved, TRUE);
+        else g_unsetenv("AT_SPI_BUS_ADDRESS");
+        g_free(saved);
+    }
+    for (gsize i = 0; domains[i]; i++) g_log_remove_handler(domains[i], handlers[i]);
+    bridge_running = result == 0;
+    return bridge_running ? 0 : -1;
+}
+
 static int mk_start(const char *application_name, const char *tk_name, const char *tk_version,
-                    modalkit_atk_request_callback callback, void *context) {
+                    const char *bus_address, modalkit_atk_request_callback callback, void *context) {
     if (started) return -1;
     started = TRUE;
     toolkit_name = g_strdup(tk_name ? tk_name : "");
@@ -323,21 +355,42 @@ static int mk_start(const char *application_name, const char *tk_name, const cha
     atk_object_set_name(root_object, application_name ? application_name : "");
 
     g_main_context_acquire(g_main_context_default());
-    const char *domains[] = {"dbind", "atk-bridge", "Atspi", "GLib-GIO", NULL};
-    guint handlers[G_N_ELEMENTS(domains)];
-    for (gsize i = 0; domains[i]; i++) {
-        handlers[i] = g_log_set_handler(domains[i], G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO,
-                                        quiet_log, NULL);
-    }
-    int result = atk_bridge_adaptor_init(NULL, NULL);
-    for (gsize i = 0; domains[i]; i++) g_log_remove_handler(domains[i], handlers[i]);
-    return result == 0 ? 0 : -1;
+    return init_bridge(bus_address);
+}
+
+/* at-spi2-atk names each object it exposes by a number kept on the object ("spi-dbus-id", see
+ * its accessible-register.c); its cleanup forgets the numbers but leaves them on the objects, so
+ * after a new init it would name them by paths its new register does not know. Forget them. */
+static void forget_bus_names(AtkObject *object) {
+    g_object_set_data(G_OBJECT(object), "spi-dbus-id", NULL);
+    if (!is_node(object)) return;
+    GPtrArray *children = MK_NODE(object)->children;
+    for (guint i = 0; i < children->len; i++) forget_bus_names(ATK_OBJECT(g_ptr_array_index(children, i)));
+}
+
+/* The bridge only: at-spi2-atk frees its global state and resets its `inited` flag in
+ * atk_bridge_adaptor_cleanup, and libatspi forgets its accessibility-bus connection when the
+ * bridge's last reference to it goes (a data-slot destructor), so a later
+ * atk_bridge_adaptor_init connects anew. */
+static void mk_suspend(void) {
+    if (!started || !bridge_running) return;
+    atk_bridge_adaptor_cleanup();
+    bridge_running = FALSE;
+    forget_bus_names(root_object);
+}
+
+static gboolean context_released;
+
+static int mk_resume(const char *bus_address) {
+    if (!started || context_released) return -1;
+    return init_bridge(bus_address);
 }
 
 static void mk_stop(void) {
-    if (!started) return;
-    atk_bridge_adaptor_cleanup();
+    if (!started || context_released) return;
+    mk_suspend();
     g_main_context_release(g_main_context_default());
+    context_released = TRUE;
 }
 
 /* MARK: The GLib main context, from the caller's poll loop */
@@ -541,6 +594,8 @@ static const struct modalkit_atk_interface interface = {
     .window_event = mk_window_event,
     .node_set_relation = mk_node_set_relation,
     .listening_generation = mk_listening_generation,
+    .suspend = mk_suspend,
+    .resume = mk_resume,
 };
 
 #pragma GCC visibility pop

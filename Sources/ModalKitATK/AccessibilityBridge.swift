@@ -26,13 +26,20 @@ import ModalKitWaylandClient
 /// object that has gone away (a dismissed modal's button) is refused with an error to the screen
 /// reader; nothing reaches the app.
 ///
-/// Cost: ``start(host:connection:configuration:isWindowActive:onRequest:completion:)`` loads nothing and says
+/// The accessibility bus is followed, as GTK and Qt follow it: when it goes away (at-spi2-core's
+/// `org.a11y.Bus` leaves the session bus) the at-spi2-atk bridge lets go of it, and when one
+/// appears — late, or restarted — the bridge registers on it again (at-spi2-atk allows
+/// `atk_bridge_adaptor_init` after `atk_bridge_adaptor_cleanup`), so screen readers see the window
+/// again without a restart. Nothing polls meanwhile: the session bus announces the owner.
+///
+/// Cost: ``start(host:connection:configuration:isWindowActive:onRequest:onProblem:completion:)`` loads nothing and says
 /// nothing with `NO_AT_BRIDGE=1`, without a session bus, or when the session bus has no
-/// accessibility bus (asked with one `org.a11y.Bus.GetAddress` on the loop); the C library and its
-/// dependencies (ATK, at-spi2-atk, GObject, libatspi and its X11 libraries) are loaded only when
-/// there is one; the question is asked on the window's loop, so nothing waits for the answer. Start
-/// it after the window's first frame is committed, so launching does not wait for the accessibility
-/// bus. One bridge per process (ATK has one application root), started once.
+/// accessibility bus (asked with one `org.a11y.Bus.GetAddress` on the loop; one idle connection
+/// to the session bus stays, to hear of one appearing); the C library and its dependencies (ATK,
+/// at-spi2-atk, GObject, libatspi and its X11 libraries) are loaded only when there is one; every
+/// question is asked on the window's loop, so nothing waits for an answer. Start it after the
+/// window's first frame is committed, so launching does not wait for the accessibility bus. One
+/// bridge per process (ATK has one application root).
 public final class AccessibilityBridge: EventLoopSource {
     /// How the application and its window are named to assistive technology.
     public struct Configuration: Sendable {
@@ -109,18 +116,23 @@ public final class AccessibilityBridge: EventLoopSource {
     }
 
     private static var started = false
-    /// The session-bus lookup in progress (``start(host:connection:configuration:isWindowActive:onRequest:completion:)``).
-    private static var lookup: AccessibilityBusLookup?
-    private static var lookupLoop: WaylandPollLoop?
+    /// The accessibility bus being found and followed (``start(host:connection:configuration:isWindowActive:onRequest:onProblem:completion:)``).
+    private static var follower: AccessibilityBusFollower?
+    /// The bridge, once it ran.
+    private static var current: AccessibilityBridge?
 
     /// Starts the bridge for `host`, shown in the window of `connection`, and adds it to the
-    /// connection's loop — once the accessibility bus is known to be there.
+    /// connection's loop — once an accessibility bus is there and answers — and keeps following
+    /// the bus: when it goes away the bridge stops, when one appears (late, or restarted) the
+    /// bridge starts on it again and screen readers see the window again.
     ///
-    /// Through a session bus, whether it has an accessibility bus is asked on the connection's loop
-    /// (``AccessibilityBusLookup``), so this returns at once and `completion` runs from the loop
-    /// when the answer comes (a bus that never answers never completes, and nothing is loaded).
-    /// Otherwise (`AT_SPI_BUS_ADDRESS`, an X display, or a reason not to start) `completion` runs
-    /// before this returns.
+    /// Nothing here waits for a bus (``AccessibilityBusFollower``): the bus is found and asked on
+    /// the connection's loop, and the at-spi2-atk bridge, whose start waits for the bus's answer
+    /// with libdbus's blocking calls, is started only once the bus has answered. A bus that does
+    /// not answer within 5 s is reported once through `onProblem` and otherwise left alone (a late
+    /// answer still starts the bridge); frames, input and the compositor's pings go on meanwhile.
+    /// Only the X display route (no session bus, no `AT_SPI_BUS_ADDRESS`) is left to
+    /// at-spi2-core's own, blocking lookup, before this returns.
     ///
     /// - Parameters:
     ///   - isWindowActive: whether the Wayland window has keyboard focus now (`xdg_toplevel` state
@@ -128,39 +140,77 @@ public final class AccessibilityBridge: EventLoopSource {
     ///     holds focus for assistive technology (GTK's rule).
     ///   - onRequest: a screen reader's request, to be handled as input is handled (e.g.
     ///     `host.handle($0, now: monotonicSeconds())`, then redraw if needed). Called from the loop.
-    ///   - completion: the bridge, or why there is none (nothing was printed).
+    ///   - onProblem: a one-line description of a bus that does not answer (for stderr).
+    ///   - completion: the bridge, the first time it runs; or, before that and at most once, why
+    ///     there is none (nothing was printed) — a bus that appears later still brings
+    ///     `.success`. Called from the loop (or, for a reason found in the environment, before
+    ///     this returns).
     public static func start(host: PresentationHost, connection: WaylandConnection, configuration: Configuration,
                              isWindowActive: @escaping () -> Bool, onRequest: @escaping (PresentationInput) -> Void,
+                             onProblem: @escaping (String) -> Void = { _ in },
                              completion: @escaping (Result<AccessibilityBridge, Unavailable>) -> Void) {
         let route: BusRoute
         switch Self.route() {
         case let .success(r): route = r
         case let .failure(reason): return completion(.failure(reason))
         }
-        guard !started, lookup == nil else { return completion(.failure(.alreadyStarted)) }
-        let begin = { [weak host, weak connection] in
-            guard let host, let connection else { return completion(.failure(.noBus)) }
-            completion(Self.begin(host: host, connection: connection, configuration: configuration,
-                                  isWindowActive: isWindowActive, onRequest: onRequest))
-        }
-        guard case let .sessionBus(address) = route else { return begin() }
-        // A session bus without at-spi2-core's accessibility bus: nothing is loaded.
-        let loop = WaylandPollLoop(connection)
-        lookupLoop = loop
-        lookup = AccessibilityBusLookup(sessionBus: address, loop: loop) { found in
-            // Released after this call returns (the lookup is still on the stack).
-            let finished = (Self.lookup, Self.lookupLoop)
-            Self.lookup = nil
-            Self.lookupLoop = nil
-            withExtendedLifetime(finished) {
-                if found { begin() } else { completion(.failure(.noAccessibilityBus)) }
+        guard !started, follower == nil else { return completion(.failure(.alreadyStarted)) }
+        // Whether completion has said why there is no bridge, or handed the bridge over.
+        var reported = false
+        var handedOver = false
+        let found = { [weak host, weak connection] (address: String?) in
+            if let bridge = current {
+                if let address { bridge.resume(on: address) }
+            } else {
+                guard let host, let connection else { return }
+                switch Self.begin(host: host, connection: connection, configuration: configuration, busAddress: address,
+                                  isWindowActive: isWindowActive, onRequest: onRequest) {
+                case .success: break
+                case let .failure(reason):
+                    // Nothing to start on any bus (an incomplete installation): stop following.
+                    follower?.close()
+                    follower = nil
+                    guard !reported else { return }
+                    reported = true
+                    return completion(.failure(reason))
+                }
+            }
+            if let bridge = current, bridge.isConnected, !handedOver {
+                handedOver = true
+                reported = true
+                completion(.success(bridge))
+            } else if !reported {
+                reported = true
+                completion(.failure(.noAccessibilityBus))
             }
         }
+        let follow: AccessibilityBusFollower
+        switch route {
+        case .xDisplay:
+            return found(nil)
+        case .direct:
+            follow = AccessibilityBusFollower(accessibilityBus: ProcessEnvironment.current["AT_SPI_BUS_ADDRESS"] ?? "",
+                                              loop: WaylandPollLoop(connection), timers: WaylandLoopTimers(connection))
+        case let .sessionBus(address):
+            follow = AccessibilityBusFollower(sessionBus: address, loop: WaylandPollLoop(connection),
+                                              timers: WaylandLoopTimers(connection))
+        }
+        follower = follow
+        follow.onFound = { found($0) }
+        follow.onMissing = {
+            guard current == nil, !reported else { return }
+            reported = true
+            completion(.failure(.noAccessibilityBus))
+        }
+        follow.onLost = { current?.suspend() }
+        follow.onSlow = { onProblem("accessibility: " + $0 + "; screen readers will see this window once it answers") }
+        follow.begin()
     }
 
-    /// Loads the library and starts the at-spi2-atk bridge (the accessibility bus is there).
+    /// Loads the library and starts the at-spi2-atk bridge (the accessibility bus is there and
+    /// answered; `busAddress` nil: at-spi2-core's own lookup).
     private static func begin(host: PresentationHost, connection: WaylandConnection, configuration: Configuration,
-                              isWindowActive: @escaping () -> Bool,
+                              busAddress: String?, isWindowActive: @escaping () -> Bool,
                               onRequest: @escaping (PresentationInput) -> Void) -> Result<AccessibilityBridge, Unavailable> {
         guard !started else { return .failure(.alreadyStarted) }
         let library: ATKLibrary
@@ -173,18 +223,23 @@ public final class AccessibilityBridge: EventLoopSource {
                                          isWindowActive: isWindowActive, onRequest: onRequest)
         let context = Unmanaged.passUnretained(bridge).toOpaque()
         let status = library.api.start!(configuration.applicationName, configuration.toolkitName,
-                                        configuration.toolkitVersion, { context, key, request in
+                                        configuration.toolkitVersion, busAddress, { context, key, request in
             guard let context else { return }
             Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue().request(key: key, request)
         }, context)
-        guard status == 0 else {
+        // Not registered: without a follower (the X display route) that is the end, as before;
+        // with one (the bus went away after it answered), the objects are kept and the bridge
+        // waits, suspended, for the next bus the follower finds.
+        guard status == 0 || follower != nil else {
             library.api.stop!()
             return .failure(.noAccessibilityBus)
         }
         bridge.isRunning = true
+        bridge.isConnected = status == 0
         bridge.connection = connection
         bridge.syncIfNeeded(force: true)
         connection.addSource(bridge)
+        current = bridge
         return .success(bridge)
     }
 
@@ -196,6 +251,8 @@ public final class AccessibilityBridge: EventLoopSource {
     private let mirror: AccessibilityMirror
     private weak var connection: WaylandConnection?
     private var isRunning = false
+    /// The at-spi2-atk bridge is on a bus (not suspended after the bus went away).
+    private var isConnected = false
     private var syncedVersion: Int?
     private var syncedActive = false
     /// The bridge's ``ATKLibrary/listeningGeneration`` when the objects were last announced.
@@ -216,14 +273,45 @@ public final class AccessibilityBridge: EventLoopSource {
 
     deinit { stop() }
 
-    /// Removes the accessible objects, stops the at-spi2-atk bridge (`atk_bridge_adaptor_cleanup`)
-    /// and leaves the loop. Idempotent; the bridge cannot be started again in this process.
+    /// Removes the accessible objects, stops the at-spi2-atk bridge (`atk_bridge_adaptor_cleanup`),
+    /// stops following the accessibility bus and leaves the loop. Idempotent; no bridge can be
+    /// started again in this process (ATK has one application root).
     public func stop() {
+        Self.follower?.close()
+        Self.follower = nil
+        if Self.current === self { Self.current = nil }
         guard isRunning else { return }
         isRunning = false
+        isConnected = false
         connection?.removeSource(self)
         mirror.removeAll()
         library.api.stop!()
+    }
+
+    /// Stops what ``start(host:connection:configuration:isWindowActive:onRequest:onProblem:completion:)``
+    /// began before it handed a bridge over (the window closed first): the following of the bus,
+    /// and a bridge waiting for a bus to register on (as ``stop()``).
+    public static func cancel() {
+        follower?.close()
+        follower = nil
+        current?.stop()
+    }
+
+    /// The accessibility bus went away: the at-spi2-atk bridge lets go of it
+    /// (`atk_bridge_adaptor_cleanup`); the accessible objects stay, kept up to date.
+    private func suspend() {
+        guard isRunning, isConnected else { return }
+        isConnected = false
+        library.api.suspend!()
+    }
+
+    /// An accessibility bus at `address` answered: the bridge registers on it
+    /// (`atk_bridge_adaptor_init` again), and what a screen reader listening there hears first
+    /// is announced again once it listens (``ATKLibrary/listeningGeneration``).
+    private func resume(on address: String) {
+        // Connected already: the bus's owner changes only after it left (onLost suspended).
+        guard isRunning, !isConnected else { return }
+        isConnected = library.api.resume!(address) == 0
     }
 
     // MARK: Snapshots

@@ -11,7 +11,9 @@ import ModalKit
 /// 2. the content a new modal level covers stops `showing` (each element);
 /// 3. windows that stop being active lose `active` and send `window:deactivate`;
 /// 4. levels that went away — the top one first — are deactivated, send `window:destroy`, leave
-///    the root (`children-changed:remove`) and are released (`defunct`);
+///    the root (`children-changed:remove`) and are released (`defunct`); levels are told apart by
+///    their ``AccessibilitySnapshot/Level/presentation``, so a level dismissed and another
+///    presented in its place between two syncs goes here and the new one comes in step 6;
 /// 5. levels that stay take their new names, elements and states;
 /// 6. new levels join the root (`children-changed:add`, bottom one first) and send `window:create`;
 /// 7. the window that is now active gains `active` and sends `window:activate`;
@@ -76,11 +78,14 @@ final class AccessibilityMirror {
         let old = levels.map(\.level)
         let new = snapshot.levels
         let newActive: Int? = windowIsActive ? new.indices.last : nil
-        // Levels are matched by index: a level stays from its presentation until its dismissal.
-        let kept = min(old.count, new.count)
+        // Levels are matched by their presentation, bottom up: a level stays from its presentation
+        // until its dismissal, and one presented in place of a dismissed one (between two syncs)
+        // is a new window, so everything above the first difference goes and comes anew.
+        var kept = 0
+        while kept < min(old.count, new.count), old[kept].presentation == new[kept].presentation { kept += 1 }
 
-        // 1. The old focus owner.
-        let newFocus = focusHandle(in: snapshot, active: newActive)
+        // 1. The old focus owner (focus on a level that goes counts as none).
+        let newFocus = focusHandle(in: snapshot, active: newActive, within: kept)
         if let f = focusedHandle, f != newFocus?.handle {
             backend.setStates(f, .focused, value: false, notify: true)
             focusedHandle = nil
@@ -96,7 +101,7 @@ final class AccessibilityMirror {
             activeLevel = nil
         }
         // 4. Levels that went away, the top one first.
-        while levels.count > new.count {
+        while levels.count > kept {
             let gone = levels.removeLast()
             if activeLevel == levels.count {
                 backend.setStates(gone.window, .active, value: false, notify: true)
@@ -130,7 +135,7 @@ final class AccessibilityMirror {
         }
         activeLevel = newActive
         // 8. Content uncovered again.
-        for i in 0..<min(kept, new.count) where !new[i].isHidden && old[i].isHidden {
+        for i in 0..<kept where !new[i].isHidden && old[i].isHidden {
             for node in levels[i].children { setShowing(node, true) }
         }
         // 9. The new focus owner (looked up again: step 5 or 6 may have made it).
@@ -171,8 +176,9 @@ final class AccessibilityMirror {
 
     // MARK: Levels
 
-    private func focusHandle(in snapshot: AccessibilitySnapshot, active: Int?) -> (handle: OpaquePointer, key: UInt64)? {
-        guard let a = active, a == snapshot.focus.level, a < levels.count else { return nil }
+    private func focusHandle(in snapshot: AccessibilitySnapshot, active: Int?,
+                             within count: Int = .max) -> (handle: OpaquePointer, key: UInt64)? {
+        guard let a = active, a == snapshot.focus.level, a < min(levels.count, count) else { return nil }
         let mirror = levels[a]
         guard let id = snapshot.focus.element else { return (mirror.window, mirror.windowKey) }
         return mirror.byIdentifier[id].map { ($0.handle, $0.key) }

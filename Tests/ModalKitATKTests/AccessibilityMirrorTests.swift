@@ -110,7 +110,8 @@ final class AccessibilityMirrorTests: XCTestCase {
                                                        isFocused: focused == "present")])
     }
 
-    private func card(_ index: Int, hidden: Bool = false, focused: String? = nil) -> AccessibilitySnapshot.Level {
+    private func card(_ index: Int, hidden: Bool = false, focused: String? = nil,
+                      presentation: Int? = nil) -> AccessibilitySnapshot.Level {
         AccessibilitySnapshot.Level(index: index, role: .dialog, label: "Card \(index)", description: "Body \(index)",
                                     labelledBy: "card-title", describedBy: "card-body",
                                     frame: Rect(x: 20, y: 110, width: 760, height: 380), isModal: true, isHidden: hidden,
@@ -118,7 +119,8 @@ final class AccessibilityMirrorTests: XCTestCase {
                                                .text("card-body", "Body \(index)", frame: .zero),
                                                .button("present-another", label: "Present another \(index)", frame: .zero,
                                                        isFocused: focused == "present-another"),
-                                               .button("close", label: "Close \(index)", frame: .zero, isFocused: focused == "close")])
+                                               .button("close", label: "Close \(index)", frame: .zero, isFocused: focused == "close")],
+                                    presentation: presentation)
     }
 
     private func snapshot(_ levels: [AccessibilitySnapshot.Level], focus element: String?) -> AccessibilitySnapshot {
@@ -263,5 +265,39 @@ final class AccessibilityMirrorTests: XCTestCase {
         XCTAssertEqual(r.nodes[dialog]!.children.map { r.label($0) }, ["heading:Card 1", "label:Body 1", "label:A note", "button:Again"])
         XCTAssertTrue(r.nodes[close]!.defunct)
         XCTAssertNil(m.target(forKey: r.nodes[close]!.key), "a request for a released object names nothing")
+    }
+
+    /// Escape and Return read together: the dialog is dismissed and the same content presented
+    /// again between two syncs. The host gives the new presentation a new number, so the old
+    /// dialog is destroyed and a new object created, activated and focused (a screen reader says
+    /// the dialog again) — not the old object updated in place, which says nothing.
+    func testALevelReplacedBetweenTwoSyncsIsDestroyedAndANewDialogCreated() throws {
+        let r = Recorder()
+        let m = AccessibilityMirror(backend: r)
+        m.sync(to: snapshot([frame(hidden: true, focused: nil), card(1, focused: "close", presentation: 1)], focus: "close"),
+               windowIsActive: true)
+        let old = try XCTUnwrap(r.node(named: "Card 1", role: "dialog"))
+        r.log.removeAll()
+        m.sync(to: snapshot([frame(hidden: true, focused: nil), card(1, presentation: 2)], focus: nil), windowIsActive: true)
+        XCTAssertEqual(r.log, [
+            "focused=0 button:Close 1",
+            "active=0 dialog:Card 1", "window:deactivate dialog:Card 1", "window:destroy dialog:Card 1",
+            "remove dialog:Card 1 from application:",
+            "add dialog:Card 1 to application: at 1", "window:create dialog:Card 1",
+            "active=1 dialog:Card 1", "window:activate dialog:Card 1",
+            "focused=1 dialog:Card 1",
+        ])
+        let new = try XCTUnwrap(r.node(named: "Card 1", role: "dialog"))
+        XCTAssertNotEqual(new, old, "a new object")
+        XCTAssertTrue(r.nodes[old]!.defunct)
+        XCTAssertEqual(r.nodes[r.root]!.children, [r.nodes[r.root]!.children[0], new])
+        XCTAssertTrue(r.nodes[new]!.children.allSatisfy { r.nodes[$0]!.states.contains(.showing) })
+        // The frame beneath stays the same object, hidden throughout (no showing events).
+        XCTAssertFalse(r.log.contains { $0.hasPrefix("showing=") })
+        // The same presentation again: an update in place, no window events.
+        r.log.removeAll()
+        m.sync(to: snapshot([frame(hidden: true, focused: nil), card(1, focused: "close", presentation: 2)], focus: "close"),
+               windowIsActive: true)
+        XCTAssertEqual(r.log, ["focused=0 dialog:Card 1", "focused=1 button:Close 1"])
     }
 }

@@ -45,27 +45,4 @@ final class BridgeRouteTests: XCTestCase {
         XCTAssertEqual(bound, 0)
         XCTAssertEqual(AccessibilityBridge.route(environment: ["XDG_RUNTIME_DIR": dir]), .success(.sessionBus("unix:path=\(path)")))
     }
-
-    func testASessionBusThatCannotBeReachedHasNoAccessibilityBus() {
-        // Refused at once (no socket there, not an address): answered before the loop ever runs.
-        for address in ["unix:path=/nonexistent-modalkit/bus", "not an address"] {
-            var answer: Bool?
-            let loop = IdleLoop()
-            let lookup = AccessibilityBusLookup(sessionBus: address, loop: loop) { answer = $0 }
-            XCTAssertEqual(answer, false, address)
-            XCTAssertEqual(loop.added, 0, "\(address): nothing to poll")
-            withExtendedLifetime(lookup) {}
-        }
-    }
-}
-
-/// A loop that is never run (the lookups above must not need it).
-private final class IdleLoop: PollLoop {
-    var added = 0
-    func addWatch(fd: Int32, readable: Bool, writable: Bool, onReady: @escaping (PollReadiness) -> Void) -> Int {
-        added += 1
-        return added
-    }
-    func updateWatch(_ id: Int, readable: Bool, writable: Bool) {}
-    func removeWatch(_ id: Int) {}
 }

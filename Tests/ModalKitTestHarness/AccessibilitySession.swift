@@ -72,6 +72,30 @@ public final class AccessibilityBus {
         removeTree(directory)
     }
 
+    /// Stops the accessibility bus as a crash or a logout of the accessibility stack would: every
+    /// service the session bus started (`at-spi-bus-launcher`, the accessibility bus's
+    /// dbus-daemon, `at-spi2-registryd`), the deepest first, by PID; the session bus stays, and
+    /// the next `org.a11y.Bus.GetAddress` on it starts them again.
+    /// - Returns: the names (`comm`) of the processes stopped.
+    @discardableResult
+    public func stopAccessibilityServices() -> [String] {
+        // The services are the bus's descendants; one whose parent went first is found by its
+        // environment (every process of the session has its directory as XDG_RUNTIME_DIR).
+        var names: [String] = []
+        let session = processes(withEnvironment: "XDG_RUNTIME_DIR=" + directory)
+        let pids = descendants(of: bus.process.pid).reversed() + session.filter { $0 != bus.process.pid }
+        var seen = Set<pid_t>()
+        for pid in pids where seen.insert(pid).inserted && isRunning(pid) {
+            let stat = readProcFile("/proc/\(pid)/stat") ?? ""
+            if let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"), open < close {
+                names.append(String(stat[stat.index(after: open)..<close]))
+            }
+            kill(pid, SIGTERM)
+            if !waitUntil(timeout: 2, interval: 0.02, { !isRunning(pid) }) { kill(pid, SIGKILL) }
+        }
+        return names
+    }
+
     deinit { stop() }
 }
 

@@ -194,4 +194,33 @@ final class AccessibilitySnapshotTests: XCTestCase {
                        [.disabled], "a disabled button is neither focusable nor focused")
         XCTAssertEqual(AccessibilityElement.button("x", label: "X", frame: .zero).actions, .activate)
     }
+
+    /// The host numbers each presentation: the snapshot of a level replaced between two syncs
+    /// differs from the old one in its presentation; a reversed dismissal keeps it.
+    func testTheHostNumbersEachPresentation() {
+        final class Plain: PresentationContent {
+            var invalidation: ContentInvalidation = .none
+            func draw(into image: OpaquePointer, size: Size, scale: Double) {}
+            func handle(_ input: ContentInput, now: Double) -> Bool { false }
+        }
+        let host = PresentationHost(style: RecordingStyle().style, presenting: Plain())
+        host.layout(containerSize: Size(width: 400, height: 600), scale: 1)
+        let first = Plain()
+        XCTAssertEqual(host.accessibilitySnapshot().levels.map(\.presentation), [0])
+        host.present(first, now: 0)
+        host.update(now: 5)
+        let one = host.accessibilitySnapshot().levels.map(\.presentation)
+        XCTAssertEqual(one.count, 2)
+        _ = host.dismiss(now: 5)
+        host.present(first, now: 5.01)   // reversed before it completed: the same dialog
+        XCTAssertEqual(host.accessibilitySnapshot().levels.map(\.presentation), one)
+        host.update(now: 10)
+        _ = host.dismiss(now: 10)
+        host.update(now: 20)
+        host.present(first, now: 20)
+        let two = host.accessibilitySnapshot().levels.map(\.presentation)
+        XCTAssertEqual(two.count, 2)
+        XCTAssertEqual(two[0], 0)
+        XCTAssertNotEqual(two[1], one[1], "a new presentation of the same content is a new dialog")
+    }
 }

@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /* Raised when a function is added (at the end of the table only). */
-#define MODALKIT_ATK_INTERFACE_VERSION 1u
+#define MODALKIT_ATK_INTERFACE_VERSION 2u
 /* The symbol libModalKitATK.so exports: a modalkit_atk_interface_entry. */
 #define MODALKIT_ATK_INTERFACE_SYMBOL "modalkit_atk_interface"
 
@@ -109,10 +109,11 @@ struct modalkit_atk_interface {
      * (atk_bridge_adaptor_init) and acquires GLib's default main context for this thread.
      * Returns 0 when the bridge is registered on the accessibility bus; -1 when it is not (no
      * accessibility bus, NO_AT_BRIDGE=1): then nothing else may be called but stop(), and the
-     * bridge's own warnings have not been printed. Once per process.
+     * bridge's own warnings have not been printed. Once per process. `bus_address`: as for
+     * resume() below.
      */
     int (*start)(const char *application_name, const char *toolkit_name, const char *toolkit_version,
-                 modalkit_atk_request_callback callback, void *context);
+                 const char *bus_address, modalkit_atk_request_callback callback, void *context);
     /* atk_bridge_adaptor_cleanup; releases the main context. Nodes must be released first. */
     void (*stop)(void);
 
@@ -162,6 +163,21 @@ struct modalkit_atk_interface {
      * have been announced (windows, the active one, the focus) must be announced again.
      */
     uint32_t (*listening_generation)(void);
+
+    /*
+     * Version 2: following the accessibility bus. suspend() stops the at-spi2-atk bridge
+     * (atk_bridge_adaptor_cleanup: its connection, object paths and listeners go) and keeps
+     * everything else: the root, the nodes, the main context. resume() starts the bridge again
+     * (atk_bridge_adaptor_init, which at-spi2-core allows after a cleanup). `bus_address` (NULL:
+     * at-spi2-core's own lookup) is the accessibility bus the bridge connects to: it is
+     * AT_SPI_BUS_ADDRESS for the duration of the call, so that the bridge neither asks the
+     * session bus (a blocking call) nor keeps a shared session-bus connection. Returns 0 when the
+     * bridge is registered, -1 when not (then it stays suspended). The caller makes sure the bus
+     * answers before calling it: atk_bridge_adaptor_init waits for the bus's answer to Hello
+     * (libdbus's blocking dbus_bus_register, up to 25 s).
+     */
+    void (*suspend)(void);
+    int (*resume)(const char *bus_address);
 };
 
 /* The type of the exported MODALKIT_ATK_INTERFACE_SYMBOL. */

@@ -10,6 +10,14 @@ public struct AccessibilitySnapshot: Hashable, Sendable {
     public struct Level: Hashable, Sendable {
         /// 0: the presenting content (the window's content); n ≥ 1: presented level n.
         public var index: Int
+        /// Which presentation this level shows: 0 for level 0, and for a presented level a number
+        /// the host gives each presentation (``PresentationHost/present(_:style:sourceRect:now:)``
+        /// appending a level), never reused in the host's life. A level dismissed and another
+        /// presented in its place between two snapshots has a new number, so assistive technology
+        /// is told of a new dialog (a new accessible object, as GTK creates a new one per
+        /// `GtkDialog`) rather than of the old one changing its name; a dismissal reversed before it
+        /// completed keeps its number (the same dialog stays).
+        public var presentation: Int
         /// ``AccessibilityRole/window`` for level 0; for a presented level
         /// ``AccessibilityRole/dialog``, or ``AccessibilityRole/alert`` when its content's root
         /// element says so.
@@ -37,11 +45,13 @@ public struct AccessibilitySnapshot: Hashable, Sendable {
         /// element with focus (``AccessibilitySnapshot/focus``) keeps ``AccessibilityStates/focused``.
         public var elements: [AccessibilityElement]
 
-        /// A level as the host describes it; see the properties for each value.
+        /// A level as the host describes it; see the properties for each value (`presentation` nil:
+        /// the level's index).
         public init(index: Int, role: AccessibilityRole, label: String, description: String,
                     labelledBy: String? = nil, describedBy: String? = nil, frame: Rect,
-                    isModal: Bool, isHidden: Bool, elements: [AccessibilityElement]) {
+                    isModal: Bool, isHidden: Bool, elements: [AccessibilityElement], presentation: Int? = nil) {
             self.index = index
+            self.presentation = presentation ?? index
             self.role = role
             self.label = label
             self.description = description

@@ -47,7 +47,8 @@ extension PresentationHost {
                                                       description: root?.description ?? "",
                                                       labelledBy: root?.labelledBy, describedBy: root?.describedBy,
                                                       frame: frame,
-                                                      isModal: index > 0, isHidden: index < top, elements: elements))
+                                                      isModal: index > 0, isHidden: index < top, elements: elements,
+                                                      presentation: index == 0 ? 0 : levels[index - 1].presentation))
         }
         return AccessibilitySnapshot(levels: result, focus: focus)
     }

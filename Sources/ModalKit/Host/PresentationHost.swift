@@ -102,6 +102,8 @@ public final class PresentationHost {
     var lastNow = 0.0
     /// ``accessibilityVersion``: bumped by everything that may change ``accessibilitySnapshot()``.
     var accessibilityGeneration = 0
+    /// The last presentation number given (``AccessibilitySnapshot/Level/presentation``).
+    var lastPresentation = 0
 
     enum PressTarget { case presenting, dim, presented, nothing }
     enum PressSource: Equatable { case pointer, touch(Int32) }
@@ -165,7 +167,8 @@ public final class PresentationHost {
             if let level = self.levels.first(where: { $0.controller === c }) {
                 level.content.didLayout(size: c.presentedViewFrame.size)
             }
-            self.onInteraction(.detent(index))
+            // Events number detents from 1, as `render --detent N` does (the declaration index + 1).
+            self.onInteraction(.detent(index + 1))
         }
     }
 
@@ -319,6 +322,8 @@ public final class PresentationHost {
         }
         dirty = true
         let top = levels[levels.count - 1]
+        lastPresentation += 1
+        top.presentation = lastPresentation
         use(content.handle(.focus(nil), now: now))
         setSource(sourceRect, of: top.controller)
         let changed = top.controller.present(now: now)

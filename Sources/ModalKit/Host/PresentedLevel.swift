@@ -6,6 +6,9 @@ final class PresentedLevel {
     var cache: Image?
     var key: PresentedKey?
     var version = 0
+    /// The number of the presentation this level shows (``AccessibilitySnapshot/Level/presentation``),
+    /// given by the host each time it appends the level; 0 before.
+    var presentation = 0
     /// Everything up to this level (presenting view, dims and presented views below, this level's dim and
     /// presented view), composed by its own renderer into an image of the container's pixel size; drawn only
     /// while a level above covers this one, repainting only what changed.

@@ -5,8 +5,11 @@ import ModalKitWaylandClient
 /// A window's screen-reader support (AT-SPI, ``AccessibilityBridge``): started once the window's
 /// first frame is committed — so launching never waits for the accessibility bus — fed by the host's
 /// accessibility snapshots and the window's activation; a screen reader's requests go to `handle`,
-/// the window's own input path. No bus, or `NO_AT_BRIDGE=1`: nothing is loaded and nothing is said.
-/// Only a missing libModalKitATKBridge.so (an incomplete installation) is reported, through `warn`.
+/// the window's own input path. The accessibility bus is found and followed on the window's loop:
+/// one that appears late or restarts is joined again; one that does not answer never holds up a
+/// frame. No bus, or `NO_AT_BRIDGE=1`: nothing is loaded and nothing is said. Reported through
+/// `warn`, one line each: a missing libModalKitATKBridge.so (an incomplete installation) and a bus
+/// that does not answer within 5 s.
 final class WindowAccessibility {
     private let host: PresentationHost
     private let configuration: AccessibilityBridge.Configuration
@@ -39,6 +42,7 @@ final class WindowAccessibility {
             host: host, connection: window.connection, configuration: configuration,
             isWindowActive: { [weak window] in window?.configuration?.states.contains(.activated) ?? false },
             onRequest: { [weak self] input in self?.handle(input) },
+            onProblem: { [weak self] line in self?.warn(line) },
             completion: { [weak self] result in
                 guard let self else {
                     if case let .success(b) = result { b.stop() }
@@ -60,7 +64,7 @@ final class WindowAccessibility {
     /// Stops the bridge (the window closed).
     func stop() {
         stopped = true
-        bridge?.stop()
+        if let bridge { bridge.stop() } else if attempted { AccessibilityBridge.cancel() }
         bridge = nil
     }
 }
