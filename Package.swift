@@ -42,6 +42,9 @@ let package = Package(
         .library(name: "ModalKitWayland", targets: ["ModalKitWayland"]),
         // Text for an app's content: fcft glyphs drawn onto pixman images, in buffer pixels.
         .library(name: "ModalKitText", targets: ["ModalKitText"]),
+        // Ready-made content drawn with ModalKitText: Alert, ActionSheet, List and their pieces (Label,
+        // Button, VStack); ModalKitContentConcurrency adds `choose() async` (it links Swift concurrency).
+        .library(name: "ModalKitContent", targets: ["ModalKitContent", "ModalKitContentConcurrency"]),
         // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types, no fonts), for apps that bind a host themselves.
@@ -93,6 +96,9 @@ let package = Package(
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKitPlugins"]),
         .target(name: "ModalKitClock", swiftSettings: runtime),
         .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
+        .target(name: "ModalKitContent", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman"], swiftSettings: runtime),
+        // Not a run-time module: it imports Swift concurrency (for apps; modal-demo does not link it).
+        .target(name: "ModalKitContentConcurrency", dependencies: ["ModalKitContent", "ModalKit"]),
         .target(name: "ModalKitWaylandClient",
                 dependencies: ["CModalKitWaylandClient", "CModalKitWaylandCursor", "CModalKitXkbCommon", "CModalKitWaylandProtocols", "CModalKitPixman",
                                "ModalKitClock", "ModalKitSystemSupport"],
@@ -113,7 +119,7 @@ let package = Package(
                 dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
                                "ModalKitATK", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
+        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
@@ -153,6 +159,8 @@ let package = Package(
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),
+        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit",
+                                                              "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
         .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never

@@ -492,6 +492,8 @@ static void mk_node_set_role(modalkit_atk_node *node, int role) {
         [MODALKIT_ATK_ROLE_LINK] = ATK_ROLE_LINK,
         [MODALKIT_ATK_ROLE_TOGGLE_BUTTON] = ATK_ROLE_TOGGLE_BUTTON,
         [MODALKIT_ATK_ROLE_CHECK_BOX] = ATK_ROLE_CHECK_BOX,
+        [MODALKIT_ATK_ROLE_LIST] = ATK_ROLE_LIST,
+        [MODALKIT_ATK_ROLE_LIST_ITEM] = ATK_ROLE_LIST_ITEM,
     };
     AtkRole r = role >= 0 && (gsize)role < G_N_ELEMENTS(roles) ? roles[role] : ATK_ROLE_UNKNOWN;
     AtkObject *object = ATK_OBJECT(node);

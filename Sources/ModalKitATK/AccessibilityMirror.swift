@@ -364,6 +364,8 @@ final class AccessibilityMirror {
         case .button: return MODALKIT_ATK_ROLE_PUSH_BUTTON
         case .toggleButton: return MODALKIT_ATK_ROLE_TOGGLE_BUTTON
         case .checkBox: return MODALKIT_ATK_ROLE_CHECK_BOX
+        case .list: return MODALKIT_ATK_ROLE_LIST
+        case .listItem: return MODALKIT_ATK_ROLE_LIST_ITEM
         case .link: return MODALKIT_ATK_ROLE_LINK
         case .image: return MODALKIT_ATK_ROLE_IMAGE
         case .dialog: return MODALKIT_ATK_ROLE_DIALOG

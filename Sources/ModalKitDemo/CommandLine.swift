@@ -48,6 +48,9 @@ public enum PresentedContentChoice: String, Equatable, Sendable, CaseIterable {
     case card
     /// A list of 40 rows that scrolls (wheel, touchpad, touch; on a sheet by UIKit's rule).
     case list
+    /// An alert (ModalKitContent's `Alert`): "Delete file?", Cancel and a destructive Delete, the
+    /// default; with no `--style`, the `alert` style.
+    case alert
 }
 
 /// `--compositing`: how the window composes its frames.
@@ -193,6 +196,7 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
 
     var selections = [StyleSelection()]
     var sawStyle = false
+    var sawContentAlert = false
     var run = RunOptions()
     var render = RenderOptions()
     var sawSize = false, sawProgress = false, sawOutput = false
@@ -303,10 +307,11 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         case "--content":
             let text = try value(for: flag, inline)
             guard let c = PresentedContentChoice(rawValue: text) else {
-                throw UsageError("--content expects card or list, got '\(text)'")
+                throw UsageError("--content expects card, list or alert, got '\(text)'")
             }
             run.content = c
             render.content = c
+            sawContentAlert = c == .alert
         case "--scroll":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, (0...100000).contains(d) else {
@@ -367,6 +372,8 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         }
     }
 
+    // --content alert without a --style: the alert style (UIKit's and libadwaita's alerts).
+    if sawContentAlert, !sawStyle { selections[0].style = "alert" }
     // --duration applies to every level, also those whose --style came after it.
     if let d = duration { for i in selections.indices { selections[i].duration = d } }
     if duration != nil, selections.contains(where: { $0.options["duration"] != nil }) {

@@ -64,7 +64,7 @@ public enum CommandTable {
     /// The synopsis: `--help`'s first lines and README's "Command line" block.
     public static let synopsis = """
     modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list]
+               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert]
                [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
     modal-demo --style PATH --watch [the window's options]
     modal-demo --list-styles
@@ -121,14 +121,17 @@ public enum CommandTable {
                       "cpu=MS, presented N TIME, reloaded, reduced-motion on|off, drag-began,",
                       "drag-ended VELOCITY, detent N (from 1, the smallest, as render --detent N),",
                       "close-attempt, rest, typed \"TEXT\" LEVEL (printable keys the card used),",
-                      "scroll OFFSET TOP (the list's offset and the sheet's top edge, points); a",
-                      "level n > 1 appends \" n\" to its lines"),
-        CommandOption("--content", "card|list", completion: .words(["card", "list"]), in: [.window, .dismissPoint, .render],
+                      "scroll OFFSET TOP (the list's offset and the sheet's top edge, points),",
+                      "response ID (the alert's choice); a level n > 1 appends \" n\" to its lines"),
+        CommandOption("--content", "card|list|alert", completion: .words(["card", "list", "alert"]),
+                      in: [.window, .dismissPoint, .render],
                       "what Present presents: the card (default), or a list of 40 rows that scrolls",
                       "with the wheel, the touchpad and touch (on a sheet: a drag scrolls the list",
                       "until its top edge, then moves the sheet; toward expansion the sheet first",
-                      "grows to its largest detent) and the keys Page Up/Down, Home/End, Up/Down.",
-                      "Also for render"),
+                      "grows to its largest detent) and the keys Page Up/Down, Home/End, Up/Down,",
+                      "or an alert \"Delete file?\" with Cancel and a destructive Delete, the default",
+                      "(the alert style unless --style is given): Return chooses Delete, Escape",
+                      "Cancel, logged as response delete|cancel. Also for render"),
         CommandOption("--watch", in: windowLike,
                       "with --style PATH: reload the plugin when the file changes (the next",
                       "presentation, or one at rest, uses the new style; one in flight finishes)"),

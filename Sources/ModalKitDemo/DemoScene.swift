@@ -1,5 +1,6 @@
 import CModalKitPixman
 import ModalKit
+import ModalKitContent
 import Glibc
 
 /// A key the scene reacts to (the window maps keysyms to these): ModalKit's ``PresentationKey``.
@@ -58,15 +59,39 @@ public final class DemoScene {
     private let styleForLevel: (Int) -> PresentationStyle
     private var card: CardView { cards[0] }
     /// `--content list`: level 1 presents ``list`` instead of the card (``presentsList``).
-    private lazy var list: ListView = {
-        let l = ListView(fonts: fonts)
+    private lazy var list: List = {
+        let l = ListView.make()
         l.onScroll = { [unowned self] offset, now in
             self.onListScroll(offset, self.host.presentedViewRect(at: now)?.minY ?? 0)
         }
         return l
     }()
-    /// What level 1 presents: the card, or with ``presentsList`` the list.
-    private var firstContent: any PresentationContent { presentsList ? list : card }
+    /// `--content alert`: level 1 presents ``alert`` instead of the card (``presentsAlert``).
+    private lazy var alert: Alert = {
+        let a = DemoScene.makeAlert()
+        a.onResponse = { [unowned self] response, _ in self.onAlertResponse(response) }
+        a.dismiss = { [unowned self] now in self.host.dismiss(self.alert, now: now) }
+        return a
+    }()
+    /// What level 1 presents: the card, or with ``presentsList`` the list, with ``presentsAlert`` the alert.
+    private var firstContent: any PresentationContent {
+        if presentsAlert { return alert }
+        return presentsList ? list : card
+    }
+
+    /// `--content alert`'s alert: "Delete file?", a message, Cancel (the close response) and a
+    /// destructive Delete (the default response): Return chooses Delete, Escape Cancel.
+    public static func makeAlert() -> Alert {
+        Alert(title: "Delete file?", message: "“Report.pdf” will be deleted permanently.",
+              responses: [Response("cancel", label: "Cancel"), Response("delete", label: "Delete", appearance: .destructive)],
+              defaultResponse: "delete", closeResponse: "cancel")
+    }
+
+    /// True: level 1 presents ``makeAlert()``'s alert (`--content alert`) instead of the card. Set
+    /// before the first presentation.
+    public var presentsAlert = false
+    /// The alert's response was chosen (`--content alert`): its id, `delete` or `cancel`.
+    public var onAlertResponse: (String) -> Void = { _ in }
 
     /// True: level 1 presents a list of 40 rows that scrolls (`--content list`) instead of the card.
     /// Set before the first presentation.
@@ -321,6 +346,8 @@ public final class DemoScene {
     }
 
     private func stateChanged(_ state: PresentationState) {
+        // A tap on the dim dismissed the alert without a choice: its close response.
+        if state == .dismissing, presentsAlert { alert.hostDismissed(now: callSceneNow) }
         if state == .presenting, let f = pauseFraction, f < 1 {
             // The fraction moves at 1 / duration per second from where the presentation starts.
             let u = host.fraction(at: callSceneNow)

@@ -136,3 +136,29 @@ enum Bidi {
         return runs.map { BidiRun(clusters: $0.range, isRightToLeft: $0.level % 2 == 1) }
     }
 }
+
+/// The direction a paragraph reads in, from its first strong character (the Unicode Bidirectional
+/// Algorithm's rules P2 and P3, UAX #9): right to left when that character is Hebrew, Arabic,
+/// Syriac, Thaana, N'Ko or another right-to-left script (or RLM/ALM), left to right when it is any
+/// other letter (or LRM) or when the text has no strong character (digits, punctuation, emoji
+/// only). A list row or a label of natural alignment is aligned to the paragraph's start: the
+/// right edge for a right-to-left paragraph (GTK's and UIKit's natural text alignment).
+public enum ParagraphDirection: Sendable, Equatable {
+    /// Left to right (Latin, CJK, Cyrillic, …; and text without a strong character).
+    case leftToRight
+    /// Right to left (Arabic, Hebrew, …).
+    case rightToLeft
+
+    /// The direction of the paragraph `text` (its first line's, when it has several).
+    public init(of text: String) {
+        for cluster in text {
+            if cluster.isNewline { break }
+            switch BidiClass(cluster) {
+            case .leftToRight: self = .leftToRight; return
+            case .rightToLeft: self = .rightToLeft; return
+            case .number, .neutral: continue
+            }
+        }
+        self = .leftToRight
+    }
+}

@@ -89,6 +89,9 @@ func runWindow(_ options: RunOptions) -> Int32 {
     // `--content list`: `scroll OFFSET TOP`, the list's offset and the sheet's top edge (points,
     // where it is drawn at that moment), at every change of the offset.
     scene.presentsList = options.content == .list
+    // `--content alert`: `response ID`, the alert's choice.
+    scene.presentsAlert = options.content == .alert
+    scene.onAlertResponse = { response in log("response \(response)") }
     if logEvents && options.content == .list {
         scene.onListScroll = { offset, top in log("scroll \(cFormat("%.2f", offset)) \(cFormat("%.2f", top))") }
     }

@@ -20,6 +20,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
     }
     scene.reducesMotion = options.reducedMotion
     scene.presentsList = options.content == .list
+    scene.presentsAlert = options.content == .alert
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
                  scale: options.scale)
     if let n = options.detent {

@@ -1,6 +1,6 @@
 // The app examples build as their own SwiftPM packages, `swift build -c release` as an app ships,
 // in the scratch directory they share (ExamplePackages). HostAppExampleTests and
-// ColourRowsExampleTests (LiveSwayTests) run them under sway; the builds are here, with the tests
+// ColourRowsExampleTests and CityPickerExampleTests (LiveSwayTests) run them under sway; the builds are here, with the tests
 // that need no compositor, so that scripts/test makes them in its CPU stream while the live tests
 // run, and the live tests find them done.
 import Foundation
@@ -19,6 +19,11 @@ final class ExampleBuildTests: XCTestCase {
         let executable = try ExamplePackages.product(package: "ColourRows", file: "colour-rows", for: self)
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable), executable)
         XCTAssertTrue(executable.hasSuffix("/release/colour-rows"), executable)
+    }
+
+    func testCityPickerBuildsInRelease() throws {
+        let executable = try ExamplePackages.product(package: "CityPicker", file: "city-picker", for: self)
+        XCTAssertTrue(executable.hasSuffix("/release/city-picker"), executable)
     }
 
     /// An app outside this repository depends on a tagged ModalKit with `.package(url:from:)`:

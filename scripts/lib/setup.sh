@@ -21,6 +21,9 @@ MK_DEBIAN_PACKAGES=(
   libfcft-dev libpng-dev fontconfig fonts-dejavu-core
   # Shaped text: the tests compare ModalKitText's glyphs with HarfBuzz's hb-shape and draw colour emoji.
   libharfbuzz-bin fonts-noto-color-emoji
+  # CJK rows in lists (ModalKitContent's tests, Examples/CityPicker): DejaVu has Arabic and Hebrew
+  # but no Han or kana; WenQuanYi Micro Hei is the smallest font with them (5 MB installed).
+  fonts-wqy-microhei
   sway grim wayvnc weston foot wev
   util-linux passwd coreutils python3 python3-venv ca-certificates
   # Build: modal-demo reads the desktop's reduced-motion setting (XDG Settings portal) through libdbus.

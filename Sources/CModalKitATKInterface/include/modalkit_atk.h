@@ -45,6 +45,8 @@ enum modalkit_atk_role {
     MODALKIT_ATK_ROLE_LINK = 8,
     MODALKIT_ATK_ROLE_TOGGLE_BUTTON = 9,
     MODALKIT_ATK_ROLE_CHECK_BOX = 10,
+    MODALKIT_ATK_ROLE_LIST = 11,
+    MODALKIT_ATK_ROLE_LIST_ITEM = 12,
 };
 
 /* States (bits), mapped to AtkStateType. */

@@ -14,6 +14,11 @@ public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
     case toggleButton
     /// A check box (GTK `CHECKBOX`); its state is ``AccessibilityStates/checked``.
     case checkBox
+    /// A list of items the user picks from (GTK `LIST`; AT-SPI list): its children are ``listItem``s.
+    case list
+    /// One item of a ``list`` (GTK `LIST_ITEM`; AT-SPI list item); a picked one has
+    /// ``AccessibilityStates/selected``.
+    case listItem
     /// A link (UIKit `.link`; GTK `LINK`).
     case link
     /// A picture (UIKit `.image`; GTK `IMG`); its label says what it shows.

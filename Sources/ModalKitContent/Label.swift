@@ -1,0 +1,100 @@
+import ModalKit
+import ModalKitText
+
+/// Text of one style, wrapped to a width: the piece every other content piece is made of (UIKit's
+/// `UILabel` with `numberOfLines`, GTK's `GtkLabel` with wrapping). A value: lay it out, draw it.
+///
+/// Natural alignment puts each line at the paragraph's start (`ParagraphDirection`, from the
+/// first strong character, Unicode bidi P2/P3): the left edge of the frame for left-to-right text,
+/// the right edge for Arabic or Hebrew. Layout is in points, measured with the style's font at
+/// scale 1; drawing uses the font at the draw scale, lines at whole buffer pixels.
+public struct Label: Hashable, Sendable {
+    /// Where lines sit across the frame.
+    public enum Alignment: Hashable, Sendable {
+        /// At the paragraph's start: left for left-to-right text, right for right-to-left text.
+        case natural
+        /// Centred (an alert's title and message, libadwaita's and UIKit's alerts).
+        case center
+    }
+
+    /// One laid-out line at a draw scale, buffer pixels from the image's origin.
+    public struct Line: Hashable, Sendable {
+        /// The line's text.
+        public var text: String
+        /// The pen's start: the left end of the line's baseline, buffer pixels.
+        public var x: Int
+        /// The baseline, buffer pixels.
+        public var baseline: Int
+        /// The line's advance width, buffer pixels (its right end is `x + width`).
+        public var width: Int
+    }
+
+    /// The text (may be empty: the label is then 0 points tall).
+    public var text: String
+    /// Its size, weight and colour.
+    public var style: TextStyle
+    /// Where lines sit across the frame.
+    public var alignment: Alignment
+    /// At most this many lines, the last ending in "…" when cut; 0: as many as the text needs.
+    public var maximumLines: Int
+
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - style: its look (default ``TextStyle/body``).
+    ///   - alignment: natural (default) or centred.
+    ///   - maximumLines: the line limit, 0 (default) for none.
+    public init(_ text: String, style: TextStyle = .body, alignment: Alignment = .natural, maximumLines: Int = 0) {
+        self.text = text
+        self.style = style
+        self.alignment = alignment
+        self.maximumLines = maximumLines
+    }
+
+    /// The text's paragraph direction (first strong character).
+    public var direction: ParagraphDirection { ParagraphDirection(of: text) }
+
+    /// The height the label needs at `width` points: its wrapped lines × the font's line height
+    /// (ascent + descent at scale 1), points; 0 for empty text or without a font.
+    public func height(fittingWidth width: Double) -> Double {
+        guard !text.isEmpty, let font = style.font(scale: 1) else { return 0 }
+        return Double(wrapped(font, width: width, scale: 1).count * (font.ascent + font.descent))
+    }
+
+    /// The width of the text on one line, points (at scale 1).
+    public var naturalWidth: Double {
+        guard let font = style.font(scale: 1) else { return 0 }
+        return Double(font.width(of: text))
+    }
+
+    /// The lines as drawn in `frame` (points) at `scale`: wrapped at the frame's width, the first
+    /// line's box (ascent + descent) at the frame's top, each line placed by ``alignment``.
+    public func lines(in frame: Rect, scale: Double) -> [Line] {
+        guard !text.isEmpty, let font = style.font(scale: scale) else { return [] }
+        let lineHeight = font.ascent + font.descent
+        let left = px(frame.minX, scale), right = px(frame.maxX, scale), top = px(frame.minY, scale)
+        let rightToLeft = direction == .rightToLeft
+        return wrapped(font, width: frame.width, scale: scale).enumerated().map { i, text in
+            let w = font.width(of: text)
+            let x: Int
+            switch alignment {
+            case .natural: x = rightToLeft ? right - w : left
+            case .center: x = Int((Double(left + right - w) / 2).rounded(.down))
+            }
+            return Line(text: text, x: x, baseline: top + i * lineHeight + font.ascent, width: w)
+        }
+    }
+
+    /// Draws the label OVER `image` (a pixman `PIXMAN_a8r8g8b8` image) in `frame`, points, at
+    /// `scale` buffer pixels per point.
+    public func draw(into image: OpaquePointer, frame: Rect, scale: Double) {
+        guard let font = style.font(scale: scale) else { return }
+        let color = style.color.pixmanColor
+        for line in lines(in: frame, scale: scale) {
+            font.draw(line.text, into: image, x: line.x, baseline: line.baseline, color: color)
+        }
+    }
+
+    private func wrapped(_ font: PixmanFont, width: Double, scale: Double) -> [String] {
+        font.wrapped(text, toWidth: max(1, Int((width * scale).rounded(.down))), maximumLines: max(0, maximumLines))
+    }
+}

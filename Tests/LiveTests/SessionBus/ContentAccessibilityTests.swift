@@ -1,0 +1,63 @@
+// ModalKitContent as a screen reader sees it (AT-SPI through a private accessibility bus, as
+// AccessibilitySwayTests): `modal-demo --content alert` is an alert named by its title with a
+// heading, its message and two push buttons, and a "click" on Delete answers it; `--content list`
+// is a dialog holding a list of list items, and a "click" on one makes it selected.
+import Foundation
+import ModalKitTestHarness
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class ContentAccessibilityTests: CompositorTestCase {
+    private func launch(_ arguments: [String]) throws -> (DemoProcess, ATSPIProbe, VNCInput) {
+        try requireProgram("dbus-daemon")
+        for file in ["/usr/share/dbus-1/services/org.a11y.Bus.service", "/usr/bin/python3"] where access(file, F_OK) != 0 {
+            throw XCTSkip("\(file) is missing (scripts/test installs at-spi2-core and python3-gi)")
+        }
+        let bus = try AccessibilityBus()
+        addTeardownBlock { bus.stop() }
+        let probe = try ATSPIProbe(on: bus)
+        addTeardownBlock { probe.stop() }
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo(arguments, in: sway, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.bus.address])
+        guard expectEvent(demo, "accessibility") != nil else { throw HarnessError("no bridge") }
+        try probe.find(pid: demo.pid)
+        return (demo, probe, vnc)
+    }
+
+    func testTheAlertIsAnAlertWithPushButtonsAndAClickAnswersIt() throws {
+        let (demo, probe, vnc) = try launch(["--content", "alert"])
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        let tree = try probe.tree()
+        XCTAssertEqual(tree.children.map { "\($0.role):\($0.name)" }, ["frame:ModalKit", "alert:Delete file?"])
+        let alert = try XCTUnwrap(tree.children.last)
+        XCTAssertEqual(alert.children.map { "\($0.role):\($0.name)" },
+                       ["heading:Delete file?", "label:“Report.pdf” will be deleted permanently.", "push button:Cancel",
+                        "push button:Delete"])
+        XCTAssertEqual(alert.children[3].actions, ["click"])
+        mark = demo.mark()
+        XCTAssertEqual(try probe.act(role: "push button", name: "Delete"), .done(true))
+        guard expectEvent(demo, "dismissed", since: mark) != nil else { return }
+        XCTAssertEqual(demo.events("response", since: mark), ["response delete"])
+    }
+
+    func testTheListIsAListOfListItemsAndAClickSelectsOne() throws {
+        let (demo, probe, vnc) = try launch(["--style", "bottom-sheet", "--content", "list"])
+        let mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        var list = try XCTUnwrap(try probe.tree().find("list", "List"))
+        XCTAssertEqual(list.children.first.map { "\($0.role):\($0.name)" }, "list item:Row 1")
+        XCTAssertFalse(list.children[1].states.contains("selected"))
+        XCTAssertEqual(try probe.act(role: "list item", name: "Row 2"), .done(true))
+        _ = waitUntil(timeout: eventTimeout, interval: 0.05) {
+            (try? probe.tree().find("list item", "Row 2"))??.states.contains("selected") == true
+        }
+        list = try XCTUnwrap(try probe.tree().find("list", "List"))
+        XCTAssertTrue(list.children[1].states.contains("selected"), "\(list.children[1].states)")
+    }
+}

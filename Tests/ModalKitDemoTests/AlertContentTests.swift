@@ -1,0 +1,41 @@
+import ModalKitDemo
+import ModalKit
+import XCTest
+
+/// `--content alert`: level 1 presents ModalKitContent's Alert "Delete file?" (the alert style
+/// unless --style is given); Return chooses Delete (the default response), Escape Cancel (the
+/// close response), each reported once and followed by the dismissal.
+final class AlertContentTests: XCTestCase {
+    func testTheCommandLinePicksTheAlertStyleUnlessAStyleIsGiven() throws {
+        guard case let .run(run) = try parseCommandLine(["--content", "alert"]) else { return XCTFail("not run") }
+        XCTAssertEqual(run.content, .alert)
+        XCTAssertEqual(run.selections[0].style, "alert")
+        guard case let .run(other) = try parseCommandLine(["--style", "bottom-sheet", "--content", "alert"]) else { return XCTFail("not run") }
+        XCTAssertEqual(other.selections[0].style, "bottom-sheet")
+    }
+
+    func testReturnChoosesDeleteAndEscapeCancelThroughTheHost() throws {
+        for (keysym, expected) in [(KeyInput.Keysym.returnKey, "delete"), (KeyInput.Keysym.escape, "cancel")] {
+            var events: [SceneEvent] = []
+            var responses: [String] = []
+            let scene = try DemoScene(style: try BuiltinStyle.insetCentered.make(options: [:])) { events.append($0) }
+            scene.presentsAlert = true
+            scene.onAlertResponse = { responses.append($0) }
+            scene.layout(containerSize: Size(width: 390, height: 844), scale: 1)
+            scene.present(now: 0)
+            scene.update(now: 10)
+            XCTAssertEqual(scene.host.accessibilitySnapshot().levels.last?.role, .alert)
+            scene.handle(.keyboard(KeyInput(keysym: keysym, phase: .press)), now: 10.1)
+            scene.handle(.keyboard(KeyInput(keysym: keysym, phase: .release)), now: 10.15)
+            scene.update(now: 20)
+            XCTAssertEqual(responses, [expected])
+            XCTAssertEqual(events.filter { $0 == .dismissed }.count, 1, "\(events)")
+            // Presented again, it asks again.
+            scene.present(now: 21)
+            scene.update(now: 30)
+            scene.handle(.keyboard(KeyInput(keysym: KeyInput.Keysym.escape, phase: .press)), now: 30.1)
+            scene.update(now: 40)
+            XCTAssertEqual(responses, [expected, "cancel"])
+        }
+    }
+}
