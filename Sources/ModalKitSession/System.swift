@@ -43,10 +43,14 @@ public struct SessionUser {
     }
 
     /// `arguments` run as this user: through `setpriv`, which sets the ids and then execs, so the
-    /// PID of the started process is the program's own PID.
-    public func command(_ arguments: [String]) -> [String] {
-        if isCurrentUser { return arguments }
-        return ["setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + arguments
+    /// PID of the started process is the program's own PID. `diesWithParent` adds `--pdeathsig
+    /// TERM` (setpriv(1)): the program gets SIGTERM when the thread that started it ends.
+    public func command(_ arguments: [String], diesWithParent: Bool = false) -> [String] {
+        if isCurrentUser && !diesWithParent { return arguments }
+        var prefix = ["setpriv"]
+        if diesWithParent { prefix += ["--pdeathsig", "TERM"] }
+        if !isCurrentUser { prefix += ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"] }
+        return prefix + ["--"] + arguments
     }
 
     /// Where private directories are made: `$TMPDIR` (so that a run given its own, as
