@@ -101,9 +101,8 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("cannot prepare the KWin session in \(dir): \(error)")
         }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let base = ["PATH": path, "HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CONFIG_HOME": dir + "/.config",
-                    "XDG_CACHE_HOME": dir + "/.cache", "XDG_DATA_HOME": dir + "/.local/share", "LANG": "C.UTF-8"]
+        let base = sessionProcessEnvironment(dir, ["XDG_CONFIG_HOME": dir + "/.config", "XDG_CACHE_HOME": dir + "/.cache",
+                                                   "XDG_DATA_HOME": dir + "/.local/share"])
 
         // The session bus, in the session directory (PrivateSessionBus: nothing is activated).
         let sessionBus: PrivateSessionBus
@@ -307,15 +306,7 @@ public final class HeadlessKWin: WaylandSession {
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
     public func stableScreenshot(nativeResolution: Bool = true, timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
-        var previous = try screenshot(nativeResolution: nativeResolution)
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            usleep(useconds_t(interval * 1e6))
-            let next = try screenshot(nativeResolution: nativeResolution)
-            if next == previous { return next }
-            previous = next
-        }
-        throw HarnessError("the screen kept changing for \(timeout) s")
+        try settledScreenshot(timeout: timeout, interval: interval) { try screenshot(nativeResolution: nativeResolution) }
     }
 }
 

@@ -70,15 +70,8 @@ public final class HeadlessMutter: WaylandSession {
         displayName = display
         var started: [ChildProcess] = []
         let busSocket = dir + "/bus"
-        let env = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": dir,
-            "XDG_RUNTIME_DIR": dir,
-            "LANG": "C.UTF-8",
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + busSocket,
-            "GSETTINGS_BACKEND": "memory",
-            "NO_AT_BRIDGE": "1",
-        ]
+        let env = sessionProcessEnvironment(dir, ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + busSocket,
+                                                  "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"])
         sessionEnvironment = env
         do {
             // The session bus on DIR/bus (PrivateSessionBus: nothing is activated behind our back).
@@ -241,14 +234,6 @@ public final class HeadlessMutter: WaylandSession {
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
     public func stableScreenshot(timeout: Double = 5, interval: Double = 0.1) throws -> RGBImage {
-        var previous = try screenshot()
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            usleep(useconds_t(interval * 1e6))
-            let next = try screenshot()
-            if next == previous { return next }
-            previous = next
-        }
-        throw HarnessError("the screen kept changing for \(timeout) s")
+        try settledScreenshot(timeout: timeout, interval: interval) { try screenshot() }
     }
 }

@@ -59,6 +59,8 @@ public final class HeadlessSway: WaylandSession {
     public private(set) var displayName = ""
     /// sway's IPC socket (SWAYSOCK).
     public private(set) var ipcSocket = ""
+    /// The seats besides `seat0` (`init`'s `seats`).
+    public let extraSeats: [String]
     private let teardown: SessionTeardown
 
     /// Starts sway and waits (bounded) until its Wayland and IPC sockets answer.
@@ -75,6 +77,7 @@ public final class HeadlessSway: WaylandSession {
     public init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, scale: Int = 1, timeout: Double = 15,
                 diesWithParent: Bool = false, seats: [String] = []) throws {
         precondition(margin >= 0)
+        extraSeats = seats
         let width = windowWidth + 2 * margin, height = windowHeight + 2 * margin
         self.width = width
         self.height = height
@@ -98,7 +101,6 @@ public final class HeadlessSway: WaylandSession {
             xwayland disable
             focus_follows_mouse no
             mouse_warping none
-            \(seats.map { "seat \($0) fallback false" }.joined(separator: "\n"))
 
             """.write(toFile: config, atomically: false, encoding: .utf8)
             chmod(config, 0o644)
@@ -106,16 +108,8 @@ public final class HeadlessSway: WaylandSession {
             teardown.run()
             throw HarnessError("cannot write \(config): \(error)")
         }
-        let env = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": runtimeDirectory,
-            "XDG_RUNTIME_DIR": runtimeDirectory,
-            "LANG": "C.UTF-8",
-            "WLR_BACKENDS": "headless",
-            "WLR_LIBINPUT_NO_DEVICES": "1",
-            "WLR_RENDERER": "pixman",
-            "WLR_HEADLESS_OUTPUTS": "1",
-        ]
+        let env = sessionProcessEnvironment(runtimeDirectory, ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
+                                                               "WLR_RENDERER": "pixman", "WLR_HEADLESS_OUTPUTS": "1"])
         do {
             process = try ChildProcess(user.command(["sway", "--config", config], diesWithParent: diesWithParent),
                                        environment: env, name: "sway")
@@ -152,6 +146,19 @@ public final class HeadlessSway: WaylandSession {
         guard ready else {
             stop()
             throw HarnessError("headless sway has no active \(width)x\(height) output:\n\(process.diagnostics())")
+        }
+        // A seat named only in the config file is made once a device joins it; one configured at
+        // run time is made at once, so that a wayvnc can ask for it by name.
+        do {
+            for seat in seats { try swaymsg(["seat", seat, "fallback", "false"]) }
+        } catch {
+            stop()
+            throw error
+        }
+        let made = waitUntil(timeout: timeout, interval: 0.05) { Set(seats).isSubset(of: self.seatNames()) }
+        guard made else {
+            stop()
+            throw HarnessError("sway made no seat \(seats) (it has \(seatNames()))")
         }
     }
 
@@ -279,14 +286,6 @@ public final class HeadlessSway: WaylandSession {
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
     public func stableScreenshot(timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
-        var previous = try screenshot()
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            usleep(useconds_t(interval * 1e6))
-            let next = try screenshot()
-            if next == previous { return next }
-            previous = next
-        }
-        throw HarnessError("the screen kept changing for \(timeout) s")
+        try settledScreenshot(timeout: timeout, interval: interval) { try screenshot() }
     }
 }

@@ -52,12 +52,7 @@ public final class HeadlessWeston: WaylandSession {
             teardown.run()
             throw HarnessError("cannot write \(ini): \(error)")
         }
-        let env = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": runtimeDirectory,
-            "XDG_RUNTIME_DIR": runtimeDirectory,
-            "LANG": "C.UTF-8",
-        ]
+        let env = sessionProcessEnvironment(runtimeDirectory)
         do {
             process = try ChildProcess(
                 ["weston", "--backend=headless-backend.so", "--use-pixman", "--debug",

@@ -70,14 +70,8 @@ public final class SessionInputMethod {
             teardown.run()
             throw HarnessError("cannot write fcitx5's configuration in \(config): \(error)")
         }
-        let environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": directory,
-            "XDG_CONFIG_HOME": directory + "/config",
-            "XDG_RUNTIME_DIR": sway.runtimeDirectory,
-            "WAYLAND_DISPLAY": sway.displayName,
-            "LANG": "C.UTF-8",
-        ]
+        let environment = sessionProcessEnvironment(sway.runtimeDirectory, ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
+                                                                            "WAYLAND_DISPLAY": sway.displayName])
         do {
             bus = try PrivateSessionBus(in: directory, environment: environment, user: user, timeout: timeout)
         } catch {

@@ -85,6 +85,14 @@ public struct SessionUser {
     }
 }
 
+/// The environment a session's own processes (compositor, bus, helpers) start with: nothing of the
+/// caller's but PATH; `HOME` and `XDG_RUNTIME_DIR` the session's directory, `LANG` C.UTF-8; then
+/// `extra` (which may override those).
+public func sessionProcessEnvironment(_ directory: String, _ extra: [String: String] = [:]) -> [String: String] {
+    ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
+     "XDG_RUNTIME_DIR": directory, "LANG": "C.UTF-8"].merging(extra) { $1 }
+}
+
 /// Removes a directory tree, ignoring errors (used in tear-down).
 public func removeTree(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)

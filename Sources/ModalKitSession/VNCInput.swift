@@ -38,8 +38,10 @@ public final class VNCInput {
         env["HOME"] = sway.runtimeDirectory     // wayvnc reads ~/.config/wayvnc/config if present
         var args = ["wayvnc"]
         if let layout = keyboardLayout { args.append("--keyboard=\(layout)") }
-        if let seat { args.append("--seat=\(seat)") }
         let seatName = seat ?? "seat0"
+        // With one seat wayvnc takes it; among several it must be told (else it takes the first
+        // the compositor announces).
+        if seat != nil || !sway.extraSeats.isEmpty { args.append("--seat=\(seatName)") }
         self.seat = seatName
         args += ["127.0.0.1", String(port)]
         process = try ChildProcess(sway.user.command(args, diesWithParent: diesWithParent), environment: env, name: "wayvnc")
