@@ -43,8 +43,11 @@ let package = Package(
         .library(name: "ModalKitText", targets: ["ModalKitText"]),
         // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
-        // The xdg-shell window core (no ModalKit types), for apps that bind a host themselves.
+        // The xdg-shell window core (no ModalKit types, no fonts), for apps that bind a host themselves.
         .library(name: "ModalKitWaylandClient", targets: ["ModalKitWaylandClient"]),
+        // Client-side decorations for such a window (title bar, resize borders; text through
+        // ModalKitText): `WindowOptions.clientSideDecorations = .standard`.
+        .library(name: "ModalKitWaylandDecorations", targets: ["ModalKitWaylandDecorations"]),
         // Screen readers for apps on ModalKit and ModalKitWaylandClient (AT-SPI): the Swift side, and the C
         // library it loads at run time (libModalKitATKBridge.so, next to the executable).
         .library(name: "ModalKitATK", targets: ["ModalKitATK"]),
@@ -84,8 +87,11 @@ let package = Package(
         .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
         .target(name: "ModalKitWaylandClient",
                 dependencies: ["CModalKitWaylandClient", "CModalKitWaylandCursor", "CModalKitXkbCommon", "CModalKitWaylandProtocols", "CModalKitPixman",
-                               "ModalKitText", "ModalKitClock", "ModalKitSystemSupport"],
+                               "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
+        // The title bar and resize borders over the core's `package` API; the only Wayland module with fonts.
+        .target(name: "ModalKitWaylandDecorations",
+                dependencies: ["ModalKitWaylandClient", "ModalKitText", "CModalKitPixman"], swiftSettings: runtime),
         // Followed from ModalKitWaylandClient's one loop (WaylandPollLoop), or any PollLoop.
         .target(name: "ModalKitDesktopSettings", dependencies: ["CModalKitDBus", "ModalKitWaylandClient"], swiftSettings: runtime),
         // The C table between ModalKitATK and libModalKitATKBridge.so (plain C types only).
@@ -96,8 +102,8 @@ let package = Package(
                                                     "ModalKitDesktopSettings", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .target(name: "ModalKitWayland",
-                dependencies: ["ModalKit", "ModalKitWaylandClient", "ModalKitDesktopSettings", "ModalKitATK", "ModalKitClock",
-                               "ModalKitSystemSupport"],
+                dependencies: ["ModalKit", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
+                               "ModalKitATK", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
@@ -133,7 +139,9 @@ let package = Package(
         .testTarget(name: "ModalKitDemoTests",
                     dependencies: ["ModalKitDemo", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
                                    "ModalKitHostFuzzSupport"]),
-        .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient"]),
+        .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
+        .testTarget(name: "ModalKitWaylandDecorationsTests",
+                    dependencies: ["ModalKitWaylandDecorations", "ModalKitWaylandClient", "ModalKitText"]),
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),

@@ -105,35 +105,62 @@ enum DemoLook {
     /// Draws the presenting view (replacing everything) into `image` of `size` points × `scale`
     /// (buffer pixels per point, > 0, whole or fractional). Text positions and the button's edges
     /// are rounded to whole pixels (exact at a whole scale, where they already are whole). `fonts`
-    /// is asked for after the background is drawn (a window's first frame draws it while the fonts
-    /// finish loading: ``FontBox``).
+    /// is asked for after the background and the button's shadow and fill are drawn (a window's
+    /// first frame draws them while the fonts finish loading: ``FontBox``). The pixels are those of
+    /// drawing in the order background, title, subtitle, button, label, focus ring, hint: the
+    /// button comes before the header's text only where no pixel of that text is in the rows the
+    /// button's shadow and fill touch, else the header and button are drawn again in that order.
+    /// - Parameter buttonFirst: false draws in that order at once (the tests' reference).
     static func drawPresentingView(into image: OpaquePointer, size: Size, scale: Double, fonts: @autoclosure () -> FontSet,
-                                   button: ButtonAppearance, hint: String, texts: Texts = .standard) {
+                                   button: ButtonAppearance, hint: String, texts: Texts = .standard,
+                                   buttonFirst: Bool = true) {
         let s = scale
         let wpx = Int(pixman_image_get_width(image)), hpx = Int(pixman_image_get_height(image))
         Draw.verticalGradient(image, width: wpx, height: hpx, top: backgroundTop, bottom: backgroundBottom)
-        let fonts = fonts()
-        let text = PresentingText(size: size, scale: s, fonts: fonts, texts: texts, hint: hint)
-
-        // Header: large title and subtitle, 20 pt from the left, like a UIKit large-title navigation bar.
-        fonts.title.draw(text.title, into: image, x: text.left, baseline: text.titleBaseline, color: titleColor)
-        fonts.body.draw(text.subtitle, into: image, x: text.left, baseline: text.subtitleBaseline, color: secondaryColor)
 
         // The button: soft shadow, fill, label, focus ring; its edges on whole pixels.
         let bounds = Rect(size: size)
         let frame = buttonFrame(in: bounds).scaled(by: scale).snappedToPixels
         let radius = buttonRadius * s
-        if !button.isPressed {
-            for (grow, alpha) in [(6.0, 0.035), (3.5, 0.05), (1.5, 0.07)] {
-                let g = grow * s
-                Draw.fillRoundedRect(image, x: frame.minX - g, y: frame.minY - g + 3 * s, width: frame.width + 2 * g,
-                                     height: frame.height + 2 * g, radius: radius + g,
-                                     color: Color(red: 0.04, green: 0.2, blue: 0.55, alpha: alpha))
+        func drawButtonBody() {
+            if !button.isPressed {
+                for (grow, alpha) in [(6.0, 0.035), (3.5, 0.05), (1.5, 0.07)] {
+                    let g = grow * s
+                    Draw.fillRoundedRect(image, x: frame.minX - g, y: frame.minY - g + 3 * s, width: frame.width + 2 * g,
+                                         height: frame.height + 2 * g, radius: radius + g,
+                                         color: Color(red: 0.04, green: 0.2, blue: 0.55, alpha: alpha))
+                }
+            }
+            let fill = button.isPressed ? accentPressed : (button.isHovered ? accentHover : accent)
+            Draw.fillRoundedRect(image, x: frame.minX, y: frame.minY, width: frame.width, height: frame.height,
+                                 radius: radius, color: fill)
+        }
+        if buttonFirst { drawButtonBody() }
+        let fonts = fonts()
+        let text = PresentingText(size: size, scale: s, fonts: fonts, texts: texts, hint: hint)
+
+        // Header: large title and subtitle, 20 pt from the left, like a UIKit large-title navigation bar.
+        func drawHeader() {
+            fonts.title.draw(text.title, into: image, x: text.left, baseline: text.titleBaseline, color: titleColor)
+            fonts.body.draw(text.subtitle, into: image, x: text.left, baseline: text.subtitleBaseline, color: secondaryColor)
+        }
+        if !buttonFirst {
+            drawHeader()
+            drawButtonBody()
+        } else {
+            // The first row the shadow (grown 6 pt, moved 3 pt down) or the fill can touch, and the
+            // row after the header's lowest ink.
+            let bodyTop = Int((frame.minY - (button.isPressed ? 0 : 3 * s)).rounded(.down)) - 1
+            let inkEnd = max(inkBottom(fonts.title, text.title, baseline: text.titleBaseline),
+                             inkBottom(fonts.body, text.subtitle, baseline: text.subtitleBaseline))
+            if inkEnd <= bodyTop {
+                drawHeader()
+            } else {
+                Draw.verticalGradient(image, width: wpx, height: hpx, top: backgroundTop, bottom: backgroundBottom)
+                drawHeader()
+                drawButtonBody()
             }
         }
-        let fill = button.isPressed ? accentPressed : (button.isHovered ? accentHover : accent)
-        Draw.fillRoundedRect(image, x: frame.minX, y: frame.minY, width: frame.width, height: frame.height,
-                             radius: radius, color: fill)
         fonts.button.drawCentered(text.buttonTitle, into: image, centerX: frame.midX, centerY: frame.midY,
                                   color: buttonText)
         if button.showsFocusRing {
@@ -147,6 +174,12 @@ enum DemoLook {
         // Hint under the button.
         fonts.caption.drawCentered(text.hint, into: image, centerX: frame.midX,
                                    centerY: frame.maxY + 28 * s, color: secondaryColor)
+    }
+
+    /// The row below the lowest pixel `text`'s glyphs ink when drawn on `baseline` (buffer pixels);
+    /// `Int.min` for no ink.
+    private static func inkBottom(_ font: Font, _ text: String, baseline: Int) -> Int {
+        font.font.inkBottom(of: text).map { baseline + $0 } ?? Int.min
     }
 
     // MARK: The presented card

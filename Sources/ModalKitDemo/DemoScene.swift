@@ -449,12 +449,15 @@ public final class DemoScene {
     public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, fraction: Double) {
         // Presented from the Present button, as a click on it does (a live presentation already is).
         if host.state == .dismissed { host.sourceRect = buttonFrame }
-        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent, content: firstContent),
+        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent.map { $0 - 1 },
+                                         content: firstContent),
                            presented: firstContent, into: target)
     }
 
-    /// The detent offline frames come to rest at (`render --detent N`, `preview --detent N`):
-    /// declaration index (N − 1); nil: the smallest, where a presentation rests.
+    /// The detent offline frames come to rest at (`render --detent N`, `preview --detent N`): its
+    /// number N, from 1 for the smallest (the declaration index + 1), as the host's `detent N`
+    /// events (`PresentationInteractionEvent.detent`) number it; nil: the smallest, where a
+    /// presentation rests.
     public var restingDetent: Int?
 
     /// The style's detents as `--detent` numbers them, e.g. "1 (0.5 of the height), 2 (600 pt)"
@@ -595,7 +598,7 @@ final class FontBox {
         get {
             if let loaded { return loaded }
             do {
-                let set = try loading!.wait()
+                let set = try loading!.wait(onLabelFailure: onFailure!)
                 loaded = set
                 loading = nil
                 return set
@@ -609,7 +612,8 @@ final class FontBox {
         }
     }
 
-    /// A set at `scale`, made after the load (if any) has ended: fcft is not started twice at once.
+    /// A set at `scale`. A load not waited for is cancelled first (its fonts are at scale 1); fcft
+    /// makes fonts on several threads at once (the load may still be making the card's title font).
     func makeSet(scale: Double) throws -> FontSet {
         loading?.cancel()
         return try FontSet(scale: scale)

@@ -155,6 +155,14 @@ public final class PixmanFont {
         self.shaping = min(shaping ?? .textRun, TextShaping.available)
     }
 
+    /// Loads and initialises fcft now instead of at the first font (a program that makes its fonts
+    /// on several threads lets one thread start it while the others wait for it; fcft is started
+    /// once per process either way).
+    /// - Throws: `FontError.textLibraryUnavailable`, as the first font would.
+    package static func loadTextLibrary() throws {
+        if let fcftFailure { throw fcftFailure }
+    }
+
     /// A font of `points` points at `scale` buffer pixels per point (a content's draw scale): the
     /// pixel size is `points × scale` rounded half away from zero (fcft sizes fonts in whole
     /// pixels), at least 1.
@@ -169,6 +177,7 @@ public final class PixmanFont {
     deinit {
         if let solid { pixman_image_unref(solid.image) }
         cache.removeAll()   // destroys the text runs (which outlive no font data) before the font
+        lastMeasured = nil
         modalkit_fcft.destroy(font)
     }
 
@@ -191,11 +200,24 @@ public final class PixmanFont {
     /// The last solid fill made for a text colour (drawing reuses it: no allocation per draw).
     private var solid: (color: pixman_color_t, image: OpaquePointer)?
 
+    /// The line ``measure(_:)`` shaped last (its width is in `widths`), kept until the next measure:
+    /// a text measured and then drawn as it is — ``truncated(_:toWidth:ellipsis:)`` of a text that
+    /// fits, the usual case — is shaped once (its glyphs rasterised once), not twice.
+    private var lastMeasured: (key: TextKey, line: ShapedLine)?
+    /// How many lines this font has shaped through fcft (the tests count the work a draw does).
+    private(set) var shapeCount = 0
+
     /// `text` shaped, from the cache (shaped and kept when not there).
     private func shaped(_ text: String) -> ShapedLine {
         let key = TextKey(text)
         if let hit = cache[key] { return hit }
-        let line = shape(text)
+        let line: ShapedLine
+        if let measured = lastMeasured, measured.key == key {
+            line = measured.line
+            lastMeasured = nil
+        } else {
+            line = shape(text)
+        }
         cache[key] = line
         cacheOrder.append(key)
         cachedGlyphs += line.glyphs.count
@@ -221,6 +243,19 @@ public final class PixmanFont {
         }
     }
 
+    /// How far below the baseline `text`'s lowest inked row ends (exclusive; buffer pixels, down
+    /// positive, negative when all ink is above the baseline); nil when no glyph has ink. From the
+    /// cached line: no allocation once `text` was drawn or measured.
+    package func inkBottom(of text: String) -> Int? {
+        var bottom: Int?
+        for placed in shaped(text).glyphs {
+            let g = placed.glyph.pointee
+            guard g.pix != nil, g.height > 0 else { continue }
+            bottom = max(bottom ?? Int.min, -Int(g.y) + Int(g.height))
+        }
+        return bottom
+    }
+
     /// The advance width of `text` as it is drawn (shaped, kerning included when on): the sum of
     /// its glyphs' advances, buffer pixels.
     public func width(of text: String) -> Int { shaped(text).width }
@@ -229,10 +264,11 @@ public final class PixmanFont {
     private func measure(_ text: String) -> Int {
         let key = TextKey(text)
         if let hit = cache[key]?.width ?? widths[key] { return hit }
-        let width = shape(text).width
+        let line = shape(text)
+        lastMeasured = (key, line)
         if widths.count >= PixmanFont.fitCacheLimit { widths.removeAll(keepingCapacity: true) }
-        widths[key] = width
-        return width
+        widths[key] = line.width
+        return line.width
     }
 
     /// A fitting's result from the cache, or `make`'s (then kept).
@@ -247,6 +283,7 @@ public final class PixmanFont {
     /// `text` laid out: grapheme clusters, their bidi classes and runs in visual order, each run
     /// shaped in the font's mode.
     private func shape(_ text: String) -> ShapedLine {
+        shapeCount += 1
         let line = ShapedLine()
         guard !text.isEmpty else { return line }
         let clusters = Array(text)

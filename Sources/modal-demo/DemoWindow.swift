@@ -82,7 +82,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
         log(level > 1 ? "\(event.rawValue) \(level)" : event.rawValue)
         if level == 1 { autoplay?.sceneEvent(event) }
     }
-    // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent INDEX`, `close-attempt`.
+    // Gestures: `drag-began`, `drag-ended VELOCITY`, `detent N` (from 1), `close-attempt`.
     scene.onInteraction = { event in log(event.logLine) }
     // Printable keys the card used: `typed "TEXT"`.
     scene.onTyped = { text, level in log("typed \"\(text)\" \(level)") }

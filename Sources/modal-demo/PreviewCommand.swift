@@ -21,7 +21,7 @@ func runPreview(_ options: PreviewOptions) -> Int32 {
         if let mistake = scene.detentMistake(n, styleName: options.selection.style) {
             fail(UsageError.exitStatus, mistake)
         }
-        scene.restingDetent = n - 1
+        scene.restingDetent = n
     }
     // One duration for the cycle: the presentation's (a style may dismiss faster; the timeline is one).
     let presenting = TransitionContext(phase: .present, containerBounds: Rect(size: scene.containerSize))

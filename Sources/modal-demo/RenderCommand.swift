@@ -27,7 +27,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
         if let mistake = scene.detentMistake(n, styleName: options.selection.style) {
             fail(UsageError.exitStatus, mistake)
         }
-        scene.restingDetent = n - 1
+        scene.restingDetent = n
     }
     let image: Image
     do {

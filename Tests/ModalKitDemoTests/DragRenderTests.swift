@@ -62,7 +62,7 @@ final class PausedDragTests: XCTestCase {
         XCTAssertTrue(scene.isAnimating, "its spring runs")
         scene.render(into: image.pixelBuffer, now: 5, bufferAge: 0)
         XCTAssertEqual(scene.state, .presented)
-        XCTAssertEqual(interactions, [.dragBegan, .dragEnded(velocity: 0), .detent(0)])
+        XCTAssertEqual(interactions, [.dragBegan, .dragEnded(velocity: 0), .detent(1)])
         XCTAssertEqual(events, [.presenting, .paused, .presented])
     }
 }

@@ -353,11 +353,11 @@ open class HostFuzzDriver {
             if !dragOpen { fail("interaction", "drag-ended without drag-began") }
             if !v.isFinite { fail("non-finite", "drag-ended velocity \(v)") }
             dragOpen = false
-        case let .detent(i):
+        case let .detent(number):
             // A covered level's spring may still settle under a level presented over it meanwhile
-            // (the event carries no level): an index among the detents of some level in the stack.
+            // (the event carries no level): the number (from 1) of a detent of some level in the stack.
             let count = (1...max(1, n)).map { spec(level: $0)?.options["detents"].map { $0.split(separator: ",").count } ?? 1 }.max() ?? 1
-            if i < 0 || i >= count { fail("interaction", "detent \(i) of at most \(count) (\(n) levels)") }
+            if number < 1 || number > count { fail("interaction", "detent \(number) of at most \(count) (\(n) levels)") }
         case .closeAttempt:
             closeAttempts += 1
             if let s = spec(level: n), s.isDismissible { fail("interaction", "close attempt on level \(n), dismissible (\(s))") }

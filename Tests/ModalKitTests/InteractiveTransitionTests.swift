@@ -158,7 +158,7 @@ final class InteractiveTransitionTests: XCTestCase {
         t += 2
         host.update(now: t)
         XCTAssertEqual(top(host, t), 400, accuracy: 0.5)
-        XCTAssertEqual(log.lines, ["presenting", "presented", "drag-began", "drag-ended 0.0", "detent 0"])
+        XCTAssertEqual(log.lines, ["presenting", "presented", "drag-began", "drag-ended 0.0", "detent 1"])
         XCTAssertFalse(host.isAnimating)
 
         let (h2, _, log2) = try sheet()
@@ -201,7 +201,7 @@ final class InteractiveTransitionTests: XCTestCase {
         host.handle(.pointerButton(pressed: false), now: 5.4)
         host.update(now: 8)
         XCTAssertEqual(top(host, 8), 400, accuracy: 0.5)
-        XCTAssertEqual(log.lines, ["presenting", "drag-began", "drag-ended 0.0", "presented", "detent 0"])
+        XCTAssertEqual(log.lines, ["presenting", "drag-began", "drag-ended 0.0", "presented", "detent 1"])
     }
 
     func testACatchDuringADismissalHoldsItAndADragBackPresentsAgain() throws {
@@ -221,7 +221,7 @@ final class InteractiveTransitionTests: XCTestCase {
         host.update(now: 7)
         XCTAssertEqual(top(host, 7), 400, accuracy: 0.5)
         XCTAssertEqual(log.lines, ["presenting", "presented", "dismissing", "drag-began", "drag-ended 0.0",
-                                   "presenting", "presented", "detent 0"])
+                                   "presenting", "presented", "detent 1"])
     }
 
     func testACatchWithoutADragResumesAndTheContentGetsItsTap() throws {
@@ -235,7 +235,7 @@ final class InteractiveTransitionTests: XCTestCase {
         XCTAssertEqual(top(host, 0.2), y0, accuracy: 0.5)
         host.update(now: 3)
         XCTAssertEqual(top(host, 3), 400, accuracy: 0.5, "it resumes to the sheet's place")
-        XCTAssertEqual(log.lines, ["presenting", "presented", "detent 0"])
+        XCTAssertEqual(log.lines, ["presenting", "presented", "detent 1"])
         XCTAssertTrue(card.inputs.contains(where: { if case .release = $0 { return true } else { return false } }))
     }
 
@@ -335,7 +335,7 @@ final class InteractiveTransitionTests: XCTestCase {
                      dt: 0.04, releaseAfter: 0.2)
         host.update(now: t + 2)
         XCTAssertEqual(top(host, t + 2), 80, accuracy: 0.5, "0.9 of 800: the top at 80")
-        XCTAssertEqual(log.lines, ["presenting", "presented", "drag-began", "drag-ended 0.0", "detent 1"])
+        XCTAssertEqual(log.lines, ["presenting", "presented", "drag-began", "drag-ended 0.0", "detent 2"])
         // A dim tap above the sheet at its new place (y 40) still dismisses; at y 200 it is the sheet.
         host.handle(.touchDown(id: 1, Point(x: 240, y: 200)), now: t + 3)
         host.handle(.touchUp(id: 1), now: t + 3.05)
@@ -390,7 +390,7 @@ final class InteractiveTransitionTests: XCTestCase {
         host.handle(.pointerButton(pressed: false), now: t + 0.2)
         host.update(now: t + 3)
         XCTAssertEqual(top(host, t + 3), 400, accuracy: 0.5)
-        XCTAssertEqual(log.lines, ["presenting", "presented", "drag-began", "drag-ended 0.0", "close-attempt", "detent 0"])
+        XCTAssertEqual(log.lines, ["presenting", "presented", "drag-began", "drag-ended 0.0", "close-attempt", "detent 1"])
         host.handle(.key(.escape, pressed: true), now: t + 4)
         host.handle(.touchDown(id: 1, Point(x: 240, y: 100)), now: t + 5)
         host.handle(.touchUp(id: 1), now: t + 5.05)

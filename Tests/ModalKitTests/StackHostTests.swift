@@ -166,7 +166,7 @@ final class StackHostTests: XCTestCase {
         XCTAssertEqual(host.state(level: 1), .presented)
         XCTAssertEqual(host.presentedViewRect(at: 3, level: 1), Rect(x: 0, y: 300, width: 400, height: 300),
                        "level 1's sheet back at its frame")
-        XCTAssertEqual(Array(events.suffix(2)), ["detent 0", "presented 2"])
+        XCTAssertEqual(Array(events.suffix(2)), ["detent 1", "presented 2"])
         XCTAssertEqual(one.inputs.last, .hover(nil), "the rest of the press reaches nothing")
     }
 

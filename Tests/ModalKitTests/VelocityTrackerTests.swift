@@ -96,7 +96,7 @@ final class VelocityTrackerTests: XCTestCase {
         XCTAssertEqual(log.suffix(2), ["drag-began", "drag-ended 0.0"], "released at rest")
         host.update(now: t + 2)
         XCTAssertEqual(host.snapshot(at: t + 2).presentedRect.minY, 400, accuracy: 0.5, "back at its detent")
-        XCTAssertEqual(log.last, "detent 0")
+        XCTAssertEqual(log.last, "detent 1")
         XCTAssertEqual(host.state, .presented)
     }
 }

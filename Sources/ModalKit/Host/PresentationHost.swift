@@ -167,7 +167,8 @@ public final class PresentationHost {
             if let level = self.levels.first(where: { $0.controller === c }) {
                 level.content.didLayout(size: c.presentedViewFrame.size)
             }
-            self.onInteraction(.detent(index))
+            // Events number detents from 1, as `render --detent N` does (the declaration index + 1).
+            self.onInteraction(.detent(index + 1))
         }
     }
 

@@ -164,8 +164,15 @@ public enum StyleLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Newlines and tabs (possible in `dlerror()` text or a plugin's message) become spaces.
+    ///
+    /// A text with neither is returned as it is without walking its characters (the loader cleans
+    /// every field of every note it reads, at each start): a newline (`Character.isNewline`:
+    /// U+000A–U+000D, U+0085, U+2028, U+2029) or a tab always has one of the UTF-8 lead bytes
+    /// 0x09–0x0D, 0xC2 or 0xE2, and always begins a character of its own (a control or line
+    /// separator ends the grapheme cluster before it, Unicode UAX #29 GB4/GB5).
     static func oneLine(_ s: String) -> String {
-        String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        guard s.utf8.contains(where: { (0x09...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return s }
+        return String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }
 

@@ -10,14 +10,18 @@ public enum PresentationInteractionEvent: Hashable, Sendable {
     /// (0 when the press ended without a release, or the level was covered or left the stack).
     /// Every ``dragBegan`` has one, also when the app dismissed the view meanwhile.
     case dragEnded(velocity: Double)
-    /// A drag or its settling spring came to rest on this detent (declaration index).
+    /// A drag, its settling spring or a scroll that grows the sheet came to rest on the detent with
+    /// this number: 1 for the first declared (the smallest: ``InteractionDeclaration/detents`` are in
+    /// ascending order), as `modal-demo render --detent N` and a style's detent list number them —
+    /// the declaration index + 1.
     case detent(Int)
     /// The user tried to dismiss a presentation that refuses it (dim tap, Escape, a drag that
     /// would have dismissed): UIKit's `presentationControllerDidAttemptToDismiss`, AdwDialog's
     /// `close-attempt`.
     case closeAttempt
 
-    /// `drag-began`, `drag-ended VELOCITY` (pt/s, one decimal), `detent INDEX`, `close-attempt`.
+    /// `drag-began`, `drag-ended VELOCITY` (pt/s, one decimal), `detent N` (from 1, the smallest),
+    /// `close-attempt`.
     public var logLine: String {
         switch self {
         case .dragBegan: return "drag-began"

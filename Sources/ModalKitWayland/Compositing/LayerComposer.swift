@@ -57,7 +57,8 @@ public final class LayerComposer {
         /// buffers' sizes: a compositor that updates its texture only inside the viewport's source
         /// (KWin 5.27) makes it anew for a new size, margin included.
         var stripWidth = 5
-        /// The rectangle (points) the presented view's layer showed in the last composed frame.
+        /// The rectangle (points) the presented view's layer showed in the last composed frame; nil
+        /// when it showed nothing.
         var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
 
         init(dim: CompositedLayer, presented: CompositedLayer) {
@@ -83,6 +84,9 @@ public final class LayerComposer {
     /// This frame's levels (kept with their capacity: no allocation per frame).
     private var frames: [LayerFrame] = []
     private var placements: [PresentedLayerPlacement?] = []
+    /// A frame uncovered part of the window's buffer (a layer went away) but could not draw it
+    /// (every buffer held): the whole buffer is damaged with the next frame that can.
+    private var owesBaseDamage = false
 
     /// - Parameter makeLayer: makes a layer above the window's content and the layers made before
     ///   (`Window/makeLayer()`); called twice per level, at the first frame that shows that many
@@ -131,15 +135,18 @@ public final class LayerComposer {
             placements.append(placement)
         }
         var result = Result(backend: .subsurface, changed: false, needsRetry: false, paintedPixels: 0)
-        // A layer that goes away uncovers the window's own buffer there: that area is damaged too
-        // (sway 1.7 does not repaint the area of an unmapped sub-surface by itself).
-        var uncoveredAll = false
+        // A layer that goes away uncovers the window's own buffer there: that area is damaged in
+        // the same frame, whose commit unmaps the layer (sway 1.7 does not repaint the area of an
+        // unmapped sub-surface by itself). The dim covers the whole container; a presented view
+        // goes with its level, with its view, or when none of it is inside the container any
+        // more (a sheet's last frames below the bottom edge, before its dismissal completes).
+        var uncoveredAll = owesBaseDamage
         for (i, l) in levelLayers.enumerated() {
             let dimGoes = i >= n || (frames[i].dim == 0 && frames[i].dimGradient == nil)
             if dimGoes && l.dim.isShown { uncoveredAll = true }
         }
-        let mustDraw = frame.mustDrawBase || host.presentingLayerNeedsRender || uncoveredAll
-            || levelLayers.indices.contains { i in levelLayers[i].lastPresented != nil && (i >= n || placements[i] == nil) }
+        let uncovers = uncoveredAll || levelLayers.indices.contains { presentedGoes($0, levels: n) }
+        let mustDraw = frame.mustDrawBase || host.presentingLayerNeedsRender || uncovers
         // The presenting view: the window's own buffer, drawn only when it changed.
         if mustDraw, let t = target({ try frame.baseTarget() }) {
             let damage = host.renderPresentingLayer(into: t.pixelBuffer, bufferAge: t.age)
@@ -149,14 +156,27 @@ public final class LayerComposer {
                 appendDamage((0, 0, w, h), scale: s, to: frame)
             } else {
                 for (i, l) in levelLayers.enumerated() {
-                    if let last = l.lastPresented, i >= n || placements[i] == nil { appendDamage(last, scale: s, to: frame) }
+                    if let last = l.lastPresented, presentedGoes(i, levels: n) { appendDamage(last, scale: s, to: frame) }
                 }
             }
+            owesBaseDamage = false
             result.changed = !frame.baseDamage.isEmpty
+        } else if mustDraw {
+            // Every buffer held: the layers still go with this frame's commit; what they uncover is
+            // damaged by the next frame that gets a buffer (retried after a release).
+            owesBaseDamage = owesBaseDamage || uncovers
+            result.needsRetry = true
         }
         for i in levelLayers.indices where i >= n { levelLayers[i].hide() }
         for i in 0..<n { compose(level: i, host, scale: s, width: w, height: h, into: &result) }
         return result
+    }
+
+    /// Whether level `i`'s presented layer showed in the last frame and shows nothing in this one
+    /// (of `n` levels): its level left, it has no presented view, or none of it is inside the
+    /// container. Call after this frame's placements are made.
+    private func presentedGoes(_ i: Int, levels n: Int) -> Bool {
+        levelLayers[i].lastPresented != nil && (i >= n || placements[i].map { $0.visible.isEmpty } ?? true)
     }
 
     /// Level `i`'s dim and presented view into its layers.
@@ -212,11 +232,17 @@ public final class LayerComposer {
                 }
             }
             let v = p.visible
+            // An empty `visible` (none of the view inside the container) hides the layer.
             l.presented.showImage(x: p.x, y: p.y, visible: (Int(v.minX), Int(v.minY), Int(v.width), Int(v.height)),
                                   scale: s)
-            let shown = (x: p.x + Int(v.minX), y: p.y + Int(v.minY), width: Int(v.width), height: Int(v.height))
-            result.changed = result.changed || l.lastPresented.map { $0 != shown } ?? true
-            l.lastPresented = shown
+            if v.isEmpty {
+                result.changed = result.changed || l.lastPresented != nil
+                l.lastPresented = nil
+            } else {
+                let shown = (x: p.x + Int(v.minX), y: p.y + Int(v.minY), width: Int(v.width), height: Int(v.height))
+                result.changed = result.changed || l.lastPresented.map { $0 != shown } ?? true
+                l.lastPresented = shown
+            }
         } else {
             result.changed = result.changed || l.lastPresented != nil
             l.presented.hide()
@@ -224,8 +250,10 @@ public final class LayerComposer {
         }
     }
 
-    /// Damages the buffer pixels a rectangle of points touches (whole at a whole scale).
+    /// Damages the buffer pixels a rectangle of points touches (whole at a whole scale); an empty
+    /// rectangle damages nothing (and adds no rectangle: damage that is there must mean pixels).
     private func appendDamage(_ u: (x: Int, y: Int, width: Int, height: Int), scale s: Double, to frame: ComposedFrame) {
+        guard u.width > 0, u.height > 0 else { return }
         let x0 = Int((Double(u.x) * s).rounded(.down)), y0 = Int((Double(u.y) * s).rounded(.down))
         let x1 = Int((Double(u.x + u.width) * s).rounded(.up)), y1 = Int((Double(u.y + u.height) * s).rounded(.up))
         frame.baseDamage.append(BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))

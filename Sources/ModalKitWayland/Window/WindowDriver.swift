@@ -2,6 +2,7 @@ import ModalKit
 import ModalKitATK
 import ModalKitSystemSupport
 import ModalKitWaylandClient
+import ModalKitWaylandDecorations
 
 /// What runs a ``PresentationWindow``: the `Window`'s one delegate (kept apart so that the window's
 /// public surface is the app's, not the delegate protocol's). A configure lays the scene out; a
@@ -46,6 +47,7 @@ final class WindowDriver: LayeredWindowDelegate {
                                           compositing: options.compositing,
                                           presentationFeedback: options.presentationFeedback || options.frameTime == .predicted)
         windowOptions.predictsPresentationTime = options.frameTime == .predicted
+        windowOptions.clientSideDecorations = .standard   // a title bar where the compositor draws none
         window = try Window(connection: connection, options: windowOptions, delegate: self)
     }
 

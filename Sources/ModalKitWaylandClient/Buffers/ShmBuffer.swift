@@ -8,16 +8,16 @@ import Glibc
 /// Owns the proxy and the mapping: `deinit` destroys the `wl_buffer` and unmaps the memory. The
 /// file descriptor and the transient `wl_shm_pool` are closed/destroyed right after creation (the
 /// buffer keeps the memory alive on both sides).
-final class ShmBuffer {
-    let proxy: OpaquePointer
+package final class ShmBuffer {
+    package let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
     /// First pixel; `stride × height` bytes.
-    let data: UnsafeMutableRawPointer
+    package let data: UnsafeMutableRawPointer
     let width: Int
     let height: Int
     /// Bytes per row.
-    let stride: Int
+    package let stride: Int
     private let byteCount: Int
     /// The pool slot this buffer occupies (set by ``BufferPool``).
     var slotID = -1
@@ -26,7 +26,7 @@ final class ShmBuffer {
 
     /// - Throws: ``WaylandError/bufferTooLarge(width:height:)`` over ``BufferCap`` (nothing is
     ///   allocated); ``WaylandError/bufferAllocation(_:)`` when the memory cannot be made (``SharedMemory``).
-    init(shm: Shm, width: Int, height: Int) throws {
+    package init(shm: Shm, width: Int, height: Int) throws {
         precondition(width > 0 && height > 0, "buffer size must be positive")
         try BufferCap.check(width: width, height: height)
         let stride = width * 4

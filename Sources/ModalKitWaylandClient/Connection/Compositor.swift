@@ -1,7 +1,7 @@
 import CModalKitWaylandClient
 
 /// `wl_compositor`: makes surfaces. Owns its proxy (destroyed in `deinit`).
-final class Compositor {
+package final class Compositor {
     let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
@@ -16,5 +16,5 @@ final class Compositor {
 
     deinit { wl_compositor_destroy(proxy) }
 
-    func createSurface() -> Surface { Surface(proxy: wl_compositor_create_surface(proxy), display: display) }
+    package func createSurface() -> Surface { Surface(proxy: wl_compositor_create_surface(proxy), display: display) }
 }

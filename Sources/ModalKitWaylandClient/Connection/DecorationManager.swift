@@ -3,7 +3,7 @@ import CModalKitWaylandProtocols
 
 /// `zxdg_decoration_manager_v1` (xdg-decoration-unstable-v1): lets a toplevel ask the compositor
 /// to draw its title bar and borders. Optional; without it the window draws its own title bar
-/// (``TitleBar``; xdg-decoration: no manager means client-side decorations).
+/// (ModalKitWaylandDecorations' title bar; xdg-decoration: no manager means client-side decorations).
 /// Owns its proxy (destroyed in `deinit`).
 final class DecorationManager {
     let proxy: OpaquePointer

@@ -4,7 +4,7 @@ import CModalKitWaylandClient
 ///
 /// ARGB8888, the only format this client draws in, is always supported (wl_shm spec), so it does
 /// not listen for the `format` events.
-final class Shm {
+package final class Shm {
     let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display

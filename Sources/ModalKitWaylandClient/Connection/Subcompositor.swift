@@ -4,8 +4,8 @@ import CModalKitWaylandProtocols
 /// `wl_subcompositor`: turns a `wl_surface` into a subsurface of another (used for the client-side
 /// title bar). Optional global; without it the window has no client-side decorations.
 /// Owns its proxy (destroyed in `deinit`).
-final class Subcompositor {
-    let proxy: OpaquePointer
+package final class Subcompositor {
+    package let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
 
@@ -18,7 +18,7 @@ final class Subcompositor {
 
     /// Makes `surface` a subsurface of `parent`. wl_subcompositor: a new subsurface is in
     /// synchronized mode, placed at (0, 0), on top of its parent's stack.
-    func subsurface(_ surface: Surface, parent: Surface) -> Subsurface {
+    package func subsurface(_ surface: Surface, parent: Surface) -> Subsurface {
         Subsurface(proxy: wl_subcompositor_get_subsurface(proxy, surface.proxy, parent.proxy), display: display)
     }
 }
@@ -30,8 +30,8 @@ final class Subcompositor {
 /// before the parent's commit appears in the same frame as the content — foot's practice.
 /// `set_position` is parent state too (applied at the parent's commit).
 /// Owns its proxy; destroy it before its surface (then the surface is unmapped at once).
-final class Subsurface {
-    let proxy: OpaquePointer
+package final class Subsurface {
+    package let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
 
@@ -43,5 +43,5 @@ final class Subsurface {
     deinit { wl_subsurface_destroy(proxy) }
 
     /// Position in the parent's surface-local points.
-    func setPosition(x: Int, y: Int) { wl_subsurface_set_position(proxy, Int32(x), Int32(y)) }
+    package func setPosition(x: Int, y: Int) { wl_subsurface_set_position(proxy, Int32(x), Int32(y)) }
 }

@@ -2,12 +2,12 @@ import CModalKitWaylandClient
 import CModalKitWaylandProtocols
 
 /// `wp_viewporter` (optional): bound when offered. The resize borders use it to stretch one 1×1
-/// transparent buffer over each border surface (``ResizeBorders``); a backend that hands the layers
+/// transparent buffer over each border surface (ModalKitWaylandDecorations' resize borders); a backend that hands the layers
 /// to the compositor (docs/design.md, frame pipeline) could do the same for a 1×1 dim buffer
 /// stretched to the container. With fractional-scale-v1 the window and its title bar use it to show
 /// buffers of round(points × scale) pixels at their size in points (``SurfaceScale``). Owns its
 /// proxy.
-final class Viewporter {
+package final class Viewporter {
     let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
@@ -20,13 +20,13 @@ final class Viewporter {
     deinit { wp_viewporter_destroy(proxy) }
 
     /// A viewport for `surface` (wp_viewporter: at most one per surface, else `viewport_exists`).
-    func viewport(for surface: Surface) -> Viewport {
+    package func viewport(for surface: Surface) -> Viewport {
         Viewport(proxy: wp_viewporter_get_viewport(proxy, surface.proxy), display: display)
     }
 }
 
 /// `wp_viewport`: crops and scales its surface. Owns its proxy; destroy it before its surface.
-final class Viewport {
+package final class Viewport {
     let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
@@ -40,7 +40,7 @@ final class Viewport {
 
     /// The surface's size in points, whatever its buffer's size and scale (double-buffered: applied
     /// at the surface's commit). wp_viewport: both positive.
-    func setDestination(width: Int, height: Int) {
+    package func setDestination(width: Int, height: Int) {
         wp_viewport_set_destination(proxy, Int32(width), Int32(height))
     }
 

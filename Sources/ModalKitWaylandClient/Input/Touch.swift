@@ -2,10 +2,9 @@ import CModalKitWaylandClient
 
 /// `wl_touch` of a seat. A touch point belongs to the surface it went down on: `motion` and `up`
 /// carry only its id, so the window is remembered per id until `up` or `cancel`. A touch down on a
-/// window's client-side title bar starts an interactive move with its serial (xdg_toplevel.move),
-/// one on a resize border an interactive resize from that edge (xdg_toplevel.resize); neither is
-/// forwarded to the delegate, and the compositor then owns that touch sequence; both go to the
-/// window's ``WindowDecorations``. Events carry the protocol's serial (down, up) and time (down,
+/// surface of the window's client-side decorations is reported to them (``WindowDecorating``: on the
+/// title bar an interactive move with its serial, on a resize border an interactive resize from
+/// that edge); it is not forwarded to the delegate, and the compositor then owns that touch sequence. Events carry the protocol's serial (down, up) and time (down,
 /// up, motion); they reach the delegate grouped as the compositor groups them, one ``TouchFrame``
 /// per window at each `wl_touch.frame` (or at the up of the last touch point, after which some
 /// compositors send no frame), and a `wl_touch.cancel` at once as a frame of its own
@@ -40,20 +39,13 @@ final class Touch {
     }
 
     private func down(serial: UInt32, time: UInt32, surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
-        guard let (window, part) = connection?.windowPart(for: surface) else { return }
-        switch part {
-        case .titleBar:
-            window.decorations?.titleBarTouchDown(seat: seat, serial: serial)
+        guard let (window, part) = connection?.windowPart(for: surface), let surface else { return }
+        if part == .decoration {
+            // The decorations decide (a move or a resize, with this serial: the compositor then
+            // owns the sequence); the point is not followed.
+            window.decorationTouchDown(on: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y),
+                                       serial: serial, seat: seat)
             return
-        case let .resizeBorder(side):
-            // xdg_toplevel.resize with the touch-down serial; the compositor owns the sequence.
-            if let decorations = window.decorations,
-               let edge = decorations.resizeEdge(on: side, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) {
-                decorations.beginResize(edge: edge, seat: seat, serial: serial)
-            }
-            return
-        case .content:
-            break
         }
         points[id] = WeakWindow(window)
         add(TouchEvent(.down(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), serial: serial, time: time),

@@ -3,8 +3,8 @@ import CModalKitWaylandClient
 /// `wl_surface`. Owns its proxy and destroys it in `deinit`.
 ///
 /// Reports `enter`/`leave` (the outputs the surface is on, which decide the buffer scale).
-final class Surface {
-    let proxy: OpaquePointer
+package final class Surface {
+    package let proxy: OpaquePointer
     /// Keeps the `wl_display` connected while the proxy lives (``Display``).
     let display: Display
     let version: UInt32
@@ -23,17 +23,17 @@ final class Surface {
 
     /// `set_buffer_scale` (wl_surface v3; the connection binds wl_compositor ≥ 4).
     /// Double-buffered: applies at the next commit, whose buffer must be a multiple of `scale`.
-    func setBufferScale(_ scale: Int) {
+    package func setBufferScale(_ scale: Int) {
         wl_surface_set_buffer_scale(proxy, Int32(scale))
     }
 
     /// `damage_buffer` (wl_surface v4; the connection binds wl_compositor ≥ 4): a rectangle in
     /// buffer pixels, whatever the buffer scale or viewport.
-    func damageBuffer(_ rect: BufferRect) {
+    package func damageBuffer(_ rect: BufferRect) {
         wl_surface_damage_buffer(proxy, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
 
-    func attach(_ buffer: OpaquePointer?) { wl_surface_attach(proxy, buffer, 0, 0) }
+    package func attach(_ buffer: OpaquePointer?) { wl_surface_attach(proxy, buffer, 0, 0) }
 
     /// `set_input_region` with an empty region (double-buffered): pointer and touch input passes
     /// through this surface to whatever is below it (wl_surface: input outside the input region
@@ -43,7 +43,7 @@ final class Surface {
         wl_surface_set_input_region(proxy, region)
         wl_region_destroy(region)
     }
-    func commit() { wl_surface_commit(proxy) }
+    package func commit() { wl_surface_commit(proxy) }
 
     private static let listener = listenerTable(wl_surface_listener(
         enter: { data, _, output in

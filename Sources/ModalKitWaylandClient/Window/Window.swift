@@ -1,7 +1,17 @@
 /// An xdg-shell toplevel window drawn in software into `wl_shm` buffers.
 ///
-/// The window owns its `wl_surface`, `xdg_surface`, `xdg_toplevel`, decorations (`WindowDecorations`),
-/// frame callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
+/// Three parts, each with one concern (smithay-client-toolkit's state + handler per concern;
+/// foot's one render/commit path):
+/// - the toplevel (`Toplevel`): `xdg_surface`/`xdg_toplevel`, configure and ack, states, scale;
+/// - the frame scheduler (`FrameScheduler`): redraw as a flag, frame callbacks, presentation
+///   feedback, rest;
+/// - one commit step (`commit(_:)`, Window+Frame.swift): whatever a frame carries — buffer scale
+///   or viewport, attach, damage, frame callback, presentation feedback — goes to the window's
+///   `wl_surface` there, and `wl_surface.commit` is sent from there only, on the pixman and the
+///   sub-surface path alike.
+///
+/// The window owns its `wl_surface`, the toplevel, its client-side decorations, frame
+/// callback and buffers; ``close()`` or `deinit` destroys them in the order the protocols
 /// require (decorations, toplevel, xdg_surface, surface). It keeps its ``WaylandConnection`` alive,
 /// and each of those objects the connection's `wl_display` (``WaylandConnection``, ownership), so
 /// a window may be released before or after its connection: the display disconnects last.
@@ -37,11 +47,12 @@
 /// - Failures: a buffer that cannot be made — for the content, the title bar or a layer, even
 ///   when the delegate ignores the error — makes ``WaylandConnection/run()`` throw it at the end of
 ///   that frame; a window never stays open without frames.
-/// - Decorations (xdg-decoration-unstable-v1; foot's practice): `WindowDecorations` asks for
-///   server-side decorations when offered, and otherwise draws a client-side title bar (`TitleBar`)
-///   and invisible resize borders (`ResizeBorders`), sets the minimum size and the window
-///   geometry. The configure size is then the window geometry, which includes the bar; the delegate
-///   is told and draws the *content* size, so it never sees the bar.
+/// - Decorations (xdg-decoration-unstable-v1; foot's practice): the toplevel asks for server-side
+///   decorations when offered (`Toplevel`); where the compositor leaves them to the client, the
+///   window shows the ``WindowOptions/clientSideDecorations`` it was given (ModalKitWaylandDecorations'
+///   title bar and resize borders), or none. With a client-side title bar the configure size is
+///   the window geometry, which includes the bar; the delegate is told and draws the *content*
+///   size, so it never sees the bar.
 ///
 /// Use it from the thread that runs ``WaylandConnection/run()``.
 public final class Window {
@@ -53,76 +64,52 @@ public final class Window {
     public weak var delegate: WindowDelegate?
     /// What the window was created with (title, app id, requested size, compositing).
     public let options: WindowOptions
+    /// The compositing mode in use: `.subsurface` or `.pixman` (``WindowOptions/compositing`` resolved).
+    public let compositing: CompositingMode
 
     /// The configuration acked last (logical size in points, states); nil before the first configure.
-    public private(set) var configuration: WindowConfiguration?
+    public var configuration: WindowConfiguration? { toplevel.configuration?.configuration }
     /// The integer scale of the outputs the surface is on (≥ 1, `wl_output.scale`): the buffer
     /// scale on the integer path, and the cursor's scale on both paths.
-    public private(set) var scale = 1
+    public var scale: Int { toplevel.scale }
     /// Buffer pixels per logical point, as drawn: the fractional `preferred_scale` (n/120) where
     /// fractional-scale-v1 is in use, else `Double(scale)` — or less, where a buffer of the
     /// window's size at that scale would be over ``BufferCap``. What ``DrawTarget/scale`` carries.
-    public var pixelScale: Double { surfaceScale.scale }
+    public var pixelScale: Double { toplevel.surfaceScale.scale }
     /// Buffer pixels per logical point the outputs ask for, before ``BufferCap``
     /// (``pixelScale`` is lower while the cap limits it).
-    public var wantedPixelScale: Double { surfaceScale.wantedScale }
+    public var wantedPixelScale: Double { toplevel.surfaceScale.wantedScale }
     /// True when the window sizes its buffers by fractional-scale-v1 and a `wp_viewport`
     /// (the compositor offers `wp_fractional_scale_manager_v1` and `wp_viewporter`).
-    public var usesFractionalScale: Bool { surfaceScale.isFractional }
+    public var usesFractionalScale: Bool { toplevel.surfaceScale.isFractional }
     /// True after ``close()``.
     public private(set) var isClosed = false
     /// True when the compositor agreed to draw the title bar and borders (xdg-decoration), as
     /// applied at the last configure ack.
     public var hasServerSideDecorations: Bool { decorationMode == .serverSide }
     /// The decoration mode applied at the last configure ack (nil before the first configure).
-    public var decorationMode: DecorationMode? { decorations?.mode }
+    public var decorationMode: DecorationMode? { isClosed ? nil : toplevel.decorationMode }
     /// True while the window shows its own (client-side) title bar.
     public var showsClientSideTitleBar: Bool { decorations?.showsTitleBar ?? false }
 
-    private var surface: Surface?
-    private var xdgSurface: XdgSurface?
-    private var toplevel: XdgToplevel?
-    /// The decoration object, title bar, resize borders, minimum size and window geometry; nil
-    /// once closed. Pointer and touch input on the bar and borders goes to it.
-    private(set) var decorations: WindowDecorations?
-    private var frameCallback: FrameCallback?
-    /// The surface's fractional-scale object and viewport (fractional path only).
-    private var fractionalScale: FractionalScale?
-    private var viewport: Viewport?
-    /// The viewport destination last sent (points; nil = never).
-    private var sentDestination: (width: Int, height: Int)?
-    private var surfaceScale: SurfaceScale
-    private let pool: BufferPool
-    private var configureState: ConfigureState
-    private var enteredOutputs: [Output] = []
-    /// Whether the surface has ever entered an output (`wl_surface.enter`).
-    private var hasEnteredOutput = false
-    /// The scale of the last committed `set_buffer_scale` (the surface starts at 1).
-    private var committedScale = 1
-    /// What the delegate was last told by didConfigure.
-    private var reported: (width: Int, height: Int, scale: Double)?
-    private var pacing = FramePacing()
+    /// The window's `wl_surface` (nil once closed) and, on the fractional path, its viewport.
+    var surface: Surface?
+    var viewport: Viewport?
+    /// What the last commits sent: the viewport destination (points) and the buffer scale.
+    var sentDestination: (width: Int, height: Int)?
+    var committedScale = 1
+    let toplevel: Toplevel
+    let scheduler: FrameScheduler
+    /// The client-side decorations (``WindowOptions/clientSideDecorations``); nil without them and
+    /// once closed. Pointer and touch input on their surfaces goes to them.
+    var decorations: WindowDecorating?
+    let pool: BufferPool
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (a frame allocates nothing after warm-up).
-    private var damage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
-    /// The compositing mode in use: `.subsurface` or `.pixman` (``WindowOptions/compositing`` resolved).
-    public let compositing: CompositingMode
+    var damage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
     /// The sub-surface layers made by ``makeLayer()``, bottom to top.
-    private var layers: [SurfaceLayer] = []
-    private let composer = FrameComposer()
-    /// Committed frames that changed what the window shows (``CommittedFrame/sequence``).
-    private var commitSequence = 0
-    /// A failure found outside the event loop's call chain (a window over the buffer cap at a
-    /// configure): thrown by the next ``update()``.
-    private var failure: WaylandError?
-    /// The (scale, wanted scale) last told to the delegate as limited by the buffer cap.
-    private var reportedLimit: (scale: Double, wanted: Double)?
-    /// The title bar height (points) applied at the last configure.
-    private var titleBarHeight = 0
-    /// Presentation feedback objects waiting for their event.
-    private var feedbacks: [(sequence: Int, feedback: PresentationFeedback)] = []
-    /// The refresh grid from presentation feedback, for ``WindowOptions/predictsPresentationTime``.
-    private var presentationClock = PresentationClock()
+    var layers: [SurfaceLayer] = []
+    let composer = FrameComposer()
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -150,47 +137,25 @@ public final class Window {
         self.delegate = delegate
         self.options = options
         pool = BufferPool(shm: shm)
-        configureState = ConfigureState(requestedWidth: width, requestedHeight: height)
-        // fractional-scale-v1 sizes buffers through wp_viewport: without a viewporter, integer scale.
-        let fractionalManager = connection.viewporter != nil ? connection.fractionalScaleManager : nil
-        surfaceScale = SurfaceScale(isFractional: fractionalManager != nil)
+        scheduler = FrameScheduler(predictsPresentationTime: options.predictsPresentationTime)
 
         let surface = connection.compositor.createSurface()
-        if let fractionalManager, let viewporter = connection.viewporter {
-            viewport = viewporter.viewport(for: surface)
-            fractionalScale = fractionalManager.fractionalScale(for: surface)
-        }
-        let xdgSurface = wmBase.createXdgSurface(for: surface)
-        let toplevel = xdgSurface.getToplevel()
-        if !options.title.isEmpty { toplevel.setTitle(options.title) }
-        if let appID = options.appID { toplevel.setAppID(appID) }
+        // fractional-scale-v1 sizes buffers through wp_viewport: without a viewporter, integer scale.
+        let fractional = connection.viewporter != nil && connection.fractionalScaleManager != nil
+        if fractional { viewport = connection.viewporter?.viewport(for: surface) }
+        toplevel = Toplevel(connection: connection, wmBase: wmBase, surface: surface, options: options,
+                            fractional: fractional)
         self.surface = surface
-        self.xdgSurface = xdgSurface
-        self.toplevel = toplevel
-
-        surface.onEnter = { [weak self] output in self?.surfaceEntered(output) }
-        surface.onLeave = { [weak self] output in self?.surfaceLeft(output) }
-        fractionalScale?.onPreferredScale = { [weak self] numerator in self?.preferredScaleChanged(to: numerator) }
-        toplevel.onConfigure = { [weak self] width, height, states in
-            self?.configureState.toplevelConfigure(width: width, height: height, states: states)
-        }
-        toplevel.onConfigureBounds = { [weak self] width, height in
-            self?.configureState.toplevelConfigureBounds(width: width, height: height)
-        }
-        toplevel.onClose = { [weak self] in
-            guard let self, !isClosed else { return }
-            self.delegate?.windowDidRequestClose(self)
-        }
-        xdgSurface.onConfigure = { [weak self] serial in self?.surfaceConfigure(serial: serial) }
-        // Before the first commit: xdg-decoration forbids creating its object once a buffer is attached.
-        decorations = WindowDecorations(connection: connection, surface: surface, xdgSurface: xdgSurface,
-                                        toplevel: toplevel, options: options) { [weak self] in
-            guard let self, !isClosed else { return }
-            self.delegate?.windowDidRequestClose(self)
-        }
+        scheduler.window = self
+        toplevel.handler = self
+        decorations = options.clientSideDecorations?.make(DecorationContext(
+            connection: connection, surface: surface, toplevel: toplevel, options: options) { [weak self] in
+                guard let self, !isClosed else { return }
+                self.delegate?.windowDidRequestClose(self)
+            })
         connection.register(self)
-        updateScale()   // the outputs' initial scales arrived in the connection's start-up roundtrip
-        surface.commit()
+        toplevel.updateScale()   // the outputs' initial scales arrived in the connection's start-up roundtrip
+        commit(.bare)
     }
 
     deinit { destroyObjects() }
@@ -207,7 +172,7 @@ public final class Window {
     /// itself while animating.
     public func setNeedsRedraw() {
         guard !isClosed else { return }
-        pacing.setNeedsRedraw()
+        scheduler.setNeedsRedraw()
         pool.dropsReleasedBuffers = false
     }
 
@@ -219,10 +184,10 @@ public final class Window {
         let layer = SurfaceLayer(compositor: connection.compositor, subcompositor: subcompositor, viewporter: viewporter,
                                  shm: shm, parent: surface) { [weak self] in
             // A layer buffer came back: a frame that found none free can be drawn now.
-            self?.pacing.setNeedsRedraw()
+            self?.scheduler.setNeedsRedraw()
         }
         layers.append(layer)
-        decorations?.hasLayers = true
+        decorations?.windowMadeLayer()
         return layer
     }
 
@@ -239,24 +204,26 @@ public final class Window {
 
     var surfaceProxy: OpaquePointer? { surface?.proxy }
 
-    /// Draws if a frame is due. Called once per event-loop iteration by the connection.
-    func update() throws {
-        guard !isClosed else { return }
-        if let failure { throw failure }
-        if pacing.shouldDraw {
-            pool.dropsReleasedBuffers = false
-            try draw()
-        } else if let decorations, decorations.needsRedrawAlone, let surface, configuration != nil {
-            // Only the bar changed (hover, focus): its sync commit shows with a parent commit
-            // that keeps the content buffer as it is.
-            if try decorations.renderTitleBarIfNeeded() { surface.commit() }
-        }
-    }
-
     /// Which of the window's surfaces `proxy` is, if any.
     func part(of proxy: OpaquePointer) -> WindowPart? {
         if surface?.proxy == proxy { return .content }
-        return decorations?.part(of: proxy)
+        return decorations?.owns(proxy) == true ? .decoration : nil
+    }
+
+    /// A pointer event on one of the decorations' surfaces (``part(of:)`` is `.decoration`):
+    /// the decorations act on it. Returns the cursor wanted there (nil: the arrow).
+    func decorationPointer(_ event: PointerEvent, on surface: OpaquePointer, seat: OpaquePointer) -> String? {
+        guard !isClosed else { return nil }
+        return decorations?.pointer(event, on: surface, seat: seat)
+    }
+
+    /// A pointer button was pressed on the window's content (the decorations end a double-click).
+    func pointerPressedOnContent() { decorations?.pointerPressedOnContent() }
+
+    /// A touch down on one of the decorations' surfaces.
+    func decorationTouchDown(on surface: OpaquePointer, x: Double, y: Double, serial: UInt32, seat: OpaquePointer) {
+        guard !isClosed else { return }
+        decorations?.touchDown(on: surface, x: x, y: y, serial: serial, seat: seat)
     }
 
     func deliver(_ frame: PointerFrame) {
@@ -274,312 +241,63 @@ public final class Window {
         delegate?.window(self, touch: frame)
     }
 
-    func outputScaleChanged(_ output: Output) {
-        if !hasEnteredOutput || enteredOutputs.contains(where: { $0 === output }) { updateScale() }
+    func outputScaleChanged(_ output: Output) { toplevel.outputScaleChanged(output) }
+    func outputRemoved(_ output: Output) { toplevel.outputRemoved(output) }
+
+    private func destroyObjects() {
+        scheduler.cancel()
+        for layer in layers { layer.destroy() }   // sub-surfaces before their parent
+        layers.removeAll()
+        decorations?.destroy()   // subsurfaces before the parent surface
+        decorations = nil
+        toplevel.destroy()       // decoration object, xdg_toplevel, xdg_surface, fractional-scale object
+        viewport = nil           // add-on objects before their surface
+        surface = nil
+        pool.removeAll()
+    }
+}
+
+// MARK: - Toplevel events
+
+extension Window: ToplevelHandler {
+    func toplevel(_ toplevel: Toplevel, decorationHeightFor mode: DecorationMode, states: ToplevelStates) -> Int {
+        decorations?.decorationHeight(mode: mode, states: states) ?? 0
     }
 
-    func outputRemoved(_ output: Output) {
-        enteredOutputs.removeAll { $0 === output }
-        updateScale()
-    }
-
-    // MARK: Configure and scale
-
-    private func surfaceConfigure(serial: UInt32) {
-        guard !isClosed else { return }
-        xdgSurface?.ackConfigure(serial: serial)
-        // xdg-decoration: the decoration configure precedes this xdg_surface.configure and takes
-        // effect with its ack, like the toplevel's.
-        let barHeight = decorations?.titleBarHeight(upcomingStates: configureState.upcomingStates) ?? 0
-        let (configuration, sizeChanged) = configureState.surfaceConfigure(titleBarHeight: barHeight)
-        self.configuration = configuration
-        titleBarHeight = barHeight
-        // Every buffer of the window (content, title bar) within the cap: the scale for this size.
-        let scaleChanged = surfaceScale.fit(width: configuration.width, height: max(configuration.height, barHeight))
-        checkBufferCap()
-        guard failure == nil else { return }   // over the cap: the next update() ends the run; nothing is laid out
-        if scaleChanged { pacing.scaleChanged() }
-        decorations?.configured(configuration, titleBarHeight: barHeight, pixelScale: pixelScale,
+    func toplevel(_ toplevel: Toplevel, didConfigureSizeChanged sizeChanged: Bool, scaleChanged: Bool,
+                  decorationHeight: Int) {
+        guard let configuration else { return }
+        if scaleChanged { scheduler.scaleChanged() }
+        decorations?.configured(configuration, decorationHeight: decorationHeight, pixelScale: pixelScale,
                                 fractional: usesFractionalScale)
         // xdg-shell: the next commit answers this configure, so it must come now and carry a
         // buffer of the acked size, not wait for a frame callback (which a hidden window never gets).
-        pacing.configureAcked(sizeChanged: sizeChanged)
+        scheduler.configureAcked(sizeChanged: sizeChanged)
         reportConfigurationIfChanged()
     }
 
-    private func surfaceEntered(_ proxy: OpaquePointer) {
-        guard let output = connection.output(for: proxy),
-              !enteredOutputs.contains(where: { $0 === output }) else { return }
-        enteredOutputs.append(output)
-        hasEnteredOutput = true
-        updateScale()
-    }
-
-    private func surfaceLeft(_ proxy: OpaquePointer) {
-        enteredOutputs.removeAll { $0.proxy == proxy }
-        updateScale()
-    }
-
-    private func updateScale() {
-        let newScale = BufferScale.resolve(entered: enteredOutputs.map(\.scale), hasEntered: hasEnteredOutput,
-                                           advertised: connection.outputs.map(\.scale), current: scale)
-        guard !isClosed else { return }
-        if newScale != scale {
-            scale = newScale
-            connection.windowScaleChanged(self)   // the cursor follows the integer scale
-        }
-        let changed = surfaceScale.outputScaleChanged(to: newScale)
-        checkBufferCap()
-        if changed && failure == nil { pixelScaleChanged() }
-    }
-
-    /// `wp_fractional_scale_v1.preferred_scale`: redraw at n/120 when that is a new scale.
-    private func preferredScaleChanged(to numerator: UInt32) {
-        guard !isClosed else { return }
-        let changed = surfaceScale.preferredScaleChanged(to: numerator)
-        checkBufferCap()
-        if changed && failure == nil { pixelScaleChanged() }
-    }
-
-    /// After the size or the wanted scale changed: a window over ``BufferCap`` even at the smallest
-    /// scale is a failure (thrown by the next ``update()``); a new limit is told to the delegate.
-    private func checkBufferCap() {
-        if surfaceScale.isTooLarge, let configuration {
-            if failure == nil {
-                failure = .windowTooLarge(width: configuration.width, height: configuration.height + titleBarHeight)
-            }
-            return
-        }
-        guard surfaceScale.isLimited else {
-            reportedLimit = nil
-            return
-        }
-        let limit = (scale: surfaceScale.scale, wanted: surfaceScale.wantedScale)
-        if let reportedLimit, reportedLimit == limit { return }
-        reportedLimit = limit
-        delegate?.window(self, didLimitScaleTo: limit.scale, wanted: limit.wanted)
-    }
-
-    private func pixelScaleChanged() {
+    func toplevelPixelScaleChanged(_ toplevel: Toplevel) {
         decorations?.pixelScaleChanged(to: pixelScale, fractional: usesFractionalScale)
-        pacing.scaleChanged()   // before the first configure: applied with it
+        scheduler.scaleChanged()   // before the first configure: applied with it
         reportConfigurationIfChanged()
+    }
+
+    func toplevelIntegerScaleChanged(_ toplevel: Toplevel) {
+        connection.windowScaleChanged(self)   // the cursor follows the integer scale
+    }
+
+    func toplevel(_ toplevel: Toplevel, didLimitScaleTo scale: Double, wanted: Double) {
+        delegate?.window(self, didLimitScaleTo: scale, wanted: wanted)
+    }
+
+    func toplevelDidRequestClose(_ toplevel: Toplevel) {
+        guard !isClosed else { return }
+        delegate?.windowDidRequestClose(self)
     }
 
     private func reportConfigurationIfChanged() {
-        guard let configuration else { return }
-        let now = (configuration.width, configuration.height, pixelScale)
-        if let reported, reported == now { return }
-        reported = now
-        delegate?.window(self, didConfigureWidth: now.0, height: now.1, scale: now.2)
-    }
-
-    // MARK: Drawing
-
-    private func draw() throws {
-        let cpuStart = threadCPUSeconds()
-        if compositing == .subsurface, let layered = delegate as? LayeredWindowDelegate {
-            try drawComposed(layered, cpuStart: cpuStart)
-        } else {
-            try drawPixman(cpuStart: cpuStart)
-        }
-    }
-
-    private func drawPixman(cpuStart: Double) throws {
-        guard let surface, let configuration else { return }
-        let (width, height) = surfaceScale.bufferSize(width: configuration.width, height: configuration.height)
-        let pixelScale = surfaceScale.scale
-        // The title bar's redraw rides on this commit (sync subsurface): if it cannot be drawn
-        // now, neither is the content, so a new size or scale never shows on one surface only.
-        if let decorations, try !decorations.reserveBuffer() { return }
-        pool.setSize(width: width, height: height)
-        // All buffers held by the compositor and the pool full: skip; a release wakes the loop
-        // and the next iteration retries.
-        guard let acquired = try pool.acquire() else { return }
-        pacing.willDraw()   // before the delegate, which may ask for the next frame
-        let buffer = acquired.buffer
-        let target = DrawTarget(data: buffer.data, width: width, height: height, stride: buffer.stride,
-                                scale: pixelScale, age: acquired.age, time: frameTime())
-        damage.removeAll(keepingCapacity: true)
-        delegate?.window(self, draw: target, damage: &damage)
-        guard !isClosed else { return }   // the delegate closed the window while drawing
-        let decision = pacing.didDraw(damage: &damage, width: width, height: height)
-        // The title bar's commit and the geometry go before the parent's commit (sync subsurface).
-        let decorationsChanged = try decorations?.prepareParentCommit() ?? false
-        switch decision {
-        case .discard:
-            pool.finishDrawing(id: acquired.id, attached: false)
-            if decorationsChanged { surface.commit() }
-            restIfIdle()
-        case .commitFrameRequest:
-            // An animation step that changed no pixel: keep the pace without a new buffer.
-            pool.finishDrawing(id: acquired.id, attached: false)
-            requestFrameCallback(surface)
-            surface.commit()
-        case let .commit(requestFrame):
-            applyScaleState(surface, configuration)
-            surface.attach(buffer.proxy)
-            for rect in damage { surface.damageBuffer(rect) }
-            if requestFrame { requestFrameCallback(surface) }
-            commitContent(surface, time: target.time, cpuStart: cpuStart, attached: true, layersChanged: false)
-            pool.finishDrawing(id: acquired.id, attached: true)
-        case .commitLayers:
-            break   // not returned by didDraw
-        }
-    }
-
-    /// A frame composed by a ``LayeredWindowDelegate``: layers, and the content buffer only when drawn.
-    private func drawComposed(_ layered: LayeredWindowDelegate, cpuStart: Double) throws {
-        guard let surface, let configuration else { return }
-        let (width, height) = surfaceScale.bufferSize(width: configuration.width, height: configuration.height)
-        if let decorations, try !decorations.reserveBuffer() { return }
-        pool.setSize(width: width, height: height)
-        pacing.willDraw()
-        let time = frameTime()
-        composer.time = time
-        composer.width = width
-        composer.height = height
-        composer.scale = surfaceScale.scale
-        composer.bufferScale = surfaceScale.isFractional ? 0 : surfaceScale.bufferScale
-        composer.mustDrawBase = pacing.mustCommit
-        composer.baseDamage.removeAll(keepingCapacity: true)
-        composer.acquired = nil
-        if composer.acquire == nil { composer.acquire = { [unowned self] in try self.pool.acquire() } }
-        layered.window(self, compose: composer)
-        let acquired = composer.acquired
-        composer.acquired = nil
-        guard !isClosed else { return }
-        // A buffer that could not be made ends the run, even when the delegate ignored the error:
-        // a frame is never silently left undrawn for good.
-        if let error = composer.failure ?? layers.lazy.compactMap(\.allocationFailure).first {
-            composer.failure = nil
-            if let acquired { pool.finishDrawing(id: acquired.id, attached: false) }
-            throw error
-        }
-        if pacing.mustCommit && acquired == nil {
-            // The content buffer could not be drawn (every buffer held): retry after a release; the
-            // layers' cached state shows with that commit.
-            pacing.setNeedsRedraw()
-            return
-        }
-        let layersChanged = layers.contains { $0.changed }
-        let decorationsChanged = try decorations?.prepareParentCommit() ?? false
-        damage.removeAll(keepingCapacity: true)
-        damage.append(contentsOf: composer.baseDamage)
-        let decision: FramePacing.Action
-        if let acquired, !damage.isEmpty || pacing.mustCommit {
-            decision = pacing.didDraw(damage: &damage, width: width, height: height)
-            if case .commit = decision {} else { pool.finishDrawing(id: acquired.id, attached: false) }
-        } else {
-            if let acquired { pool.finishDrawing(id: acquired.id, attached: false) }
-            decision = pacing.didCompose(layersChanged: layersChanged)
-        }
-        switch decision {
-        case .discard:
-            if decorationsChanged { surface.commit() }
-            restIfIdle()
-        case .commitFrameRequest:
-            requestFrameCallback(surface)
-            surface.commit()
-        case let .commitLayers(requestFrame):
-            if requestFrame { requestFrameCallback(surface) }
-            commitContent(surface, time: time, cpuStart: cpuStart, attached: false, layersChanged: true)
-        case let .commit(requestFrame):
-            guard let acquired else { return }
-            applyScaleState(surface, configuration)
-            surface.attach(acquired.buffer.proxy)
-            for rect in damage { surface.damageBuffer(rect) }
-            if requestFrame { requestFrameCallback(surface) }
-            commitContent(surface, time: time, cpuStart: cpuStart, attached: true, layersChanged: layersChanged)
-            pool.finishDrawing(id: acquired.id, attached: true)
-        }
-    }
-
-    /// The buffer scale, or on the fractional path the viewport's destination, for the next commit.
-    private func applyScaleState(_ surface: Surface, _ configuration: WindowConfiguration) {
-        if let viewport {
-            // fractional-scale-v1: the destination is the logical size; the buffer scale stays 1.
-            let destination = (width: configuration.width, height: configuration.height)
-            if sentDestination.map({ $0 != destination }) ?? true {
-                viewport.setDestination(width: destination.width, height: destination.height)
-                sentDestination = destination
-            }
-        } else if surfaceScale.bufferScale != committedScale {
-            surface.setBufferScale(surfaceScale.bufferScale)
-            committedScale = surfaceScale.bufferScale
-        }
-    }
-
-    /// Commits a frame that changed what the window shows: presentation feedback first (it is
-    /// for this commit), then the commit, then the report to the delegate.
-    private func commitContent(_ surface: Surface, time: Double, cpuStart: Double, attached: Bool, layersChanged: Bool) {
-        commitSequence += 1
-        let sequence = commitSequence
-        if options.presentationFeedback, let presentation = connection.presentationTime {
-            let feedback = presentation.feedback(for: surface) { [weak self] outcome in
-                self?.feedbackArrived(sequence: sequence, outcome)
-            }
-            feedbacks.append((sequence, feedback))
-        }
-        surface.commit()
-        for layer in layers { layer.parentCommitted() }
-        let cpu = threadCPUSeconds() - cpuStart
-        delegate?.window(self, didCommit: CommittedFrame(sequence: sequence, time: time, cpuSeconds: cpu,
-                                                         attachedBuffer: attached, layersChanged: layersChanged))
-    }
-
-    /// The time a frame drawn now is drawn for: with ``WindowOptions/predictsPresentationTime`` and
-    /// presentation feedback, the predicted presentation time (``PresentationClock``); otherwise
-    /// the monotonic clock now.
-    private func frameTime() -> Double {
-        let now = monotonicSeconds()
-        return options.predictsPresentationTime ? presentationClock.predictedPresentationTime(committedAt: now) : now
-    }
-
-    private func feedbackArrived(sequence: Int, _ outcome: PresentationFeedback.Outcome) {
-        feedbacks.removeAll { $0.sequence == sequence }   // destroys the proxy (after this event)
-        guard !isClosed, case let .presented(time, refresh, monotonic) = outcome else { return }
-        if monotonic { presentationClock.presented(at: time, refresh: refresh) }
-        delegate?.window(self, didPresent: sequence, at: time, refresh: refresh)
-    }
-
-    private func requestFrameCallback(_ surface: Surface) {
-        frameCallback = FrameCallback(surface: surface) { [weak self] _ in
-            // The next frame may be drawn now; update() does it if one is wanted.
-            guard let self else { return }
-            frameCallback = nil
-            pacing.frameDone()
-            if !isClosed { delegate?.windowDidReceiveFrameCallback(self) }
-            restIfIdle()
-        }
-    }
-
-    /// Nothing more to draw — no frame due, none asked for, no frame callback pending: at rest,
-    /// the window keeps only the buffer the compositor shows (and frees the others as they come
-    /// back), as foot does; the next frame makes one. Checked when a frame callback arrives and
-    /// when a frame the delegate was asked for turned out to change nothing (a delegate that asks
-    /// for one more frame at the last callback of an animation, which then draws nothing).
-    private func restIfIdle() {
-        guard !isClosed, !pacing.frameCallbackPending, !pacing.shouldDraw, !pacing.needsRedraw else { return }
-        pool.dropsReleasedBuffers = true
-        pool.dropFreeBuffers()
-        for layer in layers { layer.dropImageBuffersWhileHidden() }
-    }
-
-    private func destroyObjects() {
-        frameCallback = nil
-        feedbacks.removeAll()
-        for layer in layers { layer.destroy() }   // sub-surfaces before their parent
-        layers.removeAll()
-        decorations?.destroy()   // subsurfaces before the parent surface, decoration before its toplevel
-        decorations = nil
-        toplevel = nil        // before its xdg_surface (xdg-shell: defunct_role_object)
-        xdgSurface = nil
-        fractionalScale = nil // add-on objects before their surface
-        viewport = nil
-        surface = nil
-        pool.removeAll()
-        enteredOutputs.removeAll()
+        guard let now = toplevel.takeChangedReport() else { return }
+        delegate?.window(self, didConfigureWidth: now.width, height: now.height, scale: now.scale)
     }
 }
 
@@ -587,8 +305,7 @@ public final class Window {
 enum WindowPart: Equatable {
     /// The main surface: the content the delegate draws.
     case content
-    /// The client-side title bar's subsurface.
-    case titleBar
-    /// One of the invisible resize borders around the client-side decorations.
-    case resizeBorder(ResizeBorderSide)
+    /// A surface of the client-side decorations (title bar, resize border): events on it go to
+    /// the decorations, never to the delegate.
+    case decoration
 }

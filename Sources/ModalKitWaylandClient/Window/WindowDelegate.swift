@@ -44,6 +44,13 @@ public struct WindowOptions {
     /// time it is drawn at; needs ``presentationFeedback`` and a compositor offering
     /// `wp_presentation` on `CLOCK_MONOTONIC` (otherwise frames use the monotonic clock now).
     public var predictsPresentationTime = false
+    /// The decorations the window draws itself where the compositor leaves them to the client
+    /// (xdg-decoration `client_side`, or no `zxdg_decoration_manager_v1`: GNOME, weston); nil (the
+    /// default): none, the window is shown undecorated there. Server-side decorations are asked
+    /// for whenever the compositor offers them, with or without these. ModalKitWaylandDecorations'
+    /// `ClientSideDecorations.standard` is a title bar (title, ×, drag to move, double-click to
+    /// maximize) and invisible resize borders, as foot draws them.
+    public var clientSideDecorations: ClientSideDecorations?
 
     /// Options; see the properties for each value (the window asks for 480 × 800 points by default).
     public init(title: String = "", appID: String? = nil,

@@ -26,8 +26,8 @@ final class XdgSurface {
     func ackConfigure(serial: UInt32) { xdg_surface_ack_configure(proxy, serial) }
 
     /// `set_window_geometry` (points, surface-local; double-buffered, applied at the next commit).
-    func setWindowGeometry(_ rect: DecorationRect) {
-        xdg_surface_set_window_geometry(proxy, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+    func setWindowGeometry(x: Int, y: Int, width: Int, height: Int) {
+        xdg_surface_set_window_geometry(proxy, Int32(x), Int32(y), Int32(width), Int32(height))
     }
 
     private static let listener = listenerTable(xdg_surface_listener(

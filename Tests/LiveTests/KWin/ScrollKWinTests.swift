@@ -35,12 +35,12 @@ final class ScrollKWinTests: CompositorTestCase {
         let x = w.x + Double(width) / 2
 
         // 1. A touch pan up at the 0.5 detent moves the sheet (it expands), not the list: up
-        //    200 pt, held, lifted: it settles at 0.9 (`detent 1`).
+        //    200 pt, held, lifted: it settles at 0.9 (`detent 2`).
         mark = demo.mark()
         try kwin.driver.touchDrag(x: x, from: w.y + 600, dy: -10, steps: 20, ms: 30, hold: 0.25)
         expectEvent(demo, "drag-began", since: mark, "the sheet's drag")
         expectEvent(demo, "detent", since: mark, "settles at the larger detent")
-        XCTAssertEqual(demo.events("detent", since: mark), ["detent 1"])
+        XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])
         XCTAssertEqual(demo.events("scroll", since: mark), [], "the list stays while the sheet expands")
 
         // 2. At 0.9 a fast pan up (100 pt, 10 pt per 10 ms) lifted at once: the list follows the
@@ -74,7 +74,7 @@ final class ScrollKWinTests: CompositorTestCase {
         try kwin.driver.touchDrag(x: x, from: w.y + 300, dy: 10, steps: 10, ms: 30, hold: 0.3)
         expectEvent(demo, "drag-began", since: mark, "the sheet's drag at the list's top")
         expectEvent(demo, "detent", since: mark, "springs back")
-        XCTAssertEqual(demo.events("detent", since: mark), ["detent 1"])
+        XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])
         XCTAssertEqual(demo.events("scroll", since: mark), [])
 
         // 6. Axis steps of 15 pt scroll the list 15 pt each.

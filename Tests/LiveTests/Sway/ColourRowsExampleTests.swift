@@ -84,11 +84,11 @@ final class ColourRowsExampleTests: CompositorTestCase {
         assertPixel(sheet, x0 + 700, y0 + 32, RGB(115, 34, 26), tolerance: 1, "row 0 under the dim")
         assertPixel(sheet, x0 + 700, y0 + 250, RGB(153, 153, 153), tolerance: 1, "white under the dim")
 
-        // A slow drag up by 240 pt (0.4 × 600), held still: the sheet rests on detent 1 (0.9), its
+        // A slow drag up by 240 pt (0.4 × 600), held still: the sheet rests on detent 2 (0.9), its
         // top at 60 pt.
         try vnc.send(drag(x: x0 + 400, from: y0 + 350, to: y0 + 110))
-        XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("detent 1") ? true : nil },
-                        "detent 1: \(app.stdout.lines)")
+        XCTAssertNotNil(app.stdout.wait(timeout: eventTimeout) { $0.contains("detent 2") ? true : nil },
+                        "detent 2: \(app.stdout.lines)")
         try vnc.park()
         let tall = try sway.stableScreenshot()
         keep(tall, "sheet at 0.9")

@@ -52,7 +52,7 @@ final class InteractiveDragSwayTests: CompositorTestCase {
             expectEvent(demo, "drag-began", since: mark, "40 % drag")
             expectEvent(demo, "drag-ended", since: mark, "40 % drag")
             expectEvent(demo, "detent", since: mark, "40 % drag springs back")
-            XCTAssertEqual(demo.events("detent", since: mark), ["detent 0"])
+            XCTAssertEqual(demo.events("detent", since: mark), ["detent 1"])
             XCTAssertEqual(demo.events("dismissing", since: mark), [], "40 %: no dismissal")
             demo.stop()
         }
@@ -79,7 +79,7 @@ final class InteractiveDragSwayTests: CompositorTestCase {
             expectEvent(demo, "dismissed", since: mark, "flick dismisses")
             demo.stop()
         }
-        // 4. detents=0.5,0.9: a drag up from 0.5 past the middle settles at 0.9: `detent 1`, the
+        // 4. detents=0.5,0.9: a drag up from 0.5 past the middle settles at 0.9: `detent 2`, the
         //    sheet's top at 0.1 × 800 = 80 pt.
         do {
             guard let (demo, w) = try presentedDemo(["detents=0.5,0.9"], sway: sway, vnc: vnc) else { return }
@@ -87,10 +87,10 @@ final class InteractiveDragSwayTests: CompositorTestCase {
             let mark = demo.mark()
             try vnc.send(drag(x: x, from: y0, through: (1...20).map { y0 - $0 * 10 }, pause: 0.03, hold: 0.25))
             guard expectEvent(demo, "detent", since: mark, "drag up to the large detent") != nil else { return }
-            XCTAssertEqual(demo.events("detent", since: mark), ["detent 1"])
+            XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])
             try vnc.park()
             let shot = try sway.stableScreenshot()
-            keep(shot, "detent-1")
+            keep(shot, "detent-2")
             let edge = sheetEdge(shot, x: w.rect.x + 100, from: w.rect.y, to: w.rect.y + height)
             XCTAssertNotNil(edge)
             if let edge = edge { XCTAssertEqual(Double(edge - w.rect.y), 80, accuracy: 1, "the sheet's top at 0.9") }

@@ -35,12 +35,12 @@ final class ScrollSwayTests: CompositorTestCase {
         guard expectEvent(demo, "presented", since: mark) != nil else { return }
         let x = w.rect.x + width / 2
 
-        // 1. A wheel step down over the sheet at its 0.5 detent grows it to 0.9 (`detent 1`); the
+        // 1. A wheel step down over the sheet at its 0.5 detent grows it to 0.9 (`detent 2`); the
         //    list does not scroll.
         mark = demo.mark()
         try vnc.send(["move", String(x), String(w.rect.y + 600), "click", "5"])
         guard expectEvent(demo, "detent", since: mark, "a wheel step grows the sheet") != nil else { return }
-        XCTAssertEqual(demo.events("detent", since: mark), ["detent 1"])
+        XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])
         XCTAssertEqual(demo.events("scroll", since: mark), [], "the list stays while the sheet grows")
 
         // 2. Four steps down: the list scrolls by 15 pt a step (wayvnc's axis value), the sheet's
@@ -74,7 +74,7 @@ final class ScrollSwayTests: CompositorTestCase {
         try vnc.send(drag(x: x, from: w.rect.y + 300, dy: 10, steps: 10, pause: 0.04, hold: 0.3))
         expectEvent(demo, "drag-began", since: mark, "the sheet takes over at the list's top")
         expectEvent(demo, "detent", since: mark, "springs back")
-        XCTAssertEqual(demo.events("detent", since: mark), ["detent 1"])
+        XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])
         XCTAssertEqual(demo.events("scroll", since: mark).compactMap { parse($0)?.offset }, [0])
 
         // 6. With the list at its top a drag down moves the sheet at once: no scroll.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ModalKitWaylandClient
+import ModalKitWaylandDecorations
 
 /// fractional-scale-v1: buffer size = logical size × n/120, rounded halfway away from zero for
 /// toplevels; the preferred scale arrives in 120ths; where the protocol is not used, integer

@@ -1,30 +1,7 @@
+import ModalKitWaylandClient
+
 /// Who draws the window's title bar: the rules of client-side decorations (CSD), without any live
 /// Wayland object (unit-tested). The live part is ``TitleBar``.
-
-/// The decoration mode in effect for a toplevel.
-public enum DecorationMode: Equatable, Sendable {
-    /// The compositor draws title bar and borders (xdg-decoration `server_side`).
-    case serverSide
-    /// The client draws its own title bar (`TitleBar`).
-    case clientSide
-
-    /// The mode that applies, given what the compositor offers.
-    ///
-    /// xdg-decoration-unstable-v1: a compositor without `zxdg_decoration_manager_v1` expects every
-    /// client to decorate itself ("if this protocol is not supported … client-side decorations");
-    /// with it, the mode is the one of the last `zxdg_toplevel_decoration_v1.configure`, which the
-    /// compositor may change at any time. Until that configure arrives nothing has been agreed, so
-    /// the client decorates (a window the user can always move and close, as foot does).
-    ///
-    /// - Parameters:
-    ///   - managerOffered: the compositor advertises `zxdg_decoration_manager_v1`.
-    ///   - configuredMode: the mode of the last decoration `configure`
-    ///     (`ZXDG_TOPLEVEL_DECORATION_V1_MODE_*`: 1 client_side, 2 server_side), nil before one.
-    public static func resolve(managerOffered: Bool, configuredMode: UInt32?) -> DecorationMode {
-        guard managerOffered, let configuredMode else { return .clientSide }
-        return configuredMode == 2 ? .serverSide : .clientSide
-    }
-}
 
 /// A part of a client-side title bar that reacts to the pointer or touch.
 public enum TitleBarRegion: Equatable, Sendable {
@@ -52,7 +29,7 @@ public struct DecorationRect: Equatable, Sendable {
     public func scaled(by scale: Int) -> DecorationRect {
         DecorationRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
     }
-    /// In buffer pixels at a scale that may be fractional: each edge at ``scaledLength(_:scale:)``
+    /// In buffer pixels at a scale that may be fractional: each edge at `scaledLength(_:scale:)`
     /// of its coordinate (so adjacent rectangles stay adjacent); the same as the integer version
     /// for a whole `scale`.
     public func scaled(by scale: Double) -> DecorationRect {
@@ -117,7 +94,7 @@ public struct TitleBarLayout: Equatable, Sendable {
         return DecorationRect(x: width - side, y: 0, width: side, height: side)
     }
 
-    /// The buffer size in pixels: each side ``scaledLength(_:scale:)`` (points × scale, exact at a
+    /// The buffer size in pixels: each side `scaledLength(_:scale:)` (points × scale, exact at a
     /// whole scale).
     public var bufferWidth: Int { scaledLength(width, scale: scale) }
     /// The buffer's height in pixels (``TitleBarLayout/height`` points at ``scale``).

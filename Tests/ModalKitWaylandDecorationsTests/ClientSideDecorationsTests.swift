@@ -1,5 +1,6 @@
 import XCTest
 @testable import ModalKitWaylandClient
+@testable import ModalKitWaylandDecorations
 
 /// Client-side decorations: when they apply (xdg-decoration), the title bar's geometry and hit
 /// regions (28 pt bar, 28 pt square close button at the right end), the content size from a

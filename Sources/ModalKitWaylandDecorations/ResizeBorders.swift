@@ -1,4 +1,6 @@
-/// The invisible resize borders of a client-side decorated ``Window``: four synchronized
+import ModalKitWaylandClient
+
+/// The invisible resize borders of a client-side decorated `Window`: four synchronized
 /// `wl_subsurface`s (top, bottom, left, right; ``ResizeBorderLayout``) around the window geometry,
 /// each showing a fully transparent buffer, so they take pointer and touch input (the default input
 /// region is the whole surface) and draw nothing. foot's practice.

@@ -1,43 +1,8 @@
+import ModalKitWaylandClient
+
 /// The invisible resize borders around a client-side decorated window: the rules (which edge a
 /// point is on, where the borders are, when they exist), without any live Wayland object
 /// (unit-tested). The live part is ``ResizeBorders``.
-
-/// An edge or corner of a window being resized: the `xdg_toplevel.resize_edge` values (xdg-shell;
-/// `XDG_TOPLEVEL_RESIZE_EDGE_*`: top 1, bottom 2, left 4, top_left 5, bottom_left 6, right 8,
-/// top_right 9, bottom_right 10 — the horizontal and vertical bits or-ed together).
-public enum ResizeEdge: UInt32, CaseIterable, Sendable {
-    /// The top edge.
-    case top = 1
-    /// The bottom edge.
-    case bottom = 2
-    /// The left edge.
-    case left = 4
-    /// The top-left corner.
-    case topLeft = 5
-    /// The bottom-left corner.
-    case bottomLeft = 6
-    /// The right edge.
-    case right = 8
-    /// The top-right corner.
-    case topRight = 9
-    /// The bottom-right corner.
-    case bottomRight = 10
-
-    /// The cursor-theme name for this edge (the X cursor font / freedesktop cursor-spec names that
-    /// every XCursor theme ships, and that foot and GTK use for their resize borders).
-    public var cursorName: String {
-        switch self {
-        case .top: return "top_side"
-        case .bottom: return "bottom_side"
-        case .left: return "left_side"
-        case .right: return "right_side"
-        case .topLeft: return "top_left_corner"
-        case .topRight: return "top_right_corner"
-        case .bottomLeft: return "bottom_left_corner"
-        case .bottomRight: return "bottom_right_corner"
-        }
-    }
-}
 
 /// One of the four border strips (each its own `wl_subsurface`).
 public enum ResizeBorderSide: CaseIterable, Equatable, Sendable {

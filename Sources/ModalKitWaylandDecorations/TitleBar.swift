@@ -1,8 +1,9 @@
 import CModalKitPixman
 import Glibc
 import ModalKitText
+import ModalKitWaylandClient
 
-/// The client-side title bar of a ``Window``: a synchronized `wl_subsurface` at (0, −height) above
+/// The client-side title bar of a `Window`: a synchronized `wl_subsurface` at (0, −height) above
 /// the content surface, drawn with pixman (text with fcft through ModalKitText) into its own `wl_shm` buffers.
 ///
 /// Drawn only when something it shows changed (size, scale, focus, hover, title): there is no
@@ -12,7 +13,7 @@ import ModalKitText
 /// the viewport, the subsurface, then the surface (the bar disappears with the parent's next commit).
 ///
 /// Scale: the window's. On the integer path the buffer is points × scale with
-/// `set_buffer_scale(scale)`; on the fractional path (fractional-scale-v1, ``SurfaceScale``) the bar
+/// `set_buffer_scale(scale)`; on the fractional path (fractional-scale-v1, `SurfaceScale`) the bar
 /// has a `wp_viewport` of its own: its buffer is ``TitleBarLayout/bufferWidth`` ×
 /// ``TitleBarLayout/bufferHeight`` pixels (the toplevel's rounding, half away from zero), its
 /// destination the bar's size in points, and its buffer scale stays 1.
@@ -128,7 +129,8 @@ final class TitleBar {
         guard try reserveBuffer(), let acquired = reserved else { return false }
         reserved = nil
         needsRedraw = false
-        draw(into: acquired.buffer, layout: layout)
+        Self.paint(acquired.buffer.data, stride: acquired.buffer.stride, layout: layout, title: title,
+                   activated: activated, closeHovered: pointerState.hovered == .close, font: &font)
         if let viewport {
             // Fractional path: the buffer keeps scale 1 and is mapped onto the bar's points.
             let destination = (width: layout.width, height: TitleBarLayout.height)
@@ -152,11 +154,19 @@ final class TitleBar {
 
     // MARK: Drawing
 
-    private func draw(into buffer: ShmBuffer, layout: TitleBarLayout) {
+    /// Draws a bar of `layout` into `data` (``TitleBarLayout/bufferWidth`` × ``TitleBarLayout/bufferHeight``
+    /// premultiplied ARGB8888 pixels, `stride` bytes a row): the background, the separator, the
+    /// close button (highlighted when `closeHovered`) and the title, 14 pt, centred like GNOME's
+    /// titles, moved left when it would reach the close button, and when it does not fit between
+    /// the margins cut at a grapheme cluster and ended with "…" (UIKit's and Pango's tail
+    /// truncation; ModalKitText's `PixmanFont.truncated(_:toWidth:ellipsis:)`). `font` is the
+    /// bar's font, made or remade here at the layout's pixel size.
+    static func paint(_ data: UnsafeMutableRawPointer, stride: Int, layout: TitleBarLayout, title: String,
+                      activated: Bool, closeHovered: Bool, font: inout PixmanFont?) {
         let width = layout.bufferWidth, height = layout.bufferHeight, scale = layout.scale
         guard let image = pixman_image_create_bits_no_clear(
             PIXMAN_a8r8g8b8, Int32(width), Int32(height),
-            buffer.data.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride)) else { return }
+            data.assumingMemoryBound(to: UInt32.self), Int32(stride)) else { return }
         defer { pixman_image_unref(image) }
         let textColor = activated ? Colors.activeText : Colors.inactiveText
         fill(image, DecorationRect(x: 0, y: 0, width: width, height: height),
@@ -167,7 +177,7 @@ final class TitleBar {
         if let close = layout.closeButton?.scaled(by: scale) {
             textRight = close.x
             let cx = Double(close.x) + Double(close.width) / 2, cy = Double(close.y) + Double(close.height) / 2
-            if pointerState.hovered == .close {
+            if closeHovered {
                 fillCircle(image, cx: cx, cy: cy, radius: 11 * scale, Colors.closeHover)
             }
             // × : two strokes 10 pt across, 1.5 pt wide.
@@ -181,9 +191,10 @@ final class TitleBar {
         // fontconfig's default sans, unkerned; no font means a bar without its title, still usable.
         if font?.pixelSize != fontSize { font = try? PixmanFont(pattern: "sans-serif", pixelSize: fontSize, kerning: false) }
         if let font, !title.isEmpty {
-            // Centred on the bar like GNOME's titles, moved left (then clipped) when it would reach
-            // the close button.
+            // Centred on the bar like GNOME's titles, moved left when it would reach the close
+            // button; one that does not fit ends in "…" (the clip only guards the margins).
             let margin = Int((8 * scale).rounded())
+            let title = font.truncated(title, toWidth: max(0, textRight - 2 * margin))
             let textWidth = font.width(of: title)
             var x = (width - textWidth) / 2
             if x + textWidth > textRight - margin { x = max(margin, textRight - margin - textWidth) }
@@ -197,14 +208,14 @@ final class TitleBar {
         }
     }
 
-    private func fill(_ image: OpaquePointer, _ rect: DecorationRect, _ argb: UInt32) {
+    private static func fill(_ image: OpaquePointer, _ rect: DecorationRect, _ argb: UInt32) {
         var color = pixmanColor(argb)
         var box = pixman_rectangle16_t(x: Int16(clamping: rect.x), y: Int16(clamping: rect.y),
                                        width: UInt16(clamping: rect.width), height: UInt16(clamping: rect.height))
         pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &color, 1, &box)
     }
 
-    private func fillTriangles(_ image: OpaquePointer, _ triangles: [pixman_triangle_t], _ argb: UInt32) {
+    private static func fillTriangles(_ image: OpaquePointer, _ triangles: [pixman_triangle_t], _ argb: UInt32) {
         var color = pixmanColor(argb)
         guard let solid = pixman_image_create_solid_fill(&color) else { return }
         defer { pixman_image_unref(solid) }
@@ -214,7 +225,7 @@ final class TitleBar {
         }
     }
 
-    private func fillStroke(_ image: OpaquePointer, from a: (Double, Double), to b: (Double, Double),
+    private static func fillStroke(_ image: OpaquePointer, from a: (Double, Double), to b: (Double, Double),
                             width: Double, _ argb: UInt32) {
         let dx = b.0 - a.0, dy = b.1 - a.1
         let length = (dx * dx + dy * dy).squareRoot()
@@ -226,7 +237,7 @@ final class TitleBar {
                               pixman_triangle_t(p1: p1, p2: p3, p3: p4)], argb)
     }
 
-    private func fillCircle(_ image: OpaquePointer, cx: Double, cy: Double, radius: Double, _ argb: UInt32) {
+    private static func fillCircle(_ image: OpaquePointer, cx: Double, cy: Double, radius: Double, _ argb: UInt32) {
         let segments = 48
         let center = point(cx, cy)
         var triangles: [pixman_triangle_t] = []
@@ -239,7 +250,7 @@ final class TitleBar {
         fillTriangles(image, triangles, argb)
     }
 
-    private func point(_ x: Double, _ y: Double) -> pixman_point_fixed_t {
+    private static func point(_ x: Double, _ y: Double) -> pixman_point_fixed_t {
         pixman_point_fixed_t(x: pixman_fixed_t((x * 65536).rounded()), y: pixman_fixed_t((y * 65536).rounded()))
     }
 }

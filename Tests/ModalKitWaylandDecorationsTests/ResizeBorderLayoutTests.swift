@@ -1,5 +1,6 @@
 import XCTest
 @testable import ModalKitWaylandClient
+@testable import ModalKitWaylandDecorations
 
 /// The invisible resize borders: when they exist (client-side bar, not maximized/fullscreen/tiled),
 /// where they are (8 pt strips outside the window geometry, which xdg-shell says excludes them),
