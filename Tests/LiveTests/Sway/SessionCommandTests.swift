@@ -26,12 +26,12 @@ final class SessionCommandTests: CompositorTestCase {
     /// Checks the session that `stdout`'s `session:` line names is gone: its runtime directory
     /// removed, and sway, wayvnc and the app no longer running.
     private func assertSessionGone(_ stdout: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let session = stdout.split(separator: "\n").first(where: { $0.hasPrefix("session: XDG_RUNTIME_DIR=") }),
-              let dirEnd = session.firstIndex(of: " ") else {
+        guard let session = stdout.split(separator: "\n").first(where: { $0.hasPrefix("session: XDG_RUNTIME_DIR=") }) else {
             return XCTFail("no session line: \(stdout)", file: file, line: line)
         }
         let fields = session.split(separator: " ")
-        let directory = String(session[session.index(session.startIndex, offsetBy: "session: XDG_RUNTIME_DIR=".count)..<dirEnd])
+        let directory = String(fields[1].dropFirst("XDG_RUNTIME_DIR=".count))
+        XCTAssertTrue(directory.hasPrefix("/"), "\(session)", file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory), "\(directory) removed", file: file, line: line)
         for name in ["sway", "wayvnc", "app"] {
             guard let i = fields.firstIndex(of: Substring(name)), i + 1 < fields.count, let pid = Int32(fields[i + 1]) else {
