@@ -33,6 +33,9 @@ let package = Package(
     products: [
         .executable(name: "modal-demo", targets: ["modal-demo"]),
         .executable(name: "modal-bench", targets: ["modal-bench"]),
+        .executable(name: "modalkit-session", targets: ["modalkit-session"]),
+        // A private headless Wayland session with real input, for an app's own end-to-end tests.
+        .library(name: "ModalKitSession", targets: ["ModalKitSession"]),
         .library(name: "ModalKit", targets: ["ModalKit"]),
         // What a style package links: the style hooks and the export to the C style ABI, nothing of the host.
         .library(name: "ModalKitStyle", targets: ["ModalKitStyle"]),
@@ -128,7 +131,7 @@ let package = Package(
         .target(name: "ModalKitBenchSupport"),
         .executableTarget(name: "modal-bench",
                           dependencies: ["ModalKitDemo", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
-                                         "CModalKitPixman", "ModalKitClock", "ModalKitText"]),
+                                         "CModalKitPixman", "ModalKitClock", "ModalKitText", "ModalKitSession"]),
         // The built-in styles: each a plain target (tests link the style type) and an entry target,
         // the one its dynamic library is made of, which gets the generated note.
         style("InsetCentered"), entry("InsetCentered"),
@@ -172,7 +175,13 @@ let package = Package(
         // (portal settings, screen readers), LiveHarnessTests checks the harness itself. The
         // harness is optimised even in the debug test build: it compares megapixel screenshots
         // pixel by pixel, which unoptimised took most of the suite's CPU.
-        .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
+        // A private headless session (sway, weston, mutter or KWin; real input; screenshots; session
+        // buses), one child-process type: what the tests, modal-bench and `modalkit-session` start.
+        .target(name: "ModalKitSession", dependencies: ["CModalKitPng"], exclude: ["Helpers"],
+                swiftSettings: [.unsafeFlags(["-O"])]),
+        // Runs an app in a private headless session and drives it with a script of steps.
+        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession"]),
+        .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng", "ModalKitSession"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "CModalKitWebP"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins"],

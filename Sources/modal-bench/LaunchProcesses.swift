@@ -1,9 +1,11 @@
 // Processes for `modal-bench --launch`: clients started with fork/exec and their exec time taken
 // in the child just before execve, their output read line by line, every wait bounded, and the
-// private headless sway (with wayvnc for a keyboard) that `--headless` starts and stops.
+// private headless sway (with wayvnc for a keyboard) that `--headless` starts and stops
+// (ModalKitSession's).
 import Foundation
 import ModalKitClock
 import ModalKitBenchSupport
+import ModalKitSession
 
 /// A failure of `--launch`, with its exit status (2: a program given or needed is missing; 1: a
 /// runtime failure; 130: interrupted by a signal).
@@ -337,21 +339,6 @@ final class Child {
     }
 }
 
-/// A short command run to completion (bounded): its exit and stdout.
-func runCommand(_ path: String, _ arguments: [String], environment: [String: String], timeout: Double = 10) throws
-    -> (exit: ChildExit, stdout: String, stderr: String)
-{
-    let child = try Child(path: path, arguments: arguments, environment: environment, stdout: .pipe, stderr: .pipe)
-    var out = "", err = ""
-    guard let exit = child.waitForExit(timeout: timeout, onStdout: { out += $0 + "\n" }, onStderr: { err += $0 + "\n" }) else {
-        child.stop(timeout: 1)
-        throw LaunchError("\(path) \(arguments.joined(separator: " ")) did not finish within \(timeout) s; stopped")
-    }
-    child.stdout?.drain { out += $0 + "\n" }
-    child.stderr?.drain { err += $0 + "\n" }
-    return (exit, out, err)
-}
-
 // MARK: Sessions
 
 /// Where the clients run: the Wayland session modal-bench was started in, or a private headless sway.
@@ -388,140 +375,41 @@ final class CurrentSession: LaunchSession {
     func stop() {}
 }
 
-/// The user a private sway runs as: the current one, or when modal-bench runs as root (sway
-/// refuses to), `modalkit-test` (the end-to-end tests' user) if it exists, else `nobody`.
-struct CompositorUser {
-    let name: String
-    let uid: uid_t
-    let gid: gid_t
-    var isCurrentUser: Bool { uid == getuid() }
-
-    static func choose() throws -> CompositorUser {
-        guard getuid() == 0 else {
-            let name = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(getuid())"
-            return CompositorUser(name: name, uid: getuid(), gid: getgid())
-        }
-        for name in ["modalkit-test", "nobody"] {
-            if let pw = getpwnam(name) { return CompositorUser(name: name, uid: pw.pointee.pw_uid, gid: pw.pointee.pw_gid) }
-        }
-        throw LaunchError("running as root, and neither user modalkit-test nor nobody exists to run sway as")
-    }
-
-    /// `setpriv` in front of `arguments`: the ids of this user when it is not the current one,
-    /// and `--pdeathsig TERM`, so the compositor ends with modal-bench even if modal-bench is
-    /// killed. setpriv execs, so the PID started is the program's own.
-    func command(_ arguments: [String]) -> [String] {
-        var c = ["--pdeathsig", "TERM"]
-        if !isCurrentUser { c += ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"] }
-        return c + ["--"] + arguments
-    }
-}
-
-/// `WLR_BACKENDS=headless WLR_RENDERER=pixman sway` with one output of the window size at scale
-/// 1, no borders, no gaps and no Xwayland, so a lone tiled window is exactly that size. Its
-/// runtime directory is private (0700, under `$TMPDIR` when the compositor's user can reach it,
-/// else /tmp) and removed by `stop()`.
+/// The private headless sway of ModalKitSession (`HeadlessSway`: its own runtime directory, run as
+/// the unprivileged `modalkit-test` when modal-bench runs as root) with one output of the window
+/// size at scale 1 and no gap, so a lone tiled window is exactly that size; `--pdeathsig`, so it
+/// ends with modal-bench even if modal-bench is killed. `stop()` removes its directory.
 final class PrivateSway: LaunchSession {
-    let user: CompositorUser
-    let runtimeDirectory: String
+    let session: HeadlessSway
     let size: BenchSize
-    private(set) var sway: Child?
-    private(set) var displayName = ""
-    private(set) var ipcSocket = ""
-    private var wayvnc: Child?
     let version: String
+    /// wayvnc, whose virtual pointer and keyboard give the seat its devices (`--seat keyboard`).
+    private var wayvnc: VNCInput?
 
     init(size: BenchSize) throws {
         self.size = size
-        guard let setpriv = findProgram("setpriv") else { throw LaunchError("--headless needs setpriv (util-linux)", status: 2) }
-        guard let swayPath = findProgram("sway"), findProgram("swaymsg") != nil else {
+        if getuid() == 0, findProgram("setpriv") == nil { throw LaunchError("--headless needs setpriv (util-linux)", status: 2) }
+        guard findProgram("sway") != nil, findProgram("swaymsg") != nil else {
             throw LaunchError("--headless needs sway and swaymsg (Debian: apt install sway)", status: 2)
         }
-        user = try CompositorUser.choose()
-        version = (try? runCommand(swayPath, ["--version"], environment: ["PATH": "/usr/bin:/bin"], timeout: 5))
-            .map { $0.stdout.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "sway"
-        runtimeDirectory = try PrivateSway.makeDirectory(owner: user)
+        version = (try? ChildProcess.run(["sway", "--version"], environment: ["PATH": "/usr/bin:/bin"], timeout: 5))
+            .map { String(decoding: $0.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "sway"
         do {
-            let config = runtimeDirectory + "/sway.config"
-            try """
-            # modal-bench --launch: one output of the window size, nothing around a tiled window.
-            output HEADLESS-1 resolution \(size.width)x\(size.height) position 0 0 scale 1
-            default_border none
-            default_floating_border none
-            gaps inner 0
-            gaps outer 0
-            xwayland disable
-            focus_follows_mouse no
-            mouse_warping none
-
-            """.write(toFile: config, atomically: false, encoding: .utf8)
-            chmod(config, 0o644)
-            let env = [
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                "HOME": runtimeDirectory,
-                "XDG_RUNTIME_DIR": runtimeDirectory,
-                "LANG": "C.UTF-8",
-                "WLR_BACKENDS": "headless",
-                "WLR_LIBINPUT_NO_DEVICES": "1",
-                "WLR_RENDERER": "pixman",
-                "WLR_HEADLESS_OUTPUTS": "1",
-            ]
-            let log = runtimeDirectory + ".sway.log"
-            let sway = try Child(path: setpriv, arguments: user.command([swayPath, "--config", config]), environment: env,
-                                 name: "sway", stdout: .file(log), stderr: .file(log))
-            self.sway = sway
-            let ipc = runtimeDirectory + "/sway-ipc.\(user.uid).\(sway.pid).sock"
-            var display: String?
-            let deadline = monotonicSeconds() + 15
-            while sway.isRunning, monotonicSeconds() < deadline {
-                try checkInterrupted()
-                if display == nil {
-                    display = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory))?
-                        .first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") && isSocket(runtimeDirectory + "/" + $0) }
-                }
-                if display != nil && isSocket(ipc) { break }
-                usleep(20_000)
-            }
-            guard sway.isRunning, let display, isSocket(ipc) else {
-                throw LaunchError("headless sway did not start (\(sway.isRunning ? "no sockets within 15 s" : "it ended")):\n"
-                                  + PrivateSway.tail(log))
-            }
-            displayName = display
-            ipcSocket = ipc
-            // The IPC socket is bound before sway reads its config: wait for the configured output.
-            var ready = false
-            while !ready, sway.isRunning, monotonicSeconds() < deadline {
-                try checkInterrupted()
-                let outputs = (try? swaymsgJSON(["-t", "get_outputs"])) as? [[String: Any]] ?? []
-                ready = outputs.contains { o in
-                    let rect = o["rect"] as? [String: Any]
-                    return o["active"] as? Bool == true && rect?["width"] as? Int == size.width
-                        && rect?["height"] as? Int == size.height
-                }
-                if !ready { usleep(50_000) }
-            }
-            guard ready else {
-                throw LaunchError("headless sway has no active \(size) output after 15 s:\n" + PrivateSway.tail(log))
-            }
-        } catch {
-            stop()
-            throw error
+            session = try HeadlessSway(windowWidth: size.width, windowHeight: size.height, margin: 0, diesWithParent: true)
+        } catch let e as HarnessError {
+            throw LaunchError(e.description)
         }
     }
 
     deinit { stop() }
 
     var summary: String {
-        "private headless sway (\(version), WLR_RENDERER=pixman, one \(size) output at scale 1, run as \(user.name) in \(runtimeDirectory))"
+        "private headless sway (\(version), WLR_RENDERER=pixman, one \(size) output at scale 1, run as \(session.user.name) in \(session.runtimeDirectory))"
     }
 
     var clientEnvironment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["WAYLAND_DISPLAY"] = displayName
-        env["XDG_RUNTIME_DIR"] = runtimeDirectory
-        env["WAYLAND_SOCKET"] = nil
+        var env = session.clientEnvironment
         env["WAYLAND_DEBUG"] = nil
-        env["DISPLAY"] = nil
         return env
     }
 
@@ -530,113 +418,25 @@ final class PrivateSway: LaunchSession {
     /// - Throws: `LaunchError` when wayvnc is missing or the seat has no keyboard within 15 s.
     func addKeyboard() throws {
         guard wayvnc == nil else { return }
-        guard let setpriv = findProgram("setpriv"), let path = findProgram("wayvnc") else {
+        guard findProgram("wayvnc") != nil else {
             throw LaunchError("--seat keyboard needs wayvnc (Debian: apt install wayvnc)", status: 2)
         }
-        let port = try freeTCPPort()
-        var env = clientEnvironment
-        env["HOME"] = runtimeDirectory   // wayvnc reads ~/.config/wayvnc/config if present
-        let log = runtimeDirectory + ".wayvnc.log"
-        let vnc = try Child(path: setpriv, arguments: user.command([path, "127.0.0.1", String(port)]), environment: env,
-                            name: "wayvnc", stdout: .file(log), stderr: .file(log))
-        wayvnc = vnc
-        let deadline = monotonicSeconds() + 15
-        while vnc.isRunning, seatCapabilities() & 3 != 3, monotonicSeconds() < deadline {
-            try checkInterrupted()
-            usleep(50_000)
+        do {
+            wayvnc = try VNCInput(sway: session, diesWithParent: true)
+        } catch let e as HarnessError {
+            throw LaunchError("wayvnc did not give the seat a keyboard: \(e.description)")
         }
-        guard vnc.isRunning, seatCapabilities() & 3 == 3 else {
-            let why = vnc.isRunning ? "the seat has capabilities \(seatCapabilities()) after 15 s" : "wayvnc ended"
-            removeKeyboard()
-            throw LaunchError("wayvnc did not give the seat a keyboard (\(why)):\n" + PrivateSway.tail(log))
-        }
+        try checkInterrupted()
     }
 
     /// Stops wayvnc and waits (bounded) until its devices left the seat.
     func removeKeyboard() {
-        guard let vnc = wayvnc else { return }
-        vnc.stop()
+        wayvnc?.stop()
         wayvnc = nil
-        let deadline = monotonicSeconds() + 5
-        while seatCapabilities() & 3 != 0, monotonicSeconds() < deadline { usleep(50_000) }
-        unlink(runtimeDirectory + ".wayvnc.log")
-    }
-
-    /// The seat's capabilities from `swaymsg -t get_seats` (1 pointer, 2 keyboard, 4 touch).
-    func seatCapabilities() -> Int {
-        let seats = (try? swaymsgJSON(["-t", "get_seats"])) as? [[String: Any]] ?? []
-        return seats.reduce(0) { $0 | ($1["capabilities"] as? Int ?? 0) }
-    }
-
-    func swaymsgJSON(_ arguments: [String]) throws -> Any {
-        guard let swaymsg = findProgram("swaymsg") else { throw LaunchError("swaymsg not found") }
-        let r = try runCommand(swaymsg, ["--socket", ipcSocket, "-r"] + arguments, environment: clientEnvironment, timeout: 5)
-        guard r.exit == .exited(0) else { throw LaunchError("swaymsg \(arguments.joined(separator: " ")): \(r.exit) \(r.stderr)") }
-        return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
     }
 
     func stop() {
         removeKeyboard()
-        sway?.stop()
-        sway = nil
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
-        unlink(runtimeDirectory + ".sway.log")
+        session.stop()
     }
-
-    /// The last lines of a log file, indented, for an error message.
-    static func tail(_ path: String, lines: Int = 15) -> String {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(lines).map { "    " + $0 }.joined(separator: "\n")
-    }
-
-    /// A new 0700 directory owned by `owner` under `$TMPDIR`, or /tmp when `owner` could not
-    /// reach `$TMPDIR` (an ancestor not searchable by others) or socket paths in it would be too
-    /// long for `sun_path` (108 bytes).
-    static func makeDirectory(owner: CompositorUser) throws -> String {
-        var base = NSTemporaryDirectory()
-        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        if !base.hasPrefix("/") || base.utf8.count > 48 { base = "/tmp" }
-        if !owner.isCurrentUser {
-            var path = base
-            while true {
-                var st = stat()
-                guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, st.st_mode & 0o001 != 0 else { base = "/tmp"; break }
-                if path == "/" { break }
-                path = (path as NSString).deletingLastPathComponent
-            }
-        }
-        var template = Array("\(base)/modal-bench-sway.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw LaunchError("mkdtemp in \(base) failed: \(String(cString: strerror(errno)))") }
-        let path = String(cString: made)
-        guard chown(path, owner.uid, owner.gid) == 0, chmod(path, 0o700) == 0 else {
-            let why = String(cString: strerror(errno))
-            rmdir(path)
-            throw LaunchError("cannot hand \(path) to \(owner.name): \(why)")
-        }
-        return path
-    }
-}
-
-func isSocket(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFSOCK
-}
-
-/// A TCP port on 127.0.0.1 that was free a moment ago (bind to port 0, read it, close).
-func freeTCPPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw LaunchError("socket failed: \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var addr = sockaddr_in()
-    addr.sin_family = sa_family_t(AF_INET)
-    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-    addr.sin_port = 0
-    var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ok = withUnsafeMutablePointer(to: &addr) { ptr -> Bool in
-        ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-            bind(fd, sa, len) == 0 && getsockname(fd, sa, &len) == 0
-        }
-    }
-    guard ok else { throw LaunchError("cannot find a free TCP port: \(String(cString: strerror(errno)))") }
-    return Int(UInt16(bigEndian: addr.sin_port))
 }

@@ -20,7 +20,8 @@ final class ShippedFilesTests: XCTestCase {
     }
 
     func testManualPagesRenderWithoutWarnings() throws {
-        for (page, name) in [("share/man/man1/modal-demo.1", "modal-demo - "), ("share/man/man7/modalkit-style.7", "modalkit-style - ")] {
+        for (page, name) in [("share/man/man1/modal-demo.1", "modal-demo - "), ("share/man/man7/modalkit-style.7", "modalkit-style - "),
+                           ("share/man/man1/modalkit-session.1", "modalkit-session - ")] {
             let result = try run("/usr/bin/man", ["--warnings", "-l", try installed(page)],
                                  environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8"])
             XCTAssertEqual(result.status, 0, "\(page): \(result.stderr)")

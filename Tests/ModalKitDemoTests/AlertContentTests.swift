@@ -1,5 +1,6 @@
 import ModalKitDemo
 import ModalKit
+import ModalKitHostFuzzSupport
 import XCTest
 
 /// `--content alert`: level 1 presents ModalKitContent's Alert "Delete file?" (the alert style

@@ -1,3 +1,4 @@
+import ModalKitHostFuzzSupport
 import ModalKitDemo
 import ModalKit
 import XCTest

@@ -1,3 +1,4 @@
+import ModalKitHostFuzzSupport
 import XCTest
 @testable import ModalKitDemo
 import ModalKit

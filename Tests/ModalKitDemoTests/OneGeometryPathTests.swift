@@ -1,3 +1,4 @@
+import ModalKitHostFuzzSupport
 import XCTest
 import ModalKitDemo
 import ModalKit

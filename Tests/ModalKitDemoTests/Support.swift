@@ -3,6 +3,7 @@ import ModalKitBottomSheetStyle
 import ModalKitInsetCenteredStyle
 import ModalKitDemo
 import ModalKit
+import ModalKitHostFuzzSupport
 import XCTest
 
 /// A scene laid out at W×H points and `scale`, with its events recorded.
@@ -71,23 +72,6 @@ func channelsClose(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
 
 /// Card white, the presented view's background.
 let cardWhite: UInt32 = 0xFFFF_FFFF
-
-/// The built-in styles by name — the real style types (`Plugins/…`), created in process with
-/// their options as on the command line (`--style-option`), so every test here checks the styles
-/// the plugins ship.
-enum BuiltinStyle: String, CaseIterable {
-    case insetCentered = "inset-centered"
-    case bottomSheet = "bottom-sheet"
-
-    /// The style with its declared defaults overridden by `options`.
-    /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
-    func make(options: [String: String] = [:]) throws -> PresentationStyle {
-        switch self {
-        case .insetCentered: return try InsetCenteredStyle.make(options)
-        case .bottomSheet: return try BottomSheetStyle.make(options)
-        }
-    }
-}
 
 extension LoadablePresentationStyle {
     /// The style with its declared defaults overridden by `options` (keys and values as

@@ -35,6 +35,20 @@ public enum BuiltinStyles {
     }
 }
 
+/// The two built-in styles the unit tests check every geometry and pixel rule on (`allCases`), by
+/// name: the real style types, created in process like ``BuiltinStyles/make(_:options:)``.
+public enum BuiltinStyle: String, CaseIterable {
+    case insetCentered = "inset-centered"
+    case bottomSheet = "bottom-sheet"
+
+    /// The style with its declared defaults overridden by `options` (keys and values as
+    /// `--style-option` gives them).
+    /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
+    public func make(options: [String: String] = [:]) throws -> PresentationStyle {
+        try BuiltinStyles.make(rawValue, options: options)
+    }
+}
+
 /// A name that is not one of the built-in styles.
 public struct UnknownBuiltinStyle: Error, CustomStringConvertible {
     public var name: String

@@ -2,6 +2,7 @@
 // and PresentedViewRoundingKWinTests (KWin, 1.75): the fraction that puts the sheet's top at a
 // given point, `modal-demo render` of that frame, and the sheet's top row in a picture.
 import Foundation
+import ModalKitSession
 import ModalKit
 #if canImport(Glibc)
 import Glibc

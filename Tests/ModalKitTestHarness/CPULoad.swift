@@ -2,6 +2,7 @@
 // for the machine's cores, as on a busy desktop (`yes > /dev/null`, one per loop), started by the
 // test and stopped by their PIDs.
 import Foundation
+import ModalKitSession
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@
 // one for tear-down (LIFO: client, then input, then compositor), so nothing outlives a test even
 // when an assertion fails or a helper throws.
 import Foundation
+import ModalKitSession
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 // The installed `modal-demo`, run as a real client of a harness compositor, with its --log-events
 // lines (docs/design.md, command line) collected so tests wait on events instead of sleeping.
 import Foundation
+import ModalKitSession
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -85,6 +86,16 @@ public final class DemoProcess {
 
     /// Waits at most `timeout` seconds for the demo to end.
     public func waitForExit(timeout: Double) -> ExitStatus? { process.waitForExit(timeout: timeout) }
+
+    /// Waits (bounded) until the demo's last `configure` is `configure WIDTHxHEIGHT` and a `frame`
+    /// followed it: it drew at that size. Returns whether it did within `timeout` seconds.
+    public func waitUntilDrawn(width: Int, height: Int, timeout: Double) -> Bool {
+        waitUntil(timeout: timeout, interval: 0.05) {
+            let lines = stdoutLines
+            guard let c = lines.lastIndex(where: { DemoProcess.firstWord($0) == "configure" }) else { return false }
+            return lines[c] == "configure \(width)x\(height)" && lines[(c + 1)...].contains { DemoProcess.firstWord($0) == "frame" }
+        }
+    }
 
     public var isRunning: Bool { process.isRunning }
 

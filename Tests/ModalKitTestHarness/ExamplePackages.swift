@@ -1,6 +1,7 @@
 // The app examples in Examples/, built as their own SwiftPM packages into one scratch directory in
 // this checkout's build directory (reused by later runs: incremental builds; nothing in /tmp).
 import Foundation
+import ModalKitSession
 import XCTest
 
 public enum ExamplePackages {

@@ -1,6 +1,7 @@
 // The products the end-to-end tests run: what users install, not the debug build next to the
 // test binary.
 import Foundation
+import ModalKitSession
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 // Pixel checks on screenshots, with values from the design (docs/design.md, built-in styles), not
 // from the code.
 import Foundation
+import ModalKitSession
 import XCTest
 
 /// A pixel at least this far (largest channel difference) from the background counts as "drawn"

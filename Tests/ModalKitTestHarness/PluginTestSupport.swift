@@ -1,6 +1,7 @@
 // Helpers for the style-plugin tests: where the installed libraries are, C fixture plugins compiled
 // at test time, scratch directories, and running a program with a bounded wait.
 import Foundation
+import ModalKitSession
 import ModalKit
 import XCTest
 #if canImport(Glibc)

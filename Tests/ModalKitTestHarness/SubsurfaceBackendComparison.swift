@@ -3,6 +3,7 @@
 // screenshots equal within 2 per channel, and every frame's `backend=` what that backend should
 // compose with. Compositor-neutral: the caller passes how to launch, type and take a screenshot.
 import Foundation
+import ModalKitSession
 import XCTest
 
 /// What to present and how far.

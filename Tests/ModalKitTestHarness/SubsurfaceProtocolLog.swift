@@ -1,6 +1,7 @@
 // What a `WAYLAND_DEBUG=1` log of a whole run with `--compositing subsurface` must show, under any
 // compositor (SubsurfaceCompositingTests under sway, SubsurfaceCompositingWestonTests).
 import XCTest
+import ModalKitSession
 
 extension CompositorTestCase {
     /// Fails unless the demo's `WAYLAND_DEBUG` log (its stderr, read to the end) has no protocol

@@ -5,6 +5,7 @@
 // other packages commonly use (CPixman, SystemSupport, WaylandClient…): ModalKit's own names are
 // all prefixed, so they cannot clash. Kept in the test cache (incremental across runs).
 import Foundation
+import ModalKitSession
 import XCTest
 
 public enum VersionedDependency {

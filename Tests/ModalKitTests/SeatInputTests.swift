@@ -1,4 +1,5 @@
 import ModalKit
+import ModalKitHostFuzzSupport
 import XCTest
 
 /// Input of two seats at once (no compositor): each seat's pointer and touch points are its own,

@@ -2,6 +2,7 @@ import ModalKitAdaptiveStyle
 import ModalKitBottomSheetStyle
 import ModalKitInsetCenteredStyle
 import ModalKit
+import ModalKitHostFuzzSupport
 import XCTest
 
 /// A style that records every callback, in order (`calls`). Duration `duration` (1 s), linear;
@@ -33,23 +34,6 @@ final class RecordingStyle {
 
 /// The controller's state changes, in order (`onStateChange`).
 final class StateBox { var states: [PresentationState] = [] }
-
-/// The built-in styles by name — the real style types (`Plugins/…`), created in process with
-/// their options as on the command line (`--style-option`), so every test here checks the styles
-/// the plugins ship.
-enum BuiltinStyle: String, CaseIterable {
-    case insetCentered = "inset-centered"
-    case bottomSheet = "bottom-sheet"
-
-    /// The style with its declared defaults overridden by `options`.
-    /// - Throws: `StyleOptionError` for an unknown key or a bad value, as the plugins do.
-    func make(options: [String: String] = [:]) throws -> PresentationStyle {
-        switch self {
-        case .insetCentered: return try InsetCenteredStyle.make(options)
-        case .bottomSheet: return try BottomSheetStyle.make(options)
-        }
-    }
-}
 
 extension LoadablePresentationStyle {
     /// The style with its declared defaults overridden by `options` (keys and values as

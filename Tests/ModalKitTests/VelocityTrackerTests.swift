@@ -1,3 +1,4 @@
+import ModalKitHostFuzzSupport
 import ModalKit
 import XCTest
 

@@ -49,6 +49,9 @@ MK_DEBIAN_PACKAGES=(
   # (man -l), the shell completions (bash -n, zsh -n, fish --no-execute), the desktop entry
   # (desktop-file-validate); git for the test that depends on a tagged copy of ModalKit.
   man-db groff-base zsh fish desktop-file-utils git
+  # The session library's clipboard (wl-copy, wl-paste over wlr-data-control) and input method
+  # (fcitx5 with its pinyin engine, talking input-method-v2 to headless sway).
+  wl-clipboard fcitx5 fcitx5-pinyin
 )
 
 # The environment of the debug build scripts/test makes in scratch directory $1, as the array

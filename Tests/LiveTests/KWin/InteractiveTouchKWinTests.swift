@@ -20,29 +20,11 @@ final class InteractiveTouchKWinTests: CompositorTestCase {
         let demo = try startDemo(["--size", "\(width)x\(height)", "--style", "bottom-sheet", "--log-events"],
                                  environment: kwin.clientEnvironment)
         let window = try kwin.waitForWindow(pid: demo.pid, width: width, height: height, timeout: eventTimeout)
-        let drawn = waitUntil(timeout: eventTimeout, interval: 0.05) {
-            let lines = demo.stdoutLines
-            guard let c = lines.lastIndex(where: { DemoProcess.firstWord($0) == "configure" }) else { return false }
-            return lines[c] == "configure \(width)x\(height)" && lines[(c + 1)...].contains { DemoProcess.firstWord($0) == "frame" }
-        }
-        guard drawn else { throw HarnessError("modal-demo did not draw at \(width)x\(height):\n\(demo.diagnostics())") }
+        guard demo.waitUntilDrawn(width: width, height: height, timeout: eventTimeout) else { throw HarnessError("modal-demo did not draw at \(width)x\(height):\n\(demo.diagnostics())") }
         let mark = demo.mark()
         try kwin.driver.key(.enter)
         guard expectEvent(demo, "presented", since: mark) != nil else { return nil }
         return (demo, window.buffer)
-    }
-
-    /// One finger down at (`x`, `y0`), moved `steps` times by `dy` points `ms` milliseconds apart
-    /// (timed inside the driver: `touch-path`), held `hold` seconds, lifted; every event followed
-    /// by a touch frame.
-    private func touchDrag(_ kwin: HeadlessKWin, x: Double, from y0: Double, dy: Double, steps: Int, ms: Int,
-                           hold: Double) throws {
-        try kwin.driver.command("touch-down 0 \(x) \(y0)")
-        try kwin.driver.command("touch-frame")
-        try kwin.driver.command("touch-path 0 \(x) \(y0) 0 \(dy) \(steps) \(ms)")
-        usleep(useconds_t(hold * 1e6))
-        try kwin.driver.command("touch-up 0")
-        try kwin.driver.command("touch-frame")
     }
 
     func testTouchDragsSpringBackDismissAndFlick() throws {
@@ -53,7 +35,7 @@ final class InteractiveTouchKWinTests: CompositorTestCase {
             guard let (demo, w) = try presentedDemo(in: kwin) else { return }
             let x = w.x + Double(width) / 2, y0 = w.y + sheetTop + 100
             let mark = demo.mark()
-            try touchDrag(kwin, x: x, from: y0, dy: 10, steps: 16, ms: 40, hold: 0.25)
+            try kwin.driver.touchDrag(x: x, from: y0, dy: 10, steps: 16, ms: 40, hold: 0.25)
             expectEvent(demo, "drag-began", since: mark, "40 % touch drag")
             expectEvent(demo, "detent", since: mark, "40 % touch drag springs back")
             XCTAssertEqual(demo.events("dismissing", since: mark), [], "40 %: no dismissal")
@@ -64,7 +46,7 @@ final class InteractiveTouchKWinTests: CompositorTestCase {
             guard let (demo, w) = try presentedDemo(in: kwin) else { return }
             let x = w.x + Double(width) / 2, y0 = w.y + sheetTop + 50
             let mark = demo.mark()
-            try touchDrag(kwin, x: x, from: y0, dy: 10, steps: 28, ms: 40, hold: 0.25)
+            try kwin.driver.touchDrag(x: x, from: y0, dy: 10, steps: 28, ms: 40, hold: 0.25)
             expectEvent(demo, "drag-ended", since: mark, "70 % touch drag")
             expectEvent(demo, "dismissed", since: mark, "70 % touch drag dismisses")
             XCTAssertEqual(demo.events("detent", since: mark), [])
@@ -75,7 +57,7 @@ final class InteractiveTouchKWinTests: CompositorTestCase {
             guard let (demo, w) = try presentedDemo(in: kwin) else { return }
             let x = w.x + Double(width) / 2, y0 = w.y + sheetTop + 50
             let mark = demo.mark()
-            try touchDrag(kwin, x: x, from: y0, dy: 6, steps: 10, ms: 5, hold: 0)
+            try kwin.driver.touchDrag(x: x, from: y0, dy: 6, steps: 10, ms: 5, hold: 0)
             guard let ended = expectEvent(demo, "drag-ended", since: mark, "touch flick") else { return }
             let v = Double(ended.split(separator: " ").last ?? "") ?? 0
             // KWin stamps the events when it processes them (a busy compositor spreads them), so

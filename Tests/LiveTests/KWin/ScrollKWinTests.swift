@@ -15,33 +15,10 @@ import Glibc
 final class ScrollKWinTests: CompositorTestCase {
     private let width = 480, height = 800
 
-    private func parse(_ line: String?) -> (offset: Double, top: Double)? {
-        guard let parts = line?.split(separator: " "), parts.count == 3,
-              let o = Double(parts[1]), let t = Double(parts[2]) else { return nil }
-        return (o, t)
-    }
+    private func parse(_ line: String?) -> (offset: Double, top: Double)? { DemoProcess.parseScroll(line) }
 
-    /// Waits (bounded) until no `scroll` line came for `quiet` seconds; the last one since `mark`.
     private func lastScroll(_ demo: DemoProcess, since mark: Int, quiet: Double = 0.6) -> (offset: Double, top: Double)? {
-        var count = -1, still = Date()
-        _ = waitUntil(timeout: eventTimeout, interval: 0.05) {
-            let n = demo.events("scroll", since: mark).count
-            if n != count { count = n; still = Date() }
-            return Date().timeIntervalSince(still) >= quiet
-        }
-        return parse(demo.events("scroll", since: mark).last)
-    }
-
-    /// One finger down at (`x`, `y0`), moved `steps` times by `dy` points `ms` milliseconds apart,
-    /// held `hold` seconds, lifted.
-    private func touchDrag(_ kwin: HeadlessKWin, x: Double, from y0: Double, dy: Double, steps: Int, ms: Int,
-                           hold: Double) throws {
-        try kwin.driver.command("touch-down 0 \(x) \(y0)")
-        try kwin.driver.command("touch-frame")
-        try kwin.driver.command("touch-path 0 \(x) \(y0) 0 \(dy) \(steps) \(ms)")
-        if hold > 0 { usleep(useconds_t(hold * 1e6)) }
-        try kwin.driver.command("touch-up 0")
-        try kwin.driver.command("touch-frame")
+        demo.lastScroll(since: mark, quiet: quiet, timeout: eventTimeout)
     }
 
     func testTouchAndAxisOnAListInASheet() throws {
@@ -50,12 +27,7 @@ final class ScrollKWinTests: CompositorTestCase {
         let demo = try startDemo(["--size", "\(width)x\(height)", "--style", "bottom-sheet", "--style-option", "detents=0.5,0.9",
                                   "--content", "list", "--log-events"], environment: kwin.clientEnvironment)
         let window = try kwin.waitForWindow(pid: demo.pid, width: width, height: height, timeout: eventTimeout)
-        let drawn = waitUntil(timeout: eventTimeout, interval: 0.05) {
-            let lines = demo.stdoutLines
-            guard let c = lines.lastIndex(where: { DemoProcess.firstWord($0) == "configure" }) else { return false }
-            return lines[c] == "configure \(width)x\(height)" && lines[(c + 1)...].contains { DemoProcess.firstWord($0) == "frame" }
-        }
-        guard drawn else { throw HarnessError("modal-demo did not draw at \(width)x\(height):\n\(demo.diagnostics())") }
+        guard demo.waitUntilDrawn(width: width, height: height, timeout: eventTimeout) else { throw HarnessError("modal-demo did not draw at \(width)x\(height):\n\(demo.diagnostics())") }
         var mark = demo.mark()
         try kwin.driver.key(.enter)
         guard expectEvent(demo, "presented", since: mark) != nil else { return }
@@ -65,7 +37,7 @@ final class ScrollKWinTests: CompositorTestCase {
         // 1. A touch pan up at the 0.5 detent moves the sheet (it expands), not the list: up
         //    200 pt, held, lifted: it settles at 0.9 (`detent 2`).
         mark = demo.mark()
-        try touchDrag(kwin, x: x, from: w.y + 600, dy: -10, steps: 20, ms: 30, hold: 0.25)
+        try kwin.driver.touchDrag(x: x, from: w.y + 600, dy: -10, steps: 20, ms: 30, hold: 0.25)
         expectEvent(demo, "drag-began", since: mark, "the sheet's drag")
         expectEvent(demo, "detent", since: mark, "settles at the larger detent")
         XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])
@@ -75,7 +47,7 @@ final class ScrollKWinTests: CompositorTestCase {
         //    finger, then decelerates on its own past the 90 pt it was moved (≈ 1000 pt/s glides
         //    ≈ 500 pt); the sheet stays at 80.
         mark = demo.mark()
-        try touchDrag(kwin, x: x, from: w.y + 600, dy: -10, steps: 10, ms: 10, hold: 0)
+        try kwin.driver.touchDrag(x: x, from: w.y + 600, dy: -10, steps: 10, ms: 10, hold: 0)
         guard let glide = lastScroll(demo, since: mark, quiet: 1) else { return XCTFail("no scroll lines") }
         XCTAssertGreaterThan(glide.offset, 90 + 100, "\(demo.events("scroll", since: mark).suffix(3))")
         XCTAssertEqual(glide.top, 80, accuracy: 0.01)
@@ -84,7 +56,7 @@ final class ScrollKWinTests: CompositorTestCase {
         // 3. A slow pan down by 60 pt on the scrolled list, held still, lifted: recognised after
         //    10 pt, the list follows the other 50 back (no deceleration after a rest), the sheet stays.
         mark = demo.mark()
-        try touchDrag(kwin, x: x, from: w.y + 300, dy: 10, steps: 6, ms: 40, hold: 0.3)
+        try kwin.driver.touchDrag(x: x, from: w.y + 300, dy: 10, steps: 6, ms: 40, hold: 0.3)
         XCTAssertEqual(lastScroll(demo, since: mark)?.offset ?? .nan, glide.offset - 50, accuracy: 0.01)
         XCTAssertEqual(demo.events("drag-began", since: mark), [])
 
@@ -99,7 +71,7 @@ final class ScrollKWinTests: CompositorTestCase {
         // 5. With the list at its top a pan down moves the sheet at once (no scroll); held and
         //    lifted 90 pt down, it springs back to 0.9.
         mark = demo.mark()
-        try touchDrag(kwin, x: x, from: w.y + 300, dy: 10, steps: 10, ms: 30, hold: 0.3)
+        try kwin.driver.touchDrag(x: x, from: w.y + 300, dy: 10, steps: 10, ms: 30, hold: 0.3)
         expectEvent(demo, "drag-began", since: mark, "the sheet's drag at the list's top")
         expectEvent(demo, "detent", since: mark, "springs back")
         XCTAssertEqual(demo.events("detent", since: mark), ["detent 2"])

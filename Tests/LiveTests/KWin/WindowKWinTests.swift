@@ -104,22 +104,11 @@ final class WindowKWinTests: CompositorTestCase {
                               "KWin offers fractional-scale-v1 and the window uses it")
             }
             let content = window.buffer.pixels()
-            var mark = demo.mark()
-            try kwin.driver.click(x: content.midX, y: content.midY)
-            expectEvent(demo, "presenting", since: mark, "\(label): click on Present")
-            guard expectEvent(demo, "presented", since: mark, "\(label)") != nil else { return }
-            let lines = demo.stdoutLines
-            let transition = lines[(lines.lastIndex(of: "presenting") ?? lines.count)...]
-            let frames = transition.prefix { $0 != "presented" }.filter { DemoProcess.firstWord($0) == "frame" }
-            XCTAssertFalse(frames.isEmpty, "\(label): transition frames")
-            XCTAssertTrue(frames.allSatisfy { $0.split(separator: " ").contains("backend=\(frameBackend)") },
-                          "\(label): frames by \(frameBackend): \(frames.prefix(3))")
-            mark = demo.mark()
-            try kwin.driver.key(.escape)
-            guard expectEvent(demo, "dismissed", since: mark, "\(label): Escape") != nil else { return }
-            try kwin.closeWindows(pid: demo.pid)
-            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0),
-                           "\(label): KWin's close ends the release modal-demo with status 0\n\(demo.diagnostics())")
+            guard try presentDismissThenClose(demo, label: label, frameBackend: frameBackend,
+                                              click: { try kwin.driver.click(x: content.midX, y: content.midY) },
+                                              escape: { try kwin.driver.key(.escape) },
+                                              close: { try kwin.closeWindows(pid: demo.pid) },
+                                              closedBy: "KWin's close") else { return }
             demo.drainOutput()
             XCTAssertTrue(demo.stderrLines.contains { $0.contains("xdg_toplevel@") && $0.hasSuffix(".close()") },
                           "\(label): the demo received xdg_toplevel.close")

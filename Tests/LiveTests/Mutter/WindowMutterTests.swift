@@ -104,22 +104,11 @@ final class WindowMutterTests: CompositorTestCase {
         let mutter = try startMutter()
         for (arguments, backend) in [([String](), "subsurface"), (["--compositing", "pixman"], "pixman")] {
             let (demo, at) = try launchDemo(in: mutter, arguments: arguments)
-            var mark = demo.mark()
-            try mutter.click(x: at.presentButton.x, y: at.presentButton.y)
-            expectEvent(demo, "presenting", since: mark, "\(backend): click on Present")
-            guard expectEvent(demo, "presented", since: mark, "\(backend)") != nil else { return }
-            let lines = demo.stdoutLines
-            let transition = lines[(lines.lastIndex(of: "presenting") ?? lines.count)...]
-            let frames = transition.prefix { $0 != "presented" }.filter { DemoProcess.firstWord($0) == "frame" }
-            XCTAssertFalse(frames.isEmpty, "\(backend): transition frames")
-            XCTAssertTrue(frames.allSatisfy { $0.split(separator: " ").contains("backend=\(backend)") },
-                          "\(backend) composes the transition: \(frames.prefix(3))")
-            mark = demo.mark()
-            try mutter.key(HeadlessMutter.keysymEscape)
-            guard expectEvent(demo, "dismissed", since: mark, "\(backend): Escape") != nil else { return }
-            try mutter.closeFocusedWindow()
-            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0),
-                           "\(backend): Alt+F4 ends the release modal-demo with status 0\n\(demo.diagnostics())")
+            guard try presentDismissThenClose(demo, label: backend, frameBackend: backend,
+                                              click: { try mutter.click(x: at.presentButton.x, y: at.presentButton.y) },
+                                              escape: { try mutter.key(HeadlessMutter.keysymEscape) },
+                                              close: { try mutter.closeFocusedWindow() },
+                                              closedBy: "Alt+F4") else { return }
             demo.drainOutput()
             let log = demo.stderrLines
             XCTAssertTrue(log.contains { $0.contains("xdg_toplevel@") && $0.hasSuffix(".close()") },

@@ -10,22 +10,10 @@ import XCTest
 final class ScrollSwayTests: CompositorTestCase {
     private let width = 480, height = 800
 
-    /// The offset and top of a `scroll OFFSET TOP` line.
-    private func parse(_ line: String?) -> (offset: Double, top: Double)? {
-        guard let parts = line?.split(separator: " "), parts.count == 3,
-              let o = Double(parts[1]), let t = Double(parts[2]) else { return nil }
-        return (o, t)
-    }
+    private func parse(_ line: String?) -> (offset: Double, top: Double)? { DemoProcess.parseScroll(line) }
 
-    /// Waits (bounded) until no `scroll` line came for `quiet` seconds; returns the last one since `mark`.
     private func lastScroll(_ demo: DemoProcess, since mark: Int, quiet: Double = 0.6) -> (offset: Double, top: Double)? {
-        var count = -1, still = Date()
-        _ = waitUntil(timeout: eventTimeout, interval: 0.05) {
-            let n = demo.events("scroll", since: mark).count
-            if n != count { count = n; still = Date() }
-            return Date().timeIntervalSince(still) >= quiet
-        }
-        return parse(demo.events("scroll", since: mark).last)
+        demo.lastScroll(since: mark, quiet: quiet, timeout: eventTimeout)
     }
 
     /// A press at (`x`, `y0`) moved by `dy` points `steps` times, `pause` seconds apart, held

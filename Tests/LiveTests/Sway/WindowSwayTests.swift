@@ -95,22 +95,11 @@ final class WindowSwayTests: CompositorTestCase {
         let vnc = try startVNC(sway)
         for (arguments, backend) in [([String](), "subsurface"), (["--compositing", "pixman"], "pixman")] {
             let (demo, window) = try launchDemo(arguments, in: sway)
-            var mark = demo.mark()
-            try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY))
-            expectEvent(demo, "presenting", since: mark, "\(backend): click on Present")
-            guard expectEvent(demo, "presented", since: mark, "\(backend)") != nil else { return }
-            let lines = demo.stdoutLines
-            let transition = lines[(lines.lastIndex(of: "presenting") ?? lines.count)...]
-            let frames = transition.prefix { $0 != "presented" }.filter { DemoProcess.firstWord($0) == "frame" }
-            XCTAssertFalse(frames.isEmpty, "\(backend): transition frames")
-            XCTAssertTrue(frames.allSatisfy { $0.split(separator: " ").contains("backend=\(backend)") },
-                          "\(backend) composes the transition: \(frames.prefix(3))")
-            mark = demo.mark()
-            try vnc.key("esc")
-            guard expectEvent(demo, "dismissed", since: mark, "\(backend): Escape") != nil else { return }
-            try sway.swaymsg(["[pid=\(demo.pid)] kill"])
-            XCTAssertEqual(demo.waitForExit(timeout: eventTimeout), .exited(0),
-                           "\(backend): xdg_toplevel.close ends the release modal-demo with status 0\n\(demo.diagnostics())")
+            guard try presentDismissThenClose(demo, label: backend, frameBackend: backend,
+                                              click: { try vnc.click(x: Int(window.rect.midX), y: Int(window.rect.midY)) },
+                                              escape: { try vnc.key("esc") },
+                                              close: { try sway.swaymsg(["[pid=\(demo.pid)] kill"]) },
+                                              closedBy: "xdg_toplevel.close") else { return }
         }
     }
 

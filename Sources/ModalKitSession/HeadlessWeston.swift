@@ -15,7 +15,7 @@ public final class HeadlessWeston: WaylandSession {
     public let runtimeDirectory: String
     public let displayName: String
     public let process: ChildProcess
-    private var stopped = false
+    private let teardown: SessionTeardown
 
     /// Starts weston and waits (bounded) for its socket. `width`×`height` is the output's size in
     /// pixels; `scale` its integer `wl_output.scale`.
@@ -26,6 +26,7 @@ public final class HeadlessWeston: WaylandSession {
     public init(width: Int = 800, height: Int = 600, scale: Int = 1, repaintWindow: Int? = nil, timeout: Double = 15) throws {
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         runtimeDirectory = try me.makePrivateDirectory(prefix: "modalkit-weston")
+        teardown = SessionTeardown(removing: runtimeDirectory)
         displayName = "modalkit-weston-\(getpid())"
         let ini = runtimeDirectory + "/weston.ini"
         let bg = HeadlessWeston.background
@@ -48,15 +49,10 @@ public final class HeadlessWeston: WaylandSession {
 
             """.write(toFile: ini, atomically: false, encoding: .utf8)
         } catch {
-            removeTree(runtimeDirectory)
+            teardown.run()
             throw HarnessError("cannot write \(ini): \(error)")
         }
-        let env = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": runtimeDirectory,
-            "XDG_RUNTIME_DIR": runtimeDirectory,
-            "LANG": "C.UTF-8",
-        ]
+        let env = sessionProcessEnvironment(runtimeDirectory)
         do {
             process = try ChildProcess(
                 ["weston", "--backend=headless-backend.so", "--use-pixman", "--debug",
@@ -64,9 +60,10 @@ public final class HeadlessWeston: WaylandSession {
                  "--config=\(ini)", "--idle-time=0"],
                 environment: env)
         } catch {
-            removeTree(runtimeDirectory)
+            teardown.run()
             throw error
         }
+        teardown.add(process)
         let socket = runtimeDirectory + "/" + displayName
         let up = waitUntil(timeout: timeout, interval: 0.05) { !process.isRunning || isSocket(socket) }
         guard up, process.isRunning else {
@@ -87,12 +84,7 @@ public final class HeadlessWeston: WaylandSession {
 
     deinit { stop() }
 
-    public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        process.stop()
-        removeTree(runtimeDirectory)
-    }
+    public func stop() { teardown.run() }
 
     /// A screenshot of the output: `weston-screenshooter` writes a PNG into its working directory.
     public func screenshot() throws -> RGBImage {

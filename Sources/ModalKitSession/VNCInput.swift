@@ -13,46 +13,45 @@ import Glibc
 public final class VNCInput {
     public let port: Int
     public let process: ChildProcess
+    /// vncdotool's `vncdo` (``vncdoPath()``; "vncdo" when none was found: the seat's devices need
+    /// no VNC client, and `send`, `start` fail then).
     public let vncdo: String
     private unowned let sway: HeadlessSway
+    /// The sway seat of this wayvnc's devices.
+    public let seat: String
     /// Fixtures/vnc_input.py, connected to wayvnc, from the first `send` until `stop`.
     private var client: ChildProcess?
-    /// The sway seat whose devices this wayvnc makes (nil: the default seat, seat0).
-    public let seat: String?
 
     /// Starts wayvnc and waits (bounded) until it listens and the seat has a pointer and a keyboard.
     /// - Parameter keyboardLayout: wayvnc's `--keyboard` (an XKB layout such as "de"); every
     ///   wayvnc brings its own keymap, so each start sends the client a new `wl_keyboard.keymap`.
-    /// - Parameter seat: a seat of its own for this wayvnc's pointer and keyboard (wayvnc's
-    ///   `--seat`): made first with `seat NAME fallback false` (after `seat seat0 fallback true`,
-    ///   which keeps seat0's devices in seat0), so the client sees a second `wl_seat`. nil: seat0.
-    /// - Throws: `HarnessError` when vncdo is missing or wayvnc does not come up.
-    public init(sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil, timeout: Double = 15) throws {
-        guard let vncdo = vncdoPath() else {
-            throw HarnessError("vncdo (vncdotool) not found: run scripts/test once (it installs vncdotool), or set MODALKIT_VNCDO")
-        }
-        self.vncdo = vncdo
+    /// `diesWithParent`: wayvnc gets SIGTERM when the thread that started it ends (setpriv(1)).
+    /// `seat`: the sway seat whose virtual pointer and keyboard this wayvnc makes (`--seat`; one of
+    /// `HeadlessSway`'s `seats`); nil: sway's default `seat0`.
+    /// - Throws: `HarnessError` when wayvnc does not come up.
+    public init(sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil, timeout: Double = 15,
+                diesWithParent: Bool = false) throws {
+        self.vncdo = vncdoPath() ?? "vncdo"
         self.sway = sway
-        self.seat = seat
-        if let seat {
-            // seat0 first: applying a seat's configuration takes every device that no seat
-            // attaches away from all but the fallback seats, and seat0 is one only by default.
-            _ = try sway.swaymsg(["seat", "seat0", "fallback", "true"])
-            _ = try sway.swaymsg(["seat", seat, "fallback", "false"])
-        }
+        // A seat sway was not started with is made now (``HeadlessSway/makeSeats(_:)``).
+        if let seat, seat != "seat0" { try sway.makeSeats([seat]) }
         port = try freeTCPPort()
         var env = sway.clientEnvironment
         env["HOME"] = sway.runtimeDirectory     // wayvnc reads ~/.config/wayvnc/config if present
         var args = ["wayvnc"]
         if let layout = keyboardLayout { args.append("--keyboard=\(layout)") }
-        if let seat { args.append("--seat=\(seat)") }
+        let seatName = seat ?? "seat0"
+        // With one seat wayvnc takes it; among several it must be told (else it takes the first
+        // the compositor announces).
+        if seat != nil || sway.seatNames().count > 1 { args.append("--seat=\(seatName)") }
+        self.seat = seatName
         args += ["127.0.0.1", String(port)]
-        process = try ChildProcess(sway.user.command(args), environment: env, name: "wayvnc")
+        process = try ChildProcess(sway.user.command(args, diesWithParent: diesWithParent), environment: env, name: "wayvnc")
         let up = waitUntil(timeout: timeout, interval: 0.05) {
-            !process.isRunning || (acceptsTCP(port: port) && capabilities() & 3 == 3)
+            !process.isRunning || (acceptsTCP(port: port) && sway.seatCapabilities(seatName) & 3 == 3)
         }
         guard up, process.isRunning else {
-            let why = process.isRunning ? "seat capabilities \(capabilities()) after \(timeout) s" : "wayvnc ended"
+            let why = process.isRunning ? "\(seatName)'s capabilities \(sway.seatCapabilities(seatName)) after \(timeout) s" : "wayvnc ended"
             process.stop()
             throw HarnessError("wayvnc did not come up (\(why)):\n\(process.diagnostics())")
         }
@@ -69,13 +68,7 @@ public final class VNCInput {
         }
         guard process.isRunning else { return }
         process.stop()
-        _ = waitUntil(timeout: 5, interval: 0.05) { capabilities() & 3 == 0 }
-    }
-
-    /// The capabilities of this wayvnc's seat (every seat's together for the default seat).
-    private func capabilities() -> Int {
-        if let seat { return sway.seatCapabilities(seat: seat) }
-        return sway.seatCapabilities()
+        _ = waitUntil(timeout: 5, interval: 0.05) { sway.seatCapabilities(seat) & 3 == 0 }
     }
 
     /// Runs `commands` (vncdotool's command language: `move X Y`, `click 1`, `mousedown 1`,
@@ -101,6 +94,9 @@ public final class VNCInput {
         if let client, client.isRunning { return client }
         if let client { client.stop() }
         self.client = nil
+        guard access(vncdo, X_OK) == 0 else {
+            throw HarnessError("vncdo (vncdotool) not found: run scripts/test once (it installs vncdotool), or set MODALKIT_VNCDO")
+        }
         // vncdo is a script of the Python that has vncdotool: its `#!` line names that Python.
         guard let script = try? String(contentsOfFile: vncdo, encoding: .utf8),
               let first = script.split(separator: "\n", maxSplits: 1).first, first.hasPrefix("#!") else {
@@ -108,7 +104,7 @@ public final class VNCInput {
         }
         let interpreter = first.dropFirst(2).split(separator: " ").map(String.init)
         guard !interpreter.isEmpty else { throw HarnessError("\(vncdo) has an empty #! line") }
-        let fixture = PluginTestSupport.packageRoot + "/Tests/ModalKitTestHarness/Fixtures/vnc_input.py"
+        let fixture = try SessionHelpers.path("vnc_input.py")
         let started = try ChildProcess(interpreter + [fixture, "127.0.0.1::\(port)"], environment: harnessEnvironment([:]),
                                        name: "vnc_input", writableStandardInput: true)
         let ready = started.stdout.wait(timeout: timeout) { lines in lines.isEmpty ? nil : lines[0] }

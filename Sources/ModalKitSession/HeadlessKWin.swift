@@ -71,7 +71,7 @@ public final class HeadlessKWin: WaylandSession {
     public let driver: KWinDriver
     /// Numbers the script and screenshot files in the session directory.
     private var fileCounter = 0
-    private var stopped = false
+    private let teardown: SessionTeardown
 
     /// Compiles the driver, starts the bus and KWin, and waits (bounded) until KWin's socket
     /// answers, its screenshot interface is on the bus and the seat has the driver's pointer,
@@ -85,10 +85,10 @@ public final class HeadlessKWin: WaylandSession {
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         let dir = try me.makePrivateDirectory(prefix: "modalkit-kwin")
         runtimeDirectory = dir
-        var started: [ChildProcess] = []
+        let teardown = SessionTeardown(removing: dir)
+        self.teardown = teardown
         func fail(_ message: String) -> HarnessError {
-            for child in started.reversed() { child.stop() }
-            removeTree(dir)
+            teardown.run()
             return HarnessError(message)
         }
         let driverBinary: String
@@ -101,9 +101,8 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("cannot prepare the KWin session in \(dir): \(error)")
         }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let base = ["PATH": path, "HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CONFIG_HOME": dir + "/.config",
-                    "XDG_CACHE_HOME": dir + "/.cache", "XDG_DATA_HOME": dir + "/.local/share", "LANG": "C.UTF-8"]
+        let base = sessionProcessEnvironment(dir, ["XDG_CONFIG_HOME": dir + "/.config", "XDG_CACHE_HOME": dir + "/.cache",
+                                                   "XDG_DATA_HOME": dir + "/.local/share"])
 
         // The session bus, in the session directory (PrivateSessionBus: nothing is activated).
         let sessionBus: PrivateSessionBus
@@ -112,7 +111,7 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("\(error)")
         }
-        started.append(sessionBus.process)
+        teardown.add(sessionBus.process)
         let bus = sessionBus.process, address = sessionBus.address
         self.sessionBus = sessionBus
 
@@ -133,7 +132,7 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("\(error)")
         }
-        started.append(kwin)
+        teardown.add(kwin, timeout: 5)
         let socket = dir + "/" + displayName
         let up = waitUntil(timeout: timeout, interval: 0.05) { !kwin.isRunning || isSocket(socket) }
         guard up, kwin.isRunning else {
@@ -149,7 +148,7 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("\(error)\n\(kwin.diagnostics())")
         }
-        started.append(driver.process)
+        teardown.add { driver.stop() }
         do {
             // The screenshot interface belongs to an effect, loaded once compositing runs.
             var hasScreenshots = false
@@ -181,14 +180,7 @@ public final class HeadlessKWin: WaylandSession {
     deinit { stop() }
 
     /// Stops the driver, KWin and the bus (by PID, bounded) and removes the session directory.
-    public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        driver.stop()
-        process.stop(timeout: 5)
-        bus.stop()
-        removeTree(runtimeDirectory)
-    }
+    public func stop() { teardown.run() }
 
     /// KWin's configuration: no animations.
     private static func writeConfiguration(in dir: String) throws {
@@ -314,15 +306,7 @@ public final class HeadlessKWin: WaylandSession {
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
     public func stableScreenshot(nativeResolution: Bool = true, timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
-        var previous = try screenshot(nativeResolution: nativeResolution)
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            usleep(useconds_t(interval * 1e6))
-            let next = try screenshot(nativeResolution: nativeResolution)
-            if next == previous { return next }
-            previous = next
-        }
-        throw HarnessError("the screen kept changing for \(timeout) s")
+        try settledScreenshot(timeout: timeout, interval: interval) { try screenshot(nativeResolution: nativeResolution) }
     }
 }
 
@@ -359,8 +343,8 @@ public final class KWinDriver {
         let flags = try run(["pkg-config", "--cflags", "--libs", "wayland-client", "dbus-1"])
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         let binary = directory + "/kwin_driver"
-        let source = PluginTestSupport.packageRoot + "/Tests/ModalKitTestHarness/Fixtures/kwin_driver.c"
-        _ = try run([try PluginTestSupport.cCompiler(), "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", directory,
+        let source = try SessionHelpers.path("kwin_driver.c")
+        _ = try run([try SessionHelpers.cCompiler(), "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", directory,
                      "-o", binary, source, directory + "/fake-input-protocol.c"] + flags + ["-lpthread"])
         return binary
     }
@@ -378,6 +362,19 @@ public final class KWinDriver {
     public func stop() {
         process.closeStandardInput()
         if process.waitForExit(timeout: 2) == nil { process.stop() }
+    }
+
+    /// One finger (slot 0) down at (`x`, `y0`), moved `steps` times by `dy` `ms` milliseconds apart
+    /// (timed inside the driver: `touch-path`), held `hold` seconds, lifted; every event followed
+    /// by a touch frame. Coordinates in the output's logical pixels.
+    /// - Throws: `HarnessError` when the driver refuses a command or does not answer.
+    public func touchDrag(x: Double, from y0: Double, dy: Double, steps: Int, ms: Int, hold: Double) throws {
+        try command("touch-down 0 \(x) \(y0)")
+        try command("touch-frame")
+        try command("touch-path 0 \(x) \(y0) 0 \(dy) \(steps) \(ms)")
+        if hold > 0 { usleep(useconds_t(hold * 1e6)) }
+        try command("touch-up 0")
+        try command("touch-frame")
     }
 
     /// Sends one command and waits (bounded) for its answer.

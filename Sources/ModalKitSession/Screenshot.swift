@@ -24,6 +24,21 @@ public struct RGB: Equatable, CustomStringConvertible {
 }
 
 /// A rectangle in pixels (screen or window coordinates, as the caller says).
+/// Takes screenshots with `take` until two taken `interval` seconds apart are identical (the
+/// picture has settled), for at most `timeout` seconds: what every session's `stableScreenshot` does.
+/// - Throws: `HarnessError` if it never settles; what `take` throws.
+public func settledScreenshot(timeout: Double, interval: Double, _ take: () throws -> RGBImage) throws -> RGBImage {
+    var previous = try take()
+    let deadline = monotonicNow() + timeout
+    while monotonicNow() < deadline {
+        usleep(useconds_t(interval * 1e6))
+        let next = try take()
+        if next == previous { return next }
+        previous = next
+    }
+    throw HarnessError("the screen kept changing for \(timeout) s")
+}
+
 public struct PixelBox: Equatable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }

@@ -59,14 +59,25 @@ public final class HeadlessSway: WaylandSession {
     public private(set) var displayName = ""
     /// sway's IPC socket (SWAYSOCK).
     public private(set) var ipcSocket = ""
-    private var stopped = false
+    /// The seats besides `seat0` (`init`'s `seats`).
+    public let extraSeats: [String]
+    private let teardown: SessionTeardown
 
     /// Starts sway and waits (bounded) until its Wayland and IPC sockets answer.
     /// - Throws: `HarnessError` with sway's output when it does not come up within `timeout` s.
     /// `scale` is the output's integer scale: sizes and window rectangles stay in logical pixels,
-    /// screenshots are `scale` times larger.
-    public init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, scale: Int = 1, timeout: Double = 15) throws {
-        precondition(margin >= 4)
+    /// screenshots are `scale` times larger. `margin` 0 makes the output exactly the window's size
+    /// (modal-bench); `parkingSpot` is then the window's bottom-right pixel. With `diesWithParent`
+    /// sway gets SIGTERM when the thread that started it ends (`setpriv --pdeathsig`), so it does
+    /// not outlive a killed caller.
+    ///
+    /// `seats`: seats besides sway's `seat0`, each `seat NAME fallback false` (no device joins it
+    /// unless asked for it by name: a `VNCInput(sway:seat:)`), for a second user at the same
+    /// output; each is a `wl_seat` of its own to clients.
+    public init(windowWidth: Int = 800, windowHeight: Int = 600, margin: Int = 20, scale: Int = 1, timeout: Double = 15,
+                diesWithParent: Bool = false, seats: [String] = []) throws {
+        precondition(margin >= 0)
+        extraSeats = seats
         let width = windowWidth + 2 * margin, height = windowHeight + 2 * margin
         self.width = width
         self.height = height
@@ -77,6 +88,7 @@ public final class HeadlessSway: WaylandSession {
         parkingSpot = (width * scale - 2, height * scale - 2)
         user = try SessionUser.forCompositor()
         runtimeDirectory = try user.makePrivateDirectory(prefix: "modalkit-sway")
+        teardown = SessionTeardown(removing: runtimeDirectory)
         let config = runtimeDirectory + "/sway.config"
         do {
             try """
@@ -93,25 +105,19 @@ public final class HeadlessSway: WaylandSession {
             """.write(toFile: config, atomically: false, encoding: .utf8)
             chmod(config, 0o644)
         } catch {
-            removeTree(runtimeDirectory)
+            teardown.run()
             throw HarnessError("cannot write \(config): \(error)")
         }
-        let env = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": runtimeDirectory,
-            "XDG_RUNTIME_DIR": runtimeDirectory,
-            "LANG": "C.UTF-8",
-            "WLR_BACKENDS": "headless",
-            "WLR_LIBINPUT_NO_DEVICES": "1",
-            "WLR_RENDERER": "pixman",
-            "WLR_HEADLESS_OUTPUTS": "1",
-        ]
+        let env = sessionProcessEnvironment(runtimeDirectory, ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
+                                                               "WLR_RENDERER": "pixman", "WLR_HEADLESS_OUTPUTS": "1"])
         do {
-            process = try ChildProcess(user.command(["sway", "--config", config]), environment: env, name: "sway")
+            process = try ChildProcess(user.command(["sway", "--config", config], diesWithParent: diesWithParent),
+                                       environment: env, name: "sway")
         } catch {
-            removeTree(runtimeDirectory)
+            teardown.run()
             throw error
         }
+        teardown.add(process)
         let ipc = runtimeDirectory + "/sway-ipc.\(user.uid).\(process.pid).sock"
         var display: String?
         let up = waitUntil(timeout: timeout) {
@@ -141,16 +147,24 @@ public final class HeadlessSway: WaylandSession {
             stop()
             throw HarnessError("headless sway has no active \(width)x\(height) output:\n\(process.diagnostics())")
         }
+        // A seat named only in the config file is made once a device joins it; one configured at
+        // run time is made at once, so that a wayvnc can ask for it by name.
+        do {
+            try makeSeats(seats)
+        } catch {
+            stop()
+            throw error
+        }
+        let made = waitUntil(timeout: timeout, interval: 0.05) { Set(seats).isSubset(of: self.seatNames()) }
+        guard made else {
+            stop()
+            throw HarnessError("sway made no seat \(seats) (it has \(seatNames()))")
+        }
     }
 
     deinit { stop() }
 
-    public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        process.stop()
-        removeTree(runtimeDirectory)
-    }
+    public func stop() { teardown.run() }
 
     /// Environment for clients of this sway: the session's plus SWAYSOCK.
     public var swayEnvironment: [String: String] {
@@ -216,18 +230,44 @@ public final class HeadlessSway: WaylandSession {
         return found
     }
 
-    /// The seat's capabilities bitmask from `get_seats` (1 pointer, 2 keyboard, 4 touch).
-    public func seatCapabilities() -> Int {
-        let seats = (try? swaymsgJSON(["-t", "get_seats"])) as? [[String: Any]] ?? []
-        return seats.reduce(0) { $0 | ($1["capabilities"] as? Int ?? 0) }
+    /// Waits (bounded) for the window of an app started as process `pid`: its own window, or, when a
+    /// launcher script started the program that maps it (another PID), the one visible window.
+    /// - Throws: `HarnessError` when neither shows within `timeout` seconds.
+    public func waitForAppWindow(pid: pid_t, timeout: Double = 10) throws -> SwayWindow {
+        var found: SwayWindow?
+        _ = waitUntil(timeout: timeout, interval: 0.05) {
+            let visible = ((try? windows()) ?? []).filter { $0.isVisible && $0.rect.width > 0 && $0.rect.height > 0 }
+            found = visible.first { $0.pid == Int(pid) } ?? (visible.count == 1 ? visible[0] : nil)
+            return found != nil
+        }
+        guard let found else { throw HarnessError("the app mapped no window within \(timeout) s") }
+        return found
     }
 
-    /// The capabilities bitmask of the seat named `name` (`get_seats`; 1 pointer, 2 keyboard,
-    /// 4 touch); 0 while sway has no such seat.
-    public func seatCapabilities(seat name: String) -> Int {
+    /// The capabilities bitmask from `get_seats` (1 pointer, 2 keyboard, 4 touch) of seat `name`,
+    /// or of every seat together when nil.
+    public func seatCapabilities(_ name: String? = nil) -> Int {
         let seats = (try? swaymsgJSON(["-t", "get_seats"])) as? [[String: Any]] ?? []
-        return seats.first { $0["name"] as? String == name }?["capabilities"] as? Int ?? 0
+        return seats.filter { name == nil || $0["name"] as? String == name }.reduce(0) { $0 | ($1["capabilities"] as? Int ?? 0) }
     }
+
+    /// The names of sway's seats (`get_seats`).
+    public func seatNames() -> [String] {
+        let seats = (try? swaymsgJSON(["-t", "get_seats"])) as? [[String: Any]] ?? []
+        return seats.compactMap { $0["name"] as? String }
+    }
+
+    /// Makes each of `names` a seat of its own at run time (`seat NAME fallback false`: no device
+    /// joins it unless asked for it by name), after `seat seat0 fallback true`: applying a seat's
+    /// configuration takes every device that no seat attaches away from all but the fallback seats,
+    /// and seat0 is one only by default. A seat sway has already is left as it is.
+    public func makeSeats(_ names: [String]) throws {
+        let missing = names.filter { !seatNames().contains($0) }
+        guard !missing.isEmpty else { return }
+        _ = try swaymsg(["seat", "seat0", "fallback", "true"])
+        for seat in missing { _ = try swaymsg(["seat", seat, "fallback", "false"]) }
+    }
+
 
     /// The active layout names of the seat's keyboards (`get_inputs`).
     public func keyboardLayoutNames() -> [String] {
@@ -258,14 +298,6 @@ public final class HeadlessSway: WaylandSession {
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
     public func stableScreenshot(timeout: Double = 5, interval: Double = 0.15) throws -> RGBImage {
-        var previous = try screenshot()
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            usleep(useconds_t(interval * 1e6))
-            let next = try screenshot()
-            if next == previous { return next }
-            previous = next
-        }
-        throw HarnessError("the screen kept changing for \(timeout) s")
+        try settledScreenshot(timeout: timeout, interval: interval) { try screenshot() }
     }
 }

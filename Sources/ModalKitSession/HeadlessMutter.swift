@@ -46,7 +46,7 @@ public final class HeadlessMutter: WaylandSession {
     public let streamNode: Int
     /// The environment of the session's own processes (runtime directory, HOME, session bus).
     public let sessionEnvironment: [String: String]
-    private var stopped = false
+    private let teardown: SessionTeardown
     private var nextTouchSlot = 1
     /// The session's bus (held: it stops dbus-daemon when released); stopped by PID with the rest.
     private let sessionBus: PrivateSessionBus
@@ -64,37 +64,37 @@ public final class HeadlessMutter: WaylandSession {
         let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
         let dir = try me.makePrivateDirectory(prefix: "modalkit-mutter")
         runtimeDirectory = dir
+        let teardown = SessionTeardown(removing: dir)
+        self.teardown = teardown
         let display = "wayland-modalkit"
         displayName = display
         var started: [ChildProcess] = []
         let busSocket = dir + "/bus"
-        let env = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": dir,
-            "XDG_RUNTIME_DIR": dir,
-            "LANG": "C.UTF-8",
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + busSocket,
-            "GSETTINGS_BACKEND": "memory",
-            "NO_AT_BRIDGE": "1",
-        ]
+        let env = sessionProcessEnvironment(dir, ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + busSocket,
+                                                  "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"])
         sessionEnvironment = env
         do {
             // The session bus on DIR/bus (PrivateSessionBus: nothing is activated behind our back).
             let bus = try PrivateSessionBus(in: dir, environment: env, timeout: timeout)
             started.append(bus.process)
+            teardown.add(bus.process)
             sessionBus = bus
             let pipewire = try ChildProcess(["pipewire"], environment: env)
             started.append(pipewire)
+            teardown.add(pipewire)
             let mutter = try ChildProcess(
                 ["mutter", "--headless", "--wayland", "--no-x11", "--wayland-display", display,
                  "--virtual-monitor", "\(width)x\(height)"],
                 environment: env)
             started.append(mutter)
+            teardown.add(mutter)
             guard waitUntil(timeout: timeout, interval: 0.01, { !pipewire.isRunning || isSocket(dir + "/pipewire-0") }),
                   pipewire.isRunning else {
                 throw HarnessError("no pipewire socket")
             }
-            started.append(try ChildProcess(["wireplumber"], environment: env))
+            let wireplumber = try ChildProcess(["wireplumber"], environment: env)
+            started.append(wireplumber)
+            teardown.add(wireplumber)
             guard waitUntil(timeout: timeout, interval: 0.01, { !mutter.isRunning || isSocket(dir + "/" + display) }),
                   mutter.isRunning else {
                 throw HarnessError("no Wayland socket \(display)")
@@ -106,6 +106,7 @@ public final class HeadlessMutter: WaylandSession {
                     + (scale == 1 ? [] : [String(scale)]),
                 environment: env, name: "mutter_remote_desktop", writableStandardInput: true)
             started.append(driver)
+            teardown.add(driver)
             let ready = driver.stdout.wait(timeout: timeout + 5) { lines in lines.first }
             guard let ready, ready.hasPrefix("ready "), let node = Int(ready.dropFirst(6)) else {
                 throw HarnessError("the RemoteDesktop driver did not report ready")
@@ -117,8 +118,7 @@ public final class HeadlessMutter: WaylandSession {
         } catch {
             // Stop (by PID) what did start, newest first, and remove the directory.
             let output = started.map { $0.diagnostics(maxLines: 15) }.joined(separator: "\n")
-            for child in started.reversed() { child.stop() }
-            removeTree(dir)
+            teardown.run()
             throw HarnessError("headless mutter did not start: \(error)\n\(output)")
         }
         do {
@@ -144,21 +144,12 @@ public final class HeadlessMutter: WaylandSession {
 
     deinit { stop() }
 
-    /// Stops the driver (closing the sessions), mutter, wireplumber, pipewire and the bus, by
-    /// PID, and removes the runtime directory.
-    public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        driver.stop()
-        process.stop()
-        for child in helpers.reversed() { child.stop() }
-        removeTree(runtimeDirectory)
-    }
+    /// Stops the driver (closing the sessions), wireplumber, mutter, pipewire and the bus (newest
+    /// first), by PID, and removes the runtime directory.
+    public func stop() { teardown.run() }
 
-    /// Fixtures/mutter_remote_desktop.py in the package.
-    public static var driverScript: String {
-        PluginTestSupport.packageRoot + "/Tests/ModalKitTestHarness/Fixtures/mutter_remote_desktop.py"
-    }
+    /// The session's mutter_remote_desktop.py (``SessionHelpers``).
+    public static var driverScript: String { SessionHelpers.directory + "/mutter_remote_desktop.py" }
 
     /// Every process of the session: mutter, the bus, pipewire, wireplumber and the driver.
     public var processes: [ChildProcess] { [process] + helpers }
@@ -243,14 +234,6 @@ public final class HeadlessMutter: WaylandSession {
     /// Screenshots until two taken `interval` apart are identical (the picture has settled), bounded.
     /// - Throws: `HarnessError` if it never settles within `timeout` seconds.
     public func stableScreenshot(timeout: Double = 5, interval: Double = 0.1) throws -> RGBImage {
-        var previous = try screenshot()
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            usleep(useconds_t(interval * 1e6))
-            let next = try screenshot()
-            if next == previous { return next }
-            previous = next
-        }
-        throw HarnessError("the screen kept changing for \(timeout) s")
+        try settledScreenshot(timeout: timeout, interval: interval) { try screenshot() }
     }
 }

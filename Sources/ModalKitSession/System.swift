@@ -43,10 +43,14 @@ public struct SessionUser {
     }
 
     /// `arguments` run as this user: through `setpriv`, which sets the ids and then execs, so the
-    /// PID of the started process is the program's own PID.
-    public func command(_ arguments: [String]) -> [String] {
-        if isCurrentUser { return arguments }
-        return ["setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + arguments
+    /// PID of the started process is the program's own PID. `diesWithParent` adds `--pdeathsig
+    /// TERM` (setpriv(1)): the program gets SIGTERM when the thread that started it ends.
+    public func command(_ arguments: [String], diesWithParent: Bool = false) -> [String] {
+        if isCurrentUser && !diesWithParent { return arguments }
+        var prefix = ["setpriv"]
+        if diesWithParent { prefix += ["--pdeathsig", "TERM"] }
+        if !isCurrentUser { prefix += ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"] }
+        return prefix + ["--"] + arguments
     }
 
     /// Where private directories are made: `$TMPDIR` (so that a run given its own, as
@@ -79,6 +83,14 @@ public struct SessionUser {
         }
         return path
     }
+}
+
+/// The environment a session's own processes (compositor, bus, helpers) start with: nothing of the
+/// caller's but PATH; `HOME` and `XDG_RUNTIME_DIR` the session's directory, `LANG` C.UTF-8; then
+/// `extra` (which may override those).
+public func sessionProcessEnvironment(_ directory: String, _ extra: [String: String] = [:]) -> [String: String] {
+    ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
+     "XDG_RUNTIME_DIR": directory, "LANG": "C.UTF-8"].merging(extra) { $1 }
 }
 
 /// Removes a directory tree, ignoring errors (used in tear-down).

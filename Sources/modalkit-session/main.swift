@@ -1,0 +1,346 @@
+// modalkit-session: runs a Wayland app in a private headless sway with real input, drives it with
+// a script of steps, saves its screenshots and output, and stops everything (ModalKitSession).
+import Foundation
+import ModalKitSession
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let usage = """
+usage: modalkit-session [OPTIONS] [--] APP [ARGS...]
+
+Runs the Wayland app APP with ARGS in a private headless sway (its own runtime directory; as the
+unprivileged user modalkit-test when run as root), gives it real pointer and keyboard input
+through wayvnc, runs the steps in order, saves the screenshots and the app's output in a folder
+(printed on the first line: `output: DIR`; the second names the session's directory and the
+processes' ids), and stops the app and the session.
+
+Options:
+  --step STEP        a step (repeatable; in order, after those of --steps)
+  --steps FILE       steps from FILE, one a line; blank lines and lines starting with # are skipped
+  --output DIR       the folder for screenshots and output (made if missing; default: a new
+                     modalkit-session-YYYYMMDD-HHMMSS folder in the current directory)
+  --size WxH         the app's window size in pixels (default 800x600; output scale 1)
+  --timeout SECONDS  bound of the first window and of each `wait` without its own (default 10)
+  -h, --help         this text
+
+Steps (coordinates: pixels from the top-left corner of the app's window):
+  click X Y               move the pointer to X,Y and click the left button
+  key NAME                press and release a key (enter, esc, tab, space, backspace, a, ctrl-a, ...)
+  type TEXT               type TEXT, one key a character
+  wait [-t SECONDS] REGEX wait for a line of the app's stdout, after the one the last wait matched,
+                          that matches the regular expression REGEX (ICU syntax)
+  sleep SECONDS           pause
+  screenshot NAME         save the app's window as NAME.png (once two pictures in a row agree,
+                          or as it is after 2 s), the pointer moved off the window first
+  close [SECONDS]         ask the app to close its window (xdg_toplevel.close, as the window's
+                          close button does) and wait for it to exit with status 0
+
+The session starts when the app's window is mapped. The app's stdout and stderr are saved as
+stdout.log and stderr.log. Exit status: 0 when every step held, 1 when a step failed, the app
+ended before the last step or the session could not start (a one-line reason on stderr), 2 for a
+bad command line or step.
+"""
+
+/// A bad command line or step: one line on stderr, exit status 2.
+struct UsageError: Error { let message: String }
+
+enum Step: CustomStringConvertible {
+    case click(x: Int, y: Int)
+    case key(String)
+    case type(String)
+    case wait(NSRegularExpression, pattern: String, timeout: Double?)
+    case sleep(Double)
+    case screenshot(String)
+    case close(timeout: Double?)
+
+    var description: String {
+        switch self {
+        case .click(let x, let y): return "click \(x) \(y)"
+        case .key(let name): return "key \(name)"
+        case .type(let text): return "type \(text)"
+        case .wait(_, let pattern, let timeout): return "wait " + (timeout.map { "-t \($0) " } ?? "") + pattern
+        case .sleep(let seconds): return "sleep \(seconds)"
+        case .screenshot(let name): return "screenshot \(name)"
+        case .close(let timeout): return "close" + (timeout.map { " \($0)" } ?? "")
+        }
+    }
+
+    /// Parses one step; `origin` names where it came from for the error.
+    static func parse(_ line: String, origin: String) throws -> Step {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let verb = trimmed.prefix { !$0.isWhitespace }
+        let rest = trimmed.dropFirst(verb.count).trimmingCharacters(in: .whitespaces)
+        let words = rest.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        func bad(_ why: String) -> UsageError { UsageError(message: "\(origin): \(why): `\(trimmed)`") }
+        func seconds(_ text: String) throws -> Double {
+            guard let value = Double(text), value.isFinite, value >= 0 else { throw bad("not a number of seconds: \(text)") }
+            return value
+        }
+        switch verb {
+        case "click":
+            guard words.count == 2, let x = Int(words[0]), let y = Int(words[1]), x >= 0, y >= 0 else {
+                throw bad("click takes two whole numbers X Y ≥ 0")
+            }
+            return .click(x: x, y: y)
+        case "key":
+            guard words.count == 1 else { throw bad("key takes one key name") }
+            return .key(words[0])
+        case "type":
+            guard !rest.isEmpty else { throw bad("type takes the text to type") }
+            return .type(rest)
+        case "wait":
+            var pattern = rest
+            var timeout: Double?
+            if words.first == "-t" {
+                guard words.count >= 3 else { throw bad("wait -t takes SECONDS and a regular expression") }
+                timeout = try seconds(words[1])
+                pattern = rest.dropFirst(2).trimmingCharacters(in: .whitespaces).dropFirst(words[1].count)
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            guard !pattern.isEmpty else { throw bad("wait takes a regular expression") }
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { throw bad("not a regular expression: \(pattern)") }
+            return .wait(regex, pattern: pattern, timeout: timeout)
+        case "sleep":
+            guard words.count == 1 else { throw bad("sleep takes SECONDS") }
+            return .sleep(try seconds(words[0]))
+        case "screenshot":
+            guard words.count == 1, !words[0].contains("/"), !words[0].hasPrefix(".") else {
+                throw bad("screenshot takes one file name without / (saved as NAME.png)")
+            }
+            return .screenshot(words[0])
+        case "close":
+            guard words.count <= 1 else { throw bad("close takes at most SECONDS") }
+            return .close(timeout: try words.first.map(seconds))
+        default:
+            throw bad("unknown step '\(verb)' (click, key, type, wait, sleep, screenshot, close)")
+        }
+    }
+}
+
+struct Options {
+    var steps: [Step] = []
+    var output: String?
+    var width = 800, height = 600
+    var timeout = 10.0
+    var app: [String] = []
+
+    static func parse(_ arguments: [String]) throws -> Options? {
+        var o = Options()
+        var fileSteps: [Step] = [], lineSteps: [Step] = []
+        var i = 0
+        func value(_ flag: String) throws -> String {
+            guard i + 1 < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            i += 1
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "-h", "--help": return nil
+            case "--step": lineSteps.append(try Step.parse(try value(a), origin: "--step"))
+            case "--steps":
+                let path = try value(a)
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw UsageError(message: "--steps: cannot read \(path)")
+                }
+                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let t = line.trimmingCharacters(in: .whitespaces)
+                    if t.isEmpty || t.hasPrefix("#") { continue }
+                    fileSteps.append(try Step.parse(t, origin: "\(path):\(n + 1)"))
+                }
+            case "--output": o.output = try value(a)
+            case "--size":
+                let v = try value(a)
+                let parts = v.split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, (64...8192).contains(parts[0]), (64...8192).contains(parts[1]) else {
+                    throw UsageError(message: "--size takes WxH, each 64 to 8192 (not '\(v)')")
+                }
+                (o.width, o.height) = (parts[0], parts[1])
+            case "--timeout":
+                let v = try value(a)
+                guard let t = Double(v), t.isFinite, t > 0 else { throw UsageError(message: "--timeout takes seconds > 0 (not '\(v)')") }
+                o.timeout = t
+            case "--":
+                o.app = Array(arguments[(i + 1)...])
+                i = arguments.count
+                continue
+            default:
+                if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)' (see --help)") }
+                o.app = Array(arguments[i...])
+                i = arguments.count
+                continue
+            }
+            i += 1
+        }
+        guard !o.app.isEmpty else { throw UsageError(message: "no app to run (modalkit-session [OPTIONS] APP [ARGS...])") }
+        guard findExecutable(o.app[0]) != nil else { throw UsageError(message: "cannot run '\(o.app[0])': not an executable file") }
+        o.steps = fileSteps + lineSteps
+        return o
+    }
+}
+
+/// A step that did not hold, or a session that could not start: one line, exit status 1.
+struct StepFailure: Error { let message: String }
+
+/// SIGINT or SIGTERM arrived: the steps stop and everything is stopped as at the end.
+private let interruptLock = NSLock()
+private var interrupted: Int32 = 0
+private var appPID: pid_t = 0
+
+/// SIGINT and SIGTERM are blocked in every thread (children start with an empty mask) and taken by
+/// one thread with sigwait: it stops the app, and the steps end at the next check.
+func catchInterrupts() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    let blocked = set
+    let thread = Thread {
+        var s = blocked
+        var sig: Int32 = 0
+        guard sigwait(&s, &sig) == 0 else { return }
+        interruptLock.lock()
+        interrupted = sig
+        let pid = appPID
+        interruptLock.unlock()
+        if pid > 0 { kill(pid, SIGTERM) }
+    }
+    thread.start()
+}
+
+func wasInterrupted() -> Int32 { interruptLock.lock(); defer { interruptLock.unlock() }; return interrupted }
+
+func run(_ o: Options) -> Int32 {
+    let fm = FileManager.default
+    let dir: String
+    if let given = o.output {
+        dir = given.hasPrefix("/") ? given : fm.currentDirectoryPath + "/" + given
+    } else {
+        let f = DateFormatter()
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        dir = fm.currentDirectoryPath + "/modalkit-session-" + f.string(from: Date())
+    }
+    do {
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    } catch {
+        fputs("modalkit-session: cannot make \(dir): \(error.localizedDescription)\n", stderr)
+        return 1
+    }
+    print("output: \(dir)")
+    fflush(stdout)
+
+    var sway: HeadlessSway?
+    var vnc: VNCInput?
+    var app: ChildProcess?
+    var failure: String?
+    var stepsHeld = 0
+    defer {
+        app?.stop(timeout: 3)
+        if let app {
+            app.stdout.waitForEnd(timeout: 2)
+            app.stderr.waitForEnd(timeout: 2)
+            _ = fm.createFile(atPath: dir + "/stdout.log", contents: app.stdout.data)
+            _ = fm.createFile(atPath: dir + "/stderr.log", contents: app.stderr.data)
+        }
+        vnc?.stop()
+        sway?.stop()
+    }
+    do {
+        let session = try HeadlessSway(windowWidth: o.width, windowHeight: o.height)
+        sway = session
+        let input = try VNCInput(sway: session)
+        vnc = input
+        try input.park()
+        var env = session.clientEnvironment
+        env["SWAYSOCK"] = nil
+        let started = try ChildProcess(o.app, environment: env)
+        app = started
+        interruptLock.lock(); appPID = started.pid; interruptLock.unlock()
+        print("session: XDG_RUNTIME_DIR=\(session.runtimeDirectory) WAYLAND_DISPLAY=\(session.displayName), pids: sway \(session.process.pid) wayvnc \(input.process.pid) app \(started.pid)")
+        fflush(stdout)
+        if wasInterrupted() != 0 { started.stop(timeout: 3) }
+        let window = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout)
+        var matched = 0   // lines of stdout the waits have passed
+        var parked = true  // the pointer is off the window (VNCInput.park above)
+        for (index, step) in o.steps.enumerated() {
+            if wasInterrupted() != 0 { throw StepFailure(message: "interrupted before step \(index + 1) `\(step)`") }
+            if let status = started.status {
+                throw StepFailure(message: "the app ended (\(status)) before step \(index + 1) `\(step)`")
+            }
+            do {
+                switch step {
+                case .click(let x, let y):
+                    guard x < window.rect.width, y < window.rect.height else {
+                        throw StepFailure(message: "\(x),\(y) is outside the \(window.rect.width)x\(window.rect.height) window")
+                    }
+                    try input.click(x: window.rect.x + x, y: window.rect.y + y)
+                    parked = false
+                case .key(let name):
+                    try input.key(name)
+                case .type(let text):
+                    try input.send(text.map { $0 == " " ? "key space" : "key \($0)" }.flatMap { $0.split(separator: " ").map(String.init) })
+                case .wait(let regex, _, let timeout):
+                    let seconds = timeout ?? o.timeout
+                    let found = started.stdout.wait(timeout: seconds) { lines -> Int? in
+                        guard lines.count > matched else { return nil }
+                        return lines[matched...].firstIndex { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+                    }
+                    guard let found else {
+                        let why = started.isRunning ? "within \(seconds) s" : "before the app ended (\(started.status!))"
+                        throw StepFailure(message: "no line matched \(why)")
+                    }
+                    matched = found + 1
+                case .sleep(let seconds):
+                    usleep(useconds_t(seconds * 1e6))
+                case .screenshot(let name):
+                    // No cursor in the picture: the pointer leaves the window first.
+                    if !parked { try input.park(); parked = true }
+                    let current = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout)
+                    // The picture once it has settled (an animation ended), or as it is after 2 s
+                    // (an app that never stops drawing, a blinking caret).
+                    let shot = try (try? session.stableScreenshot(timeout: 2)) ?? session.screenshot()
+                    try shot.cropped(to: current.rect).writePNG(to: dir + "/" + name + ".png")
+                case .close(let timeout):
+                    let seconds = timeout ?? o.timeout
+                    try session.swaymsg(["[pid=\(window.pid)] kill"])
+                    guard let status = started.waitForExit(timeout: seconds) else {
+                        throw StepFailure(message: "the app still runs \(seconds) s after the close request")
+                    }
+                    guard status == .exited(0) else { throw StepFailure(message: "the app ended with \(status)") }
+                }
+                stepsHeld += 1
+            } catch let e as StepFailure {
+                throw StepFailure(message: "step \(index + 1) `\(step)` failed: \(e.message)")
+            } catch {
+                throw StepFailure(message: "step \(index + 1) `\(step)` failed: \(error)")
+            }
+        }
+    } catch let e as StepFailure {
+        failure = e.message
+    } catch {
+        failure = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    }
+    if let failure {
+        fputs("modalkit-session: \(failure)\n", stderr)
+        return wasInterrupted() != 0 ? 128 + wasInterrupted() : 1
+    }
+    print("\(stepsHeld) step\(stepsHeld == 1 ? "" : "s") held; screenshots and stdout.log, stderr.log in \(dir)")
+    return 0
+}
+
+setvbuf(stdout, nil, _IOLBF, 0)
+let options: Options?
+do {
+    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch let e as UsageError {
+    fputs("modalkit-session: \(e.message)\n", stderr)
+    exit(2)
+}
+guard let options else {
+    print(usage, terminator: "")
+    exit(0)
+}
+catchInterrupts()
+exit(run(options))

@@ -1,0 +1,132 @@
+// `modalkit-session` as users run it: the installed command (``InstalledProducts``) runs
+// Examples/HostApp (built as its own package, ExamplePackages) in its private headless sway, drives
+// it with a step file and command-line steps, and leaves the screenshots and the app's output in
+// the folder it names; a bad command line or step is one line and status 2, a step that does not
+// hold one line and status 1, and nothing of the session is left behind either way.
+import Foundation
+import ModalKitTestHarness
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class SessionCommandTests: CompositorTestCase {
+    private var command: String { get throws { try InstalledProducts.binDirectory() + "/modalkit-session" } }
+
+    /// A folder of the test's own (removed at tear-down) and the environment the command runs in:
+    /// no Wayland session, the vncdo scripts/test installed.
+    private func workspace() throws -> (dir: String, environment: [String: String]) {
+        try requireProgram("sway", "swaymsg", "grim", "wayvnc")
+        guard let vncdo = vncdoPath() else { throw XCTSkip("vncdo is not installed (scripts/test installs it)") }
+        let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-session-test")
+        addTeardownBlock { removeTree(dir) }
+        return (dir, harnessEnvironment(["MODALKIT_VNCDO": vncdo, "WAYLAND_DISPLAY": nil, "WAYLAND_SOCKET": nil, "SWAYSOCK": nil]))
+    }
+
+    /// Checks the session that `stdout`'s `session:` line names is gone: its runtime directory
+    /// removed, and sway, wayvnc and the app no longer running.
+    private func assertSessionGone(_ stdout: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let session = stdout.split(separator: "\n").first(where: { $0.hasPrefix("session: XDG_RUNTIME_DIR=") }) else {
+            return XCTFail("no session line: \(stdout)", file: file, line: line)
+        }
+        let fields = session.split(separator: " ")
+        let directory = String(fields[1].dropFirst("XDG_RUNTIME_DIR=".count))
+        XCTAssertTrue(directory.hasPrefix("/"), "\(session)", file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory), "\(directory) removed", file: file, line: line)
+        for name in ["sway", "wayvnc", "app"] {
+            guard let i = fields.firstIndex(of: Substring(name)), i + 1 < fields.count, let pid = Int32(fields[i + 1]) else {
+                XCTFail("no \(name) pid in \(session)", file: file, line: line)
+                continue
+            }
+            let state = readProcFile("/proc/\(pid)/stat").flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
+            XCTAssertTrue(state == nil || state == "Z", "\(name) (pid \(pid)) still runs", file: file, line: line)
+        }
+    }
+
+    /// HostApp's blue field (#1E40AF) fills its 800×600 window; a click on it presents the orange
+    /// card (#FF8C00) inset 20 pt left and right and 110 pt top and bottom over a black dim of 0.5,
+    /// so 60 pt from the top the blue shows as (15, 32, 88) ±1 (the premultiplied blend's rounding).
+    func testItRunsHostAppClicksAndSavesTheScreenshotsAndTheOutput() throws {
+        let (dir, environment) = try workspace()
+        let app = try ExamplePackages.hostAppExecutable(for: self)
+        let style = try InstalledProducts.style(PluginTestSupport.insetCenteredLibrary)
+        let steps = dir + "/steps"
+        try """
+        # HostApp: its field, then the card
+        wait ^frame$
+        screenshot field
+
+        click 400 300
+        """.write(toFile: steps, atomically: false, encoding: .utf8)
+        let output = dir + "/out"
+        let r = try ChildProcess.run([try command, "--output", output, "--steps", steps,
+                                      "--step", "wait -t 20 ^presented$", "--step", "screenshot card", "--", app, style],
+                                     environment: environment, timeout: 180)
+        let stdout = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertEqual(r.status, .exited(0), "stdout: \(stdout)\nstderr: \(r.stderr)")
+        XCTAssertEqual(stdout.split(separator: "\n").first.map(String.init), "output: \(output)")
+
+        let field = try RGBImage.loadPNG(path: output + "/field.png")
+        keep(field, "field")
+        XCTAssertEqual(field.width, 800)
+        XCTAssertEqual(field.height, 600)
+        for (x, y) in [(0, 0), (400, 300), (799, 599), (400, 60)] {
+            XCTAssertEqual(field[x, y], RGB(0x1E, 0x40, 0xAF), "the blue field at \(x),\(y)")
+        }
+        let card = try RGBImage.loadPNG(path: output + "/card.png")
+        keep(card, "card")
+        XCTAssertEqual(card[400, 300], RGB(0xFF, 0x8C, 0x00), "the card's centre")
+        let dim = card[400, 60]
+        XCTAssert(abs(Int(dim.r) - 15) <= 1 && abs(Int(dim.g) - 32) <= 1 && abs(Int(dim.b) - 88) <= 1, "dim: \(dim)")
+
+        // The app's output, as it printed it: frames, then the presentation's states in order.
+        let lines = try String(contentsOfFile: output + "/stdout.log", encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "frame", "\(lines.prefix(5))")
+        XCTAssertEqual(lines.filter { $0 != "frame" }.prefix(2), ["presenting", "presented"], "\(lines)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/stderr.log"))
+        assertSessionGone(stdout)
+    }
+
+    /// A step that does not hold: one line naming it, status 1, the app's output still saved, and
+    /// the session stopped.
+    func testAStepThatDoesNotHoldFailsWithOneLineAndStatusOne() throws {
+        let (dir, environment) = try workspace()
+        let app = try ExamplePackages.hostAppExecutable(for: self)
+        let style = try InstalledProducts.style(PluginTestSupport.insetCenteredLibrary)
+        let r = try ChildProcess.run([try command, "--output", dir + "/out", "--step", "wait -t 1 ^no such line$",
+                                      "--step", "screenshot never", app, style], environment: environment, timeout: 120)
+        XCTAssertEqual(r.status, .exited(1), r.stderr)
+        XCTAssertEqual(r.stderr, "modalkit-session: step 1 `wait -t 1.0 ^no such line$` failed: no line matched within 1.0 s\n")
+        XCTAssertTrue((try? String(contentsOfFile: dir + "/out/stdout.log", encoding: .utf8))?.hasPrefix("frame\n") == true,
+                      "the app's output is saved")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out/never.png"), "no step after the failed one")
+        assertSessionGone(String(decoding: r.stdout, as: UTF8.self))
+    }
+
+    /// Bad command lines and steps: one line on stderr, status 2, before any compositor starts.
+    func testBadFlagsAndStepsAreOneLineAndStatusTwo() throws {
+        let (dir, environment) = try workspace()
+        let steps = dir + "/bad-steps"
+        try "click 10 20\n\n# fine so far\njump 3\n".write(toFile: steps, atomically: false, encoding: .utf8)
+        for (arguments, message) in [
+            (["--step", "click 10", "/bin/true"], "--step: click takes two whole numbers X Y ≥ 0: `click 10`"),
+            (["--step", "wait (", "/bin/true"], "--step: not a regular expression: (: `wait (`"),
+            (["--step", "wait -t soon ^x", "/bin/true"], "--step: not a number of seconds: soon: `wait -t soon ^x`"),
+            (["--step", "screenshot ../up", "/bin/true"], "--step: screenshot takes one file name without / (saved as NAME.png): `screenshot ../up`"),
+            (["--steps", steps, "/bin/true"], "\(steps):4: unknown step 'jump' (click, key, type, wait, sleep, screenshot, close): `jump 3`"),
+            (["--steps", dir + "/missing", "/bin/true"], "--steps: cannot read \(dir)/missing"),
+            (["--size", "10x10", "/bin/true"], "--size takes WxH, each 64 to 8192 (not '10x10')"),
+            (["--frobnicate", "/bin/true"], "unknown option '--frobnicate' (see --help)"),
+            (["--step", "key esc"], "no app to run (modalkit-session [OPTIONS] APP [ARGS...])"),
+            (["--", dir + "/no-such-app"], "cannot run '\(dir)/no-such-app': not an executable file"),
+        ] {
+            let r = try ChildProcess.run([try command] + arguments, environment: environment, timeout: 20)
+            XCTAssertEqual(r.status, .exited(2), "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "modalkit-session: \(message)\n", "\(arguments)")
+            XCTAssertEqual(r.stdout.count, 0, "\(arguments)")
+        }
+        let help = try ChildProcess.run([try command, "--help"], environment: environment, timeout: 20)
+        XCTAssertEqual(help.status, .exited(0))
+        XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).hasPrefix("usage: modalkit-session [OPTIONS] [--] APP [ARGS...]\n"))
+    }
+}
