@@ -50,6 +50,12 @@ final class ListView: PresentationContent {
 
     func canScroll(toward edge: ScrollEdge) -> Bool { position.canScroll(toward: edge) }
 
+    /// As tall as all its rows (40 × 44 = 1760 pt) at any width: a sheet that fits its content
+    /// (`detents=fit:F`) is that tall, at most F of the container.
+    func preferredContentSize(fittingWidth width: Double) -> Size? {
+        Size(width: width, height: ListView.rowHeight * Double(ListView.rowCount))
+    }
+
     /// Scrolls by `delta` points (+y down the list). Returns whether it moved.
     @discardableResult
     func scroll(by delta: Point) -> Bool {
