@@ -8,10 +8,10 @@ public indirect enum Detent: Hashable, Sendable {
     /// As long as the presented content says it wants to be along the drag axis, at most
     /// `atMost` (a ``fraction(_:)`` or ``points(_:)``; UIKit's `Detent.custom(resolver:)` answering
     /// the content's preferred height, capped). The content's length is its
-    /// ``PresentationContent/preferredContentSize(fittingWidth:)`` at the presented view's width
+    /// `PresentationContent.preferredContentSize(fittingWidth:)` at the presented view's width
     /// (its height for a vertical drag, its width for a horizontal one); a content that does not
     /// say takes the cap. The host resolves it again on each container layout and when told the
-    /// content changed (``PresentationHost/invalidateDetents()``, UIKit's `invalidateDetents()`).
+    /// content changed (`PresentationHost.invalidateDetents()`, UIKit's `invalidateDetents()`).
     case fitsContent(atMost: Detent)
 
     /// The detent's length in points for a container `length` points long along the drag axis
