@@ -82,6 +82,26 @@ final class SheetSizingTests: XCTestCase {
         XCTAssertEqual(c.presentedViewFrame, Rect(x: 0, y: 600, width: 400, height: 200), "at rest at the smallest")
     }
 
+    /// A fit detent below a larger one (`fit:0.5,0.9`): the frame is the 0.9 detent (720 pt); the
+    /// fit detent rests the sheet at the content's 200 pt (under its 400 pt cap), resolved by the
+    /// host from the content at the sheet's width — and again at 400 pt when the content grows past it.
+    func testAFitDetentBelowTheFrameRestsAtTheContentsHeight() throws {
+        let style = try BottomSheetStyle.make(["detents": "fit:0.5,0.9"])
+        let c = PresentationController(style: style)
+        var preferred = 200.0
+        c.contentSizing = { w in Size(width: w, height: preferred) }
+        c.layout(containerBounds: Rect(x: 0, y: 0, width: 400, height: 800))
+        c.present(now: 0)
+        c.update(now: 5)
+        XCTAssertEqual(c.styleFrame, Rect(x: 0, y: 80, width: 400, height: 720))
+        XCTAssertEqual(c.detentLayout?.offsets, [520, 0])
+        XCTAssertEqual(c.presentedViewFrame, Rect(x: 0, y: 600, width: 400, height: 200))
+        preferred = 650
+        c.layout(containerBounds: Rect(x: 0, y: 0, width: 400, height: 800))
+        XCTAssertEqual(c.detentLayout?.offsets, [320, 0])
+        XCTAssertEqual(c.presentedViewFrame, Rect(x: 0, y: 400, width: 400, height: 400), "capped at 0.5")
+    }
+
     // MARK: Resolved again
 
     /// A host presenting a content whose preferred height changes: after `invalidateDetents()`
