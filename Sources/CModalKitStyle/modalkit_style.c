@@ -27,6 +27,9 @@ size_t modalkit_style_descriptor_min_size(uint32_t minor) {
     case 2: /* ABI 1.2 ends with frame_in_context */
         return offsetof(modalkit_style_descriptor, frame_in_context) +
                sizeof(((modalkit_style_descriptor *)0)->frame_in_context);
+    case 3: /* ABI 1.3 ends with prefers_scrolling_expands_when_scrolled_to_edge */
+        return offsetof(modalkit_style_descriptor, prefers_scrolling_expands_when_scrolled_to_edge) +
+               sizeof(((modalkit_style_descriptor *)0)->prefers_scrolling_expands_when_scrolled_to_edge);
     default:
         return 0;
     }
@@ -38,6 +41,7 @@ size_t modalkit_style_option_min_size(uint32_t minor) {
         return offsetof(modalkit_style_option, default_value) + sizeof(const char *);
     case 1: /* ABI 1.1 ends with accepted */
     case 2: /* 1.2 added no option field */
+    case 3: /* nor did 1.3 */
         return offsetof(modalkit_style_option, accepted) + sizeof(const char *);
     default:
         return 0;

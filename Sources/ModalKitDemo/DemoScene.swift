@@ -504,6 +504,13 @@ public final class DemoScene {
             switch d {
             case let .fraction(f): return "\(i + 1) (\(DemoScene.number(f)) of the \(axis))"
             case let .points(p): return "\(i + 1) (\(DemoScene.number(p)) pt)"
+            case let .fitsContent(cap):
+                let limit: String
+                switch cap {
+                case let .points(p): limit = "\(DemoScene.number(p)) pt"
+                default: limit = "\(DemoScene.number(cap.resolved(containerLength: 1))) of the \(axis)"
+                }
+                return "\(i + 1) (the content, at most \(limit))"
             }
         }.joined(separator: ", ")
     }

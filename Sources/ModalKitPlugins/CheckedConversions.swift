@@ -47,8 +47,10 @@ extension PresentingViewAppearance {
 extension InteractionDeclaration {
     /// A checked declaration: an unknown gesture or direction is no gesture, at most 8 detents,
     /// fractions within (0, 1] and points within 0...10⁶ (NaN detents dropped), an undimmed index
-    /// outside the detents ignored.
-    init(_ c: modalkit_interaction, check: inout BoundaryCheck) {
+    /// outside the detents ignored. The detent kinds that fit the content are read only from a
+    /// plugin of `minor` 3 or later (an unknown constant before); `scrollingExpands` is the 1.3
+    /// answer (true for older plugins).
+    init(_ c: modalkit_interaction, minor: UInt32, scrollingExpands: Bool = true, check: inout BoundaryCheck) {
         var gesture = DismissGesture.none
         switch c.dismiss_gesture {
         case MODALKIT_DISMISS_GESTURE_NONE: break
@@ -68,6 +70,10 @@ extension InteractionDeclaration {
                 switch d[k].kind {
                 case MODALKIT_DETENT_FRACTION: list.append(.fraction(check.value(d[k].value, ifNaN: 1, in: 0...1)))
                 case MODALKIT_DETENT_POINTS: list.append(.points(check.length(d[k].value)))
+                case MODALKIT_DETENT_FIT_CONTENT_FRACTION where minor >= 3:
+                    list.append(.fitsContent(atMost: .fraction(check.value(d[k].value, ifNaN: 1, in: 0...1))))
+                case MODALKIT_DETENT_FIT_CONTENT_POINTS where minor >= 3:
+                    list.append(.fitsContent(atMost: .points(check.length(d[k].value))))
                 default: check.issues.insert(.unknownConstant)
                 }
             }
@@ -78,6 +84,6 @@ extension InteractionDeclaration {
             else { check.issues.insert(.detents) }
         }
         self.init(dismissGesture: gesture, detents: list, largestUndimmedDetent: undimmed,
-                  isDismissible: c.is_dismissible)
+                  isDismissible: c.is_dismissible, prefersScrollingExpandsWhenScrolledToEdge: scrollingExpands)
     }
 }

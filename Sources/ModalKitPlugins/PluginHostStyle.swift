@@ -137,6 +137,9 @@ enum PluginHostStyle {
                 return chrome
             }
         }
+        // 1.3: whether scrolling expands the sheet, asked with the interaction (from a 1.3 plugin only).
+        let minor = library.version.minor
+        let expands = minor >= 3 ? table.prefers_scrolling_expands_when_scrolled_to_edge : nil
         if let f = table.interaction {
             style.interaction = { _ in
                 var out = modalkit_interaction()
@@ -144,7 +147,8 @@ enum PluginHostStyle {
                 out.is_dismissible = true
                 f(plugin.instance, &out)
                 var check = BoundaryCheck()
-                let i = InteractionDeclaration(out, check: &check)
+                let i = InteractionDeclaration(out, minor: minor, scrollingExpands: expands.map { $0(plugin.instance) } ?? true,
+                                               check: &check)
                 plugin.finish(check, "interaction")
                 return i
             }

@@ -30,11 +30,14 @@ final class BuiltinStyleTests: XCTestCase {
                                                                   "corner-radius": "0", "dim-alpha": "0.3"])
         XCTAssertEqual(inset.frameOfPresentedView(layoutContext(b)), Rect(x: 30, y: 50, width: 940, height: 500))
         XCTAssertEqual(inset.dimmingAppearance(0.5, presentContext).alpha, 0.15, accuracy: 1e-9)
-        // height ≤ 1 is a fraction of the container, above 1 points.
+        // height ≤ 1 is a fraction of the container, above 1 points; on this 1000 pt container
+        // the sheet is 640 pt wide (Material 3's cap, `max-width`), centred: x = (1000 − 640) / 2.
         let quarter = try installedStyle("bottom-sheet", options: ["height": "0.25"])
-        XCTAssertEqual(quarter.frameOfPresentedView(layoutContext(b)), Rect(x: 0, y: 450, width: 1000, height: 150))
+        XCTAssertEqual(quarter.frameOfPresentedView(layoutContext(b)), Rect(x: 180, y: 450, width: 640, height: 150))
         let points = try installedStyle("bottom-sheet", options: ["height": "200", "duration": "0.5", "curve": "linear"])
-        XCTAssertEqual(points.frameOfPresentedView(layoutContext(b)), Rect(x: 0, y: 400, width: 1000, height: 200))
+        XCTAssertEqual(points.frameOfPresentedView(layoutContext(b)), Rect(x: 180, y: 400, width: 640, height: 200))
+        let full = try installedStyle("bottom-sheet", options: ["height": "200", "max-width": "0"])
+        XCTAssertEqual(full.frameOfPresentedView(layoutContext(b)), Rect(x: 0, y: 400, width: 1000, height: 200))
         XCTAssertEqual(points.transitionDuration(presentContext), 0.5, accuracy: 1e-9)
         XCTAssertEqual(points.timingCurve(presentContext).value(at: 0.3), 0.3, accuracy: 1e-9)
     }

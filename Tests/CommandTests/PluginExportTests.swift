@@ -69,7 +69,7 @@ final class PluginExportTests: XCTestCase {
         XCTAssertEqual(m.name, "recording")
         XCTAssertEqual(m.summary, "records calls across the ABI", "tabs become spaces: one listing field")
         XCTAssertEqual(m.options, RecordingStyle.options)
-        XCTAssertEqual(m.abiVersion, StyleABIVersion(major: 1, minor: 2))
+        XCTAssertEqual(m.abiVersion, StyleABIVersion(major: 1, minor: 3))
     }
 
     func testEveryHookCrossesTheTable() throws {

@@ -69,7 +69,7 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(listing.found.first { $0.name == "inset-centered" }?.path, inset)
         XCTAssertEqual(listing.found.first { $0.name == "bottom-sheet" }?.path, sheet)
         XCTAssertEqual(listing.found.first { $0.name == "popover" }?.path, popover)
-        XCTAssertEqual(listing.found.first { $0.name == "popover" }?.abiVersion, StyleABIVersion(major: 1, minor: 2))
+        XCTAssertEqual(listing.found.first { $0.name == "popover" }?.abiVersion, StyleABIVersion(major: 1, minor: 3))
         XCTAssertTrue(listing.failed.isEmpty, "\(listing.failed)")
 
         let lines = listingLines(loader(dir))
@@ -446,10 +446,10 @@ final class PluginLoaderTests: XCTestCase {
         guard case let .badStructSize(p, size, minimum, _)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(p, path)
         XCTAssertEqual(size, 16)
-        // ABI 1.2 ends with `frame_in_context`: the 1.0 part (4 × uint32 + 2 strings + option_count +
-        // options + plugin_data + 15 function pointers = 16 + 8 × 20 bytes on LP64), seven 1.1
-        // function pointers and one 1.2 function pointer.
-        XCTAssertEqual(minimum, 16 + 8 * 20 + 8 * 7 + 8)
+        // ABI 1.3 ends with `prefers_scrolling_expands_when_scrolled_to_edge`: the 1.0 part
+        // (4 × uint32 + 2 strings + option_count + options + plugin_data + 15 function pointers =
+        // 16 + 8 × 20 bytes on LP64), seven 1.1 function pointers, one 1.2 and one 1.3.
+        XCTAssertEqual(minimum, 16 + 8 * 20 + 8 * 7 + 8 + 8)
     }
 
     func testUnresolvedSymbolIsRefusedByRTLDNow() throws {

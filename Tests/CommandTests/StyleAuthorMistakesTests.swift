@@ -131,14 +131,17 @@ final class StyleAuthorMistakesTests: XCTestCase {
             "/libModalKitStyleBottomSheet.so: style 'bottom-sheet' has no option 'dim-alfa'; did you mean 'dim-alpha'? (options: "
             + "height (sheet height: a fraction of the container if ≤ 1, else points), corner-radius (radius of the sheet's top "
             + "corners, points), dim-alpha (alpha of the black dim when presented), duration (transition duration, seconds), "
-            + "curve (timing curve), detents (resting sizes, smallest first: fractions of the container (≤ 1) or points (> 1), "
-            + "comma-separated; empty = the frame only), undimmed-detent (index of the largest detent without dim (the dim fades "
+            + "curve (timing curve), detents (resting sizes, smallest first: fractions of the container (≤ 1), points (> 1), "
+            + "or fit / fit:SIZE (the content's height, at most SIZE), comma-separated; empty = the frame only), undimmed-detent (index of the largest detent without dim (the dim fades "
             + "in up to the next one), or none), dismissible (false: dim taps, Escape and drags do not dismiss (each attempt is "
             + "reported)), dim (dim fill: solid (black × dim-alpha everywhere) or gradient (clear at the top edge rising to "
             + "dim-alpha at the sheet's top edge)), grabber (UIKit's grabber bar at the sheet's top: auto (shown with more than "
             + "one detent), on or off), shadow (drop shadow behind the presented view: none, or soft (black 25 %, 4 pt down, "
             + "16 pt blur)), recede (the view underneath recedes while covered (UIKit's page sheet): off, or on (scale 0.92, "
-            + "corners 10 pt)))"), line)
+            + "corners 10 pt)), max-width (the sheet's largest width: on a wider container it is this wide, centred (Material "
+            + "3's 640 dp); 0 = the container's width, points), scrolling-expands (true: a drag or scroll up on content that can "
+            + "scroll first grows the sheet through its detents to the largest; false: the content scrolls at any detent "
+            + "(UIKit's prefersScrollingExpandsWhenScrolledToEdge)))"), line)
         let far = try render("bottom-sheet", options: ["--style-option", "colour=#fff"])
         XCTAssertEqual(far.status, 2)
         XCTAssertFalse(far.stderr.contains("did you mean"), "nothing near 'colour': \(far.stderr)")

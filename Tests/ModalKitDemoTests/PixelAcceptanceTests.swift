@@ -120,24 +120,28 @@ final class PixelAcceptanceTests: XCTestCase {
                 let full = try f.snapshot(.present, 1)
                 let half = try f.snapshot(.present, 0.5)
 
-                // Presented: top at H/2, full width, bottom corners square, top corners rounded.
+                // Presented: top at H/2, the window's width up to 640 pt (Material 3's cap), centred
+                // — x 180…820 pt in 1000 — bottom corners square, top corners rounded.
                 let top = h / 2 * s
-                XCTAssertEqual(Double(firstCardRow(full, x: 40 * s) ?? -99), Double(top), accuracy: 1, what)
-                XCTAssertEqual(Double(firstCardColumn(full, y: top + 20 * s) ?? -99), 0, accuracy: 1, what)
-                XCTAssertEqual(Double(lastCardColumn(full, y: top + 20 * s) ?? -99), Double(w * s - 1), accuracy: 1, what)
-                XCTAssertTrue(isCard(full.pixel(x: 0, y: h * s - 1)), "\(what): bottom-left corner is square")
-                XCTAssertTrue(isCard(full.pixel(x: w * s - 1, y: h * s - 1)), "\(what): bottom-right corner is square")
-                for (x, y) in [(0, top), (1, top + 1), (w * s - 1, top), (w * s - 2, top + 1)] {
+                let sheetWidth = min(w, 640), left = (w - sheetWidth) / 2 * s, right = left + sheetWidth * s
+                XCTAssertEqual(Double(firstCardRow(full, x: left + 40 * s) ?? -99), Double(top), accuracy: 1, what)
+                XCTAssertEqual(Double(firstCardColumn(full, y: top + 20 * s) ?? -99), Double(left), accuracy: 1, what)
+                XCTAssertEqual(Double(lastCardColumn(full, y: top + 20 * s) ?? -99), Double(right - 1), accuracy: 1, what)
+                XCTAssertTrue(isCard(full.pixel(x: left, y: h * s - 1)), "\(what): bottom-left corner is square")
+                XCTAssertTrue(isCard(full.pixel(x: right - 1, y: h * s - 1)), "\(what): bottom-right corner is square")
+                for (x, y) in [(left, top), (left + 1, top + 1), (right - 1, top), (right - 2, top + 1)] {
                     XCTAssertPixel(full.pixel(x: x, y: y), scaledPixel(base.pixel(x: x, y: y), by: 0.6),
                                    "\(what): top corner (\(x),\(y)) is rounded off")
                 }
-                assertDimmed(full, base: base, factor: 0.6, what) { _, y in y < top }
+                assertDimmed(full, base: base, factor: 0.6, what) { x, y in y < top || x < left || x >= right }
 
                 // Halfway: top at 0.75·H; the dim (0.4 × 0.5) covers everything above, including the
                 // band H/2 … 0.75·H — the dim does not slide with the sheet.
                 let halfTop = Double(h) * 0.75 * Double(s)
-                XCTAssertEqual(Double(firstCardRow(half, x: 40 * s) ?? -99), halfTop, accuracy: 1, what)
-                assertDimmed(half, base: base, factor: 0.8, what + " at 0.5") { _, y in Double(y) < halfTop - 1 }
+                XCTAssertEqual(Double(firstCardRow(half, x: left + 40 * s) ?? -99), halfTop, accuracy: 1, what)
+                assertDimmed(half, base: base, factor: 0.8, what + " at 0.5") { x, y in
+                    Double(y) < halfTop - 1 || x < left || x >= right
+                }
                 assertDimmed(half, base: base, factor: 0.8, what + " band H/2…0.75H") { _, y in
                     y >= top && Double(y) < halfTop - 1
                 }
@@ -184,8 +188,11 @@ final class PixelAcceptanceTests: XCTestCase {
                     !(x >= 20 && x < 980 && y >= 355)
                 }
             case .bottomSheet:
-                XCTAssertEqual(Double(firstCardRow(out, x: 40) ?? -1), 450, accuracy: 1)
-                assertDimmed(out, base: base, factor: 0.8, "sheet resized mid-transition") { _, y in y < 449 }
+                // 640 pt wide in 1000 (Material 3's cap), centred: x 180…820.
+                XCTAssertEqual(Double(firstCardRow(out, x: 220) ?? -1), 450, accuracy: 1)
+                XCTAssertEqual(firstCardColumn(out, y: 500), 180)
+                XCTAssertEqual((lastCardColumn(out, y: 500) ?? 0) + 1, 820)
+                assertDimmed(out, base: base, factor: 0.8, "sheet resized mid-transition") { x, y in y < 449 || x < 180 || x >= 820 }
             }
         }
     }

@@ -32,6 +32,8 @@ public enum PluginTestSupport {
     public static var abi10HeaderDirectory: String { packageRoot + "/Tests/ModalKitTestHarness/Fixtures/abi-1.0" }
     /// The 1.1 header as it shipped (a genuine ABI 1.1 plugin is compiled against it).
     public static var abi11HeaderDirectory: String { packageRoot + "/Tests/ModalKitTestHarness/Fixtures/abi-1.1" }
+    /// The 1.2 header as it shipped (a genuine ABI 1.2 plugin is compiled against it).
+    public static var abi12HeaderDirectory: String { packageRoot + "/Tests/ModalKitTestHarness/Fixtures/abi-1.2" }
     public static var fixtureSource: String { packageRoot + "/Tests/ModalKitTestHarness/Fixtures/fixture_style.c" }
 
     public static let insetCenteredLibrary = "libModalKitStyleInsetCentered.so"

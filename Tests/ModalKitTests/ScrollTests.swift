@@ -34,18 +34,11 @@ final class ScrollTests: XCTestCase {
     private var list: List!
     private var presenting: List!
 
-    /// The sheet presented at rest at t = 1 at its smaller detent (`expands`: the declaration's
-    /// prefersScrollingExpandsWhenScrolledToEdge).
+    /// The sheet presented at rest at t = 1 at its smaller detent (`expands`: the style's
+    /// `scrolling-expands` option, its declaration's prefersScrollingExpandsWhenScrolledToEdge).
     private func present(expands: Bool = true) throws {
-        let style = try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5,0.9"])
-        if !expands {
-            let declared = style.interaction
-            style.interaction = { c in
-                var i = declared(c)
-                i.prefersScrollingExpandsWhenScrolledToEdge = false
-                return i
-            }
-        }
+        let style = try BuiltinStyle.bottomSheet.make(options: ["detents": "0.5,0.9",
+                                                                "scrolling-expands": expands ? "true" : "false"])
         presenting = List()
         list = List()
         host = PresentationHost(style: style, presenting: presenting)

@@ -35,6 +35,7 @@
  * (option_size for options) covers them, and a minor's fields only from a plugin of that minor
  * or later. 1.1: options carry their unit and accepted values. 1.2: the presented view's frame
  * may be asked with a layout context that answers the presented content's preferred size.
+ * 1.3: detents that fit the content (two detent kinds) and whether scrolling expands a sheet.
  * Anything else is a new major.
  *
  * Which minor added what: every type, constant and descriptor field below is marked with the
@@ -64,8 +65,9 @@ extern "C" {
 #endif
 
 #define MODALKIT_STYLE_ABI_MAJOR 1
-#define MODALKIT_STYLE_ABI_MINOR 2 /* 1.1: option metadata (unit, accepted values) and the descriptor's 1.1 fields;
-                                     1.2: the frame asked with a layout context (the content's preferred size) */
+#define MODALKIT_STYLE_ABI_MINOR 3 /* 1.1: option metadata (unit, accepted values) and the descriptor's 1.1 fields;
+                                     1.2: the frame asked with a layout context (the content's preferred size);
+                                     1.3: detents that fit the content, whether scrolling expands a sheet */
 
 #define MODALKIT_STYLE_ENTRY_SYMBOL "modalkit_style_entry"
 #define MODALKIT_STYLE_ABI_VERSION_SYMBOL "modalkit_style_abi_version"
@@ -112,6 +114,13 @@ extern "C" {
 /* 1.1: modalkit_detent.kind */
 #define MODALKIT_DETENT_FRACTION 0u /* value: a fraction (0, 1] of the container along the drag axis */
 #define MODALKIT_DETENT_POINTS 1u   /* value: a length, points */
+/* 1.3: as long as the presented content prefers along the drag axis (its preferred height at the
+ * view's width for a vertical drag), at most `value` — a fraction (0, 1] of the container
+ * (FIT_CONTENT_FRACTION) or a length in points (FIT_CONTENT_POINTS); a content that does not say
+ * takes the cap (UIKit's custom detent resolving the content's height). The host resolves it on
+ * each layout; a host reads these kinds only from a plugin of minor >= 3. */
+#define MODALKIT_DETENT_FIT_CONTENT_FRACTION 2u
+#define MODALKIT_DETENT_FIT_CONTENT_POINTS 3u
 
 /*
  * The ABI a library was built against. This struct's layout is frozen for every major
@@ -486,6 +495,15 @@ typedef struct modalkit_style_descriptor {
      * content's preferred size for a width, so a style can size the view to its content).
      * NULL: frame_of_presented_view with context->container_bounds. */
     modalkit_rect (*frame_in_context)(modalkit_style *style, const modalkit_layout_context *context);
+
+    /* --- ABI 1.3 --- (same rules: NULL keeps the default) */
+
+    /* 1.3. Whether a drag or scroll toward expansion on content that can scroll first moves the
+     * sheet to its next larger detent (true), or the content scrolls at any detent and only its
+     * edge hands the drag to the sheet (false); UIKit's
+     * UISheetPresentationController.prefersScrollingExpandsWhenScrolledToEdge. Asked with
+     * `interaction`. NULL: true. */
+    bool (*prefers_scrolling_expands_when_scrolled_to_edge)(modalkit_style *style);
 
     /* --- later minors append fields here, and only here --- */
 } modalkit_style_descriptor;

@@ -294,6 +294,18 @@ public final class PresentationHost {
         accessibilityGeneration &+= 1
     }
 
+    /// A presented content's preferred size changed (UIKit's `invalidateDetents()` on a sheet,
+    /// and `preferredContentSizeDidChange`): lays every level out again in the current container,
+    /// so a style frame sized to the content (``LayoutContext/preferredContentSize(fittingWidth:)``)
+    /// and the detents that fit it (``Detent/fitsContent(atMost:)``) are resolved again. A view at
+    /// rest takes its new frame at once and its content gets ``PresentationContent/didLayout(size:)``
+    /// with it; a view mid-transition or mid-drag moves toward the new frame. The host does not
+    /// watch the content's preferred size itself (it is asked on a layout, never per frame): call
+    /// this after changing what the content would answer.
+    public func invalidateDetents() {
+        layout(containerSize: containerSize, scale: scale)
+    }
+
     /// Replaces the style while no transition runs (``PresentationController/replaceStyle(_:)``);
     /// a presented view takes the new style's frame and corners at once.
     /// - Returns: false (nothing changed) while a transition runs.

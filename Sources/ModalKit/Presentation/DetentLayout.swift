@@ -19,7 +19,10 @@ public struct DetentLayout: Hashable, Sendable {
     /// The layout of `declaration` for a view whose frame is `frame` in `containerBounds` (points).
     /// A detent's offset is the distance from the frame's near edge to the container edge the view
     /// is dismissed through, less the detent's length (so a detent as long as that distance is 0).
-    public init(_ declaration: InteractionDeclaration, direction: DragDirection, frame: Rect, containerBounds c: Rect) {
+    /// `contentLength` is the presented content's preferred length along the axis, points (nil:
+    /// it does not say), which resolves ``Detent/fitsContent(atMost:)`` detents.
+    public init(_ declaration: InteractionDeclaration, direction: DragDirection, frame: Rect, containerBounds c: Rect,
+                contentLength: Double? = nil) {
         self.direction = direction
         let travel: Double
         switch direction {
@@ -32,7 +35,7 @@ public struct DetentLayout: Hashable, Sendable {
         dismissedOffset = max(0, travel)
         let length = dimension
         let resolved = declaration.detents.isEmpty
-            ? [0] : declaration.detents.map { max(0, travel - $0.resolved(containerLength: length)) }
+            ? [0] : declaration.detents.map { max(0, travel - $0.resolved(containerLength: length, contentLength: contentLength)) }
         offsets = resolved
         largestUndimmed = declaration.largestUndimmedDetent.flatMap { $0 >= 0 && $0 < resolved.count ? $0 : nil }
     }

@@ -52,7 +52,8 @@ extension PresentationController {
         mapping.runsFromPresentedEnd = timing.runsFromPresentedEnd
         let layout = LayoutContext(containerBounds: bounds)
         let frame = style.frameOfPresentedView(LayoutContext(containerBounds: bounds, preferredContentSize: contentSizing))
-        let rest = PresentationController.restingShape(style: style, frame: frame, bounds: bounds, detent: detent)
+        let rest = PresentationController.restingShape(style: style, frame: frame, bounds: bounds, detent: detent,
+                                                       contentSizing: contentSizing)
         return .make(style: style, context: context, presentedFrame: rest.frame,
                      corners: style.cornerStyle(layout),
                      progress: mapping.progress(atFraction: u),
@@ -72,7 +73,8 @@ extension PresentationController {
         let frame = style.frameOfPresentedView(LayoutContext(containerBounds: bounds, preferredContentSize: contentSizing))
         let interaction = style.interaction(layoutContext)
         guard case let .drag(direction) = interaction.dismissGesture else { return nil }
-        let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds)
+        let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds,
+                                  contentLength: PresentationController.contentLength(contentSizing, along: direction, frame: frame))
         let context = TransitionContext(phase: .present, isInteractive: true, sourceRect: sourceRect,
                                         containerBounds: bounds)
         // Dragged from the smallest detent, where a presentation rests: its resized frame moves.

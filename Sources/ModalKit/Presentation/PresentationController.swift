@@ -171,7 +171,8 @@ public final class PresentationController {
         let oldLayout = detentLayout
         if case let .drag(direction) = interaction.dismissGesture {
             detentLayout = DetentLayout(interaction, direction: direction, frame: styleFrame,
-                                        containerBounds: containerBounds)
+                                        containerBounds: containerBounds,
+                                        contentLength: Self.contentLength(contentSizing, along: direction, frame: styleFrame))
             if currentDetent >= detentLayout!.offsets.count { currentDetent = detentLayout!.initialDetent }
             presentedViewFrame = detentLayout!.restingFrame(currentDetent, of: styleFrame)
         } else {
@@ -457,14 +458,28 @@ public final class PresentationController {
     /// detent, where a presentation comes to rest) for the style's `frame` in `bounds` (offline
     /// frames); the frame itself and ``PresentedPlacement/frame`` for a style without a drag gesture.
     /// A `detent` the style does not have is the smallest one.
-    static func restingShape(style: PresentationStyle, frame: Rect, bounds: Rect,
-                             detent: Int? = nil) -> (frame: Rect, placement: PresentedPlacement) {
+    /// `contentSizing` answers the content's preferred size (``contentSizing``), for detents that
+    /// fit the content.
+    static func restingShape(style: PresentationStyle, frame: Rect, bounds: Rect, detent: Int? = nil,
+                             contentSizing: ((Double) -> Size?)? = nil) -> (frame: Rect, placement: PresentedPlacement) {
         let interaction = style.interaction(LayoutContext(containerBounds: bounds))
         guard case let .drag(direction) = interaction.dismissGesture else { return (frame, .frame) }
-        let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds)
+        let layout = DetentLayout(interaction, direction: direction, frame: frame, containerBounds: bounds,
+                                  contentLength: contentLength(contentSizing, along: direction, frame: frame))
         let i = detent.flatMap { $0 >= 0 && $0 < layout.offsets.count ? $0 : nil } ?? layout.initialDetent
         return (layout.restingFrame(i, of: frame),
                 .resting(rest: .zero, dimFactor: layout.dimProgress(at: layout.offsets[i])))
+    }
+
+    /// The content's preferred length along a drag in `direction`, points, for a presented view
+    /// whose frame is `frame`: its preferred height at the frame's width for a vertical drag, its
+    /// preferred width (asked at the frame's width) for a horizontal one; nil when there is no
+    /// content to ask or it does not say (``Detent/fitsContent(atMost:)`` resolves from it).
+    static func contentLength(_ sizing: ((Double) -> Size?)?, along direction: DragDirection, frame: Rect) -> Double? {
+        guard let sizing else { return nil }
+        let ask = LayoutContext(containerBounds: frame, preferredContentSize: sizing)
+        guard let size = ask.preferredContentSize(fittingWidth: frame.width) else { return nil }
+        return direction.isVertical ? size.height : size.width
     }
 
     /// Where the presented view is on screen at eased `progress`, points: its frame translated by

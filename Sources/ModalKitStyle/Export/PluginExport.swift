@@ -228,6 +228,11 @@ package enum StyleExport {
             })
             return modalkit_rect(i.style.frameOfPresentedView(layout))
         }
+        // ABI 1.3: the interaction's scroll preference, asked with the interaction (same layout).
+        d.prefers_scrolling_expands_when_scrolled_to_edge = { instance in
+            let i = StyleExport.instance(instance)
+            return i.style.interaction(i.lastLayout).prefersScrollingExpandsWhenScrolledToEdge
+        }
         return d
     }
 

@@ -265,6 +265,12 @@ extension modalkit_interaction {
                 switch i.detents[k] {
                 case let .fraction(f): d[k] = modalkit_detent(kind: MODALKIT_DETENT_FRACTION, value: f)
                 case let .points(p): d[k] = modalkit_detent(kind: MODALKIT_DETENT_POINTS, value: p)
+                case let .fitsContent(cap):
+                    switch cap {
+                    case let .points(p): d[k] = modalkit_detent(kind: MODALKIT_DETENT_FIT_CONTENT_POINTS, value: p)
+                    default: d[k] = modalkit_detent(kind: MODALKIT_DETENT_FIT_CONTENT_FRACTION,
+                                                    value: cap.resolved(containerLength: 1))
+                    }
                 }
             }
         }

@@ -205,18 +205,30 @@ final class PresentationLiveTests: CompositorTestCase {
                                "outside the card every pixel = presenting × 0.5 (band \(band))", file: file, line: line)
             }
         case .bottomSheet:
-            // Sheet: full width, anchored to the bottom, top at H/2; top corners radius 10.
-            let sheet = shot[x0 + 40, y0 + H - 20]
-            for x in [x0 + 100, x0 + W / 2 - 200, x0 + W / 2 + 200, x0 + W - 100] {
+            // Sheet: the window's width up to 640 pt (Material 3's cap), centred — x 80…720 in
+            // 800 — anchored to the bottom, top at H/2; top corners radius 10.
+            let sw = min(W, 640), left = x0 + (W - sw) / 2, right = left + sw
+            let sheet = shot[left + 40, y0 + H - 20]
+            for x in [left + 100, left + sw / 2 - 200, left + sw / 2 + 200, right - 100] {
                 expectDim(x, y0 + H / 2 - 2, "above the sheet's top y = H/2")
                 expectContent(x, y0 + H / 2 + 2, sheet, "inside the sheet's top y = H/2")
             }
-            expectContent(x0, y0 + H / 2 + 40, sheet, "sheet reaches the left edge")
-            expectContent(x0 + W - 1, y0 + H / 2 + 40, sheet, "sheet reaches the right edge")
-            expectContent(x0 + 1, y0 + H - 2, sheet, "bottom corners are square")
-            expectContent(x0 + W - 2, y0 + H - 2, sheet, "bottom corners are square")
-            expectDim(x0 + 1, y0 + H / 2 + 1, "cut of the top-left corner (radius 10)")
-            expectDim(x0 + W - 2, y0 + H / 2 + 1, "cut of the top-right corner (radius 10)")
+            expectContent(left, y0 + H / 2 + 40, sheet, "sheet's left edge")
+            expectContent(right - 1, y0 + H / 2 + 40, sheet, "sheet's right edge")
+            if left - x0 >= 2 {
+                expectDim(left - 2, y0 + H / 2 + 40, "left of the capped sheet")
+                expectDim(right + 1, y0 + H / 2 + 40, "right of the capped sheet")
+                let beside = [PixelBox(x: x0, y: y0 + H / 2, width: left - x0 - 1, height: H / 2),
+                              PixelBox(x: right + 1, y: y0 + H / 2, width: x0 + W - right - 1, height: H / 2)]
+                for band in beside {
+                    XCTAssertEqual(dimMismatches(shot: shot, reference: reference, region: band, dimAlpha: 0.4), [],
+                                   "beside the sheet every pixel = presenting × 0.6 (band \(band))", file: file, line: line)
+                }
+            }
+            expectContent(left + 1, y0 + H - 2, sheet, "bottom corners are square")
+            expectContent(right - 2, y0 + H - 2, sheet, "bottom corners are square")
+            expectDim(left + 1, y0 + H / 2 + 1, "cut of the top-left corner (radius 10)")
+            expectDim(right - 2, y0 + H / 2 + 1, "cut of the top-right corner (radius 10)")
             let above = PixelBox(x: x0, y: y0, width: W, height: H / 2 - 2)
             XCTAssertEqual(dimMismatches(shot: shot, reference: reference, region: above, excluding: buttonArea(w), dimAlpha: 0.4), [],
                            "above the sheet every pixel = presenting × 0.6 (the dim does not slide)", file: file, line: line)

@@ -26,6 +26,9 @@
  *   FIXTURE_CONTENT_SIZED (1.2 header only) frame_in_context: a card 200 pt wide, as tall as the
  *                         content's preferred size at 200 pt (77 pt when it does not say), at
  *                         (inset, inset)
+ *   FIXTURE_FIT_DETENTS   dragged down between detents 0.25 and kind 2 with value 0.9 (1.3's
+ *                         MODALKIT_DETENT_FIT_CONTENT_FRACTION: the content, at most 0.9); with
+ *                         the 1.3 header, prefers_scrolling_expands_when_scrolled_to_edge false
  *
  * Compiled against the 1.0 header kept in Fixtures/abi-1.0 it is a genuine 1.0 plugin (its
  * descriptor ends before the 1.1 fields).
@@ -206,6 +209,25 @@ static void fixture_bad_interaction(modalkit_style *s, modalkit_interaction *out
 }
 #endif
 
+#ifdef FIXTURE_FIT_DETENTS
+static void fixture_fit_interaction(modalkit_style *s, modalkit_interaction *out) {
+    (void)s;
+    out->dismiss_gesture = MODALKIT_DISMISS_GESTURE_DRAG;
+    out->drag_direction = MODALKIT_DRAG_DOWN;
+    out->detent_count = 2;
+    out->detents[0].kind = MODALKIT_DETENT_FRACTION;
+    out->detents[0].value = 0.25;
+    out->detents[1].kind = 2u; /* MODALKIT_DETENT_FIT_CONTENT_FRACTION as of 1.3 */
+    out->detents[1].value = 0.9;
+}
+#if MODALKIT_STYLE_ABI_MINOR >= 3
+static bool fixture_scrolling_expands(modalkit_style *s) {
+    (void)s;
+    return false;
+}
+#endif
+#endif
+
 #ifdef FIXTURE_OPTIONS_1_0
 /* ABI 1.0's option record: what a plugin built with the 1.0 header has. */
 struct fixture_option_1_0 {
@@ -317,6 +339,12 @@ const modalkit_style_descriptor *modalkit_style_entry(void) {
 #endif
 #ifdef FIXTURE_CONTENT_SIZED
     d.frame_in_context = fixture_frame_in_context;
+#endif
+#ifdef FIXTURE_FIT_DETENTS
+    d.interaction = fixture_fit_interaction;
+#if MODALKIT_STYLE_ABI_MINOR >= 3
+    d.prefers_scrolling_expands_when_scrolled_to_edge = fixture_scrolling_expands;
+#endif
 #endif
     return &d;
 }
