@@ -37,9 +37,9 @@ final class SubsurfaceEndStateTests: XCTestCase {
 
     /// Runs `scene` in a window over a ``SubsurfaceModelCompositor`` until its script has run, and returns
     /// the compositor (stopped) and the state events.
-    private func run(_ scene: ScriptedScene, scale: Int = 1,
+    private func run(_ scene: ScriptedScene, scale: Int = 1, fractional120: UInt32? = nil,
                      onLevel: @escaping (PresentationState, Int) -> Void = { _, _ in }) throws -> (SubsurfaceModelCompositor, [String]) {
-        let compositor = try SubsurfaceModelCompositor(width: width, height: height, scale: scale)
+        let compositor = try SubsurfaceModelCompositor(width: width, height: height, scale: scale, fractional120: fractional120)
         let connection = try compositor.connect()
         var options = PresentationWindowOptions(title: "end-state")
         options.size = (width, height)
@@ -90,7 +90,13 @@ final class SubsurfaceEndStateTests: XCTestCase {
         try dismissal(scale: 2)
     }
 
-    private func dismissal(scale: Int) throws {
+    /// fractional-scale-v1 at 1.5 (n = 180): buffers of 1.5 pixels per point, each side rounded half
+    /// away from zero, shown through viewports; a layer's edge can fall inside a pixel.
+    func testTheSameAtTheFractionalScaleOneAndAHalf() throws {
+        try dismissal(scale: 1, fractional120: 180)
+    }
+
+    private func dismissal(scale: Int, fractional120: UInt32? = nil) throws {
         let host = PresentationHost(style: sheet(), presenting: Solid(0xFF3366AA))
         let card = Solid(0xFFFFFFFF)
         // Presented at 0 (until 0.35), dismissed at 1 (until 1.35).
@@ -98,11 +104,14 @@ final class SubsurfaceEndStateTests: XCTestCase {
                                   + frames(0.02, 0.5, step: 1.0 / 60).map { ($0, nil) }
                                   + [(1.0, { h, t in h.dismiss(now: t) })]
                                   + (frames(1.02, 1.32, step: 1.0 / 60) + finish(1.35)).map { ($0, nil) })
-        let (compositor, events) = try run(scene, scale: scale)
+        let (compositor, events) = try run(scene, scale: scale, fractional120: fractional120)
         XCTAssertEqual(events, ["presenting", "presented", "dismissing", "dismissed"])
-        checkEnd(compositor, "dismissed at scale \(scale)")
-        XCTAssertTrue(compositor.log.contains { $0.hasSuffix("damage_buffer(\(width * scale)x\(height * scale)+0+0)") },
-                      "the window's buffers are \(scale) pixels per point")
+        let s = compositor.pixelScale
+        checkEnd(compositor, "dismissed at scale \(s)")
+        // fractional-scale-v1: each side × n/120, rounded half away from zero.
+        let (bw, bh) = (Int((Double(width) * s).rounded()), Int((Double(height) * s).rounded()))
+        XCTAssertTrue(compositor.log.contains { $0.hasSuffix("damage_buffer(\(bw)x\(bh)+0+0)") },
+                      "the window's buffers are \(s) pixels per point")
         // The presented view's sub-surface (the second, above its dim): its last request before the
         // end is a null attach and its commit, applied by a parent commit that damages its last row.
         let presented = compositor.layers[1]

@@ -64,6 +64,12 @@ final class SubsurfaceModelCompositor: @unchecked Sendable {
     /// The integer scale of the one output (offered as a `wl_output` when above 1): the window's
     /// buffers are that many pixels per point, damage in buffer pixels.
     let scale: Int
+    /// fractional-scale-v1's `preferred_scale` (n/120, e.g. 180 = 1.5) sent for every surface when
+    /// set: `wp_fractional_scale_manager_v1` is offered, and the window draws its buffers at n/120
+    /// pixels per point, shown through its viewport.
+    let fractional120: UInt32?
+    /// Buffer pixels per point of the window's buffers (the fractional scale, else ``scale``).
+    var pixelScale: Double { fractional120.map { Double($0) / 120 } ?? Double(scale) }
     private let serverFD: Int32
     private var clientFD: Int32
     private var stopPipe: (read: Int32, write: Int32) = (-1, -1)
@@ -91,12 +97,14 @@ final class SubsurfaceModelCompositor: @unchecked Sendable {
     /// Parent commits so far.
     private(set) var parentCommits = 0
 
-    init(width: Int, height: Int, scale: Int = 1) throws {
+    init(width: Int, height: Int, scale: Int = 1, fractional120: UInt32? = nil) throws {
         self.width = width
         self.height = height
         self.scale = scale
+        self.fractional120 = fractional120
         globals = [("wl_compositor", 4), ("wl_shm", 1), ("xdg_wm_base", 1), ("wl_subcompositor", 1), ("wp_viewporter", 1),
                    ("zxdg_decoration_manager_v1", 1)] + (scale > 1 ? [("wl_output", 2)] : [])
+                  + (fractional120 != nil ? [("wp_fractional_scale_manager_v1", 1)] : [])
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             throw SubsurfaceModelError("socketpair: \(String(cString: strerror(errno)))")
@@ -249,6 +257,10 @@ final class SubsurfaceModelCompositor: @unchecked Sendable {
             let x = Int(Int32(bitPattern: word(a, 0))), y = Int(Int32(bitPattern: word(a, 4)))
             if let s = roleSurface[object] { surfaces[s]?.pendingPosition = (x, y) }
             log.append("\(name).set_position(\(x), \(y))")
+        case ("wp_fractional_scale_manager_v1", 1):
+            // get_fractional_scale(id, surface): the preferred scale at once (fractional-scale-v1).
+            let id = newObject(a, at: 0, "wp_fractional_scale_v1")
+            if let n = fractional120 { send(id, 0, [n]) }
         case ("wp_viewporter", 1):
             let id = newObject(a, at: 0, "wp_viewport")
             roleSurface[id] = word(a, 4)
@@ -320,8 +332,13 @@ final class SubsurfaceModelCompositor: @unchecked Sendable {
                 if let p = child.pendingPosition { child.position = p }
                 child.pendingPosition = nil
                 if let gone = before, child.shown == nil, let inside = gone.intersection(Box(x: 0, y: 0, width: width, height: height)) {
-                    let uncovered = Box(x: inside.x * scale, y: inside.y * scale, width: inside.width * scale,
-                                        height: inside.height * scale)   // buffer pixels, as the damage
+                    // Buffer pixels, as the damage: every pixel the rectangle touches (at a
+                    // fractional scale an edge at a half pixel covers that pixel in part).
+                    let s = pixelScale
+                    let x0 = Int((Double(inside.x) * s).rounded(.down)), y0 = Int((Double(inside.y) * s).rounded(.down))
+                    let x1 = Int((Double(inside.x + inside.width) * s).rounded(.up))
+                    let y1 = Int((Double(inside.y + inside.height) * s).rounded(.up))
+                    let uncovered = Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
                     if !covers(damage, uncovered) {
                         violations.append("parent commit \(parentCommits) unmaps sub-surface #\(child.id) (it showed \(gone)) "
                                           + "with damage \(damage), not over \(uncovered)")
