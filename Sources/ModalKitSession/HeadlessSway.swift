@@ -232,13 +232,21 @@ public final class HeadlessSway: WaylandSession {
 
     /// Waits (bounded) for the window of an app started as process `pid`: its own window, or, when a
     /// launcher script started the program that maps it (another PID), the one visible window.
-    /// - Throws: `HarnessError` when neither shows within `timeout` seconds.
-    public func waitForAppWindow(pid: pid_t, timeout: Double = 10) throws -> SwayWindow {
+    /// With `app` (the app's process), the wait ends as soon as the app has exited without a window.
+    /// - Throws: `HarnessError` when neither shows within `timeout` seconds, or, at once, when `app`
+    ///   ended first (its exit status and the last line it wrote to stderr).
+    public func waitForAppWindow(pid: pid_t, timeout: Double = 10, app: ChildProcess? = nil) throws -> SwayWindow {
         var found: SwayWindow?
         _ = waitUntil(timeout: timeout, interval: 0.05) {
             let visible = ((try? windows()) ?? []).filter { $0.isVisible && $0.rect.width > 0 && $0.rect.height > 0 }
             found = visible.first { $0.pid == Int(pid) } ?? (visible.count == 1 ? visible[0] : nil)
-            return found != nil
+            return found != nil || app?.status != nil
+        }
+        if found == nil, let app, let status = app.status {
+            // Its stderr to the end (bounded: a child of the app may still hold the pipe).
+            _ = waitUntil(timeout: 2, interval: 0.01) { app.stderr.isAtEnd }
+            let said = app.stderr.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            throw HarnessError("the app ended (\(status)) before it mapped a window" + (said.map { ": \($0)" } ?? ""))
         }
         guard let found else { throw HarnessError("the app mapped no window within \(timeout) s") }
         return found

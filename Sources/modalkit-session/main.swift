@@ -261,7 +261,7 @@ func run(_ o: Options) -> Int32 {
         print("session: XDG_RUNTIME_DIR=\(session.runtimeDirectory) WAYLAND_DISPLAY=\(session.displayName), pids: sway \(session.process.pid) wayvnc \(input.process.pid) app \(started.pid)")
         fflush(stdout)
         if wasInterrupted() != 0 { started.stop(timeout: 3) }
-        let window = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout)
+        let window = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
         var matched = 0   // lines of stdout the waits have passed
         var parked = true  // the pointer is off the window (VNCInput.park above)
         for (index, step) in o.steps.enumerated() {
@@ -297,7 +297,7 @@ func run(_ o: Options) -> Int32 {
                 case .screenshot(let name):
                     // No cursor in the picture: the pointer leaves the window first.
                     if !parked { try input.park(); parked = true }
-                    let current = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout)
+                    let current = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
                     // The picture once it has settled (an animation ended), or as it is after 2 s
                     // (an app that never stops drawing, a blinking caret).
                     let shot = try (try? session.stableScreenshot(timeout: 2)) ?? session.screenshot()

@@ -103,6 +103,22 @@ final class SessionCommandTests: CompositorTestCase {
         assertSessionGone(String(decoding: r.stdout, as: UTF8.self))
     }
 
+    /// An app that exits before it maps a window (a style it cannot find, say): at once, not after
+    /// the window timeout, one line with its exit status and the last line it wrote to stderr,
+    /// status 1, and the session stopped.
+    func testAnAppThatEndsBeforeItsWindowIsOneLineWithWhatItSaid() throws {
+        let (dir, environment) = try workspace()
+        let started = monotonicNow()
+        let r = try ChildProcess.run([try command, "--output", dir + "/out", "--timeout", "30", "--step", "screenshot never",
+                                      "/bin/sh", "-c", "echo 'my-app: no style named bottom-sheet' >&2; exit 3"],
+                                     environment: environment, timeout: 120)
+        XCTAssertEqual(r.status, .exited(1), r.stderr)
+        XCTAssertEqual(r.stderr, "modalkit-session: the app ended (exit status 3) before it mapped a window: "
+                       + "my-app: no style named bottom-sheet\n")
+        XCTAssertLessThan(monotonicNow() - started, 30, "it did not wait for the window's 30 s timeout")
+        assertSessionGone(String(decoding: r.stdout, as: UTF8.self))
+    }
+
     /// Bad command lines and steps: one line on stderr, status 2, before any compositor starts.
     func testBadFlagsAndStepsAreOneLineAndStatusTwo() throws {
         let (dir, environment) = try workspace()
