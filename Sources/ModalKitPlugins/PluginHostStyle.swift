@@ -3,7 +3,7 @@
 import CModalKitStyle
 import ModalKitStyle
 
-/// One instance a plugin's `create` made, owned by the ``PresentationStyle`` that wraps it (and
+/// One instance a plugin's `create` made, owned by the `PresentationStyle` that wraps it (and
 /// its hooks): destroyed (`destroy`) when the style is released. Keeps the library (never
 /// unloaded) alive.
 final class PluginHostInstance {
@@ -45,7 +45,7 @@ final class PluginHostInstance {
     }
 }
 
-/// The ``PresentationStyle`` of a plugin instance: each hook calls the plugin's C entry, or keeps
+/// The `PresentationStyle` of a plugin instance: each hook calls the plugin's C entry, or keeps
 /// the hook's default when the plugin left the entry NULL (UIKit's behaviour, as the header says).
 ///
 /// The style ABI has versions; the Swift API has one set of hooks, so the versions are adapted

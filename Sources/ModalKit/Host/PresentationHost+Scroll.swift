@@ -90,7 +90,7 @@ extension PresentationHost {
     /// ``PresentationInput/pointerScroll(_:)``: to the content under the pointer (the top level's
     /// presented view, or the presenting content where input passes through; nothing on a dim).
     /// Toward expansion on a sheet resting below its largest detent (and
-    /// ``InteractionDeclaration/prefersScrollingExpandsWhenScrolledToEdge``) the sheet grows to its
+    /// `InteractionDeclaration/prefersScrollingExpandsWhenScrolledToEdge`) the sheet grows to its
     /// next detent instead. A touchpad's `axis_stop` starts the deceleration.
     func handlePointerScroll(_ scroll: ScrollInput, from seat: InputSeat, now: Double) {
         guard let p = pointers[seat] else { return }

@@ -296,7 +296,7 @@ public final class PresentationHost {
 
     /// A presented content's preferred size changed (UIKit's `invalidateDetents()` on a sheet,
     /// and `preferredContentSizeDidChange`): lays every level out again in the current container,
-    /// so a style frame sized to the content (``LayoutContext/preferredContentSize(fittingWidth:)``)
+    /// so a style frame sized to the content (`LayoutContext/preferredContentSize(fittingWidth:)`)
     /// and the detents that fit it (``Detent/fitsContent(atMost:)``) are resolved again. A view at
     /// rest takes its new frame at once and its content gets ``PresentationContent/didLayout(size:)``
     /// with it; a view mid-transition or mid-drag moves toward the new frame. The host does not
@@ -361,7 +361,7 @@ public final class PresentationHost {
 
     /// `sourceRect` for the level `c` is about to present: the rectangle of the control that started
     /// the presentation, container points (UIKit's `sourceRect` of a popover), which every style hook
-    /// receives in its ``TransitionContext`` so that a style can grow from it; nil when there is no
+    /// receives in its `TransitionContext` so that a style can grow from it; nil when there is no
     /// such control. A reversed dismissal keeps the rectangle it had unless one is given.
     func setSource(_ sourceRect: Rect?, of c: PresentationController) {
         if let r = sourceRect {

@@ -11,7 +11,7 @@ public enum PresentationInteractionEvent: Hashable, Sendable {
     /// Every ``dragBegan`` has one, also when the app dismissed the view meanwhile.
     case dragEnded(velocity: Double)
     /// A drag, its settling spring or a scroll that grows the sheet came to rest on the detent with
-    /// this number: 1 for the first declared (the smallest: ``InteractionDeclaration/detents`` are in
+    /// this number: 1 for the first declared (the smallest: `InteractionDeclaration/detents` are in
     /// ascending order), as `modal-demo render --detent N` and a style's detent list number them —
     /// the declaration index + 1.
     case detent(Int)

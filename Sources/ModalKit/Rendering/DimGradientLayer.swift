@@ -7,7 +7,7 @@ import CModalKitPixman
 // capacity, images are made when a shape first appears (or grows) and rewritten in place after.
 
 /// The gradient dim (``LayerFrame/dimGradient``): the colour of pixel (x, y) is the gradient's
-/// ``LinearGradient/color(at:)`` at the projection of the pixel's centre (x + 0.5, y + 0.5) onto
+/// `LinearGradient/color(at:)` at the projection of the pixel's centre (x + 0.5, y + 0.5) onto
 /// the gradient line, t = ((p − start) · (end − start)) / |end − start|², padded beyond 0 and 1;
 /// a gradient whose start and end coincide is its last stop's colour everywhere.
 ///

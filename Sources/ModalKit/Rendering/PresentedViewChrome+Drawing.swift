@@ -3,8 +3,8 @@ import CModalKitPixman
 extension PresentedViewChrome {
     /// The chrome the host draws over a presented content (buffer pixels, `width × height`, corner
     /// `radius` in pixels): the border inside the rounded edge (CALayer's `borderWidth`, drawn over
-    /// the content), then the grabber — ``PresentedViewChrome/grabberSize`` with fully rounded ends,
-    /// centred, ``PresentedViewChrome/grabberTopInset`` below the top edge (UIKit's sheet grabber).
+    /// the content), then the grabber — `PresentedViewChrome/grabberSize` with fully rounded ends,
+    /// centred, `PresentedViewChrome/grabberTopInset` below the top edge (UIKit's sheet grabber).
     /// The background is filled before the content draws (see ``PresentationContent``).
     func draw(into image: OpaquePointer, width: Int, height: Int,
               scale: Double, radius: Double, corners: CornerMask) {
