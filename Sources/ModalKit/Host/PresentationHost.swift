@@ -297,7 +297,7 @@ public final class PresentationHost {
     /// A presented content's preferred size changed (UIKit's `invalidateDetents()` on a sheet,
     /// and `preferredContentSizeDidChange`): lays every level out again in the current container,
     /// so a style frame sized to the content (`LayoutContext/preferredContentSize(fittingWidth:)`)
-    /// and the detents that fit it (``Detent/fitsContent(atMost:)``) are resolved again. A view at
+    /// and the detents that fit it (`Detent/fitsContent(atMost:)`) are resolved again. A view at
     /// rest takes its new frame at once and its content gets ``PresentationContent/didLayout(size:)``
     /// with it; a view mid-transition or mid-drag moves toward the new frame. The host does not
     /// watch the content's preferred size itself (it is asked on a layout, never per frame): call

@@ -20,7 +20,7 @@ public struct DetentLayout: Hashable, Sendable {
     /// A detent's offset is the distance from the frame's near edge to the container edge the view
     /// is dismissed through, less the detent's length (so a detent as long as that distance is 0).
     /// `contentLength` is the presented content's preferred length along the axis, points (nil:
-    /// it does not say), which resolves ``Detent/fitsContent(atMost:)`` detents.
+    /// it does not say), which resolves `Detent/fitsContent(atMost:)` detents.
     public init(_ declaration: InteractionDeclaration, direction: DragDirection, frame: Rect, containerBounds c: Rect,
                 contentLength: Double? = nil) {
         self.direction = direction

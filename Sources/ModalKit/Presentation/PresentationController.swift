@@ -474,7 +474,7 @@ public final class PresentationController {
     /// The content's preferred length along a drag in `direction`, points, for a presented view
     /// whose frame is `frame`: its preferred height at the frame's width for a vertical drag, its
     /// preferred width (asked at the frame's width) for a horizontal one; nil when there is no
-    /// content to ask or it does not say (``Detent/fitsContent(atMost:)`` resolves from it).
+    /// content to ask or it does not say (`Detent/fitsContent(atMost:)` resolves from it).
     static func contentLength(_ sizing: ((Double) -> Size?)?, along direction: DragDirection, frame: Rect) -> Double? {
         guard let sizing else { return nil }
         let ask = LayoutContext(containerBounds: frame, preferredContentSize: sizing)
