@@ -494,6 +494,8 @@ static void mk_node_set_role(modalkit_atk_node *node, int role) {
         [MODALKIT_ATK_ROLE_CHECK_BOX] = ATK_ROLE_CHECK_BOX,
         [MODALKIT_ATK_ROLE_LIST] = ATK_ROLE_LIST,
         [MODALKIT_ATK_ROLE_LIST_ITEM] = ATK_ROLE_LIST_ITEM,
+        [MODALKIT_ATK_ROLE_ENTRY] = ATK_ROLE_ENTRY,
+        [MODALKIT_ATK_ROLE_PASSWORD_TEXT] = ATK_ROLE_PASSWORD_TEXT,
     };
     AtkRole r = role >= 0 && (gsize)role < G_N_ELEMENTS(roles) ? roles[role] : ATK_ROLE_UNKNOWN;
     AtkObject *object = ATK_OBJECT(node);

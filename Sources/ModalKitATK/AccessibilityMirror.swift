@@ -371,6 +371,8 @@ final class AccessibilityMirror {
         case .dialog: return MODALKIT_ATK_ROLE_DIALOG
         case .alert: return MODALKIT_ATK_ROLE_ALERT
         case .window: return MODALKIT_ATK_ROLE_FRAME
+        case .entry: return MODALKIT_ATK_ROLE_ENTRY
+        case .passwordText: return MODALKIT_ATK_ROLE_PASSWORD_TEXT
         }
     }
 

@@ -47,6 +47,8 @@ enum modalkit_atk_role {
     MODALKIT_ATK_ROLE_CHECK_BOX = 10,
     MODALKIT_ATK_ROLE_LIST = 11,
     MODALKIT_ATK_ROLE_LIST_ITEM = 12,
+    MODALKIT_ATK_ROLE_ENTRY = 13,
+    MODALKIT_ATK_ROLE_PASSWORD_TEXT = 14,
 };
 
 /* States (bits), mapped to AtkStateType. */
