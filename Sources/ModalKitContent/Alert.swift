@@ -120,6 +120,7 @@ public final class Alert: PresentationContent {
     public var accessibilityElement: AccessibilityElement? { panel.accessibilityElement(role: .alert) }
     public var arrowKeysMoveFocus: Bool { true }
     public var textInputState: TextInputState? { panel.textInputState }
+    public var nextInvalidationTime: Double? { panel.focusedField.flatMap { panel.textFields[$0].nextBlinkTime } }
     public func cursorShape(at point: Point) -> CursorShape { panel.cursorShape(at: point) }
 }
 

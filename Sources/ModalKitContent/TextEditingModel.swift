@@ -373,7 +373,7 @@ public struct TextEditingModel: Hashable, Sendable {
     }
 }
 
-/// What of a ``TextInputUpdate`` ``TextEditingModel/apply(_:)`` refused (the rest was applied).
+/// What of a `TextInputUpdate` ``TextEditingModel/apply(_:)`` refused (the rest was applied).
 public struct TextInputRefusal: OptionSet, Hashable, Sendable {
     /// The bits.
     public let rawValue: Int

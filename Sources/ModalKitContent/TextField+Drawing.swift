@@ -73,7 +73,13 @@ extension TextField {
             preedit = caretChars..<caretChars
             preeditCursor = nil
         }
-        let layout = font.caretLayout(of: shown)
+        let layout: CaretLayout
+        if let c = caretLayoutCache, c.text == shown, c.pixelSize == font.pixelSize {
+            layout = c.layout
+        } else {
+            layout = font.caretLayout(of: shown)
+            caretLayoutCache = (shown, font.pixelSize, layout)
+        }
         let lineHeight = font.ascent + font.descent
         let top = Int((Double(px(size.height, s) - lineHeight) / 2).rounded(.down))
         let areaLeft = px(TextField.padding, s), areaRight = max(areaLeft + 1, px(size.width - TextField.padding, s))

@@ -1,12 +1,13 @@
 import ModalKit
 import ModalKitClock
+import ModalKitText
 
 /// A one-line text field (UIKit's `UITextField`, GTK's `GtkText` inside a `GtkEntry`, libadwaita's
 /// `AdwEntryRow`): a box with the text, a placeholder while it is empty, a caret and a selection,
 /// edited by grapheme cluster through ``TextEditingModel``. Usable alone as a content, or inside an
 /// ``Alert`` (``Alert/addTextField(_:)``) or another content that forwards input to it.
 ///
-/// Keys (GTK's and UIKit's bindings): typed text (``KeyInput/typedText``, compose and dead keys
+/// Keys (GTK's and UIKit's bindings): typed text (`KeyInput/typedText`, compose and dead keys
 /// already applied by the platform) inserts; Left/Right move by character and with Ctrl by word,
 /// Home/End to the ends, Shift extends the selection; BackSpace/Delete delete a character, with
 /// Ctrl a word; Ctrl+A selects all; Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; Ctrl+C / Ctrl+Insert
@@ -39,7 +40,7 @@ public final class TextField: PresentationContent {
     public var style: TextStyle = .body { didSet { needsDraw = true } }
     /// The name a screen reader gives the field (its placeholder when empty).
     public var accessibilityLabel = ""
-    /// The clipboard and primary selection used (``Pasteboard/general`` by default).
+    /// The clipboard and primary selection used (`Pasteboard/general` by default).
     public var pasteboard: Pasteboard = .general
     /// The monotonic clock the caret blinks by (seconds; the time of input events is on it too).
     public var clock: () -> Double = monotonicSeconds
@@ -47,7 +48,7 @@ public final class TextField: PresentationContent {
     public var onChange: (String) -> Void = { _ in }
     /// Called when the input method's preedit changes (nil: none).
     public var onPreeditChange: (TextInputUpdate.Preedit?) -> Void = { _ in }
-    /// Called when Return reaches a field used alone (``ContentInput/key(_:)`` activate), with the
+    /// Called when Return reaches a field used alone (`ContentInput/key(_:)` activate), with the
     /// input's time. A containing ``Alert`` chooses its default response instead.
     public var onSubmit: (Double) -> Void = { _ in }
 
@@ -89,9 +90,11 @@ public final class TextField: PresentationContent {
     var lastActivity = 0.0
     /// Whether the caret was on when last drawn.
     var drawnCaretOn = true
-    /// The horizontal scroll of the text, buffer pixels at ``scrollScale``.
+    /// The horizontal scroll of the text, buffer pixels at `scrollScale`.
     var scrollPixels = 0
     var scrollScale = 0.0
+    /// The last shown line's caret layout (the state read every frame does not shape again).
+    var caretLayoutCache: (text: String, pixelSize: Int, layout: CaretLayout)?
     private var clickCount = 0
     private var lastClick: (time: Double, point: Point)?
     private var dragOrigin: Range<Int>?
@@ -118,6 +121,13 @@ public final class TextField: PresentationContent {
         get { model.maximumLength }
         set { model.maximumLength = newValue }
     }
+    /// Selects `range` (UTF-8 byte offsets into ``text``, snapped outward to character boundaries),
+    /// the caret at its end (UIKit's `selectedTextRange`; GTK's `gtk_editable_select_region`).
+    public func select(_ range: Range<Int>) {
+        model.select(range)
+        needsDraw = true
+        accessibilityChanged = true
+    }
     /// The text as shown: bullets (•) per character when secure, else the text.
     public var displayText: String { isSecure ? String(repeating: "•", count: model.characterCount) : model.text }
 
@@ -134,6 +144,8 @@ public final class TextField: PresentationContent {
     }
 
     public func preferredContentSize(fittingWidth width: Double) -> Size? { Size(width: width, height: TextField.height) }
+
+    public var nextInvalidationTime: Double? { nextBlinkTime }
 
     public func cursorShape(at point: Point) -> CursorShape {
         Rect(size: size).contains(point) ? .text : .default
@@ -164,7 +176,10 @@ public final class TextField: PresentationContent {
             return true
         case let .press(p): press(p, now: now)
         case let .drag(p): drag(p)
-        case let .release(p): drag(p); offerPrimary()
+        case let .release(p):
+            drag(p)
+            dragOrigin = nil
+            offerPrimary()
         case .cancel: dragOrigin = nil
         case let .key(key):
             guard key == .activate else { return false }

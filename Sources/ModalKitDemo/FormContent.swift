@@ -35,6 +35,18 @@ public enum FormDemo {
         return alert
     }
 
+    /// The alert of ``makeAlert(secure:log:)`` as `render --content form` draws it: the field focused
+    /// holding "Report 2026.pdf" with "Report 2026" selected (a file manager's rename), or with
+    /// `secure` seven characters shown as bullets.
+    public static func makeSampleAlert(secure: Bool) -> Alert {
+        let alert = makeAlert(secure: secure, log: { _ in })
+        let field = alert.textFields[0]
+        field.text = secure ? "hunter2" : "Report 2026.pdf"
+        if !secure { field.select(0..<"Report 2026".utf8.count) }
+        field.isFocused = true
+        return alert
+    }
+
     /// `text` as a JSON string literal (RFC 8259): in double quotes, `"` and `\` escaped, control
     /// characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else as it is (UTF-8).
     public static func jsonQuoted(_ text: String) -> String {

@@ -23,7 +23,7 @@ func runRender(_ options: RenderOptions) -> Int32 {
     scene.presentsAlert = options.content == .alert || options.content == .form
     if options.content == .form {
         let secure = options.secure
-        scene.makeAlertContent = { FormDemo.makeAlert(secure: secure, log: { _ in }) }
+        scene.makeAlertContent = { FormDemo.makeSampleAlert(secure: secure) }
     }
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
                  scale: options.scale)
