@@ -17,6 +17,19 @@ final class ModalKitTextTests: XCTestCase {
         XCTAssertEqual([white.alpha, white.red, white.green, white.blue], [0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF])
     }
 
+    /// A `Color` from a premultiplied ARGB word holds each byte ÷ 255, premultiplied as given, and
+    /// gives the word back; text drawn in it covers a pixel with exactly that word.
+    func testAColourFromAnARGBWordIsThatWord() throws {
+        let c = Color(argb32: 0x8040_2010)
+        XCTAssertEqual([c.alpha, c.red, c.green, c.blue], [128.0 / 255, 64.0 / 255, 32.0 / 255, 16.0 / 255])
+        XCTAssertEqual(c.argb32, 0x8040_2010)
+        let canvas = Canvas(width: 60, height: 60)
+        let font = try PixmanFont(pattern: "DejaVu Sans", pixelSize: 48)
+        font.draw("l", into: canvas.image, x: 20, baseline: 50, color: Color(argb32: 0xFF0A_6CFF))
+        let covered = (0..<60).flatMap { y in (0..<60).map { canvas.pixel($0, y) } }.filter { $0 == 0xFF0A_6CFF }
+        XCTAssertGreaterThan(covered.count, 20, "the stem's inner pixels are the word itself")
+    }
+
     /// A white image of `width × height` pixels, its pixels readable.
     private final class Canvas {
         let width: Int, height: Int
