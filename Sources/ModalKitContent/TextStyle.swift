@@ -51,7 +51,7 @@ public struct TextStyle: Hashable, Sendable {
     }
 
     /// Makes `font` the font of every text style whose ``pattern`` is `pattern` at the font's
-    /// ``PixmanFont/pixelSize``, in place of one made on first use: an app that loads its fonts
+    /// `PixmanFont.pixelSize`, in place of one made on first use: an app that loads its fonts
     /// ahead (on a thread while its window connects, as foot does) hands them over, so its content
     /// draws with those very faces and loads none again. The font must have been made with
     /// `pattern`, kerning on and the default shaping (as ``font(scale:)`` makes them), and be

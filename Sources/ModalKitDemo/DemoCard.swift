@@ -164,7 +164,8 @@ extension DemoLook {
     }
 }
 
-/// A presented card: title, body line, "Present another", "Close".
+/// A presented card: its title, body, "Present another" and "Close" (``DemoLook/CardText``'s pieces),
+/// their hover, pressed and focus states, Tab order and taps.
 final class CardView: PresentationContent {
     private let fonts: FontBox
     private let focus: FocusVisibility

@@ -140,7 +140,7 @@ final class FontSet {
     }
 
     /// Hands the fonts made to ModalKitContent's text styles (`TextStyle.provide`): the card's
-    /// labels and buttons (``DemoLook/CardText``) draw with these very fonts, none loaded again.
+    /// labels and buttons (`DemoLook.CardText`) draw with these very fonts, none loaded again.
     private func shareFonts() {
         for (font, role) in [(title, Role.title), (body, .body), (button, .button), (caption, .caption)] {
             FontSet.share(font, role)

@@ -7,7 +7,8 @@ import XCTest
 /// ModalKitContent through a `PresentationHost`, as an app (Examples/CityPicker, `modal-demo
 /// --content alert`) presents it: a finger's tap on a sheet's row chooses it; a tap on the dim
 /// that dismisses an alert reports its close response; an alert's extra content sits between its
-/// message and its buttons, draws there and gets its presses in its own points.
+/// message and its buttons, draws there and gets its presses in its own points; an action sheet
+/// is a sheet as tall as its actions, a dialog to assistive technology.
 final class ContentInTheHostTests: XCTestCase {
     /// A window's own content under the presented one: white, nothing to do.
     private final class Blank: PresentationContent {
@@ -107,5 +108,27 @@ final class ContentInTheHostTests: XCTestCase {
         XCTAssertEqual(piece.presses, [Point(x: 10, y: 10)])
         let element = try XCTUnwrap(alert.accessibilityElement?.children.first { $0.identifier == "piece" })
         XCTAssertEqual(element.frame, Rect(x: 20, y: pieceTop, width: 230, height: 60))
+    }
+
+    /// An action sheet on a bottom sheet that fits its content (`detents=fit`) in 390 × 844: its
+    /// preferred height at 390 pt is 20 + 44 + 8 + 44 + 16 + 44 + 20 = 196 pt, so the sheet's top
+    /// rests at 844 − 196 = 648; a tap on Copy (648 + 20 … 648 + 64) answers `copy`.
+    func testAnActionSheetIsASheetAsTallAsItsActions() throws {
+        let host = PresentationHost(style: try BuiltinStyle.bottomSheet.make(options: ["detents": "fit"]), presenting: Blank())
+        host.layout(containerSize: Size(width: 390, height: 844), scale: 1)
+        let sheet = ActionSheet(actions: [Response("copy", label: "Copy"), Response("delete", label: "Delete", appearance: .destructive)],
+                                cancel: Response("cancel", label: "Cancel"))
+        var responses: [String] = []
+        sheet.onResponse = { id, _ in responses.append(id) }
+        sheet.dismiss = { host.dismiss(now: $0) }
+        host.present(sheet, now: 0)
+        host.update(now: 10)
+        XCTAssertEqual(host.presentedViewRect(at: 10), Rect(x: 0, y: 648, width: 390, height: 196))
+        XCTAssertEqual(host.accessibilitySnapshot().levels.last?.role, .dialog)
+        host.handle(.pointerMotion(Point(x: 195, y: 670)), now: 10)
+        host.handle(.pointerButton(pressed: true), now: 10)
+        host.handle(.pointerButton(pressed: false), now: 10.05)
+        XCTAssertEqual(responses, ["copy"])
+        XCTAssertEqual(host.state, .dismissing)
     }
 }
