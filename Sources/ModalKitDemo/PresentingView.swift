@@ -129,8 +129,8 @@ final class PresentingView: PresentationContent {
         case .cancel:
             pressed = false
             pressPoint = nil
-        case .scroll:
-            return false   // nothing on it scrolls
+        case .scroll, .textInput:
+            return false   // nothing on it scrolls or takes text
         case let .key(key):
             if key == .activate { onActivate(now) }
         case .keyboard:
