@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient", "ModalKitText"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),
-        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit",
+        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit", "ModalKitText",
                                                               "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
         .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
