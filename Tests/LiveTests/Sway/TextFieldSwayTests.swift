@@ -20,7 +20,7 @@ final class TextFieldSwayTests: CompositorTestCase {
         // "Hi y" typed key by key (wayvnc presses Shift for keysym H), a quote and a backslash
         // (JSON-escaped in the log), BackSpace deletes one character.
         mark = demo.mark()
-        try vnc.send(["key", "H", "key", "i", "key", "space", "key", "y", "key", "quotedbl", "key", "backslash", "key", "bsp"])
+        try vnc.send(["key", "H", "key", "i", "key", "space", "key", "y", "key", "\"", "key", "\\", "key", "bsp"])
         let texts = { demo.events("text", since: mark) }
         _ = waitUntil(timeout: eventTimeout, interval: 0.05) { texts().count >= 7 }
         XCTAssertEqual(texts(), ["text \"H\"", "text \"Hi\"", "text \"Hi \"", "text \"Hi y\"", "text \"Hi y\\\"\"",
