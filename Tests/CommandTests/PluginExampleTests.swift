@@ -117,4 +117,29 @@ final class PluginExampleTests: XCTestCase {
         assertPixel(half.pixel(x: 71, y: y), zip(card, under).map { 0.5 * $0 + 0.5 * $1 }, tolerance: 3,
                     "card at opacity 0.5 over the 0.2 dim")
     }
+
+    /// The example is the package a style author writes: one target, the style with its C entry,
+    /// whose note comes from ModalKit's `ModalKitStyleNote` step (no note program, no linker
+    /// flags), and `--list-styles` shows that note.
+    func testTheExampleIsOneTargetWhoseNoteComesFromModalKitsBuildStep() throws {
+        let package = Support.packageRoot + "/Examples/CustomStyle"
+        let dump = try Support.run("/usr/bin/env", ["swift", "package", "dump-package", "--package-path", package],
+                                   isolatingTMPDIR: true, timeout: 300)
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let targets = try XCTUnwrap(manifest["targets"] as? [[String: Any]])
+        XCTAssertEqual(targets.compactMap { $0["name"] as? String }, ["FadeScaleStyle"])
+        XCTAssertEqual(targets.first?["type"] as? String, "regular")
+        let plugins = String(describing: targets.first?["pluginUsages"] ?? "")
+        XCTAssertTrue(plugins.contains("ModalKitStyleNote") && plugins.contains("ModalKit"), plugins)
+        XCTAssertFalse(dump.stdout.contains("unsafeFlags"), "no unsafe flags: the package can be a dependency")
+
+        let library = try Self.exampleLibrary()
+        let listed = try PluginCLITests.demo(["--list-styles"],
+                                             environment: ["MODALKIT_STYLE_PATH": (library as NSString).deletingLastPathComponent])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdoutLines.contains(
+            "fade-scale\t\(library)\tcentred card that fades in and scales 0.9 → 1 over a black dim"), listed.stdout)
+        XCTAssertFalse(listed.stdout.contains("# no-note"), listed.stdout)
+    }
 }
