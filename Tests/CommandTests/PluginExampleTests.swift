@@ -14,9 +14,9 @@ final class PluginExampleTests: XCTestCase {
     /// Built once per test process into a scratch directory in this checkout's build directory
     /// (`Support.cacheDirectory`), so a second run reuses it (an incremental build), two checkouts
     /// never share one, and nothing is left in /tmp. Not the app examples' scratch directory
-    /// (``ExamplePackages``): this package's note tool and ModalKit's own (which SwiftPM builds
-    /// for the examples too) each compile ModalKit for the build machine there, and a build of one
-    /// kind of package after the other compiles it again (~30 s each time).
+    /// (``ExamplePackages``): ModalKit's note tools (which SwiftPM builds for the examples too)
+    /// compile ModalKit for the build machine there, and a build of one kind of package after the
+    /// other compiles it again (~30 s each time).
     private static var built: Result<String, PluginTestFailure>?
 
     static func exampleLibrary() throws -> String {
