@@ -106,13 +106,15 @@ public struct StyleNoteBuilder {
         }
         var objects: [String] = []
         var mapFlags: [String] = []
+        // Each module's stamp includes those before it: a changed dependency recompiles its dependents.
+        var upstream = ""
         for module in modules.dropLast() {
             switch module.language {
             case .c:
-                objects += try compileC(module)
+                objects += try compileC(module, upstream: &upstream)
                 mapFlags += ["-Xcc", "-fmodule-map-file=" + (try moduleMap(for: module))]
             case .swift:
-                objects.append(try compileSwift(module, mapFlags: mapFlags))
+                objects.append(try compileSwift(module, mapFlags: mapFlags, upstream: &upstream))
             }
         }
         let probe = work + "/" + StyleNoteBuilder.probeName
@@ -152,10 +154,10 @@ public struct StyleNoteBuilder {
     }
 
     /// The module's object, compiled unless the stamp of its inputs is unchanged.
-    private func compileSwift(_ module: Module, mapFlags: [String]) throws -> String {
+    private func compileSwift(_ module: Module, mapFlags: [String], upstream: inout String) throws -> String {
         let object = work + "/objects/\(module.name).o"
         let swiftmodule = work + "/modules/\(module.name).swiftmodule"
-        try cached(module, outputs: [object, swiftmodule], inputs: module.sources + [swiftc]) {
+        try cached(module, outputs: [object, swiftmodule], inputs: module.sources + [swiftc], upstream: &upstream) {
             try compile(module.name, ["-c", "-o", object, "-emit-module-path", swiftmodule]
                         + swiftFlags(module, mapFlags: mapFlags) + module.sources)
         }
@@ -163,11 +165,11 @@ public struct StyleNoteBuilder {
     }
 
     /// The module's objects, one per C source, compiled unless the stamp of its inputs is unchanged.
-    private func compileC(_ module: Module) throws -> [String] {
+    private func compileC(_ module: Module, upstream: inout String) throws -> [String] {
         let sources = module.sources.filter { $0.hasSuffix(".c") }
         let objects = sources.indices.map { work + "/objects/\(module.name)-\($0).o" }
         let headers = module.includes.flatMap { StyleNoteBuilder.headers(under: $0) }
-        try cached(module, outputs: objects, inputs: sources + headers + [clang]) {
+        try cached(module, outputs: objects, inputs: sources + headers + [clang], upstream: &upstream) {
             for (source, object) in zip(sources, objects) {
                 try run(clang, ["-c", "-fPIC", "-O0", "-o", object, source] + module.includes.flatMap { ["-I", $0] }
                         + module.defines.map { "-D" + $0 }, what: module.name)
@@ -195,8 +197,10 @@ public struct StyleNoteBuilder {
     }
 
     /// Runs `body` unless `outputs` all exist and the stamp of `inputs` (path, size, modification
-    /// time) is the one written after the last successful run.
-    private func cached(_ module: Module, outputs: [String], inputs: [String], _ body: () throws -> Void) throws {
+    /// time) after `upstream` (the stamps of the modules before) is the one written after the last
+    /// successful run; then appends the stamp to `upstream`.
+    private func cached(_ module: Module, outputs: [String], inputs: [String], upstream: inout String,
+                        _ body: () throws -> Void) throws {
         let stampFile = work + "/objects/\(module.name).stamp"
         let fm = FileManager.default
         let stamp = inputs.map { path -> String in
@@ -204,7 +208,8 @@ public struct StyleNoteBuilder {
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
             let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             return "\(path)\t\(size)\t\(time)"
-        }.joined(separator: "\n") + "\n" + module.defines.joined(separator: " ") + "\n"
+        }.joined(separator: "\n") + "\n" + module.defines.joined(separator: " ") + "\n" + upstream
+        upstream = stamp
         if outputs.allSatisfy({ fm.fileExists(atPath: $0) }), (try? String(contentsOfFile: stampFile, encoding: .utf8)) == stamp {
             return
         }
