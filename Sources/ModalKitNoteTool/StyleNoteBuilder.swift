@@ -35,6 +35,12 @@ public struct StyleNoteBuilder {
         public var sources: [String] = []
         public var includes: [String] = []
         public var defines: [String] = []
+
+        public init(name: String, language: Language, package: String = "", sources: [String] = [], includes: [String] = [],
+                    defines: [String] = []) {
+            self.name = name; self.language = language; self.package = package
+            self.sources = sources; self.includes = includes; self.defines = defines
+        }
     }
 
     public var output: String
@@ -48,13 +54,13 @@ public struct StyleNoteBuilder {
     static let probeName = "libModalKitStyleNoteProbe.so"
 
     /// Reads the command line.
-    /// - Throws: `StyleNoteToolError.usage` naming the argument at fault.
+    /// - Throws: `StyleNoteToolError.builderUsage` naming the argument at fault.
     public init(arguments: [String]) throws {
         var output: String?, work: String?, swiftc: String?, clang: String?
         var modules: [Module] = []
         var rest = arguments[...]
         while let flag = rest.popFirst() {
-            guard let value = rest.popFirst() else { throw StyleNoteToolError.usage("\(flag) needs a value") }
+            guard let value = rest.popFirst() else { throw StyleNoteToolError.builderUsage("\(flag) needs a value") }
             switch flag {
             case "--output": output = value
             case "--work": work = value
@@ -63,22 +69,22 @@ public struct StyleNoteBuilder {
             case "--swift-module": modules.append(Module(name: value, language: .swift))
             case "--c-module": modules.append(Module(name: value, language: .c))
             case "--package", "--source", "--include", "--define":
-                guard !modules.isEmpty else { throw StyleNoteToolError.usage("\(flag) before any module") }
+                guard !modules.isEmpty else { throw StyleNoteToolError.builderUsage("\(flag) before any module") }
                 switch flag {
                 case "--package": modules[modules.count - 1].package = value
                 case "--source": modules[modules.count - 1].sources.append(value)
                 case "--include": modules[modules.count - 1].includes.append(value)
                 default: modules[modules.count - 1].defines.append(value)
                 }
-            default: throw StyleNoteToolError.usage(flag)
+            default: throw StyleNoteToolError.builderUsage(flag)
             }
         }
-        guard let output else { throw StyleNoteToolError.usage("--output missing") }
-        guard let work else { throw StyleNoteToolError.usage("--work missing") }
-        guard let swiftc else { throw StyleNoteToolError.usage("--swiftc missing") }
-        guard let clang else { throw StyleNoteToolError.usage("--clang missing") }
+        guard let output else { throw StyleNoteToolError.builderUsage("--output missing") }
+        guard let work else { throw StyleNoteToolError.builderUsage("--work missing") }
+        guard let swiftc else { throw StyleNoteToolError.builderUsage("--swiftc missing") }
+        guard let clang else { throw StyleNoteToolError.builderUsage("--clang missing") }
         guard let style = modules.last, style.language == .swift, !style.sources.isEmpty else {
-            throw StyleNoteToolError.usage("the last module must be the style's Swift module, with its sources")
+            throw StyleNoteToolError.builderUsage("the last module must be the style's Swift module, with its sources")
         }
         self.output = output; self.work = work; self.swiftc = swiftc; self.clang = clang; self.modules = modules
     }
@@ -182,7 +188,7 @@ public struct StyleNoteBuilder {
     /// SwiftPM makes it for an `include` directory without one (an umbrella directory).
     private func moduleMap(for module: Module) throws -> String {
         guard let include = module.includes.first else {
-            throw StyleNoteToolError.usage("C module \(module.name) has no public headers directory")
+            throw StyleNoteToolError.builderUsage("C module \(module.name) has no public headers directory")
         }
         let own = include + "/module.modulemap"
         if FileManager.default.fileExists(atPath: own) { return own }

@@ -50,9 +50,9 @@ public struct StyleTemplate: Equatable, Sendable {
     /// manifest last, so a write that fails part-way never leaves something SwiftPM takes for a
     /// package.
     public var files: [(path: String, contents: String)] {
-        [("Sources/\(className)/\(className).swift", styleSource + "\n" + entrySource),
+        [(".gitignore", ".build/\n"),
          ("README.md", readme),
-         (".gitignore", ".build/\n"),
+         ("Sources/\(className)/\(className).swift", styleSource + "\n" + entrySource),
          ("Package.swift", packageManifest)]
     }
 

@@ -110,9 +110,9 @@ final class StyleAuthoringTests: XCTestCase {
         XCTAssertEqual(t.libraryFile, "libModalKitStyleSideDrawer.so")
         XCTAssertEqual(try StyleTemplate(name: "x2-card-a", modalKitPath: "/", demoPath: "/").productName, "ModalKitStyleX2CardA")
         // Four files, the manifest last; one target holding the style and its entry.
-        XCTAssertEqual(t.files.map(\.path), ["Sources/SideDrawerStyle/SideDrawerStyle.swift", "README.md", ".gitignore", "Package.swift"],
+        XCTAssertEqual(t.files.map(\.path), [".gitignore", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Package.swift"],
                        "the manifest written last")
-        XCTAssertEqual(t.files.first?.contents, t.styleSource + "\n" + t.entrySource, "the entry at the end of the style's file")
+        XCTAssertEqual(t.files[2].contents, t.styleSource + "\n" + t.entrySource, "the entry at the end of the style's file")
         let lines = codeLines(t.styleSource) + codeLines(t.entrySource)
         XCTAssertLessThanOrEqual(lines, 30, "style and entry together in at most 30 lines of Swift")
         XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic, targets: ["SideDrawerStyle"])"#))
