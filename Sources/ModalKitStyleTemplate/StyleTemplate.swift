@@ -71,10 +71,12 @@ public struct StyleTemplate: Equatable, Sendable {
         //
         // The library carries an ELF note with the style's name, summary and options, which hosts read
         // without loading it (listing styles and finding one by name run none of its code).
-        // ModalKit's build step ModalKitStyleNote writes it from the style's own declarations: before
-        // SwiftPM compiles the target, it compiles the target on the side, loads that as a host would
-        // and adds the note's source to the target. So the entry, modalkit_style_entry, lives in the
-        // target too (at the end of \(className).swift); without it that step fails, naming it.
+        // ModalKit's build step ModalKitStyleNote writes it from the style's own declarations. A build
+        // step runs before SwiftPM compiles its target and cannot link it, so this one compiles the
+        // target on the side, loads that as a host would and adds the note's source to the target
+        // (ModalKit's docs/design.md, "The note of a style package"). The entry, modalkit_style_entry,
+        // lives in the target too (at the end of \(className).swift); without it that step fails,
+        // naming it.
         import PackageDescription
 
         let package = Package(
