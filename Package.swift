@@ -48,7 +48,10 @@ let package = Package(
         // Ready-made content drawn with ModalKitText: Alert, ActionSheet, List and their pieces (Label,
         // Button, VStack); ModalKitContentConcurrency adds `choose() async` (it links Swift concurrency).
         .library(name: "ModalKitContent", targets: ["ModalKitContent", "ModalKitContentConcurrency"]),
-        // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
+        // The build step that gives a style package's library its note: a style target names it in
+        // `plugins:` (docs/design.md, "The note of a style package"; Examples/CustomStyle).
+        .plugin(name: "ModalKitStyleNote", targets: ["ModalKitStyleNote"]),
+        // The note generator's work (`StyleNoteTool.main`), for style packages made before ModalKitStyleNote.
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types, no fonts), for apps that bind a host themselves.
         .library(name: "ModalKitWaylandClient", targets: ["ModalKitWaylandClient"]),
@@ -128,7 +131,9 @@ let package = Package(
                 swiftSettings: runtime),
         .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
+        // What `modal-demo new-style` writes: a style package of one target.
+        .target(name: "ModalKitStyleTemplate", dependencies: ["ModalKitDemo", "ModalKitSystemSupport"], swiftSettings: runtime),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
         // CModalKitAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CModalKitAllocCounter"),
@@ -148,6 +153,10 @@ let package = Package(
                                          "ModalKitAlertStyle"]),
         .plugin(name: "ModalKitStyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
                 path: "BuildPlugins/ModalKitStyleNotePlugin"),
+        // A style package's note step: compiles the style target on the side, loads it and writes its note.
+        .executableTarget(name: "modalkit-style-note-builder", dependencies: ["ModalKitNoteTool"]),
+        .plugin(name: "ModalKitStyleNote", capability: .buildTool(), dependencies: ["modalkit-style-note-builder"],
+                path: "BuildPlugins/ModalKitStyleNote"),
         // Seeded random sequences for the presentation host and the checks after each step, shared
         // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests), on the real built-in styles.
         .target(name: "ModalKitHostFuzzSupport",
@@ -158,7 +167,7 @@ let package = Package(
                     dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "ModalKitDemoTests",
-                    dependencies: ["ModalKitDemo", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
+                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
                                    "ModalKitHostFuzzSupport"]),
         .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
         .testTarget(name: "ModalKitWaylandDecorationsTests",
@@ -187,7 +196,7 @@ let package = Package(
         .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession"]),
         .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng", "ModalKitSession"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "CModalKitWebP"]),
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "CModalKitWebP"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins"],
                     path: "Tests/LiveTests/Sway"),
         .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),
