@@ -15,11 +15,9 @@ func fail(_ message: String, status: Int32) -> Never {
 let command: BenchCommand
 let backends: [BenchCompositing]?
 do {
-    let extracted = try BenchCompositing.extract(from: Array(CommandLine.arguments.dropFirst()))
-    backends = extracted.backends
-    command = try BenchOptions.parse(extracted.rest)
-    if backends != nil, case .cycles = command { throw BenchUsageError("--compositing does not apply to --cycles") }
-    if backends != nil, case .launch = command { throw BenchUsageError("--compositing does not apply to --launch") }
+    let request = try BenchOptions.parseRequest(Array(CommandLine.arguments.dropFirst()))
+    command = request.command
+    backends = request.backends
 } catch {
     fail("\(error)", status: 2)
 }
