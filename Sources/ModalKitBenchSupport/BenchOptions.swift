@@ -139,7 +139,7 @@ public enum BenchOptions {
     min, median and max of each, and the median of the per-pair ratios A/B:
       first-frame  exec → the first wl_surface.commit that puts the window's first buffer on
                    screen, read from the client's WAYLAND_DEBUG=1 lines (the exec time is taken
-                   in the child just before execve, on libwayland's clock), with the phases exec →
+                   just before posix_spawn starts it, on libwayland's clock), with the phases exec →
                    first request → first configure → first frame, and the CPU time of its
                    threads up to then (with the time they waited for a CPU); then the client
                    is stopped (SIGTERM, SIGKILL after 3 s)
