@@ -204,10 +204,7 @@ private func measureInSession(_ o: LaunchOptions, _ a: LaunchClient, _ b: Launch
 /// Starts `client`, waits (bounded) for its first frame in its WAYLAND_DEBUG lines, stops it.
 /// - Throws: `LaunchError` when it ends or times out before a frame (with what it printed).
 func firstFrame(_ client: LaunchClient, environment: [String: String]) throws -> FirstFrameSample {
-    var env = environment
-    env["WAYLAND_DEBUG"] = "1"
-    let child = try startClient(path: client.path, arguments: client.arguments + client.launchArguments, environment: env,
-                                name: client.label)
+    let child = try startTraced(client, arguments: client.launchArguments, environment: environment)
     defer { child.stop() }
     var tracker = FirstFrameTracker()
     var other: [String] = []
@@ -225,6 +222,15 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
         capabilities: tracker.seatCapabilities, keymap: tracker.receivedKeymap,
         buffer: frame.bufferWidth.flatMap { w in frame.bufferHeight.map { (w, $0) } },
         cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 })
+}
+
+/// Starts `client` with its arguments and `arguments`, in `environment` with `WAYLAND_DEBUG=1`
+/// (its requests and events on stderr, stamped by libwayland).
+/// - Throws: `LaunchError` when it cannot be started.
+private func startTraced(_ client: LaunchClient, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+    var env = environment
+    env["WAYLAND_DEBUG"] = "1"
+    return try startClient(path: client.path, arguments: client.arguments + arguments, environment: env, name: client.label)
 }
 
 /// The lines a child wrote to stdout and stderr since the last call, in the order of each pipe.
@@ -285,10 +291,7 @@ private func follow(_ child: ChildProcess, client: LaunchClient, tracker: inout 
 /// after `--autoplay`'s present and dismiss; another client: its first frame), lets it rest
 /// `LaunchOptions.restSeconds`, and reads its memory; then stops it.
 func memoryAtRest(_ client: LaunchClient, environment: [String: String], mappings: Bool) throws -> MemorySample {
-    var env = environment
-    env["WAYLAND_DEBUG"] = "1"
-    let child = try startClient(path: client.path, arguments: client.arguments + client.memoryArguments, environment: env,
-                                name: client.label)
+    let child = try startTraced(client, arguments: client.memoryArguments, environment: environment)
     defer { child.stop() }
     var tracker = FirstFrameTracker()
     var other: [String] = []
