@@ -294,14 +294,8 @@ public enum BenchOptions {
                 }
                 for c in chosen where !variants.contains(c) { variants.append(c) }
             case "--compositing":
-                guard backends == nil else { throw UsageError("--compositing given twice") }
-                switch value {
-                case "both": backends = [.pixman, .subsurface]
-                default:
-                    guard let c = BenchCompositing(rawValue: value) else {
-                        throw UsageError("--compositing needs pixman, subsurface or both, got '\(value)'")
-                    }
-                    backends = [c]
+                backends = try once(backends, option) {
+                    try oneOrBoth(value, [.pixman, .subsurface], for: option, expects: "pixman, subsurface or both")
                 }
             case "--runs": runs = try once(runs, option) { try count(option, value, runsRange) }
             case "--levels": levels = try once(levels, option) { try count(option, value, levelsRange) }
@@ -383,6 +377,15 @@ public enum BenchOptions {
             throw UsageError("\(option.name) needs a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
         }
         return n
+    }
+
+    /// `value` as one case of `T`, or `both`: the cases `both` lists.
+    /// - Throws: `UsageError` `NAME needs EXPECTS, got 'VALUE'`.
+    static func oneOrBoth<T: RawRepresentable>(_ value: String, _ both: [T], for option: CommandOption<BenchMode>,
+                                               expects: String) throws -> [T] where T.RawValue == String {
+        if value == "both" { return both }
+        guard let one = T(rawValue: value) else { throw UsageError("\(option.name) needs \(expects), got '\(value)'") }
+        return [one]
     }
 
     /// The value of an option given at most once.

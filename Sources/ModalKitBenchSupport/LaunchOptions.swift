@@ -110,14 +110,8 @@ public struct LaunchOptions: Equatable, Sendable {
                 size = try BenchSize.parsing(value, for: option)
             case "--headless": headless = true
             case "--seat":
-                guard seats == nil else { throw UsageError("--seat given twice") }
-                switch value {
-                case "both": seats = [.none, .keyboard]
-                default:
-                    guard let one = SeatVariant(rawValue: value) else {
-                        throw UsageError("--seat needs none, keyboard or both, got '\(value)'")
-                    }
-                    seats = [one]
+                seats = try BenchOptions.once(seats, option) {
+                    try BenchOptions.oneOrBoth(value, [.none, .keyboard], for: option, expects: "none, keyboard or both")
                 }
             case "--only":
                 for word in value.split(separator: ",", omittingEmptySubsequences: false) {

@@ -28,7 +28,8 @@ extension CommandTable {
 
 /// The options the window, `dismiss-point`, `render` and `preview` share (which of them takes
 /// which is the table's): the style of each level with its options, `--duration`, `--size`,
-/// `--reduced-motion` and `--content`.
+/// `--reduced-motion`, `--content`, and the frame options of render and preview: `--scale`,
+/// `--detent`, `--output`.
 struct SharedArguments {
     var selections = [StyleSelection()]
     var sawStyle = false
@@ -36,6 +37,9 @@ struct SharedArguments {
     var size: (width: Int, height: Int)?
     var reducedMotion = false
     var content = PresentedContentChoice.card
+    var scale = 1.0
+    var detent: Int?
+    var output: String?
 
     /// Takes `option` if it is one of these; false otherwise.
     mutating func take(_ option: CommandOption, _ value: String) throws -> Bool {
@@ -69,10 +73,27 @@ struct SharedArguments {
                 throw UsageError("--content expects card, list or alert, got '\(value)'")
             }
             content = c
+        case "--scale":
+            // Buffer pixels per point.
+            scale = try DemoScanner.number(value, in: minRenderScale...maxRenderScale, for: option,
+                                           expects: "a number from 0.5 to 8 (e.g. 1, 1.25, 1.5, 2)")
+        case "--detent":
+            detent = try DemoScanner.whole(value, in: 1...8, for: option, expects: "a detent number from 1 to 8 (1 = the smallest)")
+        case "--output":
+            guard !value.isEmpty else { throw UsageError("--output needs a file name") }
+            output = value
         default:
             return false
         }
         return true
+    }
+
+    /// `--size` and `--output`, which `command` (render, preview) cannot do without.
+    /// - Throws: `UsageError` `COMMAND needs --size WxH`, `COMMAND needs --output FILE`.
+    func frame(of command: String, output placeholder: String) throws -> (width: Int, height: Int, output: String) {
+        guard let size else { throw UsageError("\(command) needs --size WxH") }
+        guard let output else { throw UsageError("\(command) needs --output \(placeholder)") }
+        return (size.width, size.height, output)
     }
 
     /// The levels' styles once every argument is read: `--content alert` without a `--style`
@@ -92,16 +113,29 @@ struct SharedArguments {
     }
 }
 
-/// The window (no subcommand) and `dismiss-point`, which takes the same options: `make` gives the
-/// command of the options read; `--list-styles` and `--describe-style` are commands of their own.
-private func parseWindow(_ scanner: inout DemoScanner, as make: (RunOptions) -> Command) throws -> Command {
-    var shared = SharedArguments(), run = RunOptions()
-    var listStyles = false, describe: String?
+/// Reads every option of the window, render or preview: the shared ones into `shared`, the
+/// subcommand's own through `take`.
+/// - Returns: `.help` or `.version` where one is given (the arguments after it unread), else nil.
+private func readOptions(_ scanner: inout DemoScanner, into shared: inout SharedArguments,
+                         _ take: (CommandOption, String) throws -> Void) throws -> Command? {
     while let (option, value) = try scanner.nextOption() {
         if try shared.take(option, value) { continue }
         switch option.name {
         case "--help": return .help
         case "--version": return .version
+        default: try take(option, value)
+        }
+    }
+    return nil
+}
+
+/// The window (no subcommand) and `dismiss-point`, which takes the same options: `make` gives the
+/// command of the options read; `--list-styles` and `--describe-style` are commands of their own.
+private func parseWindow(_ scanner: inout DemoScanner, as make: (RunOptions) -> Command) throws -> Command {
+    var shared = SharedArguments(), run = RunOptions()
+    var listStyles = false, describe: String?
+    if let shortCut = try readOptions(&scanner, into: &shared, { option, value in
+        switch option.name {
         case "--list-styles": listStyles = true
         case "--describe-style": describe = value
         // dismiss-point takes the window's options, --watch too (the point is the style's as it is).
@@ -124,6 +158,8 @@ private func parseWindow(_ scanner: inout DemoScanner, as make: (RunOptions) -> 
         default:
             preconditionFailure("\(option.name) is in CommandTable but not parsed")
         }
+    }) {
+        return shortCut
     }
     run.selections = try shared.styles()
     if let describe {
@@ -143,12 +179,9 @@ private func parseWindow(_ scanner: inout DemoScanner, as make: (RunOptions) -> 
 /// `render`: one frame into a PNG.
 private func parseRender(_ scanner: inout DemoScanner) throws -> Command {
     var shared = SharedArguments(), render = RenderOptions()
-    var sawProgress = false, sawOutput = false
-    while let (option, value) = try scanner.nextOption() {
-        if try shared.take(option, value) { continue }
+    var sawProgress = false
+    if let shortCut = try readOptions(&scanner, into: &shared, { option, value in
         switch option.name {
-        case "--help": return .help
-        case "--version": return .version
         case "--progress":
             render.fraction = try DemoScanner.number(value, in: 0...1, for: option, expects: "a number from 0 to 1")
             sawProgress = true
@@ -162,24 +195,18 @@ private func parseRender(_ scanner: inout DemoScanner) throws -> Command {
             render.drag = try DemoScanner.number(value, in: -10000...10000, for: option, expects: "points from -10000 to 10000")
         case "--scroll":
             render.scroll = try DemoScanner.number(value, in: 0...100000, for: option, expects: "points from 0 to 100000")
-        case "--detent":
-            render.detent = try DemoScanner.whole(value, in: 1...8, for: option,
-                                                  expects: "a detent number from 1 to 8 (1 = the smallest)")
-        case "--scale":
-            render.scale = try parseScale(value, option)
-        case "--output":
-            guard !value.isEmpty else { throw UsageError("--output needs a file name") }
-            render.output = value
-            sawOutput = true
         default:
             preconditionFailure("\(option.name) is in CommandTable but not parsed")
         }
+    }) {
+        return shortCut
     }
     let selections = try shared.styles()
-    guard let size = shared.size else { throw UsageError("render needs --size WxH") }
-    (render.width, render.height) = size
+    guard shared.size != nil else { throw UsageError("render needs --size WxH") }
     render.reducedMotion = shared.reducedMotion
     render.content = shared.content
+    render.scale = shared.scale
+    render.detent = shared.detent
     if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
     if render.scroll != nil {
         if render.content != .list { throw UsageError("render --scroll needs --content list (the card does not scroll)") }
@@ -195,7 +222,7 @@ private func parseRender(_ scanner: inout DemoScanner) throws -> Command {
     if !sawProgress && render.detent != nil { render.fraction = 1; sawProgress = true }
     if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
     if render.drag != nil && selections.count > 1 { throw UsageError("render --drag takes one --style (a drag of a stack is not drawn)") }
-    if !sawOutput { throw UsageError("render needs --output FILE.png") }
+    (render.width, render.height, render.output) = try shared.frame(of: "render", output: "FILE.png")
     let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)
     if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {
         throw UsageError("render of \(pw)x\(ph) buffer pixels is too large (at most \(maxRenderSide) per side and \(maxRenderPixels) pixels: --size times --scale)")
@@ -207,33 +234,23 @@ private func parseRender(_ scanner: inout DemoScanner) throws -> Command {
 /// `preview`: the whole transition as an animated WebP, or a strip of frames as a PNG.
 private func parsePreview(_ scanner: inout DemoScanner) throws -> Command {
     var shared = SharedArguments(), preview = PreviewOptions()
-    var sawOutput = false
-    while let (option, value) = try scanner.nextOption() {
-        if try shared.take(option, value) { continue }
+    if let shortCut = try readOptions(&scanner, into: &shared, { option, value in
         switch option.name {
-        case "--help": return .help
-        case "--version": return .version
-        case "--scale": preview.scale = try parseScale(value, option)
         case "--fps": preview.fps = try DemoScanner.number(value, in: 1...120, for: option, expects: "a number from 1 to 120")
         case "--hold": preview.hold = try DemoScanner.number(value, in: 0...10, for: option, expects: "seconds from 0 to 10")
         case "--strip":
             preview.strip = try DemoScanner.whole(value, in: 2...64, for: option, expects: "a number of frames from 2 to 64")
-        case "--detent":
-            preview.detent = try DemoScanner.whole(value, in: 1...8, for: option,
-                                                   expects: "a detent number from 1 to 8 (1 = the smallest)")
-        case "--output":
-            guard !value.isEmpty else { throw UsageError("--output needs a file name") }
-            preview.output = value
-            sawOutput = true
         default:
             preconditionFailure("\(option.name) is in CommandTable but not parsed")
         }
+    }) {
+        return shortCut
     }
     let selections = try shared.styles()
-    guard let size = shared.size else { throw UsageError("preview needs --size WxH") }
-    if !sawOutput { throw UsageError("preview needs --output FILE") }
-    (preview.width, preview.height) = size
+    (preview.width, preview.height, preview.output) = try shared.frame(of: "preview", output: "FILE")
     preview.reducedMotion = shared.reducedMotion
+    preview.scale = shared.scale
+    preview.detent = shared.detent
     let (pw, ph) = Size(width: Double(preview.width), height: Double(preview.height)).pixelSize(scale: preview.scale)
     let stripWidth = pw * (preview.strip ?? 1)
     // libwebp's canvas is at most 16383 pixels a side (WEBP_MAX_DIMENSION).
@@ -245,12 +262,6 @@ private func parsePreview(_ scanner: inout DemoScanner) throws -> Command {
     guard selections.count == 1 else { throw UsageError("preview takes one --style") }
     preview.selection = selections[0]
     return .preview(preview)
-}
-
-/// `--scale S` of render and preview: 0.5...8 buffer pixels per point.
-private func parseScale(_ text: String, _ option: CommandOption) throws -> Double {
-    try DemoScanner.number(text, in: minRenderScale...maxRenderScale, for: option,
-                           expects: "a number from 0.5 to 8 (e.g. 1, 1.25, 1.5, 2)")
 }
 
 /// `new-style NAME [--directory DIR]`.

@@ -1,9 +1,6 @@
 // What the sessions of compositors that bring their own desktop session (mutter, KWin) start
 // with: their private directory, their one stop path, and their own session bus.
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A 0700 directory of the current user that is the session's XDG_RUNTIME_DIR and HOME, the
 /// session's stop path (``SessionTeardown``: everything started through ``start(_:environment:name:writableStandardInput:stopTimeout:)``
