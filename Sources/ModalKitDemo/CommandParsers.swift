@@ -28,8 +28,8 @@ extension CommandTable {
 
 /// The options the window, `dismiss-point`, `render` and `preview` share (which of them takes
 /// which is the table's): the style of each level with its options, `--duration`, `--size`,
-/// `--reduced-motion`, `--content`, and the frame options of render and preview: `--scale`,
-/// `--detent`, `--output`.
+/// `--reduced-motion`, `--content`, `--secure`, and the frame options of render and preview:
+/// `--scale`, `--detent`, `--output`.
 struct SharedArguments {
     var selections = [StyleSelection()]
     var sawStyle = false
@@ -37,6 +37,7 @@ struct SharedArguments {
     var size: (width: Int, height: Int)?
     var reducedMotion = false
     var content = PresentedContentChoice.card
+    var secure = false
     var scale = 1.0
     var detent: Int?
     var output: String?
@@ -70,9 +71,11 @@ struct SharedArguments {
             reducedMotion = true
         case "--content":
             guard let c = PresentedContentChoice(rawValue: value) else {
-                throw UsageError("--content expects card, list or alert, got '\(value)'")
+                throw UsageError("--content expects card, list, alert or form, got '\(value)'")
             }
             content = c
+        case "--secure":
+            secure = true
         case "--scale":
             // Buffer pixels per point.
             scale = try DemoScanner.number(value, in: minRenderScale...maxRenderScale, for: option,
@@ -96,13 +99,13 @@ struct SharedArguments {
         return (size.width, size.height, output)
     }
 
-    /// The levels' styles once every argument is read: `--content alert` without a `--style`
-    /// gets the alert style (UIKit's and libadwaita's alerts), and `--duration` applies to every
-    /// level, also those whose `--style` came after it.
+    /// The levels' styles once every argument is read: `--content alert` or `form` without a
+    /// `--style` gets the alert style (UIKit's and libadwaita's alerts), and `--duration` applies to
+    /// every level, also those whose `--style` came after it.
     /// - Throws: `UsageError` when `--duration` and a `duration` style option both set it.
     func styles() throws -> [StyleSelection] {
         var result = selections
-        if content == .alert, !sawStyle { result[0].style = "alert" }
+        if content == .alert || content == .form, !sawStyle { result[0].style = "alert" }
         if let d = duration {
             if result.contains(where: { $0.options["duration"] != nil }) {
                 throw UsageError("--duration and --style-option duration=... both set the duration; give one of them")
@@ -170,6 +173,7 @@ private func parseWindow(_ scanner: inout DemoScanner, as make: (RunOptions) -> 
     if let size = shared.size { (run.width, run.height) = size }
     run.reducedMotion = shared.reducedMotion
     run.content = shared.content
+    run.secure = shared.secure
     if run.watch, !run.selections[0].style.contains("/") {
         throw UsageError("--watch needs --style PATH (a plugin file, a value containing '/'), got '\(run.selections[0].style)'")
     }
@@ -205,6 +209,7 @@ private func parseRender(_ scanner: inout DemoScanner) throws -> Command {
     guard shared.size != nil else { throw UsageError("render needs --size WxH") }
     render.reducedMotion = shared.reducedMotion
     render.content = shared.content
+    render.secure = shared.secure
     render.scale = shared.scale
     render.detent = shared.detent
     if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
