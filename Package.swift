@@ -129,7 +129,10 @@ let package = Package(
                 dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
                                "ModalKitATK", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
+        // The command-line table, its scanner and help layout that modal-demo, modal-bench and
+        // modalkit-session share (the standard library only: nothing of Wayland or Foundation).
+        .target(name: "ModalKitCommandLine", swiftSettings: runtime),
+        .target(name: "ModalKitDemo", dependencies: ["ModalKitCommandLine", "ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         // What `modal-demo new-style` writes: a style package of one target.
         .target(name: "ModalKitStyleTemplate", dependencies: ["ModalKitDemo", "ModalKitSystemSupport"], swiftSettings: runtime),
@@ -137,7 +140,7 @@ let package = Package(
                           swiftSettings: runtime),
         // CModalKitAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CModalKitAllocCounter"),
-        .target(name: "ModalKitBenchSupport"),
+        .target(name: "ModalKitBenchSupport", dependencies: ["ModalKitCommandLine"]),
         .executableTarget(name: "modal-bench",
                           dependencies: ["ModalKitDemo", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
                                          "CModalKitPixman", "ModalKitClock", "ModalKitText", "ModalKitSession"]),
@@ -167,7 +170,7 @@ let package = Package(
                     dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "ModalKitDemoTests",
-                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
+                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKitCommandLine", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
                                    "ModalKitHostFuzzSupport"]),
         .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
         .testTarget(name: "ModalKitWaylandDecorationsTests",
@@ -178,7 +181,8 @@ let package = Package(
         .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit", "ModalKitText",
                                                               "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
-        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
+        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport", "ModalKitCommandLine"]),
+        .testTarget(name: "ModalKitCommandLineTests", dependencies: ["ModalKitCommandLine"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
         // the build next to the test binary. The harness (child processes, private headless
         // compositors and session buses, screenshots, the installed products) is a library of its
@@ -193,10 +197,10 @@ let package = Package(
         .target(name: "ModalKitSession", dependencies: ["CModalKitPng"], exclude: ["Helpers"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Runs an app in a private headless session and drives it with a script of steps.
-        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession"]),
+        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession", "ModalKitCommandLine"]),
         .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng", "ModalKitSession"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "CModalKitWebP"]),
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "ModalKitCommandLine", "CModalKitWebP"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins"],
                     path: "Tests/LiveTests/Sway"),
         .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),
