@@ -33,6 +33,8 @@ struct FirstFrameSample {
     /// runnable but waited for a CPU (ms): what a busy machine adds.
     var cpu: Double?
     var runQueue: Double?
+    /// Shared objects mapped when modal-bench read the frame's line (`/proc/PID/maps`).
+    var sharedObjects: Int?
 }
 
 /// Memory of a client at rest, kB (proc(5): VmRSS = RssAnon + RssFile + RssShmem).
@@ -212,6 +214,7 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
     var other: [String] = []
     try follow(child, client: client, tracker: &tracker, other: &other) { $0.firstFrame != nil }
     let cpu = child.cpuTime()
+    let sharedObjects = readTextFile("/proc/\(child.pid)/maps").map { ProcFiles.sharedObjects(maps: $0).count }
     let exec = child.execStamp
     guard let frame = tracker.firstFrame, let toFrame = frame.timestamp.microseconds(since: exec) else {
         throw LaunchError("\(client.label): its first frame is stamped before its exec (a clock step?)")
@@ -222,7 +225,7 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
         toFrame: Double(toFrame) / 1000,
         capabilities: tracker.seatCapabilities, keymap: tracker.receivedKeymap,
         buffer: frame.bufferWidth.flatMap { w in frame.bufferHeight.map { (w, $0) } },
-        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 })
+        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 }, sharedObjects: sharedObjects)
 }
 
 /// Reads `child`'s stderr into `tracker` (other lines kept in `other`) until `done` holds.
@@ -402,6 +405,10 @@ private func reportFirstFrame(_ a: LaunchClient, _ sa: [FirstFrameSample], _ b: 
                        med(s.map(\.toFrame)), med(s.map(\.cpu)), med(s.map(\.runQueue))])
     }
     phases.lines.forEach { print($0) }
+    func objects(_ s: [FirstFrameSample]) -> String {
+        Statistics.median(s.compactMap { $0.sharedObjects.map(Double.init) }).map { String(format: "%g", $0) } ?? "-"
+    }
+    print("shared objects mapped at the first frame (/proc/PID/maps, median): \(a.label) \(objects(sa)), \(b.label) \(objects(sb))")
     let cpuRatios = Statistics.pairedRatios(sa.map(\.cpu), sb.map(\.cpu))
     printRatio("CPU to first frame" + (seatLabel.map { " (\($0))" } ?? ""), a, b, cpuRatios)
     let ratios = Statistics.pairedRatios(sa.map(\.toFrame), sb.map(\.toFrame))
