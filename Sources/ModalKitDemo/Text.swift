@@ -151,9 +151,10 @@ final class FontSet {
 /// the first frame draws with it right after it is made (the demo's title, subtitle, button and
 /// hint, ``DemoLook``): the face's first shaping (HarfBuzz's plan, FreeType's hinting set-up) is
 /// done by the thread that made it, in parallel, and the frame finds the lines shaped. The card's
-/// title font (`label`) is made last by the load's thread once the window has committed its first
-/// frame (``firstFrameCommitted()``; at most ``defaultLabelDelay`` after the first frame's fonts), so that
-/// it takes no CPU from that frame, and is waited for at its first use. fcft is initialised once per process; its font creation is
+/// title font (`label`) is made last by the load's thread once the window's first frame is on screen
+/// (``firstFrameShown()``; at most ``defaultLabelDelay`` after the first frame's fonts), so that it
+/// takes no CPU from that frame while the window or the compositor work on it, and is waited for at
+/// its first use. fcft is initialised once per process; its font creation is
 /// thread-safe (foot makes its fonts on four threads at once). A font is used by one thread at a
 /// time: the thread that made it until it is handed over under the load's lock.
 public final class SceneFontLoad: @unchecked Sendable {
@@ -169,11 +170,11 @@ public final class SceneFontLoad: @unchecked Sendable {
     private var untaken = FontSet.Role.allCases
     private var made: [FontSet.Role: Result<Font, Error>] = [:]
     private var cancelled = false
-    /// The first frame is committed (or the label font is asked for): the thread may make `label`.
+    /// The first frame is on screen (or the label font is asked for): the thread may make `label`.
     private var labelAllowed = false
 
     /// How long the load's thread waits, after the first frame's fonts, for
-    /// ``firstFrameCommitted()`` before it makes the card's title font anyway (seconds): a load
+    /// ``firstFrameShown()`` before it makes the card's title font anyway (seconds): a load
     /// whose owner never draws still ends.
     public static let defaultLabelDelay = 1.0
     private let labelDelay: Double
@@ -182,7 +183,7 @@ public final class SceneFontLoad: @unchecked Sendable {
     private static let firstFrameRoles: [FontSet.Role] = [.title, .body, .button, .caption]
 
     /// Starts loading. When no thread can be made, the fonts are loaded in ``wait(onLabelFailure:)`` instead.
-    /// - Parameter labelDelay: seconds the thread waits for ``firstFrameCommitted()`` before it makes
+    /// - Parameter labelDelay: seconds the thread waits for ``firstFrameShown()`` before it makes
     ///   the card's title font anyway.
     public init(labelDelay: Double = SceneFontLoad.defaultLabelDelay) {
         self.labelDelay = labelDelay
@@ -246,10 +247,10 @@ public final class SceneFontLoad: @unchecked Sendable {
         }
     }
 
-    /// The window committed its first frame: the load's thread makes the card's title font now
-    /// (until then it waits, so that the font takes no CPU from the first frame). Any thread; later
-    /// calls do nothing.
-    public func firstFrameCommitted() {
+    /// The window's first frame is on screen (`PresentationWindow.onAppear`): the load's thread makes
+    /// the card's title font now (until then it waits, so that the font takes no CPU from the first
+    /// frame). Any thread; later calls do nothing.
+    public func firstFrameShown() {
         locked {
             guard !labelAllowed else { return }
             labelAllowed = true
@@ -332,7 +333,7 @@ public final class SceneFontLoad: @unchecked Sendable {
         do {
             return FontSet(scale: 1, title: try fonts[.title]!.get(), body: try fonts[.body]!.get(),
                            button: try fonts[.button]!.get(), caption: try fonts[.caption]!.get()) { [self] in
-                firstFrameCommitted()   // the label is wanted now: the thread need not wait any longer
+                firstFrameShown()   // the label is wanted now: the thread need not wait any longer
                 finish()
                 if take(among: [.label]) != nil { make(.label) }
                 do {

@@ -110,17 +110,17 @@ func runWindow(_ options: RunOptions) -> Int32 {
         window.onWarning = { line in warn(line) }
         window.onConfigure = { size, _ in log("configure \(Int(size.width))x\(Int(size.height))") }
         window.onFrame = { f in
-            // The card's title font is made once the first frame is on its way, not while it is drawn.
-            fontLoad.firstFrameCommitted()
             log("frame \(f.number) \(cFormat("%.4f", f.time)) backend=\(f.backend.rawValue) cpu=\(cFormat("%.3f", f.cpuSeconds * 1000))")
         }
         window.onFramePresented = { number, time in log("presented \(number) \(cFormat("%.4f", time))") }
         window.onReducedMotionChange = { on in log("reduced-motion " + (on ? "on" : "off")) }
         window.onAccessibilityStart = { log("accessibility on") }
         window.onRest = { log("rest") }
-        if let autoplay {
-            autoplay.window = window
-            window.onAppear = { autoplay.windowAppeared() }
+        autoplay?.window = window
+        window.onAppear = {
+            // The card's title font is made once the first frame is on screen, not while it is drawn.
+            fontLoad.firstFrameShown()
+            autoplay?.windowAppeared()
         }
         reloader?.attach(to: connection)
         try window.run()

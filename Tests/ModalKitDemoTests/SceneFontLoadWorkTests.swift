@@ -24,17 +24,17 @@ final class SceneFontLoadWorkTests: XCTestCase {
     }
 
     /// The card's title font is not made while the first frame is drawn: the load's thread makes it
-    /// once the window says its first frame is committed, so that it takes no CPU from that frame.
-    func testTheCardTitleFontWaitsForTheFirstFrameCommit() throws {
+    /// once the window says its first frame is on screen, so that it takes no CPU from that frame.
+    func testTheCardTitleFontWaitsForTheFirstFrameOnScreen() throws {
         let load = SceneFontLoad(labelDelay: 120)
         let set = try load.wait(onLabelFailure: { fatalError("\($0)") })
         // The first frame's four fonts are made; the label would follow at once without the wait.
         Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertFalse(load.labelMade, "the card's title font was made before the first frame was committed")
-        load.firstFrameCommitted()
+        XCTAssertFalse(load.labelMade, "the card's title font was made before the first frame was on screen")
+        load.firstFrameShown()
         let deadline = Date().addingTimeInterval(30)
         while !load.labelMade && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(load.labelMade, "the load's thread made it once the first frame was committed")
+        XCTAssertTrue(load.labelMade, "the load's thread made it once the first frame was on screen")
         XCTAssertEqual(set.label.font.shapeCount, 1, "its title shaped by the load's thread")
     }
 
