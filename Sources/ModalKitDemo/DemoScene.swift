@@ -68,7 +68,7 @@ public final class DemoScene {
     }()
     /// `--content alert`: level 1 presents ``alert`` instead of the card (``presentsAlert``).
     private lazy var alert: Alert = {
-        let a = DemoScene.makeAlert()
+        let a = makeAlertContent()
         a.onResponse = { [unowned self] response, _ in self.onAlertResponse(response) }
         a.dismiss = { [unowned self] now in self.host.dismiss(self.alert, now: now) }
         return a
@@ -87,6 +87,9 @@ public final class DemoScene {
               defaultResponse: "delete", closeResponse: "cancel")
     }
 
+    /// The alert level 1 presents with ``presentsAlert``: ``makeAlert()``'s, or `--content form`'s
+    /// (`FormDemo`). Set before the first presentation.
+    public var makeAlertContent: () -> Alert = DemoScene.makeAlert
     /// True: level 1 presents ``makeAlert()``'s alert (`--content alert`) instead of the card. Set
     /// before the first presentation.
     public var presentsAlert = false
@@ -742,8 +745,8 @@ final class PresentingView: PresentationContent {
         case .cancel:
             pressed = false
             pressPoint = nil
-        case .scroll:
-            return false   // nothing on it scrolls
+        case .scroll, .textInput:
+            return false   // nothing on it scrolls or takes text
         case let .key(key):
             if key == .activate { onActivate(now) }
         case .keyboard:
@@ -878,8 +881,8 @@ final class CardView: PresentationContent {
         case .cancel:
             pressed = nil
             pressPoint = nil
-        case .scroll:
-            return false   // nothing on the card scrolls
+        case .scroll, .textInput:
+            return false   // nothing on the card scrolls or takes text
         case let .key(key):
             switch key {
             case .tab: focusIndex = focusIndex.map { ($0 + 1) % enabledControls.count } ?? 0
