@@ -90,9 +90,13 @@ let package = Package(
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
         .target(name: "ModalKitSystemSupport", swiftSettings: runtime),
+        // Geometry and colour in both spaces (docs/design.md, module graph): `Point`, `Size`, `Rect` in
+        // points, `PixelRect` in buffer pixels, `Color`; re-exported by ModalKitStyle, ModalKitText and
+        // ModalKitWaylandClient, so each of their public signatures uses types its importer sees.
+        .target(name: "ModalKitGeometry", swiftSettings: runtime),
         // What a style links (docs/design.md, module graph): its hooks and their contexts, geometry, options
         // and declarations, chrome, timing, and the export to the C style ABI. No loader.
-        .target(name: "ModalKitStyle", dependencies: ["CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
+        .target(name: "ModalKitStyle", dependencies: ["ModalKitGeometry", "CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
         // The presentation host, controllers and renderer, over ModalKitStyle (which it re-exports).
         .target(name: "ModalKit", dependencies: ["ModalKitStyle", "CModalKitPixman", "ModalKitSystemSupport"], swiftSettings: runtime),
         // The host's side of the style ABI: loader, ELF and note reader, trust rules, listing.
@@ -100,13 +104,13 @@ let package = Package(
                 swiftSettings: runtime),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKitPlugins"]),
         .target(name: "ModalKitClock", swiftSettings: runtime),
-        .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
+        .target(name: "ModalKitText", dependencies: ["ModalKitGeometry", "CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
         .target(name: "ModalKitContent", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "ModalKitClock"], swiftSettings: runtime),
         // Not a run-time module: it imports Swift concurrency (for apps; modal-demo does not link it).
         .target(name: "ModalKitContentConcurrency", dependencies: ["ModalKitContent", "ModalKit"]),
         .target(name: "ModalKitWaylandClient",
                 dependencies: ["CModalKitWaylandClient", "CModalKitWaylandCursor", "CModalKitXkbCommon", "CModalKitWaylandProtocols", "CModalKitPixman",
-                               "ModalKitClock", "ModalKitSystemSupport"],
+                               "ModalKitGeometry", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         // The title bar and resize borders over the core's `package` API; the only Wayland module with fonts.
         .target(name: "ModalKitWaylandDecorations",
@@ -161,7 +165,7 @@ let package = Package(
         .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
         .testTarget(name: "ModalKitWaylandDecorationsTests",
                     dependencies: ["ModalKitWaylandDecorations", "ModalKitWaylandClient", "ModalKitText"]),
-        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient"]),
+        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient", "ModalKitText"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),
         .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit",

@@ -75,7 +75,7 @@ public struct Button: Hashable, Sendable {
         style.color = text
         guard let font = style.font(scale: s) else { return }
         let fitted = font.truncated(title, toWidth: max(0, px(frame.width - 2 * Button.padding, s)))
-        font.drawCentered(fitted, into: image, centerX: frame.midX * s, centerY: frame.midY * s, color: text.pixmanColor)
+        font.drawCentered(fitted, into: image, centerX: frame.midX * s, centerY: frame.midY * s, color: text)
     }
 
     /// The button for assistive technology: role push button, its title as label, `frame` in the

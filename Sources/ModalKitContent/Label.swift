@@ -88,7 +88,7 @@ public struct Label: Hashable, Sendable {
     /// `scale` buffer pixels per point.
     public func draw(into image: OpaquePointer, frame: Rect, scale: Double) {
         guard let font = style.font(scale: scale) else { return }
-        let color = style.color.pixmanColor
+        let color = style.color
         for line in lines(in: frame, scale: scale) {
             font.draw(line.text, into: image, x: line.x, baseline: line.baseline, color: color)
         }

@@ -60,13 +60,13 @@ final class Font {
 
     /// Draws `text` with its baseline at `baseline` and its origin at `x` (buffer pixels), OVER `dst`.
     func draw(_ text: String, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
-        font.draw(text, into: dst, x: x, baseline: baseline, color: color.pixmanColor)
+        font.draw(text, into: dst, x: x, baseline: baseline, color: color)
     }
 
     /// Draws `text` centred horizontally on `centerX` and vertically on `centerY` (the middle of the
     /// ascent–descent box), buffer pixels.
     func drawCentered(_ text: String, into dst: OpaquePointer, centerX: Double, centerY: Double, color: Color) {
-        font.drawCentered(text, into: dst, centerX: centerX, centerY: centerY, color: color.pixmanColor)
+        font.drawCentered(text, into: dst, centerX: centerX, centerY: centerY, color: color)
     }
 }
 
