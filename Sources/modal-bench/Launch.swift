@@ -34,6 +34,8 @@ struct FirstFrameSample {
     /// runnable but waited for a CPU (ms): what a busy machine adds.
     var cpu: Double?
     var runQueue: Double?
+    /// Shared objects mapped when modal-bench read the frame's line (`/proc/PID/maps`).
+    var sharedObjects: Int?
 }
 
 /// Memory of a client at rest, kB (proc(5): VmRSS = RssAnon + RssFile + RssShmem).
@@ -211,6 +213,7 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
     var cursor = LineCursor()
     try follow(child, client: client, tracker: &tracker, other: &other, cursor: &cursor) { $0.firstFrame != nil }
     let cpu = threadCPUTime(child)
+    let sharedObjects = readTextFile("/proc/\(child.pid)/maps").map { ProcFiles.sharedObjects(maps: $0).count }
     let exec = WaylandDebugTimestamp(realtimeSeconds: child.spawnRealtime.tv_sec, nanoseconds: child.spawnRealtime.tv_nsec)
     guard let frame = tracker.firstFrame, let toFrame = frame.timestamp.microseconds(since: exec) else {
         throw LaunchError("\(client.label): its first frame is stamped before its exec (a clock step?)")
@@ -221,7 +224,7 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
         toFrame: Double(toFrame) / 1000,
         capabilities: tracker.seatCapabilities, keymap: tracker.receivedKeymap,
         buffer: frame.bufferWidth.flatMap { w in frame.bufferHeight.map { (w, $0) } },
-        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 })
+        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 }, sharedObjects: sharedObjects)
 }
 
 /// Starts `client` with its arguments and `arguments`, in `environment` with `WAYLAND_DEBUG=1`
@@ -429,6 +432,10 @@ private func reportFirstFrame(_ a: LaunchClient, _ sa: [FirstFrameSample], _ b: 
                        med(s.map(\.toFrame)), med(s.map(\.cpu)), med(s.map(\.runQueue))])
     }
     phases.lines.forEach { print($0) }
+    func objects(_ s: [FirstFrameSample]) -> String {
+        Statistics.median(s.compactMap { $0.sharedObjects.map(Double.init) }).map { String(format: "%g", $0) } ?? "-"
+    }
+    print("shared objects mapped at the first frame (/proc/PID/maps, median): \(a.label) \(objects(sa)), \(b.label) \(objects(sb))")
     let cpuRatios = Statistics.pairedRatios(sa.map(\.cpu), sb.map(\.cpu))
     printRatio("CPU to first frame" + (seatLabel.map { " (\($0))" } ?? ""), a, b, cpuRatios)
     let ratios = Statistics.pairedRatios(sa.map(\.toFrame), sb.map(\.toFrame))
