@@ -228,7 +228,7 @@ final class ResponsePanel {
             return extra.handle(.scroll(moved), now: now)
         case .hover:
             return false
-        case .keyboard:
+        case .keyboard, .textInput:
             return false
         case let .key(key):
             switch key {

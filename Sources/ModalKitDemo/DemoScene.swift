@@ -742,8 +742,8 @@ final class PresentingView: PresentationContent {
         case .cancel:
             pressed = false
             pressPoint = nil
-        case .scroll:
-            return false   // nothing on it scrolls
+        case .scroll, .textInput:
+            return false   // nothing on it scrolls or takes text
         case let .key(key):
             if key == .activate { onActivate(now) }
         case .keyboard:
@@ -878,8 +878,8 @@ final class CardView: PresentationContent {
         case .cancel:
             pressed = nil
             pressPoint = nil
-        case .scroll:
-            return false   // nothing on the card scrolls
+        case .scroll, .textInput:
+            return false   // nothing on the card scrolls or takes text
         case let .key(key):
             switch key {
             case .tab: focusIndex = focusIndex.map { ($0 + 1) % enabledControls.count } ?? 0

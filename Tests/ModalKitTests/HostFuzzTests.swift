@@ -188,6 +188,9 @@ final class HostFuzzHarness: HostFuzzDriver {
             if !isTop { fail("routing", "focus on \(id ?? "the content") reached \(who)") }
         case let .activate(id):
             if !isTop { fail("routing", "an activation of \(id) reached \(who)") }
+        case .textInput:
+            // The probes have no text field: an input method's update reaches none of them.
+            fail("routing", "a text-input update reached \(who), which has no focused text field")
         }
     }
 }
@@ -292,7 +295,7 @@ final class Probe: PresentationContent {
             pressOpen = true
             pressPoint = p
             return true
-        case .drag, .scroll:
+        case .drag, .scroll, .textInput:
             return false
         case let .release(p):
             let start = pressPoint

@@ -35,4 +35,8 @@ public enum ContentInput: Hashable, Sendable {
     /// "click", UIKit `accessibilityActivate()`; ``AccessibilityRequest/activate(_:)``), through the
     /// same code as that tap or key. Return whether it was used (false: no such enabled element).
     case activate(String)
+    /// An input method's update (text-input-v3 `done`) for the focused text field: sent only to a
+    /// content whose ``PresentationContent/textInputState`` is not nil; apply it as
+    /// ``TextInputUpdate`` says. Return whether it was used.
+    case textInput(TextInputUpdate)
 }

@@ -54,6 +54,15 @@ public protocol PresentationContent: AnyObject {
     /// a list or a row of buttons; a content whose arrows mean something else (a slider, a text
     /// caret, scrolling) leaves it false and handles them. Default: false.
     var arrowKeysMoveFocus: Bool { get }
+    /// While one of the content's text fields has keyboard focus, its state for the platform's input
+    /// method (``TextInputState``; text-input-v3 `enable`s while it is not nil and `disable`s when it
+    /// becomes nil); nil when no field is focused. Read after input reaches the content and before
+    /// each frame, so it should be cheap. Default: nil.
+    var textInputState: TextInputState? { get }
+    /// The pointer's shape over `point` (the content's own points): ``CursorShape/text`` over a
+    /// text field (GTK's `GtkText` sets the `text` cursor). Asked when the pointer moves over the
+    /// content. Default: ``CursorShape/default``.
+    func cursorShape(at point: Point) -> CursorShape
 }
 
 extension PresentationContent {
@@ -62,4 +71,6 @@ extension PresentationContent {
     public func preferredContentSize(fittingWidth width: Double) -> Size? { nil }
     public func canScroll(toward edge: ScrollEdge) -> Bool { false }
     public var arrowKeysMoveFocus: Bool { false }
+    public var textInputState: TextInputState? { nil }
+    public func cursorShape(at point: Point) -> CursorShape { .default }
 }
