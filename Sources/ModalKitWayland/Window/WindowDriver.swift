@@ -28,6 +28,7 @@ final class WindowDriver: LayeredWindowDelegate {
     private lazy var restWatch = RestWatch(host: host, connection: connection, delay: PresentationWindow.restDelay) {
         [weak self] in self?.owner?.onRest?()
     }
+    private lazy var contentWake = ContentWake(connection: connection) { [weak self] in self?.redrawIfNeeded() }
     private var styleSwap = StyleSwap()
     private var hasCommitted = false
     private var warnedAboutScaleLimit = false
@@ -93,6 +94,7 @@ final class WindowDriver: LayeredWindowDelegate {
 
     private func redrawIfNeeded() {
         if scene.needsRedraw { window.setNeedsRedraw() }
+        contentWake.schedule(at: host.nextContentInvalidationTime)
     }
 
     /// Starts following reduced motion (once): at ``willRun()`` for a forced choice, after the first
@@ -128,6 +130,7 @@ final class WindowDriver: LayeredWindowDelegate {
         swapStyleIfIdle()
         ledger.drew(changed: changed, backend: backend)
         restWatch.check()
+        contentWake.schedule(at: host.nextContentInvalidationTime)
     }
 
     // MARK: WindowDelegate
