@@ -38,7 +38,7 @@ enum TextFuzzTarget {
             precondition(font.width(of: line) <= width, "a line of \(font.width(of: line)) px wrapped to \(width): \(line.debugDescription)")
         }
         _ = font.truncated(text, toWidth: width)
-        let color = pixmanColor(0xFF20_4080)
+        let color = Color(rgb: 0x20_4080)
         font.draw(text, into: image, x: x, baseline: baseline, color: color)
         for (i, line) in lines.prefix(3).enumerated() {
             font.draw(line, into: image, x: x, baseline: baseline + i * 15, color: color)
