@@ -13,6 +13,8 @@ command language that the tests use:
   mouseup N       release button N
   key NAME        press and release a key (vncdotool's names: enter, esc, tab, a, ctrl-a, …)
   keydown NAME    press a key;  keyup NAME: release it
+  keysym HEX      press and release the key of X keysym HEX (e.g. 0xfe51 dead_acute), which
+                  vncdotool's names lack; it must be in wayvnc's keymap (`--keyboard=us(intl)`)
   pause SECONDS   wait
 After each action (not after a pause) it waits DELAY_MS milliseconds, as `vncdo --delay` does;
 `ok` comes after the actions' bytes have been handed to the socket.
@@ -33,6 +35,8 @@ def run(client, words, delay):
         "key": (1, lambda a: client.keyPress(a[0])),
         "keydown": (1, lambda a: client.keyDown(a[0])),
         "keyup": (1, lambda a: client.keyUp(a[0])),
+        "keysym": (1, lambda a: (client.keyEvent(int(a[0], 16), down=True),
+                                 client.keyEvent(int(a[0], 16), down=False))),
     }
     i = 0
     while i < len(words):
