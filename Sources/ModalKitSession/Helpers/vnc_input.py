@@ -24,6 +24,15 @@ import sys
 import time
 
 from vncdotool import api
+from vncdotool.client import KEYMAP
+
+
+def keysym_name(text):
+    """A name for X keysym `text` (hex) in vncdotool's key map, registered on first use."""
+    code = int(text, 16)
+    name = "keysym_%x" % code
+    KEYMAP[name] = code
+    return name
 
 
 def run(client, words, delay):
@@ -35,8 +44,7 @@ def run(client, words, delay):
         "key": (1, lambda a: client.keyPress(a[0])),
         "keydown": (1, lambda a: client.keyDown(a[0])),
         "keyup": (1, lambda a: client.keyUp(a[0])),
-        "keysym": (1, lambda a: (client.keyEvent(int(a[0], 16), down=True),
-                                 client.keyEvent(int(a[0], 16), down=False))),
+        "keysym": (1, lambda a: client.keyPress(keysym_name(a[0]))),
     }
     i = 0
     while i < len(words):
