@@ -104,4 +104,29 @@ final class TextEntrySwayTests: CompositorTestCase {
         try vnc.send(["keysym", "fe51", "key", "e", "keysym", "fe51", "key", "space"])
         XCTAssertTrue(waitForText(window, "aé'"), "composed: \(window.entry.snapshot)")
     }
+
+    /// fcitx5 with pinyin (the session's input method through sway's input-method-v2 relay):
+    /// `n i h a o` shows a preedit in the field, space commits the first candidate 你好.
+    func testFcitx5PinyinTypesNihao() throws {
+        try requireProgram("fcitx5", "fcitx5-remote")
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let im = try SessionInputMethod(in: sway, inputMethod: "pinyin")
+        addTeardownBlock { im.stop() }
+        let window = try InProcessEntryWindow(session: sway)
+        addTeardownBlock { window.close() }
+        _ = try sway.waitForWindow(pid: getpid(), timeout: eventTimeout)
+        XCTAssertTrue(waitUntil(timeout: eventTimeout, interval: 0.1) { (try? im.state()) == 2 },
+                      "fcitx5 active for the field: state \(String(describing: try? im.state())) \(window.error ?? "")")
+        try vnc.send(["key", "n", "key", "i", "key", "h", "key", "a", "key", "o"])
+        let composing = waitUntil(timeout: eventTimeout, interval: 0.05) { window.entry.snapshot.preedit != nil }
+        XCTAssertTrue(composing, "no preedit while typing pinyin: \(window.entry.snapshot)\n\(im.process.diagnostics(maxLines: 40))")
+        XCTAssertEqual(window.entry.snapshot.text, "", "nothing committed while composing")
+        usleep(500_000)   // the dictionary loads after start-up: let the candidates come
+        try vnc.key("space")
+        XCTAssertTrue(waitForText(window, "你好"), "committed: \(window.entry.snapshot)\n\(im.process.diagnostics(maxLines: 20))")
+        XCTAssertNil(window.entry.snapshot.preedit, "the preedit goes with the commit")
+        XCTAssertTrue(window.entry.snapshot.preedits.contains { $0.replacingOccurrences(of: " ", with: "") == "nihao" },
+                      "the pinyin preedit: \(window.entry.snapshot.preedits)")
+    }
 }

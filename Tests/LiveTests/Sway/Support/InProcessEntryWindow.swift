@@ -19,6 +19,8 @@ final class ProbeEntry: PresentationContent {
         var text = ""
         var preedit: TextInputUpdate.Preedit?
         var updates = 0
+        /// Every non-empty preedit shown so far, in order.
+        var preedits: [String] = []
     }
 
     private let lock = NSLock()
@@ -26,6 +28,7 @@ final class ProbeEntry: PresentationContent {
     private var text = ""
     private var preedit: TextInputUpdate.Preedit?
     private var updates = 0
+    private var preedits: [String] = []
     private(set) var invalidation = ContentInvalidation.all
     /// The field's caret box in the content's points (what the cursor rectangle is made from).
     static let caretBox = Rect(x: 24, y: 40, width: 2, height: 18)
@@ -35,7 +38,7 @@ final class ProbeEntry: PresentationContent {
 
     private func publish() {
         lock.lock()
-        published = Snapshot(text: text, preedit: preedit, updates: updates)
+        published = Snapshot(text: text, preedit: preedit, updates: updates, preedits: preedits)
         lock.unlock()
         invalidation = .all
     }
@@ -86,6 +89,7 @@ final class ProbeEntry: PresentationContent {
             }
             if let commit = update.commit { text += commit }
             preedit = update.preedit
+            if let p = update.preedit, !p.text.isEmpty { preedits.append(p.text) }
             publish()
             return true
         default:
