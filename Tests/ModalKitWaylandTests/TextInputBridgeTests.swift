@@ -68,7 +68,7 @@ final class TextInputBridgeTests: XCTestCase {
 
     func testCursorNamesFromTheTheme() {
         XCTAssertEqual(TextInputBridge.cursorNames(.text), ["text", "xterm"])
-        XCTAssertEqual(TextInputBridge.cursorNames(.pointer), ["pointer", "hand2"])
+        XCTAssertEqual(TextInputBridge.cursorNames(.pointer), ["pointer", "hand2", "hand1"])
         XCTAssertEqual(TextInputBridge.cursorNames(.default), [], "the window's arrow")
     }
 }

@@ -61,7 +61,7 @@ struct TextInputBridge {
         switch shape {
         case .default: return []   // the window's arrow: left_ptr, default
         case .text: return ["text", "xterm"]
-        case .pointer: return ["pointer", "hand2"]
+        case .pointer: return ["pointer", "hand2", "hand1"]   // hand1: libwayland-cursor's built-in set
         }
     }
 
