@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKitPlugins"]),
         .target(name: "ModalKitClock", swiftSettings: runtime),
         .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
-        .target(name: "ModalKitContent", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman"], swiftSettings: runtime),
+        .target(name: "ModalKitContent", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "ModalKitClock"], swiftSettings: runtime),
         // Not a run-time module: it imports Swift concurrency (for apps; modal-demo does not link it).
         .target(name: "ModalKitContentConcurrency", dependencies: ["ModalKitContent", "ModalKit"]),
         .target(name: "ModalKitWaylandClient",

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "modalkit_atk_bridge.h"
+#include "modalkit_atk_node.h"
 
 /* at-spi2-atk's atk-bridge.h (not on the include path: see CWayland/CModalKitATKSystem/shim.h). */
 int atk_bridge_adaptor_init(int *argc, char **argv[]);
@@ -25,22 +26,7 @@ void atk_bridge_adaptor_cleanup(void);
 
 /* MARK: Objects */
 
-typedef struct {
-    AtkObject parent;
-    guint64 key;
-    guint32 states;
-    gboolean defunct;
-    gint x, y, width, height;
-    /* Children, each referenced. */
-    GPtrArray *children;
-    /* The target of each modalkit_atk_relation set on this node: a weak pointer (NULL once the
-     * target is finalized; ATK's own relation forgets a finalized target too). */
-    AtkObject *relation_target[2];
-} MkNode;
 
-typedef struct {
-    AtkObjectClass parent_class;
-} MkNodeClass;
 
 /* The application root and every node: children and states. */
 G_DEFINE_TYPE(MkNode, mk_node, ATK_TYPE_OBJECT)
@@ -435,6 +421,7 @@ static modalkit_atk_node *mk_root(void) { return (modalkit_atk_node *)root_objec
 static modalkit_atk_node *mk_node_new(int kind, uint64_t key) {
     GType type = kind == MODALKIT_ATK_KIND_WINDOW       ? mk_window_get_type()
                  : kind == MODALKIT_ATK_KIND_ACTIONABLE ? mk_actionable_get_type()
+                 : kind == MODALKIT_ATK_KIND_TEXT       ? mk_text_get_type()
                                                         : mk_element_get_type();
     MkNode *n = g_object_new(type, NULL);
     n->key = key;
@@ -494,6 +481,8 @@ static void mk_node_set_role(modalkit_atk_node *node, int role) {
         [MODALKIT_ATK_ROLE_CHECK_BOX] = ATK_ROLE_CHECK_BOX,
         [MODALKIT_ATK_ROLE_LIST] = ATK_ROLE_LIST,
         [MODALKIT_ATK_ROLE_LIST_ITEM] = ATK_ROLE_LIST_ITEM,
+        [MODALKIT_ATK_ROLE_ENTRY] = ATK_ROLE_ENTRY,
+        [MODALKIT_ATK_ROLE_PASSWORD_TEXT] = ATK_ROLE_PASSWORD_TEXT,
     };
     AtkRole r = role >= 0 && (gsize)role < G_N_ELEMENTS(roles) ? roles[role] : ATK_ROLE_UNKNOWN;
     AtkObject *object = ATK_OBJECT(node);
@@ -596,6 +585,7 @@ static const struct modalkit_atk_interface interface = {
     .listening_generation = mk_listening_generation,
     .suspend = mk_suspend,
     .resume = mk_resume,
+    .node_set_text_value = mk_node_set_text_value,
 };
 
 #pragma GCC visibility pop

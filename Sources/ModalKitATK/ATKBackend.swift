@@ -1,4 +1,5 @@
 import CModalKitATKInterface
+import ModalKit
 
 /// The operations on accessible objects that ``AccessibilityMirror`` needs: the table of
 /// libModalKitATKBridge.so (``ATKLibrary``) in a program, a recorder in tests. Nodes are opaque
@@ -20,6 +21,9 @@ protocol ATKBackend: AnyObject {
     func windowEvent(_ window: OpaquePointer, _ event: modalkit_atk_window_event)
     /// Makes `target` (nil: none) the node's one relation of `kind`, with the reciprocal on the target.
     func setRelation(_ node: OpaquePointer, _ kind: modalkit_atk_relation, to target: OpaquePointer?)
+    /// The text, caret and selection of a text node (`MODALKIT_ATK_KIND_TEXT`); with `notify`, the
+    /// text, caret and selection events for what changed.
+    func setTextValue(_ node: OpaquePointer, _ text: AccessibilityText, notify: Bool)
 }
 
 /// AT-SPI states of a node (`modalkit_atk_state` bits).

@@ -1,4 +1,5 @@
 import CModalKitATKInterface
+import ModalKit
 import ModalKitSystemSupport
 #if canImport(Glibc)
 import Glibc
@@ -123,6 +124,15 @@ final class ATKLibrary: ATKBackend {
 
     func setRelation(_ node: OpaquePointer, _ kind: modalkit_atk_relation, to target: OpaquePointer?) {
         api.node_set_relation!(node, Int32(kind.rawValue), target)
+    }
+
+    func setTextValue(_ node: OpaquePointer, _ text: AccessibilityText, notify: Bool) {
+        // ATK counts code points; the element counts grapheme clusters.
+        func scalars(_ characters: Int) -> Int32 {
+            Int32(clamping: text.text.prefix(max(0, characters)).unicodeScalars.count)
+        }
+        api.node_set_text_value!(node, text.text, scalars(text.caret), scalars(text.selection.lowerBound),
+                                 scalars(text.selection.upperBound), notify ? 1 : 0)
     }
 
     /// ``modalkit_atk_interface/listening_generation``.

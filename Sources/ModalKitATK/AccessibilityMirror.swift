@@ -316,6 +316,7 @@ final class AccessibilityMirror {
         backend.setStates(h, managed.subtracting(on), value: false, notify: !initial)
         backend.setStates(h, on, value: true, notify: !initial)
         if initial && !hidden { backend.setStates(h, .showing, value: true, notify: false) }
+        if let text = element.text, initial || text != node.element.text { backend.setTextValue(h, text, notify: !initial) }
         node.element = element
     }
 
@@ -353,7 +354,8 @@ final class AccessibilityMirror {
     // MARK: Mapping
 
     private static func kind(_ element: AccessibilityElement) -> modalkit_atk_kind {
-        element.actions.contains(.activate) ? MODALKIT_ATK_KIND_ACTIONABLE : MODALKIT_ATK_KIND_ELEMENT
+        if element.text != nil { return MODALKIT_ATK_KIND_TEXT }
+        return element.actions.contains(.activate) ? MODALKIT_ATK_KIND_ACTIONABLE : MODALKIT_ATK_KIND_ELEMENT
     }
 
     static func role(_ role: AccessibilityRole) -> modalkit_atk_role {
@@ -371,6 +373,8 @@ final class AccessibilityMirror {
         case .dialog: return MODALKIT_ATK_ROLE_DIALOG
         case .alert: return MODALKIT_ATK_ROLE_ALERT
         case .window: return MODALKIT_ATK_ROLE_FRAME
+        case .entry: return MODALKIT_ATK_ROLE_ENTRY
+        case .passwordText: return MODALKIT_ATK_ROLE_PASSWORD_TEXT
         }
     }
 

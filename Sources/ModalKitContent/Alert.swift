@@ -67,6 +67,31 @@ public final class Alert: PresentationContent {
     }
     /// The chosen response's id; nil until one is chosen.
     public var chosenResponse: String? { panel.chosen }
+
+    /// Adds a text field under the message (UIKit's `addTextField(configurationHandler:)`;
+    /// libadwaita: an `AdwEntryRow` as the extra child), full width, ``TextField/height`` tall, 8 pt
+    /// below the piece above it, and returns it to configure (placeholder, secure entry, maximum
+    /// length). The first field has keyboard focus when the alert is presented; Tab and Shift-Tab move
+    /// through the fields, then the buttons; Return in a field chooses the ``defaultResponse``.
+    @discardableResult
+    public func addTextField(_ field: TextField = TextField()) -> TextField {
+        panel.textFields.append(field)
+        panel.invalidation = .all
+        return field
+    }
+    /// The text fields, top to bottom.
+    public var textFields: [TextField] { panel.textFields }
+    /// Called once with the chosen response and the fields' texts at that moment, and the input's
+    /// time (monotonic seconds), after ``onResponse`` and before the alert is dismissed.
+    public var onResult: (_ result: AlertResult, _ now: Double) -> Void {
+        get { panel.onResult } set { panel.onResult = newValue }
+    }
+    /// The chosen response with the fields' texts; nil until one is chosen.
+    public var chosenResult: AlertResult? { panel.chosen.map { AlertResult(response: $0, texts: panel.chosenTexts) } }
+    /// Calls `observer` once with the chosen response and the fields' texts (at once when chosen already).
+    public func whenResult(_ observer: @escaping (AlertResult) -> Void) {
+        if let r = chosenResult { observer(r) } else { panel.resultObservers.append(observer) }
+    }
     /// The index in ``responses`` of the button with keyboard focus, if any.
     public var focusedResponse: Int? { panel.focused }
 
@@ -94,6 +119,23 @@ public final class Alert: PresentationContent {
     }
     public var accessibilityElement: AccessibilityElement? { panel.accessibilityElement(role: .alert) }
     public var arrowKeysMoveFocus: Bool { true }
+    public var textInputState: TextInputState? { panel.textInputState }
+    public var nextInvalidationTime: Double? { panel.focusedField.flatMap { panel.textFields[$0].nextBlinkTime } }
+    public func cursorShape(at point: Point) -> CursorShape { panel.cursorShape(at: point) }
+}
+
+/// What an ``Alert`` with text fields answers: the chosen response's id and each field's text when
+/// it was chosen, in ``Alert/textFields`` order (a secure field's real text: the app's to keep safe).
+public struct AlertResult: Hashable, Sendable {
+    /// The chosen response's id.
+    public var response: String
+    /// The fields' texts, top to bottom (empty without fields).
+    public var texts: [String]
+    /// A result from its parts.
+    public init(response: String, texts: [String]) {
+        self.response = response
+        self.texts = texts
+    }
 }
 
 /// A list of actions and a cancel action, presented as a sheet (UIKit's `UIAlertController` with

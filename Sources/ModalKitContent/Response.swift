@@ -41,6 +41,16 @@ final class ResponsePanel {
     var defaultResponse: String?
     var closeResponse: String?
     var extraContent: (any PresentationContent)?
+    /// The alert's text fields, between the message and the extra content.
+    var textFields: [TextField] = []
+    /// The text field with keyboard focus (then no button has it).
+    var focusedField: Int?
+    /// The field a press began on: it gets the rest of the press.
+    var pressedField: Int?
+    /// The fields' texts when the response was chosen.
+    private(set) var chosenTexts: [String] = []
+    var onResult: (AlertResult, Double) -> Void = { _, _ in }
+    var resultObservers: [(AlertResult) -> Void] = []
     let arrangement: Arrangement
     var onResponse: (String, Double) -> Void = { _, _ in }
     var observers: [(String) -> Void] = []
@@ -82,6 +92,7 @@ final class ResponsePanel {
 
     struct Layout {
         var title: Rect, message: Rect, extra: Rect
+        var fields: [Rect]
         var buttons: [Rect]
         var height: Double
     }
@@ -89,7 +100,8 @@ final class ResponsePanel {
     func layout(width: Double) -> Layout {
         let inner = Rect(x: ResponsePanel.inset, y: ResponsePanel.inset, width: max(0, width - 2 * ResponsePanel.inset), height: 0)
         let extraHeight = extraContent?.preferredContentSize(fittingWidth: inner.width)?.height ?? 0
-        let heights = [titleLabel.height(fittingWidth: inner.width), messageLabel.height(fittingWidth: inner.width), extraHeight]
+        let heights = [titleLabel.height(fittingWidth: inner.width), messageLabel.height(fittingWidth: inner.width)]
+            + textFields.map { _ in TextField.height } + [extraHeight]
         let frames = VStack(spacing: ResponsePanel.titleSpacing).frames(heights: heights, in: inner)
         let textBottom = VStack(spacing: ResponsePanel.titleSpacing).height(of: heights)
         var y = ResponsePanel.inset + textBottom + (textBottom > 0 ? ResponsePanel.sectionSpacing : 0)
@@ -120,12 +132,15 @@ final class ResponsePanel {
                 y += h
             }
         }
-        return Layout(title: frames[0], message: frames[1], extra: frames[2], buttons: buttons, height: y + ResponsePanel.inset)
+        return Layout(title: frames[0], message: frames[1], extra: frames[frames.count - 1],
+                      fields: Array(frames[2..<(frames.count - 1)]), buttons: buttons, height: y + ResponsePanel.inset)
     }
 
     func didLayout(size: Size) {
         self.size = size
-        extraContent?.didLayout(size: layout(width: size.width).extra.size)
+        let l = layout(width: size.width)
+        extraContent?.didLayout(size: l.extra.size)
+        for (f, r) in zip(textFields, l.fields) { f.didLayout(size: r.size) }
         invalidation = .all
     }
 
@@ -137,6 +152,7 @@ final class ResponsePanel {
         let l = layout(width: size.width)
         titleLabel.draw(into: image, frame: l.title, scale: s)
         messageLabel.draw(into: image, frame: l.message, scale: s)
+        for (f, r) in zip(textFields, l.fields) { f.draw(into: image, frame: r, scale: s) }
         if let extra = extraContent, l.extra.height > 0 { drawExtra(extra, into: image, frame: l.extra, scale: s) }
         for (i, r) in responses.enumerated() {
             r.button.draw(into: image, frame: l.buttons[i], scale: s, isPressed: pressed == i,
@@ -155,7 +171,10 @@ final class ResponsePanel {
                                  Int32(w), Int32(h))
     }
 
-    var needsDraw: Bool { invalidation != .none || (extraContent.map { $0.invalidation != .none } ?? false) }
+    var needsDraw: Bool {
+        invalidation != .none || (extraContent.map { $0.invalidation != .none } ?? false)
+            || textFields.contains { $0.invalidation != .none }
+    }
 
     private func button(at p: Point) -> Int? {
         let buttons = layout(width: size.width).buttons
@@ -167,10 +186,7 @@ final class ResponsePanel {
         guard chosen == nil else { return }
         chosen = id
         invalidation = .all
-        onResponse(id, now)
-        let waiting = observers
-        observers.removeAll()
-        for o in waiting { o(id) }
+        report(id, now: now)
         dismissPresentation(now)
     }
 
@@ -178,10 +194,21 @@ final class ResponsePanel {
     func dismissedWithoutResponse(now: Double) {
         guard chosen == nil, let c = closeResponse else { return }
         chosen = c
-        onResponse(c, now)
-        let waiting = observers
+        report(c, now: now)
+    }
+
+    /// The callbacks and waiting callers get `id` (and the fields' texts).
+    private func report(_ id: String, now: Double) {
+        chosenTexts = textFields.map(\.text)
+        for f in textFields { f.isFocused = false }
+        let result = AlertResult(response: id, texts: chosenTexts)
+        onResponse(id, now)
+        onResult(result, now)
+        let waiting = observers, waitingResults = resultObservers
         observers.removeAll()
-        for o in waiting { o(c) }
+        resultObservers.removeAll()
+        for o in waiting { o(id) }
+        for o in waitingResults { o(result) }
     }
 
     private func activate(_ i: Int, now: Double) -> Bool {
@@ -197,6 +224,7 @@ final class ResponsePanel {
     }
 
     func handle(_ input: ContentInput, now: Double) -> Bool {
+        if let used = handleFields(input, now: now) { return used }
         let extraFrame = layout(width: size.width).extra
         switch input {
         case let .press(p):
@@ -273,6 +301,9 @@ final class ResponsePanel {
         var children: [AccessibilityElement] = []
         if !title.isEmpty { children.append(.text("title", title, frame: l.title, role: .heading)) }
         if !message.isEmpty { children.append(.text("message", message, frame: l.message)) }
+        for (i, f) in textFields.enumerated() {
+            children.append(f.accessibilityElement(identifier: "text-field-\(i)", frame: l.fields[i]))
+        }
         if let extra = extraContent?.accessibilityElement {
             children.append(extra.offsetBy(dx: l.extra.minX, dy: l.extra.minY))
         }
@@ -281,6 +312,98 @@ final class ResponsePanel {
         }
         return AccessibilityElement(identifier: arrangement == .alert ? "alert" : "action-sheet", role: role, label: title,
                                     description: message, frame: Rect(size: size), children: children)
+    }
+}
+
+extension ResponsePanel {
+    /// Input for the text fields (nil: not theirs, the buttons' code handles it): presses on a
+    /// field, keys and input-method updates while one has focus, Return there choosing the default
+    /// response, Tab and Shift-Tab through the fields then the buttons, focus requests.
+    func handleFields(_ input: ContentInput, now: Double) -> Bool? {
+        guard !textFields.isEmpty else { return nil }
+        let frames = layout(width: size.width).fields
+        func local(_ p: Point, _ i: Int) -> Point { p.offsetBy(-frames[i].minX, -frames[i].minY) }
+        switch input {
+        case let .press(p):
+            guard let i = frames.firstIndex(where: { $0.contains(p) }) else {
+                pressedField = nil
+                return nil
+            }
+            focusField(i)
+            pressedField = i
+            return textFields[i].handle(.press(local(p, i)), now: now)
+        case let .drag(p):
+            guard let i = pressedField else { return nil }
+            return textFields[i].handle(.drag(local(p, i)), now: now)
+        case let .release(p):
+            guard let i = pressedField else { return nil }
+            pressedField = nil
+            return textFields[i].handle(.release(local(p, i)), now: now)
+        case .cancel:
+            guard let i = pressedField else { return nil }
+            pressedField = nil
+            return textFields[i].handle(.cancel, now: now)
+        case .keyboard, .textInput:
+            guard let i = focusedField else { return false }
+            return textFields[i].handle(input, now: now)
+        case .key(.activate):
+            guard focusedField != nil else { return nil }
+            guard let d = defaultResponse, let i = responses.firstIndex(where: { $0.id == d }), responses[i].isEnabled else { return false }
+            choose(responses[i].id, now: now)
+            return true
+        case let .key(key) where key == .tab || key == .backTab:
+            // Focus order: the fields top to bottom, then the buttons as drawn.
+            let order: [Int?] = textFields.indices.map { -1 - $0 } + focusOrder.map { $0 }
+            let current: Int? = focusedField.map { -1 - $0 } ?? focused
+            let k = current.flatMap { c in order.firstIndex { $0 == c } }
+            let next: Int?
+            if let k { next = order[(k + (key == .tab ? 1 : order.count - 1)) % order.count] } else { next = key == .tab ? order.first! : order.last! }
+            if let n = next, n < 0 { focusField(-1 - n) } else { focusButton(next ?? nil) }
+            invalidation = .all
+            return true
+        case .focus(nil):
+            focused = nil
+            chosen = nil
+            focusField(0)
+            return true
+        case let .focus(id?), let .activate(id):
+            guard id.hasPrefix("text-field-"), let i = Int(id.dropFirst("text-field-".count)), textFields.indices.contains(i) else {
+                if case .focus = input { for f in textFields { f.isFocused = false }; focusedField = nil }
+                return nil
+            }
+            focusField(i)
+            return true
+        default:
+            return nil
+        }
+    }
+
+    func focusField(_ i: Int) {
+        focusedField = i
+        focused = nil
+        for (j, f) in textFields.enumerated() { f.isFocused = j == i }
+        invalidation = .all
+    }
+
+    func focusButton(_ i: Int?) {
+        focusedField = nil
+        for f in textFields { f.isFocused = false }
+        focused = i
+        focusVisible = true
+    }
+
+    /// The focused text field's state, its cursor rectangle in the panel's points.
+    var textInputState: TextInputState? {
+        guard let i = focusedField, var state = textFields[i].textInputState else { return nil }
+        let r = layout(width: size.width).fields[i]
+        let c = state.cursorRectangle
+        state.cursorRectangle = Rect(x: c.minX + r.minX, y: c.minY + r.minY, width: c.width, height: c.height)
+        return state
+    }
+
+    /// The I-beam over a text field.
+    func cursorShape(at point: Point) -> CursorShape {
+        layout(width: size.width).fields.contains { $0.contains(point) } ? .text : .default
     }
 }
 

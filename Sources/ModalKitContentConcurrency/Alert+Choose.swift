@@ -19,6 +19,16 @@ extension Alert {
     }
 }
 
+extension Alert {
+    /// Waits for the user's choice and returns it with the text fields' texts at that moment
+    /// (UIKit reads `alert.textFields` in the action's handler), as ``choose()`` does.
+    public func result() async -> AlertResult {
+        await withCheckedContinuation { (continuation: CheckedContinuation<AlertResult, Never>) in
+            whenResult { continuation.resume(returning: $0) }
+        }
+    }
+}
+
 extension ActionSheet {
     /// Waits for the user's choice and returns the chosen action's id (as ``Alert/choose()``).
     public func choose() async -> String {

@@ -51,6 +51,9 @@ public enum PresentedContentChoice: String, Equatable, Sendable, CaseIterable {
     /// An alert (ModalKitContent's `Alert`): "Delete file?", Cancel and a destructive Delete, the
     /// default; with no `--style`, the `alert` style.
     case alert
+    /// An alert with one text field (focused) and Cancel / OK (the default), the `alert` style
+    /// unless `--style` is given; `--secure` makes the field a password field.
+    case form
 }
 
 /// `--compositing`: how the window composes its frames.
@@ -77,6 +80,8 @@ public struct RunOptions: Equatable, Sendable {
     public var compositing = CompositingChoice.auto
     /// `--content` (default card): what level 1 presents.
     public var content = PresentedContentChoice.card
+    /// `--secure`: `--content form`'s field is a password field.
+    public var secure = false
     /// The window size in points asked for when the compositor leaves it to the client.
     public var width = 480, height = 800
     public var logEvents = false
@@ -155,6 +160,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var detent: Int?
     /// `--content` (default card): what level 1 presents.
     public var content = PresentedContentChoice.card
+    /// `--secure`: `--content form`'s field is a password field.
+    public var secure = false
     /// `--scroll DY`: instead of a transition frame, the frame after the wheel scrolled the list
     /// (`--content list`) DY points down (`DemoScene.renderScroll(into:distance:)`), 0...100000.
     public var scroll: Double?
@@ -307,11 +314,14 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
         case "--content":
             let text = try value(for: flag, inline)
             guard let c = PresentedContentChoice(rawValue: text) else {
-                throw UsageError("--content expects card, list or alert, got '\(text)'")
+                throw UsageError("--content expects card, list, alert or form, got '\(text)'")
             }
             run.content = c
             render.content = c
-            sawContentAlert = c == .alert
+            sawContentAlert = c == .alert || c == .form
+        case "--secure":
+            run.secure = true
+            render.secure = true
         case "--scroll":
             let text = try value(for: flag, inline)
             guard let d = Double(text), d.isFinite, (0...100000).contains(d) else {

@@ -64,7 +64,7 @@ public enum CommandTable {
     /// The synopsis: `--help`'s first lines and README's "Command line" block.
     public static let synopsis = """
     modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert]
+               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert|form] [--secure]
                [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
     modal-demo --style PATH --watch [the window's options]
     modal-demo --list-styles
@@ -122,8 +122,11 @@ public enum CommandTable {
                       "drag-ended VELOCITY, detent N (from 1, the smallest, as render --detent N),",
                       "close-attempt, rest, typed \"TEXT\" LEVEL (printable keys the card used),",
                       "scroll OFFSET TOP (the list's offset and the sheet's top edge, points),",
-                      "response ID (the alert's choice); a level n > 1 appends \" n\" to its lines"),
-        CommandOption("--content", "card|list|alert", completion: .words(["card", "list", "alert"]),
+                      "response ID (the alert's choice); with --content form: text \"TEXT\" at every",
+                      "change of the field, preedit \"TEXT\" BEGIN END (an input method's, cursor in",
+                      "bytes), response ok \"TEXT\" | response cancel (strings JSON-escaped; a --secure",
+                      "field shows one • per character); a level n > 1 appends \" n\" to its lines"),
+        CommandOption("--content", "card|list|alert|form", completion: .words(["card", "list", "alert", "form"]),
                       in: [.window, .dismissPoint, .render],
                       "what Present presents: the card (default), or a list of 40 rows that scrolls",
                       "with the wheel, the touchpad and touch (on a sheet: a drag scrolls the list",
@@ -131,7 +134,12 @@ public enum CommandTable {
                       "grows to its largest detent) and the keys Page Up/Down, Home/End, Up/Down,",
                       "or an alert \"Delete file?\" with Cancel and a destructive Delete, the default",
                       "(the alert style unless --style is given): Return chooses Delete, Escape",
-                      "Cancel, logged as response delete|cancel. Also for render"),
+                      "Cancel, logged as response delete|cancel; or form, an alert \"Rename file\" with",
+                      "one focused text field, Cancel and OK (Return), logged as response ok \"TEXT\"",
+                      "or response cancel. Also for render"),
+        CommandOption("--secure", in: [.window, .render],
+                      "with --content form: the field is a password field (bullets; never copied;",
+                      "the input method is told purpose password; log lines show bullets)"),
         CommandOption("--watch", in: windowLike,
                       "with --style PATH: reload the plugin when the file changes (the next",
                       "presentation, or one at rest, uses the new style; one in flight finishes)"),

@@ -68,7 +68,7 @@ public final class DemoScene {
     }()
     /// `--content alert`: level 1 presents ``alert`` instead of the card (``presentsAlert``).
     private lazy var alert: Alert = {
-        let a = DemoScene.makeAlert()
+        let a = makeAlertContent()
         a.onResponse = { [unowned self] response, _ in self.onAlertResponse(response) }
         a.dismiss = { [unowned self] now in self.host.dismiss(self.alert, now: now) }
         return a
@@ -87,6 +87,9 @@ public final class DemoScene {
               defaultResponse: "delete", closeResponse: "cancel")
     }
 
+    /// The alert level 1 presents with ``presentsAlert``: ``makeAlert()``'s, or `--content form`'s
+    /// (`FormDemo`). Set before the first presentation.
+    public var makeAlertContent: () -> Alert = DemoScene.makeAlert
     /// True: level 1 presents ``makeAlert()``'s alert (`--content alert`) instead of the card. Set
     /// before the first presentation.
     public var presentsAlert = false

@@ -90,8 +90,14 @@ func runWindow(_ options: RunOptions) -> Int32 {
     // where it is drawn at that moment), at every change of the offset.
     scene.presentsList = options.content == .list
     // `--content alert`: `response ID`, the alert's choice.
-    scene.presentsAlert = options.content == .alert
+    scene.presentsAlert = options.content == .alert || options.content == .form
     scene.onAlertResponse = { response in log("response \(response)") }
+    // `--content form`: `text "TEXT"`, `preedit "TEXT" BEGIN END`, `response ok "TEXT"` | `response cancel`.
+    if options.content == .form {
+        let secure = options.secure
+        scene.makeAlertContent = { FormDemo.makeAlert(secure: secure, log: { line in log(line) }) }
+        scene.onAlertResponse = { _ in }
+    }
     if logEvents && options.content == .list {
         scene.onListScroll = { offset, top in log("scroll \(cFormat("%.2f", offset)) \(cFormat("%.2f", top))") }
     }

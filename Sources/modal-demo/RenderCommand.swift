@@ -20,7 +20,11 @@ func runRender(_ options: RenderOptions) -> Int32 {
     }
     scene.reducesMotion = options.reducedMotion
     scene.presentsList = options.content == .list
-    scene.presentsAlert = options.content == .alert
+    scene.presentsAlert = options.content == .alert || options.content == .form
+    if options.content == .form {
+        let secure = options.secure
+        scene.makeAlertContent = { FormDemo.makeSampleAlert(secure: secure) }
+    }
     scene.layout(containerSize: Size(width: Double(options.width), height: Double(options.height)),
                  scale: options.scale)
     if let n = options.detent {

@@ -20,6 +20,7 @@ final class AccessibilityMirrorTests: XCTestCase {
             var key: UInt64 = 0
         }
         var nodes: [OpaquePointer: Node] = [:]
+        var kinds: [OpaquePointer: modalkit_atk_kind] = [:]
         var log: [String] = []
         private var next = 16
         let root: OpaquePointer
@@ -45,6 +46,7 @@ final class AccessibilityMirrorTests: XCTestCase {
             n.key = key
             n.states = .enabled
             nodes[p] = n
+            kinds[p] = kind
             return p
         }
         func release(_ node: OpaquePointer) {
@@ -93,6 +95,9 @@ final class AccessibilityMirrorTests: XCTestCase {
         func windowEvent(_ window: OpaquePointer, _ event: modalkit_atk_window_event) {
             let names = ["create", "activate", "deactivate", "destroy"]
             log.append("window:\(names[Int(event.rawValue)]) \(label(window))")
+        }
+        func setTextValue(_ node: OpaquePointer, _ text: AccessibilityText, notify: Bool) {
+            log.append("text \(label(node)) \"\(text.text)\" caret \(text.caret) selection \(text.selection)\(notify ? "" : " silently")")
         }
         func setRelation(_ node: OpaquePointer, _ kind: modalkit_atk_relation, to target: OpaquePointer?) {
             let k = kind == MODALKIT_ATK_RELATION_LABELLED_BY ? "labelled-by" : "described-by"
@@ -171,6 +176,34 @@ final class AccessibilityMirrorTests: XCTestCase {
         ])
         XCTAssertTrue(r.nodes[dialog]!.defunct, "the dialog's object is released")
         XCTAssertEqual(r.nodes.values.filter { !$0.defunct }.count, 4, "root, frame and its two elements remain")
+    }
+
+    /// A text field's element (with `text`) is a text node: its text, caret and selection set
+    /// silently when it appears, then with events when they change; the caret and selection in
+    /// characters as the element gives them (the library turns them into ATK's code points).
+    func testATextFieldIsATextNodeWhoseTextFollowsTheElement() throws {
+        func level(_ text: AccessibilityText) -> AccessibilitySnapshot.Level {
+            var field = AccessibilityElement(identifier: "text-field-0", role: .entry, label: "Name", frame: .zero,
+                                             states: [.focusable, .focused], actions: .activate)
+            field.text = text
+            return AccessibilitySnapshot.Level(index: 0, role: .window, label: "Form", description: "", frame: .zero,
+                                               isModal: false, isHidden: false, elements: [field])
+        }
+        let r = Recorder()
+        let m = AccessibilityMirror(backend: r)
+        m.sync(to: snapshot([level(AccessibilityText(text: "ab", caret: 2, selection: 2..<2))], focus: "text-field-0"),
+               windowIsActive: true)
+        let node = try XCTUnwrap(r.nodes.first { $0.value.name == "Name" }?.key)
+        XCTAssertEqual(r.kinds[node], MODALKIT_ATK_KIND_TEXT)
+        XCTAssertTrue(r.log.contains("text other:Name \"ab\" caret 2 selection 2..<2 silently"), "\(r.log)")
+        r.log.removeAll()
+        m.sync(to: snapshot([level(AccessibilityText(text: "abc", caret: 3, selection: 0..<3))], focus: "text-field-0"),
+               windowIsActive: true)
+        XCTAssertEqual(r.log, ["text other:Name \"abc\" caret 3 selection 0..<3"])
+        r.log.removeAll()
+        m.sync(to: snapshot([level(AccessibilityText(text: "abc", caret: 3, selection: 0..<3))], focus: "text-field-0"),
+               windowIsActive: true)
+        XCTAssertEqual(r.log, [], "nothing changed, nothing said")
     }
 
     func testAStackedLevelNestsAndItsDismissalReturnsToTheLevelBelow() {

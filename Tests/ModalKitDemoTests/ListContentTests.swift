@@ -20,7 +20,7 @@ final class ListContentTests: XCTestCase {
         func refused(_ args: [String], _ message: String) {
             XCTAssertThrowsError(try parseCommandLine(args)) { XCTAssertEqual(($0 as? UsageError)?.description, message) }
         }
-        refused(["--content", "rows"], "--content expects card, list or alert, got 'rows'")
+        refused(["--content", "rows"], "--content expects card, list, alert or form, got 'rows'")
         refused(base + ["--scroll", "300"], "render --scroll needs --content list (the card does not scroll)")
         refused(base + ["--content", "list", "--scroll", "-1"], "--scroll expects points from 0 to 100000, got '-1'")
         refused(base + ["--content", "list", "--scroll", "10", "--progress", "1"],

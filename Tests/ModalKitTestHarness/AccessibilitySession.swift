@@ -121,6 +121,9 @@ public struct AccessibleNode: CustomStringConvertible {
     /// Relation type → its targets as "role:name".
     public let relations: [String: [String]]
     public let children: [AccessibleNode]
+    /// An object with the Text interface: its text, caret (characters) and selection ([start,
+    /// end], empty for none), and the word at offset 0 (`get_string_at_offset` by word); nil otherwise.
+    public let text: (text: String, caret: Int, selection: [Int], wordAtStart: String)?
 
     public init(_ d: [String: Any]) {
         role = d["role"] as? String ?? ""
@@ -135,6 +138,9 @@ public struct AccessibleNode: CustomStringConvertible {
         }
         relations = r
         children = (d["children"] as? [[String: Any]] ?? []).map(AccessibleNode.init)
+        text = (d["text"] as? [String: Any]).map {
+            ($0["text"] as? String ?? "", $0["caret"] as? Int ?? -1, $0["selection"] as? [Int] ?? [], $0["word_at_0"] as? String ?? "")
+        }
     }
 
     /// The first node (depth first, this one included) with `role` and `name`.

@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /* Raised when a function is added (at the end of the table only). */
-#define MODALKIT_ATK_INTERFACE_VERSION 2u
+#define MODALKIT_ATK_INTERFACE_VERSION 3u
 /* The symbol libModalKitATK.so exports: a modalkit_atk_interface_entry. */
 #define MODALKIT_ATK_INTERFACE_SYMBOL "modalkit_atk_interface"
 
@@ -30,6 +30,9 @@ enum modalkit_atk_kind {
     MODALKIT_ATK_KIND_ACTIONABLE = 1,
     /* AtkComponent and AtkWindow: a frame, dialog or alert (the window:* events). */
     MODALKIT_ATK_KIND_WINDOW = 2,
+    /* AtkComponent, AtkAction and AtkText: a text field (version 3; its text through
+     * node_set_text_value). */
+    MODALKIT_ATK_KIND_TEXT = 3,
 };
 
 /* Roles, mapped to AtkRole by the library. */
@@ -47,6 +50,8 @@ enum modalkit_atk_role {
     MODALKIT_ATK_ROLE_CHECK_BOX = 10,
     MODALKIT_ATK_ROLE_LIST = 11,
     MODALKIT_ATK_ROLE_LIST_ITEM = 12,
+    MODALKIT_ATK_ROLE_ENTRY = 13,
+    MODALKIT_ATK_ROLE_PASSWORD_TEXT = 14,
 };
 
 /* States (bits), mapped to AtkStateType. */
@@ -178,6 +183,16 @@ struct modalkit_atk_interface {
      */
     void (*suspend)(void);
     int (*resume)(const char *bus_address);
+
+    /*
+     * Version 3: text fields. The text of a MODALKIT_ATK_KIND_TEXT node (UTF-8, NULL = empty),
+     * its caret and its selection (start == end: none), offsets in characters as ATK counts them
+     * (Unicode code points), clamped to the text. `notify`: text-remove and text-insert for the
+     * changed stretch (the common start and end kept), text-caret-moved, text-selection-changed,
+     * each only when it changed. No effect on other kinds.
+     */
+    void (*node_set_text_value)(modalkit_atk_node *node, const char *text, int caret, int selection_start,
+                                int selection_end, int notify);
 };
 
 /* The type of the exported MODALKIT_ATK_INTERFACE_SYMBOL. */

@@ -42,6 +42,10 @@ public struct AccessibilityElement: Hashable, Sendable {
     /// ``description`` (GTK `DESCRIBED_BY`; ARIA `aria-describedby`): a modal's body label. Screen
     /// readers then read the body once, as the description, not again as loose text.
     public var describedBy: String?
+    /// The text of a text field (``AccessibilityRole/entry``, ``AccessibilityRole/passwordText``)
+    /// with its caret and selection (ATK's `AtkText`; UIKit's `UIAccessibilityTraits.textEntry`
+    /// with `accessibilityValue`); nil for elements without editable or selectable text.
+    public var text: AccessibilityText?
 
     /// An element; `label` and `description` default to empty, `frame` to `.zero`, `states`,
     /// `actions` and `children` to none, and the relations to nil.
@@ -114,5 +118,26 @@ public struct AccessibilityElement: Hashable, Sendable {
         e.frame = frame.offsetBy(dx: dx, dy: dy)
         e.children = children.map { $0.offsetBy(dx: dx, dy: dy) }
         return e
+    }
+}
+
+/// The text of an accessible text field, its caret and its selection, in **characters** (grapheme
+/// clusters, what a screen reader moves by; ATK's offsets are characters too).
+public struct AccessibilityText: Hashable, Sendable {
+    /// The text as a screen reader may read it (a password field: one bullet per character).
+    public var text: String
+    /// The caret, characters from the start (0...text.count).
+    public var caret: Int
+    /// The selected characters (empty at the caret when nothing is selected).
+    public var selection: Range<Int>
+    /// Whether assistive technology may change the text (ATK's `AtkEditableText`).
+    public var isEditable: Bool
+
+    /// Text, caret and selection (characters), and whether it is editable.
+    public init(text: String, caret: Int, selection: Range<Int>, isEditable: Bool = true) {
+        self.text = text
+        self.caret = caret
+        self.selection = selection
+        self.isEditable = isEditable
     }
 }

@@ -32,4 +32,10 @@ public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
     /// The window itself (AT-SPI frame): the role of level 0, the presenting content, in an
     /// ``AccessibilitySnapshot``.
     case window
+    /// A one-line text field (GTK `TEXT_BOX` of a `GtkEntry`; AT-SPI entry): its text, caret and
+    /// selection are its element's ``AccessibilityElement/text``.
+    case entry
+    /// A text field whose characters are hidden (GTK's `GtkPasswordEntry`; AT-SPI password text):
+    /// its ``AccessibilityElement/text`` holds one bullet per character, never the text.
+    case passwordText
 }

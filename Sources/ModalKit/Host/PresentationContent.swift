@@ -63,6 +63,11 @@ public protocol PresentationContent: AnyObject {
     /// text field (GTK's `GtkText` sets the `text` cursor). Asked when the pointer moves over the
     /// content. Default: ``CursorShape/default``.
     func cursorShape(at point: Point) -> CursorShape
+    /// When (monotonic seconds) the content's ``invalidation`` next changes with time alone, without
+    /// input — a text field's caret blinking on or off — so that an idle window wakes to draw it
+    /// (``PresentationHost/nextContentInvalidationTime``); nil: not before the next input. Read after
+    /// input and after each frame, so it should be cheap. Default: nil.
+    var nextInvalidationTime: Double? { get }
 }
 
 extension PresentationContent {
@@ -73,4 +78,5 @@ extension PresentationContent {
     public var arrowKeysMoveFocus: Bool { false }
     public var textInputState: TextInputState? { nil }
     public func cursorShape(at point: Point) -> CursorShape { .default }
+    public var nextInvalidationTime: Double? { nil }
 }

@@ -29,6 +29,7 @@ extension PresentationHost {
         let content = focusedContent
         guard content.textInputState != nil else { return false }
         let used = content.handle(.textInput(update), now: now)
+        if used { accessibilityGeneration &+= 1 }   // the field's text changed: screen readers hear it
         use(used)
         return used
     }
@@ -43,5 +44,16 @@ extension PresentationHost {
             return top.content.cursorShape(at: toPresented(point, level: top, now: now))
         }
         return passesInputThrough ? presentingContent.cursorShape(at: point) : .default
+    }
+
+    /// The earliest ``PresentationContent/nextInvalidationTime`` of the presenting content and every
+    /// level's content (monotonic seconds), nil when none asks: a window wakes then and redraws
+    /// what became invalid (a caret's blink).
+    public var nextContentInvalidationTime: Double? {
+        var t = presentingContent.nextInvalidationTime
+        for l in levels {
+            if let n = l.content.nextInvalidationTime { t = min(t ?? n, n) }
+        }
+        return t
     }
 }

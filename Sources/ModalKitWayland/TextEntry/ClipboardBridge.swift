@@ -12,7 +12,13 @@ final class ClipboardBridge: PasteboardBackend {
     /// selection): read back from here, as in a process without a platform backend.
     private var local: [PasteboardSelection: String] = [:]
 
-    init(window: Window) { self.window = window }
+    /// Runs after each read's completion (the content has taken the text: redraw, tell the input method).
+    private let afterRead: () -> Void
+
+    init(window: Window, afterRead: @escaping () -> Void) {
+        self.window = window
+        self.afterRead = afterRead
+    }
 
     private static func kind(_ selection: PasteboardSelection) -> SelectionKind {
         selection == .clipboard ? .clipboard : .primary
@@ -36,6 +42,9 @@ final class ClipboardBridge: PasteboardBackend {
 
     func requestText(from selection: PasteboardSelection, completion: @escaping (String?) -> Void) {
         let kept = local[selection]
-        window.requestSelectionText(Self.kind(selection)) { text in completion(text ?? kept) }
+        window.requestSelectionText(Self.kind(selection)) { [afterRead] text in
+            completion(text ?? kept)
+            afterRead()
+        }
     }
 }

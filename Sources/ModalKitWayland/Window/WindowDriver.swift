@@ -30,6 +30,7 @@ final class WindowDriver: LayeredWindowDelegate {
     private lazy var restWatch = RestWatch(host: host, connection: connection, delay: PresentationWindow.restDelay) {
         [weak self] in self?.owner?.onRest?()
     }
+    private lazy var contentWake = ContentWake(connection: connection) { [weak self] in self?.redrawIfNeeded() }
     private var styleSwap = StyleSwap()
     private var textInput = TextInputBridge()
     private var clipboard: ClipboardBridge!
@@ -53,7 +54,7 @@ final class WindowDriver: LayeredWindowDelegate {
         windowOptions.predictsPresentationTime = options.frameTime == .predicted
         windowOptions.clientSideDecorations = .standard   // a title bar where the compositor draws none
         window = try Window(connection: connection, options: windowOptions, delegate: self)
-        clipboard = ClipboardBridge(window: window)
+        clipboard = ClipboardBridge(window: window) { [weak self] in self?.inputHandled(now: monotonicSeconds()) }
         clipboard.install()
     }
 
@@ -103,6 +104,7 @@ final class WindowDriver: LayeredWindowDelegate {
 
     private func redrawIfNeeded() {
         if scene.needsRedraw { window.setNeedsRedraw() }
+        contentWake.schedule(at: host.nextContentInvalidationTime)
     }
 
     /// After input: the input method hears the focused field's new state, the pointer its cursor.
@@ -157,6 +159,7 @@ final class WindowDriver: LayeredWindowDelegate {
         swapStyleIfIdle()
         ledger.drew(changed: changed, backend: backend)
         restWatch.check()
+        contentWake.schedule(at: host.nextContentInvalidationTime)
     }
 
     // MARK: WindowDelegate

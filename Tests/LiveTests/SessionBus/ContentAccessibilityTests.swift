@@ -45,6 +45,54 @@ final class ContentAccessibilityTests: CompositorTestCase {
         XCTAssertEqual(demo.events("response", since: mark), ["response delete"])
     }
 
+    /// `--content form`: the field is an entry with the Text interface: what was typed, the caret
+    /// (after Left: before the last character), the selection after Ctrl+A, a word by offset;
+    /// `--secure`: a password text whose text is bullets.
+    func testTheFormsFieldIsAnEntryWhoseTextAScreenReaderReads() throws {
+        let (demo, probe, vnc) = try launch(["--content", "form"])
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        mark = demo.mark()
+        try vnc.send(["key", "n", "key", "e", "key", "w", "key", "space", "key", "d", "key", "o", "key", "c", "key", "left"])
+        _ = waitUntil(timeout: eventTimeout, interval: 0.05) { demo.events("text", since: mark).count >= 7 }
+        func entry(until done: @escaping (AccessibleNode) -> Bool) -> AccessibleNode? {
+            var found: AccessibleNode?
+            _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+                found = (try? probe.tree().find("entry", "Name")) ?? nil
+                return found.map(done) ?? false
+            }
+            return found
+        }
+        let e = try XCTUnwrap(entry { $0.text?.caret == 6 }, "no entry named Name")
+        XCTAssertTrue(e.states.contains("focused"), "\(e.states)")
+        XCTAssertEqual(e.text?.text, "new doc")
+        XCTAssertEqual(e.text?.caret, 6)
+        XCTAssertEqual(e.text?.selection, [])
+        XCTAssertEqual(e.text?.wordAtStart, "new")
+        try vnc.key("ctrl-a")
+        let all = try XCTUnwrap(entry { $0.text?.selection == [0, 7] })
+        XCTAssertEqual(all.text?.selection, [0, 7])
+        XCTAssertEqual(all.text?.caret, 7)
+    }
+
+    func testTheSecureFieldIsPasswordTextOfBullets() throws {
+        let (demo, probe, vnc) = try launch(["--content", "form", "--secure"])
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        mark = demo.mark()
+        try vnc.send(["key", "s", "key", "3", "key", "c"])
+        _ = waitUntil(timeout: eventTimeout, interval: 0.05) { demo.events("text", since: mark).count >= 3 }
+        var field: AccessibleNode?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            field = (try? probe.tree().find("password text", "Password")) ?? nil
+            return field?.text?.text.count == 3
+        }
+        XCTAssertEqual(field?.text?.text, "•••")
+        XCTAssertEqual(field?.text?.caret, 3)
+    }
+
     func testTheListIsAListOfListItemsAndAClickSelectsOne() throws {
         let (demo, probe, vnc) = try launch(["--style", "bottom-sheet", "--content", "list"])
         let mark = demo.mark()

@@ -11,7 +11,9 @@ Commands ({"cmd": NAME, ...}):
   find    pid, timeout       wait (bounded) until the application of process `pid` is on the
                              desktop; that application is the one the other commands use
   tree                       the application's tree: role, name, description, states, extents
-                             (window coordinates), actions, relations, children — caches cleared
+                             (window coordinates), actions, relations, children, and for objects
+                             with the Text interface their text: {"text", "caret", "selection":
+                             [start, end] or []} in characters — caches cleared
   events                     the events received since the last call, in order (and forget them)
   act     role, name [, nth] Action.do_action(0) on the nth (default 1st) element, depth first, with
                              that role and name: {"result": bool} or an error
@@ -106,6 +108,15 @@ def dump(obj):
         relations.append({"type": rel.get_relation_type().value_nick,
                           "targets": ["%s:%s" % (t.get_role_name(), t.get_name()) for t in targets]})
     node["relations"] = relations
+    text = obj.get_text_iface()
+    if text is not None:
+        count = text.get_character_count()
+        selection = []
+        if text.get_n_selections() > 0:
+            r = text.get_selection(0)
+            selection = [r.start_offset, r.end_offset]
+        node["text"] = {"text": text.get_text(0, count), "caret": text.get_caret_offset(), "selection": selection,
+                        "word_at_0": text.get_string_at_offset(0, Atspi.TextGranularity.WORD).content if count else ""}
     node["children"] = [dump(obj.get_child_at_index(i)) for i in range(obj.get_child_count())]
     return node
 
