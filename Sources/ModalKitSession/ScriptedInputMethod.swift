@@ -13,7 +13,7 @@ import Glibc
 /// caret, each closed by `zwp_input_method_v2.commit` with the count of `done` events received (the
 /// protocol's serial). What the compositor relays from the focused text field is logged, one line
 /// per event (``log``): `activate`, `deactivate`, `surrounding "TEXT" CURSOR ANCHOR`,
-/// `content_type HINT PURPOSE`, `done N`, `unavailable`.
+/// `change_cause N`, `content_type HINT PURPOSE`, `done N`, `unavailable`.
 ///
 /// It runs its own connection on a thread of its own (the only one calling into it), polling every
 /// 20 ms; ``stop()`` (and `deinit`) ends the thread and disconnects.

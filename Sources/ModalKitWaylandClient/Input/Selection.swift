@@ -5,7 +5,10 @@ import Glibc
 /// Which of the two selections: the clipboard (`wl_data_device`) or the primary selection
 /// (`zwp_primary_selection_device_v1`: selecting copies, a middle click pastes).
 public enum SelectionKind: Hashable, Sendable {
-    case clipboard, primary
+    /// The clipboard: `wl_data_device`'s selection (Ctrl+C, Ctrl+V).
+    case clipboard
+    /// The primary selection: `zwp_primary_selection_device_v1`'s (select, middle click).
+    case primary
 
     /// Its name in messages.
     var name: String { self == .clipboard ? "clipboard" : "primary selection" }

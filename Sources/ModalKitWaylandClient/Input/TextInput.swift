@@ -16,9 +16,15 @@ public struct TextInputRequest: Equatable, Sendable {
     public var contentHint: UInt32
     /// `set_content_type`'s purpose.
     public var contentPurpose: UInt32
-    /// `set_cursor_rectangle`: the caret's box in the window's surface coordinates (points, origin
-    /// at the content's top left), where the input method places its candidate window.
-    public var cursorX: Int, cursorY: Int, cursorWidth: Int, cursorHeight: Int
+    /// `set_cursor_rectangle`: the caret box's left edge in the window's surface coordinates
+    /// (points, origin at the content's top left), where the input method places its candidates.
+    public var cursorX: Int
+    /// The caret box's top edge, surface points.
+    public var cursorY: Int
+    /// The caret box's width, points.
+    public var cursorWidth: Int
+    /// The caret box's height, points.
+    public var cursorHeight: Int
 
     /// A request from its parts; see each property for its unit.
     public init(surroundingText: String, cursor: Int, anchor: Int, contentHint: UInt32 = 0, contentPurpose: UInt32 = 0,

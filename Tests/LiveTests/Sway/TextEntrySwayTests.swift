@@ -129,4 +129,70 @@ final class TextEntrySwayTests: CompositorTestCase {
         XCTAssertTrue(window.entry.snapshot.preedits.contains { $0.replacingOccurrences(of: " ", with: "") == "nihao" },
                       "the pinyin preedit: \(window.entry.snapshot.preedits)")
     }
+
+    /// Waits (bounded) for stdout line `line` at index ≥ `since`; fails with the lines seen.
+    private func expectLine(_ demo: DemoProcess, _ line: String, since: Int, file: StaticString = #filePath, lineNumber: UInt = #line) {
+        let word = String(line.prefix { $0 != " " })
+        let found = waitUntil(timeout: eventTimeout, interval: 0.05) { demo.events(word, since: since).contains(line) }
+        XCTAssertTrue(found, "no `\(line)`: \(demo.stdoutLines.suffix(20))", file: file, line: lineNumber)
+    }
+
+    // MARK: modal-demo --content form (ModalKitContent's TextField through the window)
+
+    /// The form's field under a real input method and clipboard: the field's enable reaches the
+    /// input method once the alert is presented; typed keys log `text`; the input method's preedit
+    /// logs `preedit "にほんご" 0 12` (UTF-8 bytes) and its commit `text "ab日本語"`; Control+V pastes
+    /// what wl-copy offers, Control+A Control+C copies the field for wl-paste; Return answers with it.
+    /// With `MODALKIT_PICTURE_PREEDIT` set to a path, the screenshot with the preedit is written
+    /// there (README's picture).
+    func testFormFieldWithInputMethodAndClipboard() throws {
+        try requireProgram("wl-copy", "wl-paste")
+        let sway = try startSway(windowWidth: 480, windowHeight: 360)
+        let vnc = try startVNC(sway)
+        let im = try ScriptedInputMethod(session: sway)
+        addTeardownBlock { im.stop() }
+        let clipboard = SessionClipboard(session: sway, user: sway.user)
+        addTeardownBlock { clipboard.stop() }
+        let (demo, _) = try launchDemo(["--content", "form"], in: sway)
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        XCTAssertTrue(im.waitForLine { $0 == "activate" }, "the focused field enabled text input: \(im.log)")
+        XCTAssertTrue(im.waitForLine { $0 == "surrounding \"\" 0 0" }, "\(im.log)")
+
+        mark = demo.mark()
+        try vnc.send(["key", "a", "key", "b"])
+        expectLine(demo, "text \"ab\"", since: mark)
+        XCTAssertTrue(im.waitForLine { $0 == "surrounding \"ab\" 2 2" }, "\(im.log)")
+
+        mark = demo.mark()
+        im.showPreedit("にほんご", cursorBegin: 0, cursorEnd: 12)
+        expectLine(demo, "preedit \"にほんご\" 0 12", since: mark)
+        if let path = ProcessInfo.processInfo.environment["MODALKIT_PICTURE_PREEDIT"], !path.isEmpty {
+            usleep(300_000)
+            try sway.stableScreenshot().writePNG(to: path)
+        }
+        mark = demo.mark()
+        im.commit("日本語")
+        expectLine(demo, "text \"ab日本語\"", since: mark)
+        XCTAssertTrue(im.waitForLine { $0 == "surrounding \"ab日本語\" 11 11" }, "\(im.log)")
+
+        try clipboard.copy("+clip")
+        mark = demo.mark()
+        try vnc.key("ctrl-v")
+        expectLine(demo, "text \"ab日本語+clip\"", since: mark)
+        try vnc.send(["key", "ctrl-a", "key", "ctrl-c"])
+        var pasted: String?
+        let copied = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            pasted = try? clipboard.paste()
+            return pasted == "ab日本語+clip"
+        }
+        XCTAssertTrue(copied, "wl-paste read \(pasted.map { "'\($0)'" } ?? "nothing")")
+
+        mark = demo.mark()
+        try vnc.send(["key", "end", "key", "enter"])
+        guard expectEvent(demo, "dismissed", since: mark) != nil else { return }
+        XCTAssertEqual(demo.events("response", since: mark), ["response ok \"ab日本語+clip\""])
+        XCTAssertTrue(im.waitForLine { $0 == "deactivate" }, "dismissing the alert disabled text input: \(im.log)")
+    }
 }
