@@ -48,7 +48,10 @@ let package = Package(
         // Ready-made content drawn with ModalKitText: Alert, ActionSheet, List and their pieces (Label,
         // Button, VStack); ModalKitContentConcurrency adds `choose() async` (it links Swift concurrency).
         .library(name: "ModalKitContent", targets: ["ModalKitContent", "ModalKitContentConcurrency"]),
-        // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
+        // The build step that gives a style package's library its note: a style target names it in
+        // `plugins:` (docs/design.md, "The note of a style package"; Examples/CustomStyle).
+        .plugin(name: "ModalKitStyleNote", targets: ["ModalKitStyleNote"]),
+        // The note generator's work (`StyleNoteTool.main`), for style packages made before ModalKitStyleNote.
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types, no fonts), for apps that bind a host themselves.
         .library(name: "ModalKitWaylandClient", targets: ["ModalKitWaylandClient"]),
@@ -90,9 +93,13 @@ let package = Package(
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
         .target(name: "ModalKitSystemSupport", swiftSettings: runtime),
+        // Geometry and colour in both spaces (docs/design.md, module graph): `Point`, `Size`, `Rect` in
+        // points, `PixelRect` in buffer pixels, `Color`; re-exported by ModalKitStyle, ModalKitText and
+        // ModalKitWaylandClient, so each of their public signatures uses types its importer sees.
+        .target(name: "ModalKitGeometry", swiftSettings: runtime),
         // What a style links (docs/design.md, module graph): its hooks and their contexts, geometry, options
         // and declarations, chrome, timing, and the export to the C style ABI. No loader.
-        .target(name: "ModalKitStyle", dependencies: ["CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
+        .target(name: "ModalKitStyle", dependencies: ["ModalKitGeometry", "CModalKitStyle", "ModalKitSystemSupport"], swiftSettings: runtime),
         // The presentation host, controllers and renderer, over ModalKitStyle (which it re-exports).
         .target(name: "ModalKit", dependencies: ["ModalKitStyle", "CModalKitPixman", "ModalKitSystemSupport"], swiftSettings: runtime),
         // The host's side of the style ABI: loader, ELF and note reader, trust rules, listing.
@@ -100,13 +107,13 @@ let package = Package(
                 swiftSettings: runtime),
         .target(name: "ModalKitNoteTool", dependencies: ["ModalKitPlugins"]),
         .target(name: "ModalKitClock", swiftSettings: runtime),
-        .target(name: "ModalKitText", dependencies: ["CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
+        .target(name: "ModalKitText", dependencies: ["ModalKitGeometry", "CModalKitPixman", "CModalKitFcft"], swiftSettings: runtime),
         .target(name: "ModalKitContent", dependencies: ["ModalKit", "ModalKitText", "CModalKitPixman", "ModalKitClock"], swiftSettings: runtime),
         // Not a run-time module: it imports Swift concurrency (for apps; modal-demo does not link it).
         .target(name: "ModalKitContentConcurrency", dependencies: ["ModalKitContent", "ModalKit"]),
         .target(name: "ModalKitWaylandClient",
                 dependencies: ["CModalKitWaylandClient", "CModalKitWaylandCursor", "CModalKitXkbCommon", "CModalKitWaylandProtocols", "CModalKitPixman",
-                               "ModalKitClock", "ModalKitSystemSupport"],
+                               "ModalKitGeometry", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         // The title bar and resize borders over the core's `package` API; the only Wayland module with fonts.
         .target(name: "ModalKitWaylandDecorations",
@@ -126,7 +133,9 @@ let package = Package(
                 swiftSettings: runtime),
         .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
+        // What `modal-demo new-style` writes: a style package of one target.
+        .target(name: "ModalKitStyleTemplate", dependencies: ["ModalKitDemo", "ModalKitSystemSupport"], swiftSettings: runtime),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
         // CModalKitAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CModalKitAllocCounter"),
@@ -146,6 +155,10 @@ let package = Package(
                                          "ModalKitAlertStyle"]),
         .plugin(name: "ModalKitStyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
                 path: "BuildPlugins/ModalKitStyleNotePlugin"),
+        // A style package's note step: compiles the style target on the side, loads it and writes its note.
+        .executableTarget(name: "modalkit-style-note-builder", dependencies: ["ModalKitNoteTool"]),
+        .plugin(name: "ModalKitStyleNote", capability: .buildTool(), dependencies: ["modalkit-style-note-builder"],
+                path: "BuildPlugins/ModalKitStyleNote"),
         // Seeded random sequences for the presentation host and the checks after each step, shared
         // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests), on the real built-in styles.
         .target(name: "ModalKitHostFuzzSupport",
@@ -156,15 +169,15 @@ let package = Package(
                     dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "ModalKitDemoTests",
-                    dependencies: ["ModalKitDemo", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
+                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
                                    "ModalKitHostFuzzSupport"]),
         .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
         .testTarget(name: "ModalKitWaylandDecorationsTests",
                     dependencies: ["ModalKitWaylandDecorations", "ModalKitWaylandClient", "ModalKitText"]),
-        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient"]),
+        .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient", "ModalKitText"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),
-        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit",
+        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit", "ModalKitText",
                                                               "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
         .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
@@ -185,7 +198,7 @@ let package = Package(
         .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession"]),
         .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng", "ModalKitSession"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "CModalKitWebP"]),
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "CModalKitWebP"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitWaylandClient", "ModalKitSession"],
                     path: "Tests/LiveTests/Sway"),
         .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),

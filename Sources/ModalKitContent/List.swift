@@ -332,7 +332,7 @@ public final class List: PresentationContent {
                 let mark = "✓", w = font.width(of: mark)
                 let x = rtl ? px(a.inset, s) : px(size.width - a.inset, s) - w
                 font.draw(mark, into: image, x: x, baseline: px(y + h / 2, s) + (font.ascent - font.descent) / 2,
-                          color: Color(rgb: 0x3584E4).pixmanColor)
+                          color: Color(rgb: 0x3584E4))
                 trailingEnd += Double(w) / s + 8
             }
             if let font = detailFont, let d = images[i].detail {
@@ -362,7 +362,7 @@ public final class List: PresentationContent {
             guard !text.isEmpty, let font = style.font(scale: scale),
                   let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(max(1, font.width(of: text) + 2)),
                                                      Int32(max(1, font.ascent + font.descent)), nil, 0) else { return nil }
-            font.draw(text, into: img, x: 0, baseline: font.ascent, color: style.color.pixmanColor)
+            font.draw(text, into: img, x: 0, baseline: font.ascent, color: style.color)
             return img
         }
         let images = rows.map { (title: image($0.title, appearance.titleStyle), detail: image($0.detail, appearance.detailStyle)) }

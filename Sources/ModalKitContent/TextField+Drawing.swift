@@ -172,10 +172,10 @@ extension TextField {
             if !placeholder.isEmpty {
                 let w = l.font.width(of: placeholder)
                 let x = ParagraphDirection(of: placeholder) == .rightToLeft ? l.areaRight - w : l.areaLeft
-                l.font.draw(placeholder, into: image, x: x + dx, baseline: l.baseline + dy, color: TextStyle.secondaryColor.pixmanColor)
+                l.font.draw(placeholder, into: image, x: x + dx, baseline: l.baseline + dy, color: TextStyle.secondaryColor)
             }
         } else {
-            l.font.draw(l.shown, into: image, x: l.originX + dx, baseline: l.baseline + dy, color: style.color.pixmanColor)
+            l.font.draw(l.shown, into: image, x: l.originX + dx, baseline: l.baseline + dy, color: style.color)
         }
         pixman_image_set_clip_region32(image, nil)
         pixman_region32_fini(&region)

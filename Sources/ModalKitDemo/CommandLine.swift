@@ -12,7 +12,7 @@ public enum Command: Equatable, Sendable {
     case listStyles
     /// `--describe-style NAME|PATH`: the style's name, path, ABI, summary and options.
     case describeStyle(String)
-    /// `new-style NAME [--directory DIR]`: write a style package (``StyleTemplate``).
+    /// `new-style NAME [--directory DIR]`: write a style package (`StyleTemplate`, in ModalKitStyleTemplate).
     case newStyle(NewStyleOptions)
     /// `preview`: the whole transition as an animated WebP, or a strip of frames as a PNG.
     case preview(PreviewOptions)
@@ -103,7 +103,7 @@ public struct RunOptions: Equatable, Sendable {
 }
 
 public struct NewStyleOptions: Equatable, Sendable {
-    /// The style's name, as checked by ``StyleTemplate/validateName(_:)``.
+    /// The style's name, as checked by ``StyleName/validate(_:)``.
     public var name = ""
     /// `--directory DIR`: where the package goes (default: `./NAME`).
     public var directory: String?
@@ -498,7 +498,7 @@ func parseNewStyle(_ arguments: [String]) throws -> Command {
         }
     }
     guard let name else { throw UsageError("new-style needs a NAME, e.g. modal-demo new-style side-drawer") }
-    try StyleTemplate.validateName(name)
+    try StyleName.validate(name)
     options.name = name
     return .newStyle(options)
 }

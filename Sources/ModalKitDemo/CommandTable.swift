@@ -64,8 +64,8 @@ public enum CommandTable {
     /// The synopsis: `--help`'s first lines and README's "Command line" block.
     public static let synopsis = """
     modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert|form] [--secure]
-               [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
+               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert|form]
+               [--secure] [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
     modal-demo --style PATH --watch [the window's options]
     modal-demo --list-styles
     modal-demo --describe-style NAME|PATH

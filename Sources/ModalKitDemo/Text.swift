@@ -1,6 +1,7 @@
 import CModalKitPixman
 import Glibc
 import ModalKit
+import ModalKitContent
 import ModalKitText
 
 /// Why the demo scene could not be set up.
@@ -60,13 +61,13 @@ final class Font {
 
     /// Draws `text` with its baseline at `baseline` and its origin at `x` (buffer pixels), OVER `dst`.
     func draw(_ text: String, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
-        font.draw(text, into: dst, x: x, baseline: baseline, color: color.pixmanColor)
+        font.draw(text, into: dst, x: x, baseline: baseline, color: color)
     }
 
     /// Draws `text` centred horizontally on `centerX` and vertically on `centerY` (the middle of the
     /// ascent–descent box), buffer pixels.
     func drawCentered(_ text: String, into dst: OpaquePointer, centerX: Double, centerY: Double, color: Color) {
-        font.drawCentered(text, into: dst, centerX: centerX, centerY: centerY, color: color.pixmanColor)
+        font.drawCentered(text, into: dst, centerX: centerX, centerY: centerY, color: color)
     }
 }
 
@@ -85,6 +86,7 @@ final class FontSet {
         let made = pendingLabel!()
         labelFont = made
         pendingLabel = nil
+        FontSet.share(made, .label)
         return made
     }
     private var labelFont: Font?
@@ -123,7 +125,10 @@ final class FontSet {
         body = try Role.body.font(scale: scale)
         button = try Role.button.font(scale: scale)
         caption = try Role.caption.font(scale: scale)
-        labelFont = try Role.label.font(scale: scale)
+        let label = try Role.label.font(scale: scale)
+        labelFont = label
+        shareFonts()
+        FontSet.share(label, .label)
     }
 
     /// A set of fonts made elsewhere (``SceneFontLoad``), its label font given when first used.
@@ -131,7 +136,18 @@ final class FontSet {
         self.scale = scale
         self.title = title; self.body = body; self.button = button; self.caption = caption
         pendingLabel = label
+        shareFonts()
     }
+
+    /// Hands the fonts made to ModalKitContent's text styles (`TextStyle.provide`): the card's
+    /// labels and buttons (`DemoLook.CardText`) draw with these very fonts, none loaded again.
+    private func shareFonts() {
+        for (font, role) in [(title, Role.title), (body, .body), (button, .button), (caption, .caption)] {
+            FontSet.share(font, role)
+        }
+    }
+
+    private static func share(_ font: Font, _ role: Role) { TextStyle.provide(font.font, pattern: role.pattern) }
 
     /// The pixel size of `points` at this set's scale (the rule above).
     func pixelSize(points: Int) -> Int { pixelLength(Double(points), scale: scale) }

@@ -9,7 +9,7 @@ import CModalKitPixman
 //
 //     let font = try PixmanFont(pattern: "sans-serif", points: 15, scale: scale)
 //     font.drawCentered("Row 1", into: image, centerX: 100 * scale, centerY: 22 * scale,
-//                       color: pixmanColor(0xFF20_2020))
+//                       color: Color(rgb: 0x202020))
 
 /// Why a font could not be made.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -45,10 +45,18 @@ private let fcftFailure: FontError? = {
 }()
 
 /// A premultiplied ARGB word (`0xAARRGGBB`, 8 bits per channel, colour already multiplied by
-/// alpha) as pixman's colour (16 bits per channel: each 8-bit value × 0x101, so 0xFF → 0xFFFF).
-public func pixmanColor(_ argb: UInt32) -> pixman_color_t {
+/// alpha) as pixman's colour (16 bits per channel: each 8-bit value × 0x101, so 0xFF → 0xFFFF), for
+/// this package's modules that fill with pixman directly (the title bar).
+package func pixmanColor(_ argb: UInt32) -> pixman_color_t {
     func channel(_ shift: UInt32) -> UInt16 { UInt16((argb >> shift) & 0xFF) * 0x101 }
     return pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
+}
+
+/// `color` as pixman's 16-bit-per-channel premultiplied colour: each component clamped to 0...1,
+/// × 65535, rounded (so a `Color` made from a byte `b` gives `b × 0x101`, as ``pixmanColor(_:)``).
+func pixmanColor(_ color: Color) -> pixman_color_t {
+    func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+    return pixman_color_t(red: c(color.red), green: c(color.green), blue: c(color.blue), alpha: c(color.alpha))
 }
 
 /// How a font turns text into glyphs (``PixmanFont/shaping``): the best its fcft build offers
@@ -208,7 +216,7 @@ public final class PixmanFont {
     private(set) var shapeCount = 0
 
     /// `text` shaped, from the cache (shaped and kept when not there).
-    private func shaped(_ text: String) -> ShapedLine {
+    func shaped(_ text: String) -> ShapedLine {
         let key = TextKey(text)
         if let hit = cache[key] { return hit }
         let line: ShapedLine
@@ -261,7 +269,7 @@ public final class PixmanFont {
     public func width(of text: String) -> Int { shaped(text).width }
 
     /// The advance width of `text` without keeping its shape (a candidate line being measured).
-    private func measure(_ text: String) -> Int {
+    func measure(_ text: String) -> Int {
         let key = TextKey(text)
         if let hit = cache[key]?.width ?? widths[key] { return hit }
         let line = shape(text)
@@ -272,7 +280,7 @@ public final class PixmanFont {
     }
 
     /// A fitting's result from the cache, or `make`'s (then kept).
-    private func fitted(_ key: FitKey, _ make: () -> [String]) -> [String] {
+    func fitted(_ key: FitKey, _ make: () -> [String]) -> [String] {
         if let hit = fits[key] { return hit }
         let lines = make()
         if fits.count >= PixmanFont.fitCacheLimit { fits.removeAll(keepingCapacity: true) }
@@ -282,7 +290,7 @@ public final class PixmanFont {
 
     /// `text` laid out: grapheme clusters, their bidi classes and runs in visual order, each run
     /// shaped in the font's mode.
-    private func shape(_ text: String) -> ShapedLine {
+    func shape(_ text: String) -> ShapedLine {
         shapeCount += 1
         let line = ShapedLine()
         guard !text.isEmpty else { return line }
@@ -412,23 +420,24 @@ public final class PixmanFont {
 
     // MARK: Drawing
 
-    /// Draws `text` OVER `image` (a `pixman_image_t *`, `PIXMAN_a8r8g8b8`) with its origin at `x` and
-    /// its baseline at `baseline`, buffer pixels. Grayscale glyphs are composited as masks of a solid
-    /// `color` (pixman's premultiplied 16-bit colour, e.g. ``pixmanColor(_:)``); colour glyphs as
-    /// they are, not tinted. The image's clip region, if any, applies.
-    public func draw(_ text: String, into image: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
-        draw(shaped(text), into: image, x: x, baseline: baseline, color: color)
+    /// Draws `text` OVER `image` (a `pixman_image_t *`, `PIXMAN_a8r8g8b8`: what a content's
+    /// `draw(into:size:scale:)` is handed) with its origin at `x` and its baseline at `baseline`,
+    /// buffer pixels. Grayscale glyphs are composited as masks of a solid `color` (premultiplied,
+    /// taken at pixman's 16 bits per channel); colour glyphs as they are, not tinted. The image's
+    /// clip region, if any, applies.
+    public func draw(_ text: String, into image: OpaquePointer, x: Int, baseline: Int, color: Color) {
+        draw(shaped(text), into: image, x: x, baseline: baseline, color: pixmanColor(color))
     }
 
     /// Draws `text` centred horizontally on `centerX` and vertically on `centerY` (the middle of
     /// the ascent–descent box), buffer pixels; the origin and baseline are rounded to whole pixels
     /// (halves away from zero).
     public func drawCentered(_ text: String, into image: OpaquePointer, centerX: Double, centerY: Double,
-                             color: pixman_color_t) {
+                             color: Color) {
         let line = shaped(text)
         let x = Int((centerX - Double(line.width) / 2).rounded())
         let baseline = Int((centerY + Double(ascent - descent) / 2).rounded())
-        draw(line, into: image, x: x, baseline: baseline, color: color)
+        draw(line, into: image, x: x, baseline: baseline, color: pixmanColor(color))
     }
 
     private func draw(_ line: ShapedLine, into dst: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
@@ -454,96 +463,6 @@ public final class PixmanFont {
                 pixman_image_composite32(PIXMAN_OP_OVER, solid, pix, dst, 0, 0, 0, 0, gx, gy, g.width, g.height)
             }
         }
-    }
-
-    // MARK: Fitting a width
-
-    /// `text` as it fits `maxWidth` buffer pixels on one line: itself when ``width(of:)`` ≤
-    /// `maxWidth`; otherwise its longest prefix of whole grapheme clusters (trailing spaces
-    /// dropped) followed by `ellipsis`, whose width is ≤ `maxWidth` (UIKit's and Pango's tail
-    /// truncation); "" when not even `ellipsis` fits.
-    public func truncated(_ text: String, toWidth maxWidth: Int, ellipsis: String = "…") -> String {
-        guard measure(text) > maxWidth else { return text }
-        return fitted(FitKey(text: TextKey(text), width: maxWidth, lines: -1, ellipsis: TextKey(ellipsis))) {
-            [ellipsized(Array(text), toWidth: maxWidth, ellipsis: ellipsis)]
-        }[0]
-    }
-
-    /// The longest prefix of `clusters` (trailing spaces dropped) + `ellipsis` that fits, always
-    /// ending in `ellipsis`; "" when not even `ellipsis` fits.
-    private func ellipsized(_ clusters: [Character], toWidth maxWidth: Int, ellipsis: String) -> String {
-        let ellipsisWidth = measure(ellipsis)
-        guard ellipsisWidth <= maxWidth else { return "" }
-        var count = longestFittingPrefix(clusters, width: maxWidth - ellipsisWidth)
-        while count > 0 {
-            let prefix = String(clusters[..<count]).trimmingTrailingSpaces
-            if prefix.isEmpty { break }
-            // Shaping across the cut (kerning against the ellipsis, a contextual form) can widen
-            // the estimate: one cluster fewer until it fits.
-            let candidate = prefix + ellipsis
-            if measure(candidate) <= maxWidth { return candidate }
-            count -= 1
-        }
-        return ellipsis
-    }
-
-    /// The most leading clusters whose glyphs' advances (in `text` shaped whole) sum to at most
-    /// `width` pixels: an estimate from one shaping, exact unless shaping changes at the cut.
-    private func longestFittingPrefix(_ clusters: [Character], width: Int) -> Int {
-        let line = shape(String(clusters))
-        var scalarEnd: [Int] = []   // scalar offset after each cluster
-        var offset = 0
-        for c in clusters { offset += c.unicodeScalars.count; scalarEnd.append(offset) }
-        var advances = [Int](repeating: 0, count: clusters.count)
-        for placed in line.glyphs {
-            // The cluster whose scalar range holds the glyph's cluster offset.
-            var lo = 0, hi = clusters.count - 1
-            while lo < hi { let mid = (lo + hi) / 2; if scalarEnd[mid] > placed.cluster { hi = mid } else { lo = mid + 1 } }
-            advances[lo] += Int(placed.glyph.pointee.advance.x)
-        }
-        var sum = 0, count = 0
-        while count < clusters.count, sum + advances[count] <= width { sum += advances[count]; count += 1 }
-        return count
-    }
-
-    /// `text` broken into lines of at most `maxWidth` buffer pixels each as this font draws them:
-    /// at line feeds, then greedily at spaces (the spaces at a break dropped); a word wider than a
-    /// line is broken between grapheme clusters (at least one cluster per line). With
-    /// `maximumLines` > 0, the text after that many lines is cut and the last line ends in "…"
-    /// (``truncated(_:toWidth:ellipsis:)``), as a label's `numberOfLines`. An empty paragraph is an
-    /// empty line; "" gives no lines.
-    public func wrapped(_ text: String, toWidth maxWidth: Int, maximumLines: Int = 0) -> [String] {
-        guard !text.isEmpty else { return [] }
-        return fitted(FitKey(text: TextKey(text), width: maxWidth, lines: max(0, maximumLines), ellipsis: TextKey(""))) {
-            wrap(text, toWidth: maxWidth, maximumLines: maximumLines)
-        }
-    }
-
-    private func wrap(_ text: String, toWidth maxWidth: Int, maximumLines: Int) -> [String] {
-        var lines: [String] = []
-        paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if measure(candidate) <= maxWidth { line = candidate; continue }
-                if !line.isEmpty { lines.append(line) }
-                // The word alone: broken at clusters while wider than a line.
-                var rest = Array(word)
-                while measure(String(rest)) > maxWidth, rest.count > 1 {
-                    let count = max(1, longestFittingPrefix(rest, width: maxWidth))
-                    lines.append(String(rest[..<count]))
-                    rest.removeFirst(count)
-                }
-                line = String(rest)
-            }
-            lines.append(line)
-        }
-        guard maximumLines > 0, lines.count > maximumLines else { return lines }
-        // The last kept line takes the rest of the text, truncated (an ellipsis even when the rest
-        // would fit: text was cut).
-        let kept = lines[..<(maximumLines - 1)]
-        let rest = lines[(maximumLines - 1)...].filter { !$0.isEmpty }.joined(separator: " ")
-        return Array(kept) + [ellipsized(Array(rest), toWidth: maxWidth, ellipsis: "…")]
     }
 }
 

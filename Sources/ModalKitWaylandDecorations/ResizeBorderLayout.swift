@@ -76,13 +76,13 @@ public struct ResizeBorderLayout: Equatable, Sendable {
     }
 
     /// The strip of `side` in window-geometry coordinates.
-    public func rect(_ side: ResizeBorderSide) -> DecorationRect {
+    public func rect(_ side: ResizeBorderSide) -> Rect {
         let t = Self.thickness
         switch side {
-        case .top: return DecorationRect(x: -t, y: -t, width: windowWidth + 2 * t, height: t)
-        case .bottom: return DecorationRect(x: -t, y: windowHeight, width: windowWidth + 2 * t, height: t)
-        case .left: return DecorationRect(x: -t, y: 0, width: t, height: windowHeight)
-        case .right: return DecorationRect(x: windowWidth, y: 0, width: t, height: windowHeight)
+        case .top: return Rect(x: Double(-t), y: Double(-t), width: Double(windowWidth + 2 * t), height: Double(t))
+        case .bottom: return Rect(x: Double(-t), y: Double(windowHeight), width: Double(windowWidth + 2 * t), height: Double(t))
+        case .left: return Rect(x: Double(-t), y: 0, width: Double(t), height: Double(windowHeight))
+        case .right: return Rect(x: Double(windowWidth), y: 0, width: Double(t), height: Double(windowHeight))
         }
     }
 
@@ -111,8 +111,8 @@ public struct ResizeBorderLayout: Equatable, Sendable {
     /// surface an event arrived on always decides between the borders.
     public func edge(on side: ResizeBorderSide, x: Double, y: Double) -> ResizeEdge {
         let r = rect(side)
-        let gx = min(max(Double(r.x) + x, Double(r.x)), Double(r.x + r.width) - 0.5)
-        let gy = min(max(Double(r.y) + y, Double(r.y)), Double(r.y + r.height) - 0.5)
+        let gx = min(max(r.minX + x, r.minX), r.maxX - 0.5)
+        let gy = min(max(r.minY + y, r.minY), r.maxY - 0.5)
         if let edge = edge(atX: gx, y: gy) { return edge }
         switch side {   // unreachable for a clamped point; kept total
         case .top: return .top

@@ -67,19 +67,21 @@ final class ResizeBorders {
         self.layout = layout
         origin = geometryOrigin
         for i in parts.indices {
-            let rect = layout.rect(parts[i].side)
-            parts[i].subsurface.setPosition(x: rect.x + geometryOrigin.x, y: rect.y + geometryOrigin.y)
+            // Whole points: the integers the requests take.
+            let r = layout.rect(parts[i].side)
+            let width = Int(r.width), height = Int(r.height)
+            parts[i].subsurface.setPosition(x: Int(r.minX) + geometryOrigin.x, y: Int(r.minY) + geometryOrigin.y)
             guard sizeChanged else { continue }
             let surface = parts[i].surface!
             if let viewport = parts[i].viewport, let pixel {
-                viewport.setDestination(width: rect.width, height: rect.height)
+                viewport.setDestination(width: width, height: height)
                 surface.attach(pixel.proxy)
-                surface.damageBuffer(BufferRect(x: 0, y: 0, width: 1, height: 1))
+                surface.damageBuffer(PixelRect(x: 0, y: 0, width: 1, height: 1))
             } else {
-                let buffer = try ShmBuffer(shm: shm, width: rect.width, height: rect.height)
+                let buffer = try ShmBuffer(shm: shm, width: width, height: height)
                 parts[i].buffer = buffer   // the previous one is destroyed; the compositor keeps its copy
                 surface.attach(buffer.proxy)
-                surface.damageBuffer(BufferRect(x: 0, y: 0, width: rect.width, height: rect.height))
+                surface.damageBuffer(PixelRect(x: 0, y: 0, width: width, height: height))
             }
             surface.commit()
         }

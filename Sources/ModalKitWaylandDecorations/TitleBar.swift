@@ -146,7 +146,7 @@ final class TitleBar {
             }
         }
         surface.attach(acquired.buffer.proxy)
-        surface.damageBuffer(BufferRect(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight))
+        surface.damageBuffer(PixelRect(x: 0, y: 0, width: layout.bufferWidth, height: layout.bufferHeight))
         surface.commit()
         pool.finishDrawing(id: acquired.id, attached: true)
         return true
@@ -169,12 +169,12 @@ final class TitleBar {
             data.assumingMemoryBound(to: UInt32.self), Int32(stride)) else { return }
         defer { pixman_image_unref(image) }
         let textColor = activated ? Colors.activeText : Colors.inactiveText
-        fill(image, DecorationRect(x: 0, y: 0, width: width, height: height),
+        fill(image, PixelRect(x: 0, y: 0, width: width, height: height),
              activated ? Colors.activeBackground : Colors.inactiveBackground)
-        fill(image, DecorationRect(x: 0, y: height - 1, width: width, height: 1), Colors.separator)
+        fill(image, PixelRect(x: 0, y: height - 1, width: width, height: 1), Colors.separator)
 
         var textRight = width
-        if let close = layout.closeButton?.scaled(by: scale) {
+        if let close = layout.closeButtonPixels {
             textRight = close.x
             let cx = Double(close.x) + Double(close.width) / 2, cy = Double(close.y) + Double(close.height) / 2
             if closeHovered {
@@ -202,13 +202,13 @@ final class TitleBar {
             var clip = pixman_region32_t()
             pixman_region32_init_rect(&clip, Int32(margin), 0, UInt32(max(0, textRight - 2 * margin)), UInt32(height))
             pixman_image_set_clip_region32(image, &clip)
-            font.draw(title, into: image, x: x, baseline: baseline, color: pixmanColor(textColor))
+            font.draw(title, into: image, x: x, baseline: baseline, color: Color(argb32: textColor))
             pixman_image_set_clip_region32(image, nil)
             pixman_region32_fini(&clip)
         }
     }
 
-    private static func fill(_ image: OpaquePointer, _ rect: DecorationRect, _ argb: UInt32) {
+    private static func fill(_ image: OpaquePointer, _ rect: PixelRect, _ argb: UInt32) {
         var color = pixmanColor(argb)
         var box = pixman_rectangle16_t(x: Int16(clamping: rect.x), y: Int16(clamping: rect.y),
                                        width: UInt16(clamping: rect.width), height: UInt16(clamping: rect.height))

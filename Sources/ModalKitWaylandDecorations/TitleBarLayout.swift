@@ -11,38 +11,6 @@ public enum TitleBarRegion: Equatable, Sendable {
     case close
 }
 
-/// An integer rectangle (points or buffer pixels, as stated where used).
-public struct DecorationRect: Equatable, Sendable {
-    /// Left edge.
-    public var x: Int
-    /// Top edge.
-    public var y: Int
-    /// Width.
-    public var width: Int
-    /// Height.
-    public var height: Int
-    /// A rectangle at (`x`, `y`) of `width` × `height`.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-    /// Every coordinate × `scale`: points to buffer pixels at a whole scale.
-    public func scaled(by scale: Int) -> DecorationRect {
-        DecorationRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale)
-    }
-    /// In buffer pixels at a scale that may be fractional: each edge at `scaledLength(_:scale:)`
-    /// of its coordinate (so adjacent rectangles stay adjacent); the same as the integer version
-    /// for a whole `scale`.
-    public func scaled(by scale: Double) -> DecorationRect {
-        let x0 = scaledLength(x, scale: scale), y0 = scaledLength(y, scale: scale)
-        return DecorationRect(x: x0, y: y0, width: scaledLength(x + width, scale: scale) - x0,
-                              height: scaledLength(y + height, scale: scale) - y0)
-    }
-    /// Whether (`px`, `py`) lies inside (left and top edges included, right and bottom excluded).
-    public func contains(x px: Double, y py: Double) -> Bool {
-        px >= Double(x) && px < Double(x + width) && py >= Double(y) && py < Double(y + height)
-    }
-}
-
 /// Geometry of the client-side title bar for one window width and scale (buffer pixels per point).
 ///
 /// The bar is a `wl_subsurface` placed at (0, −``height``) relative to the main (content) surface,
@@ -74,25 +42,30 @@ public struct TitleBarLayout: Equatable, Sendable {
         mode == .clientSide && !states.contains(.fullscreen)
     }
 
-    /// The window geometry (points, main-surface coordinates) for a content size.
-    public static func windowGeometry(contentWidth: Int, contentHeight: Int, barShown: Bool) -> DecorationRect {
-        barShown ? DecorationRect(x: 0, y: -height, width: contentWidth, height: contentHeight + height)
-                 : DecorationRect(x: 0, y: 0, width: contentWidth, height: contentHeight)
+    /// The window geometry (whole points, main-surface coordinates) for a content size.
+    public static func windowGeometry(contentWidth: Int, contentHeight: Int, barShown: Bool) -> Rect {
+        barShown ? Rect(x: 0, y: -Double(height), width: Double(contentWidth), height: Double(contentHeight + height))
+                 : Rect(x: 0, y: 0, width: Double(contentWidth), height: Double(contentHeight))
     }
 
     /// The bar's subsurface position relative to the content surface (points).
     public var position: (x: Int, y: Int) { (0, -TitleBarLayout.height) }
 
     /// The bar in its own surface's coordinates (points).
-    public var bounds: DecorationRect { DecorationRect(x: 0, y: 0, width: width, height: TitleBarLayout.height) }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(TitleBarLayout.height)) }
 
     /// The close button: a square as tall as the bar at its right end (points), or nil when the
     /// bar is too narrow to hold it next to a grab area of one button's width.
-    public var closeButton: DecorationRect? {
+    public var closeButton: Rect? {
         let side = TitleBarLayout.height
         guard width >= 2 * side else { return nil }
-        return DecorationRect(x: width - side, y: 0, width: side, height: side)
+        return Rect(x: Double(width - side), y: 0, width: Double(side), height: Double(side))
     }
+
+    /// The close button in the bar's buffer pixels at ``scale``: each edge at
+    /// `scaledLength(_:scale:)` of its coordinate (`PixelRect(wholePoints:scale:)`), so that it
+    /// ends where the buffer does; nil as ``closeButton``.
+    public var closeButtonPixels: PixelRect? { closeButton.map { PixelRect(wholePoints: $0, scale: scale) } }
 
     /// The buffer size in pixels: each side `scaledLength(_:scale:)` (points × scale, exact at a
     /// whole scale).
@@ -102,8 +75,9 @@ public struct TitleBarLayout: Equatable, Sendable {
 
     /// What is at (x, y), points in the bar surface's coordinates; nil outside the bar.
     public func region(atX x: Double, y: Double) -> TitleBarRegion? {
-        guard bounds.contains(x: x, y: y) else { return nil }
-        if let closeButton, closeButton.contains(x: x, y: y) { return .close }
+        let p = Point(x: x, y: y)
+        guard bounds.contains(p) else { return nil }
+        if let closeButton, closeButton.contains(p) { return .close }
         return .bar
     }
 }

@@ -55,7 +55,7 @@ final class WindowDecorations: WindowDecorating {
     /// The resize edge under the pointer while it is on a border.
     private var pointerEdge: ResizeEdge?
     /// The window geometry last sent (nil = never: the default, the whole surface).
-    private var sentGeometry: DecorationRect?
+    private var sentGeometry: Rect?
     /// The `set_min_size` last sent (window-geometry points; nil = never).
     private var sentMinSize: (width: Int, height: Int)?
     /// The window has sub-surface layers (`SurfaceLayer`): the geometry is always set, since the
@@ -159,13 +159,14 @@ final class WindowDecorations: WindowDecorating {
                                                          contentHeight: configuration.height,
                                                          barShown: titleBar != nil)
             if let resizeBorders {
-                let layout = ResizeBorderLayout(windowWidth: geometry.width, windowHeight: geometry.height)
-                if try resizeBorders.apply(layout: layout, geometryOrigin: (geometry.x, geometry.y)) { sent = true }
+                let layout = ResizeBorderLayout(windowWidth: Int(geometry.width), windowHeight: Int(geometry.height))
+                if try resizeBorders.apply(layout: layout, geometryOrigin: (Int(geometry.minX), Int(geometry.minY))) { sent = true }
             }
             // Never set while the window was always server-side decorated and has no layers: the
             // default geometry (the extent of the surface and its sub-surfaces) is exactly right then.
             if geometry != sentGeometry, titleBar != nil || sentGeometry != nil || hasLayers {
-                toplevel?.setWindowGeometry(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height)
+                toplevel?.setWindowGeometry(x: Int(geometry.minX), y: Int(geometry.minY), width: Int(geometry.width),
+                                            height: Int(geometry.height))
                 sentGeometry = geometry
                 sent = true
             }

@@ -289,11 +289,11 @@ final class OffscreenLayer: CompositedLayer {
 
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws { isShown = true }
 
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
+    func showImage(x: Int, y: Int, visible: Rect, scale: Double) {
         isShown = hasImage && visible.width > 0 && visible.height > 0
     }
 
-    func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int) {
+    func showStretchedImage(source: PixelRect, x: Int, y: Int, width: Int, height: Int) {
         isShown = hasImage
     }
 
@@ -310,7 +310,7 @@ final class OffscreenFrame: ComposedFrame {
     private(set) var mustDrawBase = true
     let bufferScale = 1
     let scale = 1.0
-    var baseDamage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
+    var baseDamage: [PixelRect] = { var a = [PixelRect](); a.reserveCapacity(16); return a }()
 
     /// The next frame draws into `buffer` of age `age` (the window's first frame must draw it).
     func begin(_ buffer: PixelBuffer, age: Int, mustDrawBase: Bool) {

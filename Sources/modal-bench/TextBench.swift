@@ -44,7 +44,7 @@ func runText(runs: Int) -> Never {
         fail("cannot make a 600×80 image", status: 1)
     }
     defer { pixman_image_unref(image) }
-    let color = pixmanColor(0xFF20_2020)
+    let color = Color(argb32: 0xFF20_2020)
     var table = TextTable([("line", .left), ("mode", .left), ("glyphs", .right), ("width", .right),
                            ("cached µs", .right), ("new µs", .right), ("allocs/cached draw", .right)])
     for line in textLines {

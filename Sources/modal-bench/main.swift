@@ -103,7 +103,9 @@ do {
 
 // MARK: Frames
 
-struct FrameReport {
+/// One style, variant and size's frames over every timed run: the figures of the summary table
+/// (a `FrameReport` is ModalKitWayland's, one committed frame of a window).
+struct FrameTimingSummary {
     var style: String
     var variant: BenchVariant
     var size: BenchSize
@@ -130,7 +132,7 @@ func runFrames(runs: Int) throws {
         print("         Variants (\(variants.map(\.rawValue).joined(separator: ", "))): each run times one present + dismiss of")
         print("         every variant in turn, so their medians share the machine's load.")
     }
-    var reports: [FrameReport] = []
+    var reports: [FrameTimingSummary] = []
     for (name, module) in modules {
         for size in sizes {
             reports += try measureFrames(style: name, module: module, size: size, runs: runs,
@@ -150,7 +152,7 @@ func runFrames(runs: Int) throws {
     table.lines.forEach { print($0) }
 
     // The chrome's cost: each variant's median against the solid variant's (same style, size, run).
-    var chrome: [(FrameReport, Double)] = []
+    var chrome: [(FrameTimingSummary, Double)] = []
     for r in reports where r.variant != .solid {
         if let solid = reports.first(where: { $0.variant == .solid && $0.style == r.style && $0.size == r.size }),
            solid.medianMS > 0 {
@@ -194,7 +196,7 @@ func runFrames(runs: Int) throws {
 
 func ms(_ x: Double) -> String { String(format: "%.3f", x) }
 
-func allocsText(_ r: FrameReport) -> String {
+func allocsText(_ r: FrameTimingSummary) -> String {
     r.allocations == 0 ? "0" : String(format: "%.2f", r.allocationsPerFrame)
 }
 
@@ -209,7 +211,7 @@ private final class VariantRun {
 }
 
 func measureFrames(style name: String, module: StyleModule, size: BenchSize, runs: Int,
-                   referencePerRun: Int) throws -> [FrameReport] {
+                   referencePerRun: Int) throws -> [FrameTimingSummary] {
     let measured = try variants.map { VariantRun($0, try SceneDriver(style: $0.applied(to: try module.makeStyle()),
                                                                      size: size)) }
     let reference = try Reference(size: size)
@@ -238,11 +240,11 @@ func measureFrames(style name: String, module: StyleModule, size: BenchSize, run
     return measured.map { report(name: name, size: size, runs: runs, $0, reference: reference) }
 }
 
-private func report(name: String, size: BenchSize, runs: Int, _ m: VariantRun, reference: Reference) -> FrameReport {
+private func report(name: String, size: BenchSize, runs: Int, _ m: VariantRun, reference: Reference) -> FrameTimingSummary {
     let times = m.times, allocations = m.allocations, bytes = m.bytes
     let callAllocations = m.driver.transitionCallAllocations - m.callsBefore
     let sorted = times.sorted()
-    let report = FrameReport(
+    let report = FrameTimingSummary(
         style: name, variant: m.variant, size: size, frames: times.count,
         medianMS: Statistics.median(sorted: sorted) ?? 0,
         p99MS: Statistics.percentile(99, sorted: sorted) ?? 0,

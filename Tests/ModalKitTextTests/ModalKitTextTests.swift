@@ -17,6 +17,19 @@ final class ModalKitTextTests: XCTestCase {
         XCTAssertEqual([white.alpha, white.red, white.green, white.blue], [0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF])
     }
 
+    /// A `Color` from a premultiplied ARGB word holds each byte ÷ 255, premultiplied as given, and
+    /// gives the word back; text drawn in it covers a pixel with exactly that word.
+    func testAColourFromAnARGBWordIsThatWord() throws {
+        let c = Color(argb32: 0x8040_2010)
+        XCTAssertEqual([c.alpha, c.red, c.green, c.blue], [128.0 / 255, 64.0 / 255, 32.0 / 255, 16.0 / 255])
+        XCTAssertEqual(c.argb32, 0x8040_2010)
+        let canvas = Canvas(width: 60, height: 60)
+        let font = try PixmanFont(pattern: "DejaVu Sans", pixelSize: 48)
+        font.draw("l", into: canvas.image, x: 20, baseline: 50, color: Color(argb32: 0xFF0A_6CFF))
+        let covered = (0..<60).flatMap { y in (0..<60).map { canvas.pixel($0, y) } }.filter { $0 == 0xFF0A_6CFF }
+        XCTAssertGreaterThan(covered.count, 20, "the stem's inner pixels are the word itself")
+    }
+
     /// A white image of `width × height` pixels, its pixels readable.
     private final class Canvas {
         let width: Int, height: Int
@@ -60,7 +73,7 @@ final class ModalKitTextTests: XCTestCase {
         XCTAssertGreaterThan(font.ascent, 0)
         XCTAssertGreaterThan(font.descent, 0)
         let canvas = Canvas(width: 200, height: 80)
-        font.draw("modal", into: canvas.image, x: 20, baseline: 40, color: pixmanColor(0xFF00_0000))
+        font.draw("modal", into: canvas.image, x: 20, baseline: 40, color: Color(argb32: 0xFF00_0000))
         guard let ink = canvas.inked else { return XCTFail("nothing drawn") }
         XCTAssertGreaterThanOrEqual(ink.xs.lowerBound, 20)
         XCTAssertLessThan(ink.xs.upperBound, 20 + font.width(of: "modal"))
@@ -77,7 +90,7 @@ final class ModalKitTextTests: XCTestCase {
         var clip = pixman_region32_t()
         pixman_region32_init_rect(&clip, 30, 0, 20, 80)
         pixman_image_set_clip_region32(canvas.image, &clip)
-        font.draw("modal modal", into: canvas.image, x: 20, baseline: 40, color: pixmanColor(0xFF00_0000))
+        font.draw("modal modal", into: canvas.image, x: 20, baseline: 40, color: Color(argb32: 0xFF00_0000))
         pixman_image_set_clip_region32(canvas.image, nil)
         pixman_region32_fini(&clip)
         guard let ink = canvas.inked else { return XCTFail("nothing drawn inside the clip") }
@@ -90,10 +103,10 @@ final class ModalKitTextTests: XCTestCase {
     func testDrawCenteredIsDrawAtTheRoundedOrigin() throws {
         let font = try PixmanFont(pattern: "sans-serif:weight=bold", pixelSize: 17)
         let centred = Canvas(width: 160, height: 60), placed = Canvas(width: 160, height: 60)
-        font.drawCentered("Present", into: centred.image, centerX: 80, centerY: 30, color: pixmanColor(0xFF0A_6CFF))
+        font.drawCentered("Present", into: centred.image, centerX: 80, centerY: 30, color: Color(argb32: 0xFF0A_6CFF))
         let x = Int((80 - Double(font.width(of: "Present")) / 2).rounded())
         let baseline = Int((30 + Double(font.ascent - font.descent) / 2).rounded())
-        font.draw("Present", into: placed.image, x: x, baseline: baseline, color: pixmanColor(0xFF0A_6CFF))
+        font.draw("Present", into: placed.image, x: x, baseline: baseline, color: Color(argb32: 0xFF0A_6CFF))
         XCTAssertNotNil(centred.inked)
         for y in 0..<60 { for x in 0..<160 where centred.pixel(x, y) != placed.pixel(x, y) {
             return XCTFail("(\(x), \(y)) differs")
@@ -118,8 +131,8 @@ final class ModalKitTextTests: XCTestCase {
     func testACombiningMarkIsDrawnOverItsBase() throws {
         let font = try PixmanFont(pattern: "sans-serif", pixelSize: 40)
         let base = Canvas(width: 120, height: 90), marked = Canvas(width: 120, height: 90)
-        font.draw("Q", into: base.image, x: 20, baseline: 60, color: pixmanColor(0xFF00_0000))
-        font.draw("Q\u{301}", into: marked.image, x: 20, baseline: 60, color: pixmanColor(0xFF00_0000))
+        font.draw("Q", into: base.image, x: 20, baseline: 60, color: Color(argb32: 0xFF00_0000))
+        font.draw("Q\u{301}", into: marked.image, x: 20, baseline: 60, color: Color(argb32: 0xFF00_0000))
         XCTAssertEqual(font.width(of: "Q\u{301}"), font.width(of: "Q"))
         guard let q = base.inked else { return XCTFail("nothing drawn") }
         var markXs: [Int] = [], markYs: [Int] = []
@@ -142,8 +155,8 @@ final class ModalKitTextTests: XCTestCase {
         let glyphs = font.glyphs(of: "שלום")
         XCTAssertEqual(glyphs.map(\.cluster), [3, 2, 1, 0])
         let line = Canvas(width: 160, height: 60), shin = Canvas(width: 160, height: 60)
-        font.draw("שלום", into: line.image, x: 10, baseline: 40, color: pixmanColor(0xFF00_0000))
-        font.draw("ש", into: shin.image, x: 10 + glyphs[3].penX, baseline: 40, color: pixmanColor(0xFF00_0000))
+        font.draw("שלום", into: line.image, x: 10, baseline: 40, color: Color(argb32: 0xFF00_0000))
+        font.draw("ש", into: shin.image, x: 10 + glyphs[3].penX, baseline: 40, color: Color(argb32: 0xFF00_0000))
         guard let lineInk = line.inked, let shinInk = shin.inked else { return XCTFail("nothing drawn") }
         XCTAssertEqual(lineInk.xs.upperBound, shinInk.xs.upperBound, "shin ends the line on the right")
         for y in 0..<60 { for x in (10 + glyphs[3].penX)..<(10 + font.width(of: "שלום")) where shin.pixel(x, y) != line.pixel(x, y) {
@@ -160,7 +173,7 @@ final class ModalKitTextTests: XCTestCase {
         var pixels: [[UInt32]] = []
         for color: UInt32 in [0xFF00_0000, 0xFF00_00FF] {
             let canvas = Canvas(width: 80, height: 80)
-            font.draw("\u{1F600}", into: canvas.image, x: 10, baseline: 55, color: pixmanColor(color))
+            font.draw("\u{1F600}", into: canvas.image, x: 10, baseline: 55, color: Color(argb32: color))
             var coloured = 0
             var all: [UInt32] = []
             for y in 0..<80 { for x in 0..<80 {

@@ -8,7 +8,7 @@ final class ShapeOnceTests: XCTestCase {
     private func render(_ font: PixmanFont, _ text: String) -> [UInt32] {
         let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, 300, 40, nil, 0)!
         defer { pixman_image_unref(image) }
-        font.draw(text, into: image, x: 4, baseline: 30, color: pixmanColor(0xFF20_2020))
+        font.draw(text, into: image, x: 4, baseline: 30, color: Color(argb32: 0xFF20_2020))
         let data = pixman_image_get_data(image)!
         return Array(UnsafeBufferPointer(start: data, count: 300 * 40))
     }

@@ -37,8 +37,8 @@ final class ClientSideDecorationsTests: XCTestCase {
         XCTAssertEqual(layout.position.y, -28, "above the content surface")
         XCTAssertEqual(layout.bufferWidth, 800)
         XCTAssertEqual(layout.bufferHeight, 56)
-        XCTAssertEqual(layout.closeButton, DecorationRect(x: 372, y: 0, width: 28, height: 28))
-        XCTAssertEqual(layout.closeButton?.scaled(by: 2), DecorationRect(x: 744, y: 0, width: 56, height: 56))
+        XCTAssertEqual(layout.closeButton, Rect(x: 372, y: 0, width: 28, height: 28))
+        XCTAssertEqual(layout.closeButtonPixels, PixelRect(x: 744, y: 0, width: 56, height: 56))
         XCTAssertEqual(layout.region(atX: 10, y: 10), .bar)
         XCTAssertEqual(layout.region(atX: 371.9, y: 27.9), .bar)
         XCTAssertEqual(layout.region(atX: 372, y: 0), .close)
@@ -57,9 +57,9 @@ final class ClientSideDecorationsTests: XCTestCase {
 
     func testWindowGeometryCoversTheBarAndTheContent() {
         XCTAssertEqual(TitleBarLayout.windowGeometry(contentWidth: 400, contentHeight: 300, barShown: true),
-                       DecorationRect(x: 0, y: -28, width: 400, height: 328))
+                       Rect(x: 0, y: -28, width: 400, height: 328))
         XCTAssertEqual(TitleBarLayout.windowGeometry(contentWidth: 400, contentHeight: 300, barShown: false),
-                       DecorationRect(x: 0, y: 0, width: 400, height: 300))
+                       Rect(x: 0, y: 0, width: 400, height: 300))
     }
 
     // MARK: Content size from a configure

@@ -39,10 +39,10 @@ final class ResizeBorderLayoutTests: XCTestCase {
     func testStripsLieOutsideTheWindowGeometry() {
         // A 400x300 window geometry (bar + content): 8 pt strips, top/bottom spanning the corners.
         let layout = ResizeBorderLayout(windowWidth: 400, windowHeight: 300)
-        XCTAssertEqual(layout.rect(.top), DecorationRect(x: -8, y: -8, width: 416, height: 8))
-        XCTAssertEqual(layout.rect(.bottom), DecorationRect(x: -8, y: 300, width: 416, height: 8))
-        XCTAssertEqual(layout.rect(.left), DecorationRect(x: -8, y: 0, width: 8, height: 300))
-        XCTAssertEqual(layout.rect(.right), DecorationRect(x: 400, y: 0, width: 8, height: 300))
+        XCTAssertEqual(layout.rect(.top), Rect(x: -8, y: -8, width: 416, height: 8))
+        XCTAssertEqual(layout.rect(.bottom), Rect(x: -8, y: 300, width: 416, height: 8))
+        XCTAssertEqual(layout.rect(.left), Rect(x: -8, y: 0, width: 8, height: 300))
+        XCTAssertEqual(layout.rect(.right), Rect(x: 400, y: 0, width: 8, height: 300))
     }
 
     func testEdgeForAPointInWindowGeometryCoordinates() {

@@ -24,7 +24,7 @@ final class TitleBarTitleTests: XCTestCase {
     /// Columns and rows (buffer pixels) where the title left ink: anything but the background left
     /// of the close button and above the separator line.
     private func ink(_ pixels: [UInt32], _ layout: TitleBarLayout) -> [(x: Int, y: Int)] {
-        let right = layout.closeButton.map { scaledLength($0.x, scale: layout.scale) } ?? layout.bufferWidth
+        let right = layout.closeButtonPixels?.x ?? layout.bufferWidth
         var found: [(x: Int, y: Int)] = []
         for y in 0..<(layout.bufferHeight - 1) {
             for x in 0..<right where pixels[y * layout.bufferWidth + x] != Self.background { found.append((x, y)) }
@@ -37,7 +37,7 @@ final class TitleBarTitleTests: XCTestCase {
         let title = String(repeating: "H", count: 60)
         let font = try PixmanFont(pattern: "sans-serif", pixelSize: Int((14 * scale).rounded()), kerning: false)
         let margin = Int((8 * scale).rounded())
-        let textRight = try XCTUnwrap(layout.closeButton, file: file, line: line).scaled(by: scale).x
+        let textRight = try XCTUnwrap(layout.closeButtonPixels, file: file, line: line).x
         let room = textRight - 2 * margin
         XCTAssertGreaterThan(font.width(of: title), room, "the title is wider than the bar's room", file: file, line: line)
         // The longest prefix of whole clusters that fits with "…".

@@ -76,6 +76,6 @@ final class LayerComposerTests: LayerComposerTestCase {
         XCTAssertTrue(r.changed)
         XCTAssertTrue(layers.allSatisfy { !$0.isShown })
         // sway 1.7 repaints nothing under an unmapped sub-surface: the whole container is damaged.
-        XCTAssertEqual(frame.baseDamage.last, BufferRect(x: 0, y: 0, width: 400, height: 600))
+        XCTAssertEqual(frame.baseDamage.last, PixelRect(x: 0, y: 0, width: 400, height: 600))
     }
 }

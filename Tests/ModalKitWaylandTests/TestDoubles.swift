@@ -57,10 +57,10 @@ final class RecordingLayer: CompositedLayer {
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws {
         shown = .solid(color, x: x, y: y, width: width, height: height)
     }
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
-        shown = .image(x: x, y: y, visible: [visible.x, visible.y, visible.width, visible.height], scale: scale)
+    func showImage(x: Int, y: Int, visible: Rect, scale: Double) {
+        shown = .image(x: x, y: y, visible: [visible.minX, visible.minY, visible.width, visible.height].map { Int($0) }, scale: scale)
     }
-    func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int) {
+    func showStretchedImage(source: PixelRect, x: Int, y: Int, width: Int, height: Int) {
         shown = .stretched(source: [source.x, source.y, source.width, source.height], width: width, height: height)
     }
     func hide() {
@@ -75,7 +75,7 @@ final class RecordingFrame: ComposedFrame {
     var bufferScale: Int
     var scale: Double
     var mustDrawBase = true
-    var baseDamage: [BufferRect] = []
+    var baseDamage: [PixelRect] = []
     var baseDrawn = 0
 
     /// `bufferScale` 0 is the fractional path at `scale`.

@@ -20,7 +20,7 @@ public struct TextInputState: Hashable, Sendable {
     /// ``TextContentHints/hiddenText`` and ``TextContentHints/sensitiveData``).
     public var hints: TextContentHints
     /// The caret's rectangle (or the preedit's cursor's), in the content's own points; the host
-    /// converts it to the window's (``PresentationHost/textInputState``) and the window to surface
+    /// converts it to the window's (``PresentationHost/textInputState(at:)``) and the window to surface
     /// coordinates, where the input method places its candidate window.
     public var cursorRectangle: Rect
 
@@ -38,7 +38,34 @@ public struct TextInputState: Hashable, Sendable {
 
 /// The purpose of a text field, as text-input-v3's `content_purpose` enum (same order and values).
 public enum TextContentPurpose: UInt32, Hashable, Sendable, CaseIterable {
-    case normal = 0, alpha, digits, number, phone, url, email, name, password, pin, date, time, datetime, terminal
+    /// Default input, allowing all characters.
+    case normal = 0
+    /// Allow only alphabetic characters.
+    case alpha
+    /// Allow only digits.
+    case digits
+    /// Input a number (including decimal separator and sign).
+    case number
+    /// Input a phone number.
+    case phone
+    /// Input a URL.
+    case url
+    /// Input an email address.
+    case email
+    /// Input a name of a person.
+    case name
+    /// Input a password (combine with the hints hidden text and sensitive data).
+    case password
+    /// Input is a numeric password (combine with the hints hidden text and sensitive data).
+    case pin
+    /// Input a date.
+    case date
+    /// Input a time.
+    case time
+    /// Input a date and time.
+    case datetime
+    /// Input for a terminal.
+    case terminal
 }
 
 /// Hints to the input method, as text-input-v3's `content_hint` bitfield (same bits).
@@ -122,7 +149,10 @@ public enum CursorShape: String, Hashable, Sendable {
 /// Which of the platform's two selections: the clipboard (`wl_data_device`, Ctrl+C / Ctrl+V) or the
 /// primary selection (`zwp_primary_selection_device_v1`: selecting copies, a middle click pastes).
 public enum PasteboardSelection: Hashable, Sendable {
-    case clipboard, primary
+    /// The clipboard (`wl_data_device.set_selection`): Ctrl+C, Ctrl+X, Ctrl+V.
+    case clipboard
+    /// The primary selection (`zwp_primary_selection_device_v1`): what is selected, pasted by a middle click.
+    case primary
 }
 
 /// Where a ``Pasteboard`` keeps text: the platform's selections. A ModalKitWayland window installs

@@ -133,7 +133,7 @@ public enum Draw {
 extension Color {
     /// The colour as pixman's 16-bit-per-channel premultiplied colour (each component 0...1 clamped,
     /// × 65535, rounded).
-    public var pixmanColor: pixman_color_t {
+    package var pixmanColor: pixman_color_t {
         func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
         return pixman_color_t(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
     }

@@ -15,7 +15,7 @@ public protocol ComposedFrame: AnyObject {
     /// - Throws: when the buffer cannot be made.
     func baseTarget() throws -> DrawTarget?
     /// The damage of the window's buffer, buffer pixels (arrives empty, keeps its capacity).
-    var baseDamage: [BufferRect] { get set }
+    var baseDamage: [PixelRect] { get set }
 }
 
 extension FrameComposer: ComposedFrame {}

@@ -22,11 +22,11 @@ public protocol CompositedLayer: AnyObject {
     func showSolid(color: UInt32, x: Int, y: Int, width: Int, height: Int) throws
     /// Shows the image last drawn with its top-left at (`x`, `y`) points, at `scale` pixels per
     /// point (whole, or fractional with the image's origin and size whole pixels: shown 1:1 through
-    /// the viewport), cropped to `visible` (points in the image; empty hides the layer).
-    func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double)
+    /// the viewport), cropped to `visible` (whole points in the image; empty hides the layer).
+    func showImage(x: Int, y: Int, visible: Rect, scale: Double)
     /// Shows the image last drawn, its `source` rectangle (pixels) stretched over the rectangle at
     /// (`x`, `y`) of `width` × `height` points.
-    func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int, width: Int, height: Int)
+    func showStretchedImage(source: PixelRect, x: Int, y: Int, width: Int, height: Int)
     /// Hides the layer (the image last shown is kept while its buffer is not released).
     func hide()
 }

@@ -59,7 +59,7 @@ public final class LayerComposer {
         var stripWidth = 5
         /// The rectangle (points) the presented view's layer showed in the last composed frame; nil
         /// when it showed nothing.
-        var lastPresented: (x: Int, y: Int, width: Int, height: Int)?
+        var lastPresented: Rect?
 
         init(dim: CompositedLayer, presented: CompositedLayer) {
             self.dim = dim
@@ -151,9 +151,9 @@ public final class LayerComposer {
         if mustDraw, let t = target({ try frame.baseTarget() }) {
             let damage = host.renderPresentingLayer(into: t.pixelBuffer, bufferAge: t.age)
             result.paintedPixels += host.lastPaintedPixelCount
-            for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+            frame.baseDamage.append(contentsOf: damage)
             if uncoveredAll {
-                appendDamage((0, 0, w, h), scale: s, to: frame)
+                appendDamage(Rect(x: 0, y: 0, width: Double(w), height: Double(h)), scale: s, to: frame)
             } else {
                 for (i, l) in levelLayers.enumerated() {
                     if let last = l.lastPresented, presentedGoes(i, levels: n) { appendDamage(last, scale: s, to: frame) }
@@ -203,7 +203,7 @@ public final class LayerComposer {
                     result.needsRetry = true   // every buffer held: retried after a release
                 }
             }
-            l.dim.showStretchedImage(source: (1, 0, 2, rows), x: 0, y: 0, width: w, height: h)
+            l.dim.showStretchedImage(source: PixelRect(x: 1, y: 0, width: 2, height: rows), x: 0, y: 0, width: w, height: h)
         } else if f.dim != 0 {
             try? l.dim.showSolid(color: f.dim, x: 0, y: 0, width: w, height: h)   // a failure ends the run (see target(_:))
             l.dimStrip = nil
@@ -231,15 +231,15 @@ public final class LayerComposer {
                     result.needsRetry = true   // every buffer held: retried after a release
                 }
             }
+            // Whole points of the image (PresentedLayerPlacement makes them so); an empty `visible`
+            // (none of the view inside the container) hides the layer.
             let v = p.visible
-            // An empty `visible` (none of the view inside the container) hides the layer.
-            l.presented.showImage(x: p.x, y: p.y, visible: (Int(v.minX), Int(v.minY), Int(v.width), Int(v.height)),
-                                  scale: s)
+            l.presented.showImage(x: p.x, y: p.y, visible: v, scale: s)
             if v.isEmpty {
                 result.changed = result.changed || l.lastPresented != nil
                 l.lastPresented = nil
             } else {
-                let shown = (x: p.x + Int(v.minX), y: p.y + Int(v.minY), width: Int(v.width), height: Int(v.height))
+                let shown = v.offsetBy(dx: Double(p.x), dy: Double(p.y))
                 result.changed = result.changed || l.lastPresented.map { $0 != shown } ?? true
                 l.lastPresented = shown
             }
@@ -252,11 +252,11 @@ public final class LayerComposer {
 
     /// Damages the buffer pixels a rectangle of points touches (whole at a whole scale); an empty
     /// rectangle damages nothing (and adds no rectangle: damage that is there must mean pixels).
-    private func appendDamage(_ u: (x: Int, y: Int, width: Int, height: Int), scale s: Double, to frame: ComposedFrame) {
+    private func appendDamage(_ u: Rect, scale s: Double, to frame: ComposedFrame) {
         guard u.width > 0, u.height > 0 else { return }
-        let x0 = Int((Double(u.x) * s).rounded(.down)), y0 = Int((Double(u.y) * s).rounded(.down))
-        let x1 = Int((Double(u.x + u.width) * s).rounded(.up)), y1 = Int((Double(u.y + u.height) * s).rounded(.up))
-        frame.baseDamage.append(BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        let x0 = Int((u.minX * s).rounded(.down)), y0 = Int((u.minY * s).rounded(.down))
+        let x1 = Int((u.maxX * s).rounded(.up)), y1 = Int((u.maxY * s).rounded(.up))
+        frame.baseDamage.append(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     /// A frame drawn whole by pixman into the window's buffer (``PresentationHost/render(into:bufferAge:)``),
@@ -267,7 +267,7 @@ public final class LayerComposer {
         guard let t = target({ try frame.baseTarget() }) else { return result }
         let damage = host.render(into: t.pixelBuffer, bufferAge: t.age)
         result.paintedPixels = host.lastPaintedPixelCount
-        for r in damage { frame.baseDamage.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        frame.baseDamage.append(contentsOf: damage)
         result.changed = !damage.isEmpty
         return result
     }

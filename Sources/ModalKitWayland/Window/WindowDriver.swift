@@ -172,16 +172,15 @@ final class WindowDriver: LayeredWindowDelegate {
         window.setNeedsRedraw()
     }
 
-    func window(_ window: Window, draw target: DrawTarget, damage rects: inout [BufferRect]) {
+    func window(_ window: Window, draw target: DrawTarget, damage rects: inout [PixelRect]) {
         scene.update(now: target.time)
         let damage = host.render(into: target.pixelBuffer, bufferAge: target.age)
         // While a transition runs, ask for the next frame callback; when it ends, stop asking, so
         // an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
         drew(changed: !damage.isEmpty, backend: .pixman, time: target.time)
-        // The host's rectangles (ModalKit) into the window's array (ModalKitWaylandClient): the one
-        // conversion between the two, into an array that keeps its capacity.
-        for r in damage { rects.append(BufferRect(x: r.x, y: r.y, width: r.width, height: r.height)) }
+        // The host's rectangles into the window's array, which keeps its capacity.
+        rects.append(contentsOf: damage)
     }
 
     func window(_ window: Window, compose frame: FrameComposer) {

@@ -63,3 +63,19 @@ public func scaledLength(_ points: Int, scale: Double) -> Int {
     let rounded = abs(exact - whole - 0.5) < 1e-9 ? whole + 1 : exact.rounded()
     return points > 0 ? max(1, Int(rounded)) : Int(rounded)
 }
+
+extension PixelRect {
+    /// A rectangle of whole points in buffer pixels at `scale`: each edge at
+    /// `scaledLength(_:scale:)` of its coordinate, so that rectangles adjacent in points stay
+    /// adjacent in pixels and one ending where a surface ends ends where its buffer does; at a
+    /// whole `scale`, every coordinate × `scale`.
+    ///
+    /// - Parameters:
+    ///   - rect: whole points (a fraction is truncated toward zero).
+    ///   - scale: buffer pixels per point (> 0).
+    public init(wholePoints rect: Rect, scale: Double) {
+        let x0 = scaledLength(Int(rect.minX), scale: scale), y0 = scaledLength(Int(rect.minY), scale: scale)
+        self.init(x: x0, y: y0, width: scaledLength(Int(rect.minX) + Int(rect.width), scale: scale) - x0,
+                  height: scaledLength(Int(rect.minY) + Int(rect.height), scale: scale) - y0)
+    }
+}

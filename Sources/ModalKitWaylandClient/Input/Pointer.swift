@@ -110,7 +110,7 @@ final class Pointer {
         let surfaceScale = (width % scale == 0 && height % scale == 0) ? scale : 1
         surface.setBufferScale(surfaceScale)
         surface.attach(buffer)
-        surface.damageBuffer(BufferRect(x: 0, y: 0, width: width, height: height))
+        surface.damageBuffer(PixelRect(x: 0, y: 0, width: width, height: height))
         surface.commit()
         wl_pointer_set_cursor(proxy, enterSerial, surface.proxy,
                               Int32(Int(image.pointee.hotspot_x) / surfaceScale),

@@ -50,7 +50,7 @@ final class FrameScheduler {
     /// Damage that lies wholly outside the buffer counts as none: a frame in which a layer changed
     /// then still ends with the parent commit that applies the layers' synchronized state, where
     /// `didDraw` would discard it as a frame that changed no pixel.
-    func decide(drewContent: Bool, damage: inout [BufferRect], width: Int, height: Int, layersChanged: Bool)
+    func decide(drewContent: Bool, damage: inout [PixelRect], width: Int, height: Int, layersChanged: Bool)
         -> FramePacing.Action {
         if drewContent,
            pacing.mustCommit || damage.contains(where: { FramePacing.clip($0, width: width, height: height) != nil }) {
@@ -176,7 +176,7 @@ struct FramePacing: Equatable {
     /// The delegate drew and returned `damage`; on `.commit`, `damage` is rewritten in place to
     /// what the commit damages (the rectangles clipped to the buffer, or the whole buffer). In place,
     /// so that the per-frame path allocates nothing: the caller keeps one with capacity.
-    mutating func didDraw(damage: inout [BufferRect], width: Int, height: Int) -> Action {
+    mutating func didDraw(damage: inout [PixelRect], width: Int, height: Int) -> Action {
         var kept = 0
         for i in damage.indices {
             if let r = Self.clip(damage[i], width: width, height: height) {
@@ -192,7 +192,7 @@ struct FramePacing: Equatable {
         }
         if needsFullDamage || damage.isEmpty {
             damage.removeAll(keepingCapacity: true)
-            damage.append(BufferRect(x: 0, y: 0, width: width, height: height))
+            damage.append(PixelRect(x: 0, y: 0, width: width, height: height))
         }
         let requestFrame = !frameCallbackPending
         frameCallbackPending = true
@@ -215,10 +215,10 @@ struct FramePacing: Equatable {
         return .commitFrameRequest
     }
 
-    static func clip(_ rect: BufferRect, width: Int, height: Int) -> BufferRect? {
+    static func clip(_ rect: PixelRect, width: Int, height: Int) -> PixelRect? {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
-        return x1 > x0 && y1 > y0 ? BufferRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 }
 

@@ -29,7 +29,7 @@ package final class Surface {
 
     /// `damage_buffer` (wl_surface v4; the connection binds wl_compositor ≥ 4): a rectangle in
     /// buffer pixels, whatever the buffer scale or viewport.
-    package func damageBuffer(_ rect: BufferRect) {
+    package func damageBuffer(_ rect: PixelRect) {
         wl_surface_damage_buffer(proxy, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
 

@@ -163,7 +163,7 @@ public final class SurfaceLayer {
             }
             guard let colors, let buffer = colors.buffer(for: color, keeping: attachedSolid) else { return }
             surface.attach(buffer)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: colors.side, height: colors.side))
+            surface.damageBuffer(PixelRect(x: 0, y: 0, width: colors.side, height: colors.side))
             colors.attached(color)
             attachedSolid = color
             attachedImage = nil
@@ -213,7 +213,7 @@ public final class SurfaceLayer {
         if let d = drawing {
             drawing = nil
             surface.attach(d.buffer.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: d.buffer.width, height: d.buffer.height))
+            surface.damageBuffer(PixelRect(x: 0, y: 0, width: d.buffer.width, height: d.buffer.height))
             poolObject?.finishDrawing(id: d.id, attached: true)
             attachedPool = drawingPool
             attachedImage = d.buffer
@@ -223,7 +223,7 @@ public final class SurfaceLayer {
         } else if let image = attachedImage {
             guard !isShown else { return true }
             surface.attach(image.proxy)
-            surface.damageBuffer(BufferRect(x: 0, y: 0, width: image.width, height: image.height))
+            surface.damageBuffer(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
             isShown = true
             changed = true
         } else {
@@ -244,21 +244,24 @@ public final class SurfaceLayer {
     /// `visible` rectangle × `scale` in buffer pixels and its destination `visible` in points (the
     /// protocol's rule for fractional scale): give it an image whose size and origin are whole pixels
     /// at `scale` (ModalKit's `PresentedLayerPlacement`), so that the compositor maps it 1:1 onto the output.
-    public func showImage(x: Int, y: Int, visible: (x: Int, y: Int, width: Int, height: Int), scale: Double) {
+    public func showImage(x: Int, y: Int, visible: Rect, scale: Double) {
         guard !destroyed else { return }
-        guard visible.width > 0, visible.height > 0, scale > 0 else { hide(); return }
+        // Whole points (the parameter's contract): the same values as integers for the requests.
+        let visibleX = Int(visible.minX), visibleY = Int(visible.minY)
+        let visibleWidth = Int(visible.width), visibleHeight = Int(visible.height)
+        guard visibleWidth > 0, visibleHeight > 0, scale > 0 else { hide(); return }
         guard attachImage() else { return }
         let whole = scale.rounded()
         if abs(scale - whole) < 1e-9 {
             setScale(max(1, Int(whole)))
-            setSource((Double(visible.x), Double(visible.y), Double(visible.width), Double(visible.height)))
+            setSource((Double(visibleX), Double(visibleY), Double(visibleWidth), Double(visibleHeight)))
         } else {
             setScale(1)
-            setSource((Double(visible.x) * scale, Double(visible.y) * scale,
-                       Double(visible.width) * scale, Double(visible.height) * scale))
+            setSource((Double(visibleX) * scale, Double(visibleY) * scale,
+                       Double(visibleWidth) * scale, Double(visibleHeight) * scale))
         }
-        setDestination(width: visible.width, height: visible.height)
-        setPosition(x: x + visible.x, y: y + visible.y)
+        setDestination(width: visibleWidth, height: visibleHeight)
+        setPosition(x: x + visibleX, y: y + visibleY)
         commitIfChanged()
     }
 
@@ -269,7 +272,7 @@ public final class SurfaceLayer {
     /// row, shown 1:1 vertically at the output's scale and stretched horizontally), leave a
     /// one-pixel margin of the same colours outside `source` across the stretched axis: a
     /// compositor that filters the stretch bilinearly then blends nothing from outside the buffer.
-    public func showStretchedImage(source: (x: Int, y: Int, width: Int, height: Int), x: Int, y: Int,
+    public func showStretchedImage(source: PixelRect, x: Int, y: Int,
                                    width: Int, height: Int) {
         guard !destroyed else { return }
         guard width > 0, height > 0, source.width > 0, source.height > 0 else { hide(); return }
@@ -367,7 +370,7 @@ public final class SurfaceLayer {
             viewportChanged = false
             if let color = attachedSolid, isShown, let colors, let b = colors.buffer(for: color, keeping: color) {
                 surface.attach(b)
-                surface.damageBuffer(BufferRect(x: 0, y: 0, width: colors.side, height: colors.side))
+                surface.damageBuffer(PixelRect(x: 0, y: 0, width: colors.side, height: colors.side))
                 colors.attached(color)
             }
         }

@@ -106,7 +106,7 @@ public final class Window {
     let pool: BufferPool
     /// This frame's damage rectangles (buffer pixels), kept with its capacity so that drawing a
     /// frame creates no array (a frame allocates nothing after warm-up).
-    var damage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
+    var damage: [PixelRect] = { var a = [PixelRect](); a.reserveCapacity(16); return a }()
     /// The sub-surface layers made by ``makeLayer()``, bottom to top.
     var layers: [SurfaceLayer] = []
     let composer = FrameComposer()

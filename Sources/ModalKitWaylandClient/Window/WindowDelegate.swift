@@ -1,25 +1,3 @@
-/// An integer rectangle in buffer pixels (origin top left, x right, y down): the damage a
-/// delegate reports for a frame, carried unchanged through the window's frame pacing to
-/// `wl_surface.damage_buffer` (x, y, width, height as that request takes them).
-public struct BufferRect: Equatable, Hashable, Sendable {
-    /// Left edge and top edge, in buffer pixels.
-    public var x: Int
-    /// Top edge, in buffer pixels.
-    public var y: Int
-    /// Size in buffer pixels (a rectangle with a side ≤ 0 is empty and ignored).
-    public var width: Int
-    /// Height in buffer pixels.
-    public var height: Int
-
-    /// A rectangle at (`x`, `y`) of `width` × `height` buffer pixels.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// What a ``Window`` is asked for at creation.
 public struct WindowOptions {
     /// `xdg_toplevel.set_title`: what the compositor shows in its title bar, task switcher and
@@ -122,7 +100,7 @@ public protocol WindowDelegate: AnyObject {
     /// `wl_surface.damage_buffer` as it is (clipped to the buffer). Left empty = nothing changed:
     /// the buffer is then not committed — unless the window must commit anyway (first frame,
     /// resize, scale change, configure ack), in which case all of it is damaged.
-    func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect])
+    func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect])
 
     /// The compositor asked to close the window (`xdg_toplevel.close`). The window stays open
     /// until ``Window/close()`` is called.
@@ -204,7 +182,7 @@ public final class FrameComposer {
     public internal(set) var mustDrawBase = false
     /// Damage of the content buffer in buffer pixels (as ``WindowDelegate/window(_:draw:damage:)``'s);
     /// arrives empty, keeps its capacity.
-    public var baseDamage: [BufferRect] = { var a = [BufferRect](); a.reserveCapacity(16); return a }()
+    public var baseDamage: [PixelRect] = { var a = [PixelRect](); a.reserveCapacity(16); return a }()
 
     var acquired: BufferPool.Acquired?
     var acquire: (() throws -> BufferPool.Acquired?)?

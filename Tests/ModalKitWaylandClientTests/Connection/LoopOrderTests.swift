@@ -10,7 +10,7 @@ final class LoopOrderTests: XCTestCase {
     private final class Delegate: WindowDelegate {
         var pointerFrames: [PointerFrame] = []
         func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {}
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {}
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {}
         func windowDidRequestClose(_ window: Window) { window.close() }
         func window(_ window: Window, pointer frame: PointerFrame) { pointerFrames.append(frame) }
     }

@@ -33,7 +33,7 @@ final class TeardownOrderTests: XCTestCase {
 
     private final class Delegate: LayeredWindowDelegate {
         func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {}
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {}
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {}
         func window(_ window: Window, compose frame: FrameComposer) {}
         func windowDidRequestClose(_ window: Window) { window.close() }
     }
@@ -56,7 +56,7 @@ final class TeardownOrderTests: XCTestCase {
         let layer = try XCTUnwrap(window?.makeLayer())
         try layer.showSolid(color: 0x8000_0000, x: 0, y: 0, width: 100, height: 80)
         XCTAssertNotNil(try layer.imageTarget(width: 40, height: 30))
-        layer.showImage(x: 10, y: 10, visible: (0, 0, 40, 30), scale: 1)
+        layer.showImage(x: 10, y: 10, visible: Rect(x: 0, y: 0, width: 40, height: 30), scale: 1)
         XCTAssertNotNil(connection?.cursorTheme(scale: 1))
 
         connection = nil

@@ -12,7 +12,7 @@ final class DecorationInputTests: XCTestCase {
     private final class Delegate: WindowDelegate {
         var pointerFrames = 0, touchFrames = 0
         func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {}
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {}
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {}
         func windowDidRequestClose(_ window: Window) { window.close() }
         func window(_ window: Window, pointer frame: PointerFrame) { pointerFrames += 1 }
         func window(_ window: Window, touch frame: TouchFrame) { touchFrames += 1 }

@@ -4,7 +4,7 @@ import XCTest
 /// wl_surface.frame pacing, the xdg-shell ack → commit rule, and idleness (hidden windows get no
 /// frame callbacks, so nothing is drawn on a timer: docs/design.md, rules from the field, 7).
 final class FramePacingTests: XCTestCase {
-    typealias Rect = BufferRect
+    typealias Rect = PixelRect
     private let full = Rect(x: 0, y: 0, width: 200, height: 100)
 
     /// A pacer past its first configure and first frame, idle.
@@ -146,7 +146,7 @@ final class FramePacingComposeTests: XCTestCase {
         var p = FramePacing()
         p.configureAcked(sizeChanged: true)
         p.willDraw()
-        var d = [BufferRect(x: 0, y: 0, width: 10, height: 10)]
+        var d = [PixelRect(x: 0, y: 0, width: 10, height: 10)]
         _ = p.didDraw(damage: &d, width: 10, height: 10)
         p.frameDone()
         return p
@@ -181,11 +181,11 @@ final class FramePacingComposeTests: XCTestCase {
 /// assertion states the whole outcome of a draw.
 private enum Drawn: Equatable {
     case discard, commitFrameRequest
-    case commit(damage: [BufferRect], requestFrame: Bool)
+    case commit(damage: [PixelRect], requestFrame: Bool)
 }
 
 private extension FramePacing {
-    mutating func drawn(damage: [BufferRect], width: Int, height: Int) -> Drawn {
+    mutating func drawn(damage: [PixelRect], width: Int, height: Int) -> Drawn {
         var damage = damage
         switch didDraw(damage: &damage, width: width, height: height) {
         case .discard: return .discard

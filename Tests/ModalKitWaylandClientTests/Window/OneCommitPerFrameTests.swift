@@ -27,11 +27,11 @@ final class OneCommitPerFrameTests: XCTestCase {
         func windowDidRequestClose(_ window: Window) { window.close() }
 
         /// Pixman path: every frame changes a row of the buffer.
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {
             draws += 1
             let row = (draws * 3) % target.height
             memset(target.data + row * target.stride, 0xFF, target.width * 4)
-            damage.append(BufferRect(x: 0, y: row, width: target.width, height: 1))
+            damage.append(PixelRect(x: 0, y: row, width: target.width, height: 1))
             if draws < OneCommitPerFrameTests.frames { window.setNeedsRedraw() }
         }
 

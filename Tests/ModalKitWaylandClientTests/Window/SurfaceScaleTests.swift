@@ -188,8 +188,8 @@ final class SurfaceScaleTests: XCTestCase {
         XCTAssertEqual(layout.bufferWidth, 602, "401 × 1.5 = 601.5, halfway away from zero, like the content")
         XCTAssertEqual(layout.bufferHeight, 42, "28 × 1.5")
         // The close button: points (373, 0, 28, 28); edges at 559.5 → 560 and 601.5 → 602.
-        XCTAssertEqual(layout.closeButton, DecorationRect(x: 373, y: 0, width: 28, height: 28))
-        XCTAssertEqual(layout.closeButton?.scaled(by: 1.5), DecorationRect(x: 560, y: 0, width: 42, height: 42))
+        XCTAssertEqual(layout.closeButton, Rect(x: 373, y: 0, width: 28, height: 28))
+        XCTAssertEqual(layout.closeButtonPixels, PixelRect(x: 560, y: 0, width: 42, height: 42))
         // Input stays in points: the same regions as at any scale.
         XCTAssertEqual(layout.region(atX: 380, y: 10), .close)
         XCTAssertEqual(layout.region(atX: 372, y: 10), .bar)
@@ -199,7 +199,6 @@ final class SurfaceScaleTests: XCTestCase {
         let layout = TitleBarLayout(width: 400, scale: 2)
         XCTAssertEqual(layout.bufferWidth, 800)
         XCTAssertEqual(layout.bufferHeight, 56)
-        let close = DecorationRect(x: 372, y: 0, width: 28, height: 28)
-        XCTAssertEqual(close.scaled(by: 2.0), close.scaled(by: 2))
+        XCTAssertEqual(layout.closeButtonPixels, PixelRect(x: 744, y: 0, width: 56, height: 56), "every edge × 2")
     }
 }

@@ -27,7 +27,7 @@ final class Rows: PresentationContent {
             Draw.fillRoundedRect(image, x: f.minX, y: f.minY, width: f.width, height: f.height, radius: 0,
                                  color: Color(rgb: row.rgb))
             font?.draw(row.name, into: image, x: Int(16 * scale), baseline: Int(f.midY) + Int(6 * scale),
-                       color: pixmanColor(0xFFFF_FFFF))
+                       color: .white)
         }
         invalidation = .none
     }

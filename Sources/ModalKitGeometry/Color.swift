@@ -26,6 +26,13 @@ public struct Color: Hashable, Sendable {
                   blue: Double(rgb & 0xff) / 255)
     }
 
+    /// A colour from a 32-bit premultiplied ARGB word (`0xAARRGGBB`, `PIXMAN_a8r8g8b8`: each colour
+    /// byte already multiplied by alpha), each byte ÷ 255; ``argb32`` gives the word back.
+    public init(argb32: UInt32) {
+        func c(_ shift: UInt32) -> Double { Double((argb32 >> shift) & 0xff) / 255 }
+        self.init(premultipliedRed: c(16), green: c(8), blue: c(0), alpha: c(24))
+    }
+
     /// Transparent: all four components 0.
     public static let clear = Color(premultipliedRed: 0, green: 0, blue: 0, alpha: 0)
     /// Opaque black.

@@ -1,11 +1,11 @@
-import CModalKitPixman
-import Glibc
-
 // Buffer pixels: the renderer's unit. A buffer is `points × scale` pixels in each direction, 32-bit
 // premultiplied ARGB (`PIXMAN_a8r8g8b8`, which is `WL_SHM_FORMAT_ARGB8888` in memory: one native-endian
 // UInt32 per pixel, alpha in the top byte, each colour component already multiplied by alpha).
 
-/// A rectangle in buffer pixels (integers), origin top-left. Used for damage and pixel tests.
+/// A rectangle in buffer pixels (integers), origin top left, x right, y down: the one rectangle
+/// type of that space — the renderer's damage and layer placements, the damage a window delegate
+/// reports (sent as `wl_surface.damage_buffer`'s x, y, width, height), the decorations' pixels.
+/// A rectangle with a side ≤ 0 is empty. Rectangles in points are ``Rect``.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// Left edge, buffer pixels.
     public var x: Int
