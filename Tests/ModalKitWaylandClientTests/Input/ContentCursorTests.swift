@@ -10,7 +10,7 @@ final class ContentCursorTests: XCTestCase {
         /// The names to set at each pointer frame, in order.
         var names: [[String]] = []
         func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {}
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {}
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {}
         func windowDidRequestClose(_ window: Window) { window.close() }
         func window(_ window: Window, pointer frame: PointerFrame) {
             if !names.isEmpty { window.setContentCursor(names.removeFirst()) }

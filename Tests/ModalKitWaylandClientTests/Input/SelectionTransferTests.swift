@@ -11,7 +11,7 @@ import XCTest
 final class SelectionTransferTests: XCTestCase {
     private final class Delegate: WindowDelegate {
         func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {}
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {}
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {}
         func windowDidRequestClose(_ window: Window) { window.close() }
     }
 

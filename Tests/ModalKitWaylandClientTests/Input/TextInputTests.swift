@@ -12,7 +12,7 @@ final class TextInputTests: XCTestCase {
         /// The state each `done` leads to, sent with cause input method.
         var next: [TextInputRequest] = []
         func window(_ window: Window, didConfigureWidth width: Int, height: Int, scale: Double) {}
-        func window(_ window: Window, draw target: DrawTarget, damage: inout [BufferRect]) {}
+        func window(_ window: Window, draw target: DrawTarget, damage: inout [PixelRect]) {}
         func windowDidRequestClose(_ window: Window) { window.close() }
         func window(_ window: Window, textInput event: TextInputEvent) {
             events.append(event)
