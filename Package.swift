@@ -85,8 +85,10 @@ let package = Package(
         .target(name: "CModalKitDBus", path: "Sources/CModalKitDBus"),
         // ATK and the at-spi2-atk bridge: only CModalKitATK (a library loaded at run time) links them.
         system("CModalKitATKSystem", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
-        // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
-        system("CModalKitWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
+        // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux) through dlopen when
+        // `modal-demo preview` first encodes (its headers for the types and a dlsym table): a window
+        // maps none of the three libraries. The headers come from /usr/include (Debian: libwebp-dev).
+        .target(name: "CModalKitWebP", path: "Sources/CModalKitWebP"),
         // The glue scripts/generate-protocols makes; the XML vendored beside it is its source only.
         .target(name: "CModalKitWaylandProtocols", dependencies: ["CModalKitWaylandClient"], path: "CWayland/Protocols",
                 exclude: ["input-method-unstable-v2.xml"]),
@@ -131,7 +133,10 @@ let package = Package(
                 dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
                                "ModalKitATK", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
+        // The command-line table, its scanner and help layout that modal-demo, modal-bench and
+        // modalkit-session share (the standard library only: nothing of Wayland or Foundation).
+        .target(name: "ModalKitCommandLine", swiftSettings: runtime),
+        .target(name: "ModalKitDemo", dependencies: ["ModalKitCommandLine", "ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
         // What `modal-demo new-style` writes: a style package of one target.
         .target(name: "ModalKitStyleTemplate", dependencies: ["ModalKitDemo", "ModalKitSystemSupport"], swiftSettings: runtime),
@@ -139,7 +144,7 @@ let package = Package(
                           swiftSettings: runtime),
         // CModalKitAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CModalKitAllocCounter"),
-        .target(name: "ModalKitBenchSupport"),
+        .target(name: "ModalKitBenchSupport", dependencies: ["ModalKitCommandLine"]),
         .executableTarget(name: "modal-bench",
                           dependencies: ["ModalKitDemo", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
                                          "CModalKitPixman", "ModalKitClock", "ModalKitText", "ModalKitSession"]),
@@ -169,7 +174,7 @@ let package = Package(
                     dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "ModalKitDemoTests",
-                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
+                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKitCommandLine", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
                                    "ModalKitHostFuzzSupport"]),
         .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
         .testTarget(name: "ModalKitWaylandDecorationsTests",
@@ -180,7 +185,8 @@ let package = Package(
         .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit", "ModalKitText",
                                                               "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
-        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
+        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport", "ModalKitCommandLine"]),
+        .testTarget(name: "ModalKitCommandLineTests", dependencies: ["ModalKitCommandLine"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
         // the build next to the test binary. The harness (child processes, private headless
         // compositors and session buses, screenshots, the installed products) is a library of its
@@ -195,10 +201,10 @@ let package = Package(
         .target(name: "ModalKitSession", dependencies: ["CModalKitPng", "CModalKitWaylandClient", "CModalKitWaylandProtocols"], exclude: ["Helpers"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Runs an app in a private headless session and drives it with a script of steps.
-        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession"]),
+        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession", "ModalKitCommandLine"]),
         .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng", "ModalKitSession"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "CModalKitWebP"]),
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "ModalKitCommandLine"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitWaylandClient", "ModalKitSession"],
                     path: "Tests/LiveTests/Sway"),
         .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),

@@ -3,7 +3,6 @@
 // `preview` (an animated WebP decoded with libwebp, frame k against `render --progress k/(n−1)`,
 // and `--strip`), `--describe-style`, option metadata across the C ABI (1.1 fields; a 1.0 plugin's
 // shorter option records), and the "no style named" line naming a misnamed library.
-import CModalKitWebP
 import Foundation
 import ModalKitDemo
 import ModalKit
