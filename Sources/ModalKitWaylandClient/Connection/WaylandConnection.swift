@@ -33,6 +33,10 @@ public final class WaylandConnection {
     package internal(set) var viewporter: Viewporter?
     var fractionalScaleManager: FractionalScaleManager?
     var presentationTime: PresentationTime?
+    /// text-input-v3, the clipboard and the primary selection (each seat gets its devices).
+    var textInputManager: TextInputManager?
+    var dataDeviceManager: SelectionManager?
+    var primarySelectionManager: SelectionManager?
     var outputs: [Output] = []
     var seats: [Seat] = []
     var windows: [WeakWindow] = []
@@ -127,6 +131,9 @@ public final class WaylandConnection {
     deinit {
         windows.removeAll()
         seats.removeAll()
+        textInputManager = nil
+        dataDeviceManager = nil
+        primarySelectionManager = nil
         outputs.removeAll()
         cursorThemes.removeAll()
         fractionalScaleManager = nil
