@@ -64,7 +64,7 @@ final class DemoScriptTests: CompositorTestCase {
         var status: ExitStatus
         var stderr: String
         var output: String
-        /// The first word of each line of the demo's events.log.
+        /// The first word of each line of the demo's events (`stdout.log`, as modalkit-session saves an app's stdout).
         var events: [String]
         var screenshots: [String]
     }
@@ -84,7 +84,7 @@ final class DemoScriptTests: CompositorTestCase {
         let stdout = String(decoding: r.stdout, as: UTF8.self)
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         let shots = folders.first.map { dir + "/" + $0 } ?? dir
-        let events = ((try? String(contentsOfFile: shots + "/events.log", encoding: .utf8)) ?? "")
+        let events = ((try? String(contentsOfFile: shots + "/stdout.log", encoding: .utf8)) ?? "")
             .split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
         return ScriptRun(status: r.status, stderr: r.stderr, output: "stdout:\n\(stdout)\nstderr:\n\(r.stderr)",
                          events: events, screenshots: (try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? [])
