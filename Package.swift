@@ -84,7 +84,8 @@ let package = Package(
         system("CModalKitATKSystem", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
         // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
         system("CModalKitWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
-        .target(name: "CModalKitWaylandProtocols", dependencies: ["CModalKitWaylandClient"], path: "CWayland/Protocols"),
+        .target(name: "CModalKitWaylandProtocols", dependencies: ["CModalKitWaylandClient"], path: "CWayland/Protocols",
+                exclude: ["wlr"]),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
         .target(name: "ModalKitSystemSupport", swiftSettings: runtime),

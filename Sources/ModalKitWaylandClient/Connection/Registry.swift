@@ -69,8 +69,13 @@ enum GlobalVersions {
     static let presentation = GlobalVersion(interface: "wp_presentation", minimum: 1, supported: 1, neededFor: nil,
                                             isRequired: false)
 
+    /// v1 has everything called (get_layer_surface, set_size, set_anchor, set_exclusive_zone,
+    /// set_keyboard_interactivity, ack_configure); used when bound: v3 `destroy`, v4 on-demand keyboard.
+    static let layerShell = GlobalVersion(interface: "zwlr_layer_shell_v1", minimum: 1, supported: 4, neededFor: nil,
+                                          isRequired: false)
+
     static let all: [GlobalVersion] = [compositor, shm, xdgWmBase, seat, output, decorationManager, subcompositor,
-                                       viewporter, fractionalScaleManager, presentation]
+                                       viewporter, fractionalScaleManager, presentation, layerShell]
 }
 
 /// `wl_registry`: announces the compositor's globals and binds them.
