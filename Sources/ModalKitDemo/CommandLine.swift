@@ -18,6 +18,8 @@ public enum Command: Equatable, Sendable {
     case preview(PreviewOptions)
     /// `completion bash|zsh|fish`: print the shell's completion script (``ShellCompletion``).
     case completion(ShellCompletion.Shell)
+    /// `ask KIND ...`: one prompt (``AskCommandLine``); a list's rows from stdin when none are given.
+    case ask(AskPrompt)
     case help
     case version
 }
@@ -185,6 +187,7 @@ public let usageText = CommandTable.makeUsage()
 /// Parses `arguments` (without the program name).
 /// - Throws: `UsageError` naming the offending argument.
 public func parseCommandLine(_ arguments: [String]) throws -> Command {
+    if arguments.first == "ask" { return .ask(try AskCommandLine.parse(Array(arguments.dropFirst()))) }
     var args = arguments[...]
     var subcommand = Subcommand.window
     if let first = args.first, !first.isEmpty, let named = Subcommand(rawValue: first) {
@@ -467,7 +470,7 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .preview(options)
-    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion:
+    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .ask:
         return command
     }
 }
