@@ -25,6 +25,7 @@ public final class AskContent {
     /// The most rows a list shows at once (the rest scroll): 5.5, so that a cut row says there are more.
     public static let visibleRows = 5.5
 
+    /// The alert (with its field or list) for `prompt`; nothing is drawn before it is presented.
     public init(prompt: AskPrompt) {
         self.prompt = prompt
         var responses: [Response] = []

@@ -55,21 +55,22 @@ final class AskRunner {
         let backdrop = AskBackdrop(color: usesOverlay ? .clear : Color(rgb: 0xF6F5F4))
         let window = try PresentationWindow(content: backdrop, style: .object(style), options: options,
                                             connection: connection)
+        // The window's callbacks hold it weakly: a runner's prompts leave nothing behind.
         var result: AskResult?
-        content.onResult = { answer, now in
+        content.onResult = { [weak window] answer, now in
             if result == nil { result = answer }
-            window.dismiss(now: now)
+            window?.dismiss(now: now)
         }
         content.alert.dismiss = { _ in }
-        window.onAppear = { window.present(content.alert) }
-        window.host.onStateChange = { state in
+        window.onAppear = { [weak window] in window?.present(content.alert) }
+        window.host.onStateChange = { [weak window] state in
             // Dismissed: by a choice (result set), or by the host (a tap on the dim): cancel.
-            if state == .dismissed { window.close() }
+            if state == .dismissed { window?.close() }
         }
         let timer = prompt.timeout.map { _ in
-            EventLoopTimer(connection: connection) {
+            EventLoopTimer(connection: connection) { [weak window] in
                 if result == nil { result = .timedOut }
-                window.close()
+                window?.close()
             }
         }
         if let timer, let seconds = prompt.timeout { timer.schedule(after: seconds) }
@@ -98,7 +99,14 @@ func runAsk(_ prompt: AskPrompt) -> Int32 {
             fail(UsageError.exitStatus, String(describing: error))
         }
     }
-    let style = makeStyle(prompt.effectiveStyle)
+    var selection = prompt.effectiveStyle
+    if prompt.style == nil && prompt.kind == .list {
+        // The default sheet as tall as the prompt (its rows, at most 5.5, and its buttons), so the
+        // buttons show above the output's bottom edge; 360 pt: the width its text is wrapped at.
+        let height = AskContent(prompt: prompt).alert.preferredContentSize(fittingWidth: 360)?.height ?? 400
+        selection.options["height"] = String(Int(height.rounded(.up)) + 24)
+    }
+    let style = makeStyle(selection)
     let runner: AskRunner
     do { runner = try AskRunner() } catch { fail(UsageError.exitStatus, String(describing: error)) }
     let result: AskResult
