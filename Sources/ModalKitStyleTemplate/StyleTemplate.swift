@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModalKitDemo
 import ModalKitSystemSupport
 
 /// The package `modal-demo new-style NAME` writes: a side drawer (a panel 70 % of the container
@@ -8,20 +9,15 @@ import ModalKitSystemSupport
 /// dim dismisses) in one short style file, ready to build and change.
 ///
 /// Files, under the package directory (`<Name>` standing for the name's type stem, e.g.
-/// `SideDrawer`):
+/// `SideDrawer`), four in all:
 /// - `Package.swift` — product `ModalKitStyle<Name>` (`.dynamic`, so the loader finds
-///   `libModalKitStyle<Name>.so`), depending on ModalKit by path; four targets: the style, the
-///   library's entry target, the note generator and the build-tool plugin that runs it. The
-///   entry target's linker flag makes a build without the `modalkit_style_entry` function fail at
-///   link time.
-/// - `Sources/<Name>Style/<Name>Style.swift` — the style, a plain target.
-/// - `Sources/<Name>StyleEntry/Entry.swift` — the generated entry (`@_cdecl("modalkit_style_entry")`);
-///   the library's ELF note is generated next to it at build time.
-/// - `Sources/<Name>StyleNote/main.swift` — the note generator (`StyleNoteTool.main`), which runs
-///   the style's declarations at build time.
-/// - `Plugins/<Name>StyleNotePlugin/<Name>StyleNotePlugin.swift` — the SwiftPM build-tool plugin
-///   that runs the generator for the entry target (docs/design.md, plugin metadata and trust).
+///   `libModalKitStyle<Name>.so`), depending on ModalKit by path; one target, the style, which
+///   names ModalKit's build step `ModalKitStyleNote` in `plugins:`: it writes the library's ELF
+///   note from the style's own declarations (docs/design.md, "The note of a style package").
+/// - `Sources/<Name>Style/<Name>Style.swift` — the style, and at its end the C entry
+///   (`@_cdecl("modalkit_style_entry")`); a target without it fails the note step, naming it.
 /// - `README.md` — the next two commands.
+/// - `.gitignore` — `.build/`.
 public struct StyleTemplate: Equatable, Sendable {
     /// The style name (`--style NAME`), e.g. `side-drawer`.
     public let name: String
@@ -36,25 +32,9 @@ public struct StyleTemplate: Equatable, Sendable {
         self.name = name; self.modalKitPath = modalKitPath; self.demoPath = demoPath
     }
 
-    /// A style name: 1 to 64 characters, lower-case ASCII letters, digits and single dashes,
-    /// starting with a letter and not ending with a dash (it becomes a Swift type name and a file
-    /// name, and the loader refuses whitespace and `/`).
+    /// A style name (`StyleName.validate`, which the command line checks too).
     /// - Throws: `UsageError` saying what is wrong.
-    public static func validateName(_ name: String) throws {
-        func bad(_ why: String) -> UsageError {
-            UsageError("bad style name '\(name)': \(why) (use lower-case letters, digits and dashes, e.g. side-drawer)")
-        }
-        if name.isEmpty { throw UsageError("bad style name '': empty (use lower-case letters, digits and dashes, e.g. side-drawer)") }
-        if name.contains(where: { $0.isWhitespace }) { throw bad("it contains whitespace") }
-        if name.contains("/") { throw bad("it contains '/'") }
-        if name.contains(where: { $0.isUppercase }) { throw bad("it contains upper case") }
-        guard name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
-            throw bad("only a-z, 0-9 and '-' are allowed")
-        }
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { throw bad("it must start with a letter") }
-        if name.hasSuffix("-") || name.containsText("--") { throw bad("dashes must separate words") }
-        if name.count > 64 { throw bad("longer than 64 characters") }
-    }
+    public static func validateName(_ name: String) throws { try StyleName.validate(name) }
 
     /// `side-drawer` → `SideDrawer`.
     public var typeStem: String {
@@ -66,23 +46,13 @@ public struct StyleTemplate: Equatable, Sendable {
     public var productName: String { "ModalKitStyle" + typeStem }
     /// The built library's file name, e.g. `libModalKitStyleSideDrawer.so`.
     public var libraryFile: String { "lib\(productName).so" }
-    /// The entry target (the `.dynamic` product's), e.g. `SideDrawerStyleEntry`.
-    public var entryTarget: String { className + "Entry" }
-    /// The note generator executable, e.g. `SideDrawerStyleNote`.
-    public var noteGenerator: String { className + "Note" }
-    /// The build-tool plugin that runs it, e.g. `SideDrawerStyleNotePlugin`.
-    public var notePlugin: String { noteGenerator + "Plugin" }
-
     /// The files to write, by path relative to the package directory, in writing order: the
     /// manifest last, so a write that fails part-way never leaves something SwiftPM takes for a
     /// package.
     public var files: [(path: String, contents: String)] {
-        [("Sources/\(className)/\(className).swift", styleSource),
-         ("Sources/\(entryTarget)/Entry.swift", entrySource),
-         ("Sources/\(noteGenerator)/main.swift", noteGeneratorSource),
-         ("Plugins/\(notePlugin)/\(notePlugin).swift", notePluginSource),
+        [(".gitignore", ".build/\n"),
          ("README.md", readme),
-         (".gitignore", ".build/\n"),
+         ("Sources/\(className)/\(className).swift", styleSource + "\n" + entrySource),
          ("Package.swift", packageManifest)]
     }
 
@@ -92,9 +62,7 @@ public struct StyleTemplate: Equatable, Sendable {
     }
 
     public var packageManifest: String {
-        // A style links ModalKitStyle, what a style needs, and nothing of the host (docs/design.md, module graph).
-        let modalKit = #".product(name: "ModalKitStyle", package: "ModalKit")"#
-        return """
+        """
         // swift-tools-version:5.10
         // The presentation style '\(name)', loaded by modal-demo (or any ModalKit host) at run time:
         //   swift build   → .build/debug/\(libraryFile)
@@ -102,37 +70,27 @@ public struct StyleTemplate: Equatable, Sendable {
         // by name) and be .dynamic, so that SwiftPM links a shared library.
         //
         // The library carries an ELF note with the style's name, summary and options, which hosts read
-        // without loading it (listing styles and finding one by name run none of its code). The note is
-        // written at build time from the style's own declarations: \(notePlugin) runs
-        // \(noteGenerator), a small program that links the style, and compiles what it writes into
-        // \(entryTarget).
+        // without loading it (listing styles and finding one by name run none of its code).
+        // ModalKit's build step ModalKitStyleNote writes it from the style's own declarations. A build
+        // step runs before SwiftPM compiles its target and cannot link it, so this one compiles the
+        // target on the side, loads that as a host would and adds the note's source to the target
+        // (ModalKit's docs/design.md, "The note of a style package"). The entry, modalkit_style_entry,
+        // lives in the target too (at the end of \(className).swift); without it that step fails,
+        // naming it.
         import PackageDescription
 
         let package = Package(
             name: \(StyleTemplate.literal(className)),
             products: [
-                .library(name: \(StyleTemplate.literal(productName)), type: .dynamic, targets: [\(StyleTemplate.literal(entryTarget))]),
+                .library(name: \(StyleTemplate.literal(productName)), type: .dynamic, targets: [\(StyleTemplate.literal(className))]),
             ],
             dependencies: [
                 .package(name: "ModalKit", path: \(StyleTemplate.literal(modalKitPath))),
             ],
             targets: [
-                // The style: plain Swift.
-                .target(name: \(StyleTemplate.literal(className)), dependencies: [\(modalKit)]),
-                // The shared library: the entry the host calls (Entry.swift) and the generated note.
-                .target(
-                    name: \(StyleTemplate.literal(entryTarget)),
-                    dependencies: [\(StyleTemplate.literal(className)), \(modalKit)],
-                    // The host finds the style through the C function modalkit_style_entry
-                    // (Entry.swift). Without it the library would build and then fail to load; this
-                    // makes the link fail instead: "undefined symbol 'modalkit_style_entry'".
-                    linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])],
-                    plugins: [\(StyleTemplate.literal(notePlugin))]
-                ),
-                // The note, written at build time.
-                .executableTarget(name: \(StyleTemplate.literal(noteGenerator)),
-                                  dependencies: [\(StyleTemplate.literal(className)), .product(name: "ModalKitNoteTool", package: "ModalKit")]),
-                .plugin(name: \(StyleTemplate.literal(notePlugin)), capability: .buildTool(), dependencies: [\(StyleTemplate.literal(noteGenerator))]),
+                // The style: plain Swift on ModalKitStyle, what a style links (none of the host's code).
+                .target(name: \(StyleTemplate.literal(className)), dependencies: [.product(name: "ModalKitStyle", package: "ModalKit")],
+                        plugins: [.plugin(name: "ModalKitStyleNote", package: "ModalKit")]),
             ]
         )
 
@@ -173,55 +131,13 @@ public struct StyleTemplate: Equatable, Sendable {
         """
     }
 
+    /// The end of the style's file: the one symbol the host looks up.
     public var entrySource: String {
         """
-        // Generated by `modal-demo new-style`: the one symbol the host looks up (after checking the
-        // style ABI version this library carries). Keep it when you rename the class.
-        import ModalKitStyle
-        import \(className)
-
+        /// The one symbol the host looks up (after checking the style ABI version this library
+        /// carries). Keep it when you rename the enum.
         @_cdecl("modalkit_style_entry")
         public func modalkitStyleEntry() -> UnsafeRawPointer { exportStyle(\(className).self) }
-
-        """
-    }
-
-    /// `Sources/<Name>StyleNote/main.swift`: the note generator, one `StyleNoteTool.main` call.
-    public var noteGeneratorSource: String {
-        """
-        // Generated by `modal-demo new-style`: run at build time by \(notePlugin), it runs the
-        // style's declarations (name, summary, options) and writes the library's ELF note.
-        import ModalKitNoteTool
-        import \(className)
-
-        StyleNoteTool.main(styles: [\(className).self])
-
-        """
-    }
-
-    /// `Plugins/<Name>StyleNotePlugin/<Name>StyleNotePlugin.swift`: the build-tool plugin that
-    /// runs the generator for the entry target and compiles the note source it writes.
-    public var notePluginSource: String {
-        """
-        // Generated by `modal-demo new-style`: the build step that gives the library its ELF note.
-        // Applied to \(entryTarget), it runs \(noteGenerator) (which links the style) with the
-        // modules the target depends on; the Swift source it writes is compiled into the target. The
-        // generator is rebuilt, and the note written again, whenever the style changes.
-        import PackagePlugin
-
-        @main
-        struct \(notePlugin): BuildToolPlugin {
-            func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-                let tool = try context.tool(named: \(StyleTemplate.literal(noteGenerator)))
-                let output = context.pluginWorkDirectory.appending("StyleNote.swift")
-                var arguments = ["--output", output.string]
-                for case let .target(dependency) in target.dependencies {
-                    arguments += ["--module", (dependency as? SourceModuleTarget)?.moduleName ?? dependency.name]
-                }
-                return [.buildCommand(displayName: "Writing the style note of \\(target.name)", executable: tool.path,
-                                      arguments: arguments, inputFiles: [], outputFiles: [output])]
-            }
-        }
 
         """
     }
@@ -244,9 +160,9 @@ public struct StyleTemplate: Equatable, Sendable {
         The style is `Sources/\(className)/\(className).swift`: each option is declared once (key,
         meaning, unit, default, accepted range) and read typed in `makeStyle(options:)`, which sets the
         hooks it changes on a `PresentationStyle` (named after `UIPresentationController`'s; a
-        misspelled hook does not compile). `Sources/\(entryTarget)/Entry.swift` exports it to the
-        host; at build time `\(notePlugin)` runs `\(noteGenerator)` to write the library's note
-        (its name, summary and options, which hosts read without loading it), so there is nothing to
+        misspelled hook does not compile); the function at its end exports it to the host. At build
+        time ModalKit's `ModalKitStyleNote` step writes the library's note (its name, summary and
+        options, which hosts read without loading it) from those declarations, so there is nothing to
         keep in step by hand.
 
         """
