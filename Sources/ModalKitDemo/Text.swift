@@ -2,6 +2,7 @@ import CModalKitPixman
 import Glibc
 import ModalKit
 import ModalKitContent
+import ModalKitSystemSupport
 import ModalKitText
 
 /// Why the demo scene could not be set up.
@@ -238,15 +239,18 @@ public final class SceneFontLoad: @unchecked Sendable {
     /// The load's thread: fcft, then every role no one has taken, until none is left or the load
     /// is cancelled.
     private func run() {
-        let started = Result { try startLibrary() }
+        // fontconfig, FreeType and HarfBuzz read the environment as fcft starts and makes fonts:
+        // under the environment's lock, against the accessibility bridge's start on the loop's
+        // thread, which sets AT_SPI_BUS_ADDRESS for its duration (ProcessEnvironment.reading).
+        let started = Result { try ProcessEnvironment.reading { try startLibrary() } }
         locked {
             library = started
             pthread_cond_broadcast(changed)
         }
         guard case .success = started else { return }
-        while let role = take(among: SceneFontLoad.firstFrameRoles) { make(role) }
+        while let role = take(among: SceneFontLoad.firstFrameRoles) { ProcessEnvironment.reading { make(role) } }
         waitForLabelAllowed()
-        while let role = take(among: FontSet.Role.allCases) { make(role) }
+        while let role = take(among: FontSet.Role.allCases) { ProcessEnvironment.reading { make(role) } }
     }
 
     /// Waits (at most `labelDelay`) until the label font may be made or the load is cancelled.

@@ -34,6 +34,10 @@ public final class WaylandConnection {
     var fractionalScaleManager: FractionalScaleManager?
     var presentationTime: PresentationTime?
     var layerShell: LayerShell?
+    /// text-input-v3, the clipboard and the primary selection (each seat gets its devices).
+    var textInputManager: TextInputManager?
+    var dataDeviceManager: SelectionManager?
+    var primarySelectionManager: SelectionManager?
     var outputs: [Output] = []
     var seats: [Seat] = []
     var windows: [WeakWindow] = []
@@ -128,6 +132,9 @@ public final class WaylandConnection {
     deinit {
         windows.removeAll()
         seats.removeAll()
+        textInputManager = nil
+        dataDeviceManager = nil
+        primarySelectionManager = nil
         outputs.removeAll()
         cursorThemes.removeAll()
         fractionalScaleManager = nil
