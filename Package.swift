@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "CModalKitWebP", path: "Sources/CModalKitWebP"),
         // The glue scripts/generate-protocols makes; the XML vendored beside it is its source only.
         .target(name: "CModalKitWaylandProtocols", dependencies: ["CModalKitWaylandClient"], path: "CWayland/Protocols",
-                exclude: ["input-method-unstable-v2.xml"]),
+                exclude: ["input-method-unstable-v2.xml", "wlr"]),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
         .target(name: "ModalKitSystemSupport", swiftSettings: runtime),

@@ -161,6 +161,8 @@ case .dismissPoint(let options):
     print(dismissPointLine(options))
 case .run(let options):
     exit(runWindow(options))
+case .ask(let prompt):
+    exit(runAsk(prompt))
 }
 // Only the commands that print and return come here (the others exit above).
 finishStandardOutput()

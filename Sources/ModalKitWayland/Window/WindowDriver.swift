@@ -52,7 +52,9 @@ final class WindowDriver: LayeredWindowDelegate {
                                           compositing: options.compositing,
                                           presentationFeedback: options.presentationFeedback || options.frameTime == .predicted)
         windowOptions.predictsPresentationTime = options.frameTime == .predicted
-        windowOptions.clientSideDecorations = .standard   // a title bar where the compositor draws none
+        // A title bar where the compositor draws none; an overlay has none.
+        windowOptions.clientSideDecorations = options.layerSurface == nil ? .standard : nil
+        windowOptions.layerSurface = options.layerSurface
         window = try Window(connection: connection, options: windowOptions, delegate: self)
         clipboard = ClipboardBridge(window: window) { [weak self] in self?.inputHandled(now: monotonicSeconds()) }
         clipboard.install()

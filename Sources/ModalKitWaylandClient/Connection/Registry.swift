@@ -69,6 +69,11 @@ enum GlobalVersions {
     static let presentation = GlobalVersion(interface: "wp_presentation", minimum: 1, supported: 1, neededFor: nil,
                                             isRequired: false)
 
+    /// v1 has everything called (get_layer_surface, set_size, set_anchor, set_exclusive_zone,
+    /// set_keyboard_interactivity, ack_configure); used when bound: v3 `destroy`, v4 on-demand keyboard.
+    static let layerShell = GlobalVersion(interface: "zwlr_layer_shell_v1", minimum: 1, supported: 4, neededFor: nil,
+                                          isRequired: false)
+
     /// v1: text-input-unstable-v3 (enable, surrounding text, content type, cursor rectangle, commit).
     static let textInputManager = GlobalVersion(interface: "zwp_text_input_manager_v3", minimum: 1, supported: 1,
                                                 neededFor: nil, isRequired: false)
@@ -82,7 +87,7 @@ enum GlobalVersions {
 
     static let all: [GlobalVersion] = [compositor, shm, xdgWmBase, seat, output, decorationManager, subcompositor,
                                        viewporter, fractionalScaleManager, presentation, textInputManager,
-                                       dataDeviceManager, primarySelectionManager]
+                                       dataDeviceManager, primarySelectionManager, layerShell]
 }
 
 /// `wl_registry`: announces the compositor's globals and binds them.

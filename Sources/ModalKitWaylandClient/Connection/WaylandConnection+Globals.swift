@@ -53,6 +53,10 @@ extension WaylandConnection {
             guard let bound = bind(name, cwl_wp_presentation_interface(), offered: version,
                                    GlobalVersions.presentation) else { return }
             presentationTime = PresentationTime(proxy: bound.proxy, display: display)
+        case "zwlr_layer_shell_v1" where layerShell == nil:
+            guard let bound = bind(name, cwl_zwlr_layer_shell_v1_interface(), offered: version, GlobalVersions.layerShell)
+            else { return }
+            layerShell = LayerShell(proxy: bound.proxy, version: bound.version, display: display)
         case "zwp_text_input_manager_v3" where textInputManager == nil:
             guard let bound = bind(name, cwl_zwp_text_input_manager_v3_interface(), offered: version,
                                    GlobalVersions.textInputManager) else { return }

@@ -129,6 +129,7 @@ public final class Window {
             throw WaylandError.invalidOptions("requested size must be at least 1x1, got \(width)x\(height)")
         }
         guard let shm = connection.shm, let wmBase = connection.wmBase else { throw WaylandError.closed }
+        if options.layerSurface != nil, connection.layerShell == nil { throw WaylandError.missingGlobal("zwlr_layer_shell_v1") }
         let missing = connection.missingCompositingGlobals
         switch options.compositing {
         case .pixman: compositing = .pixman

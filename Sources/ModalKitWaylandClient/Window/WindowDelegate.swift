@@ -29,6 +29,12 @@ public struct WindowOptions {
     /// `ClientSideDecorations.standard` is a title bar (title, ×, drag to move, double-click to
     /// maximize) and invisible resize borders, as foot draws them.
     public var clientSideDecorations: ClientSideDecorations?
+    /// The layer-surface role (wlr-layer-shell) instead of an xdg-shell toplevel: a surface over a
+    /// whole output, sized by the compositor's `configure` (``requestedSize`` is used for a 0
+    /// there). nil (the default): a toplevel. Needs ``WaylandConnection/offersLayerShell``, else
+    /// ``Window/init(connection:options:delegate:)`` throws ``WaylandError/missingGlobal(_:)``.
+    /// Title, app id and decorations do not apply to it.
+    public var layerSurface: LayerSurfaceOptions?
 
     /// Options; see the properties for each value (the window asks for 480 × 800 points by default).
     public init(title: String = "", appID: String? = nil,
