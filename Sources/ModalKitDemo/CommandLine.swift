@@ -18,6 +18,10 @@ public enum Command: Equatable, Sendable {
     case preview(PreviewOptions)
     /// `completion bash|zsh|fish`: print the shell's completion script (``ShellCompletion``).
     case completion(ShellCompletion.Shell)
+    /// `pinentry [--style NAME|PATH] [--log-events]`: the pinentry Assuan protocol on stdin/stdout,
+    /// each prompt an alert presented with the style (default `alert`); `--log-events` prints the
+    /// prompts' `presented` and `dismissed` lines on stderr (stdout is the protocol's).
+    case pinentry(style: String, logEvents: Bool)
     case help
     case version
 }
@@ -194,6 +198,7 @@ public func parseCommandLine(_ arguments: [String]) throws -> Command {
     switch subcommand {
     case .newStyle: return try parseNewStyle(Array(args))
     case .completion: return try parseCompletion(Array(args))
+    case .pinentry: return try parsePinentry(Array(args))
     default: break
     }
     let isRender = subcommand == .render, isPreview = subcommand == .preview
@@ -467,7 +472,7 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .preview(options)
-    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion:
+    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .pinentry:
         return command
     }
 }
@@ -513,6 +518,40 @@ func parseCompletion(_ arguments: [String]) throws -> Command {
         throw UsageError("completion expects bash, zsh or fish, got '\(arguments[0])'")
     }
     return .completion(shell)
+}
+
+/// `pinentry [--style NAME|PATH] [--log-events]`, also taking the options gpg-agent and pinentry's users pass to
+/// any pinentry (pinentry's `pinentry_parse_opts`): `--display`, `--ttyname`, `--ttytype`,
+/// `--lc-ctype`, `--lc-messages`, `--timeout`, `--parent-wid`, `--colors` with a value,
+/// `--no-global-grab`/`-g` and `--debug`/`-d` without; they are accepted and not used (a Wayland
+/// prompt needs no tty or X display).
+func parsePinentry(_ arguments: [String]) throws -> Command {
+    var style = "alert", logEvents = false
+    var args = arguments[...]
+    let valued: Set<String> = ["--display", "--ttyname", "--ttytype", "--lc-ctype", "--lc-messages", "--timeout",
+                               "--parent-wid", "--colors"]
+    while let raw = args.popFirst() {
+        var flag = raw
+        var inline: String?
+        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
+            flag = String(raw[..<eq]); inline = String(raw[raw.index(after: eq)...])
+        }
+        if CommandTable.option(flag, in: .pinentry)?.name == "--help" { return .help }
+        if flag == "--style" || valued.contains(flag) {
+            guard let v = inline ?? args.popFirst() else { throw UsageError("option \(flag) needs a value") }
+            if flag == "--style" {
+                guard !v.isEmpty else { throw UsageError("--style needs a style name or path") }
+                style = v
+            }
+        } else if raw == "--log-events" {
+            logEvents = true
+        } else if ["--no-global-grab", "-g", "--debug", "-d"].contains(raw) {
+            continue
+        } else {
+            throw UsageError((raw.hasPrefix("-") ? "unknown option" : "unexpected argument") + " '\(raw)' for pinentry (see --help)")
+        }
+    }
+    return .pinentry(style: style, logEvents: logEvents)
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).
