@@ -48,7 +48,10 @@ let package = Package(
         // Ready-made content drawn with ModalKitText: Alert, ActionSheet, List and their pieces (Label,
         // Button, VStack); ModalKitContentConcurrency adds `choose() async` (it links Swift concurrency).
         .library(name: "ModalKitContent", targets: ["ModalKitContent", "ModalKitContentConcurrency"]),
-        // The note generator's work, for style packages' build step (`StyleNoteTool.main`).
+        // The build step that gives a style package's library its note: a style target names it in
+        // `plugins:` (docs/design.md, "The note of a style package"; Examples/CustomStyle).
+        .plugin(name: "ModalKitStyleNote", targets: ["ModalKitStyleNote"]),
+        // The note generator's work (`StyleNoteTool.main`), for style packages made before ModalKitStyleNote.
         .library(name: "ModalKitNoteTool", targets: ["ModalKitNoteTool"]),
         // The xdg-shell window core (no ModalKit types, no fonts), for apps that bind a host themselves.
         .library(name: "ModalKitWaylandClient", targets: ["ModalKitWaylandClient"]),
@@ -82,8 +85,10 @@ let package = Package(
         .target(name: "CModalKitDBus", path: "Sources/CModalKitDBus"),
         // ATK and the at-spi2-atk bridge: only CModalKitATK (a library loaded at run time) links them.
         system("CModalKitATKSystem", pkgConfig: "atk", apt: ["libatk1.0-dev", "libatk-bridge2.0-dev"]),
-        // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux): `modal-demo preview`.
-        system("CModalKitWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
+        // libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux) through dlopen when
+        // `modal-demo preview` first encodes (its headers for the types and a dlsym table): a window
+        // maps none of the three libraries. The headers come from /usr/include (Debian: libwebp-dev).
+        .target(name: "CModalKitWebP", path: "Sources/CModalKitWebP"),
         .target(name: "CModalKitWaylandProtocols", dependencies: ["CModalKitWaylandClient"], path: "CWayland/Protocols"),
         .target(name: "CModalKitStyle", path: "Sources/CModalKitStyle"),
         // Glibc-only stand-ins for the bits of Foundation the run-time modules need (`package` access).
@@ -126,13 +131,18 @@ let package = Package(
                 dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitWaylandClient", "ModalKitWaylandDecorations", "ModalKitDesktopSettings",
                                "ModalKitATK", "ModalKitClock", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .target(name: "ModalKitDemo", dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
+        // The command-line table, its scanner and help layout that modal-demo, modal-bench and
+        // modalkit-session share (the standard library only: nothing of Wayland or Foundation).
+        .target(name: "ModalKitCommandLine", swiftSettings: runtime),
+        .target(name: "ModalKitDemo", dependencies: ["ModalKitCommandLine", "ModalKit", "ModalKitPlugins", "ModalKitText", "ModalKitContent", "CModalKitPixman", "CModalKitPng", "CModalKitWebP", "ModalKitSystemSupport"],
                 swiftSettings: runtime),
-        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitWayland", "ModalKitSystemSupport"],
+        // What `modal-demo new-style` writes: a style package of one target.
+        .target(name: "ModalKitStyleTemplate", dependencies: ["ModalKitDemo", "ModalKitSystemSupport"], swiftSettings: runtime),
+        .executableTarget(name: "modal-demo", dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKitWayland", "ModalKitSystemSupport"],
                           swiftSettings: runtime),
         // CModalKitAllocCounter replaces malloc & co. process-wide: link it into modal-bench only.
         .target(name: "CModalKitAllocCounter"),
-        .target(name: "ModalKitBenchSupport"),
+        .target(name: "ModalKitBenchSupport", dependencies: ["ModalKitCommandLine"]),
         .executableTarget(name: "modal-bench",
                           dependencies: ["ModalKitDemo", "ModalKit", "ModalKitPlugins", "ModalKitWayland", "ModalKitBenchSupport", "CModalKitAllocCounter",
                                          "CModalKitPixman", "ModalKitClock", "ModalKitText", "ModalKitSession"]),
@@ -148,6 +158,10 @@ let package = Package(
                                          "ModalKitAlertStyle"]),
         .plugin(name: "ModalKitStyleNotePlugin", capability: .buildTool(), dependencies: ["modalkit-style-note"],
                 path: "BuildPlugins/ModalKitStyleNotePlugin"),
+        // A style package's note step: compiles the style target on the side, loads it and writes its note.
+        .executableTarget(name: "modalkit-style-note-builder", dependencies: ["ModalKitNoteTool"]),
+        .plugin(name: "ModalKitStyleNote", capability: .buildTool(), dependencies: ["modalkit-style-note-builder"],
+                path: "BuildPlugins/ModalKitStyleNote"),
         // Seeded random sequences for the presentation host and the checks after each step, shared
         // by both unit-test targets (HostFuzzTests, DemoSceneFuzzTests), on the real built-in styles.
         .target(name: "ModalKitHostFuzzSupport",
@@ -158,7 +172,7 @@ let package = Package(
                     dependencies: ["ModalKit", "ModalKitPlugins", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle", "ModalKitHostFuzzSupport"],
                     swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "ModalKitDemoTests",
-                    dependencies: ["ModalKitDemo", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
+                    dependencies: ["ModalKitDemo", "ModalKitStyleTemplate", "ModalKitCommandLine", "ModalKit", "ModalKitInsetCenteredStyle", "ModalKitBottomSheetStyle", "ModalKitAdaptiveStyle",
                                    "ModalKitHostFuzzSupport"]),
         .testTarget(name: "ModalKitWaylandClientTests", dependencies: ["ModalKitWaylandClient", "ModalKitWaylandDecorations"]),
         .testTarget(name: "ModalKitWaylandDecorationsTests",
@@ -166,10 +180,11 @@ let package = Package(
         .testTarget(name: "ModalKitWaylandTests", dependencies: ["ModalKitWayland", "ModalKit", "ModalKitWaylandClient", "ModalKitText"]),
         .testTarget(name: "ModalKitATKTests", dependencies: ["ModalKitATK", "ModalKit", "CModalKitATKInterface",
                                                           "ModalKitDesktopSettings", "CModalKitDBus"]),
-        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit",
+        .testTarget(name: "ModalKitContentTests", dependencies: ["ModalKitContent", "ModalKitContentConcurrency", "ModalKit", "ModalKitText",
                                                               "CModalKitPixman", "ModalKitAlertStyle", "ModalKitBottomSheetStyle"]),
         .testTarget(name: "ModalKitTextTests", dependencies: ["ModalKitText", "CModalKitPixman"]),
-        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport"]),
+        .testTarget(name: "ModalKitBenchTests", dependencies: ["ModalKitBenchSupport", "ModalKitCommandLine"]),
+        .testTarget(name: "ModalKitCommandLineTests", dependencies: ["ModalKitCommandLine"]),
         // End-to-end tests: what users install (scripts/install's prefix, MODALKIT_TEST_PREFIX), never
         // the build next to the test binary. The harness (child processes, private headless
         // compositors and session buses, screenshots, the installed products) is a library of its
@@ -184,10 +199,10 @@ let package = Package(
         .target(name: "ModalKitSession", dependencies: ["CModalKitPng"], exclude: ["Helpers"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Runs an app in a private headless session and drives it with a script of steps.
-        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession"]),
+        .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession", "ModalKitCommandLine"]),
         .target(name: "ModalKitTestHarness", dependencies: ["ModalKit", "CModalKitPng", "ModalKitSession"], path: "Tests/ModalKitTestHarness", exclude: ["Fixtures"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "CModalKitWebP"]),
+        .testTarget(name: "CommandTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins", "ModalKitDemo", "ModalKitStyleTemplate", "ModalKitNoteTool", "ModalKitCommandLine"]),
         .testTarget(name: "LiveSwayTests", dependencies: ["ModalKitTestHarness", "ModalKit", "ModalKitPlugins"],
                     path: "Tests/LiveTests/Sway"),
         .testTarget(name: "LiveWestonTests", dependencies: ["ModalKitTestHarness"], path: "Tests/LiveTests/Weston"),
@@ -202,3 +217,18 @@ let package = Package(
     // tools-version 6 would otherwise turn on.
     swiftLanguageModes: [.v5]
 )
+
+// The fuzz targets (Fuzz/Targets: the parsers of untrusted bytes) are compiled into one of two
+// targets. Ordinarily into ModalKitFuzzTests, which replays the seed corpus and the inputs that
+// once failed through them. With MODALKIT_LIBFUZZER=1 in the environment (scripts/fuzz, in a
+// scratch directory of its own, with `-sanitize=fuzzer,address`) into the executable
+// `modalkit-fuzz` instead, libFuzzer's driver around them.
+let fuzzDependencies: [Target.Dependency] = ["ModalKitPlugins", "ModalKitStyle", "ModalKit", "ModalKitHostFuzzSupport",
+                                             "ModalKitDesktopSettings", "CModalKitDBus", "ModalKitText", "CModalKitPixman"]
+if Context.environment["MODALKIT_LIBFUZZER"] == "1" {
+    package.targets.append(.executableTarget(name: "modalkit-fuzz", dependencies: fuzzDependencies, path: "Fuzz",
+                                             exclude: ["Corpus", "Regressions", "Tests"], sources: ["Targets", "Driver"]))
+} else {
+    package.targets.append(.testTarget(name: "ModalKitFuzzTests", dependencies: fuzzDependencies, path: "Fuzz",
+                                       exclude: ["Corpus", "Regressions", "Driver"], sources: ["Targets", "Tests"]))
+}

@@ -5,16 +5,17 @@
 // The product name must start with ModalKitStyle (the loader looks for libModalKitStyle*.so)
 // and be .dynamic, so that SwiftPM links a shared library.
 //
+// One target: the style and its C entry (modalkit_style_entry, at the end of FadeScaleStyle.swift).
 // The library carries an ELF note with the style's name, summary and options, which hosts read
-// without loading it. It is written at build time from the style's own declarations:
-// FadeScaleStyleNotePlugin runs FadeScaleStyleNote, a small program linking the style, and
-// compiles what it writes into FadeScaleStyleEntry.
+// without loading it. ModalKit's ModalKitStyleNote build step writes it from the style's own
+// declarations: it compiles the target on the side, loads that as a host would, and adds the
+// note's source to the target. A target without the entry fails that step, naming the function.
 import PackageDescription
 
 let package = Package(
     name: "CustomStyle",
     products: [
-        .library(name: "ModalKitStyleFadeScale", type: .dynamic, targets: ["FadeScaleStyleEntry"]),
+        .library(name: "ModalKitStyleFadeScale", type: .dynamic, targets: ["FadeScaleStyle"]),
     ],
     dependencies: [
         // ModalKit itself, by path; a copy elsewhere would point at a checkout or a tag instead.
@@ -22,17 +23,7 @@ let package = Package(
     ],
     targets: [
         // The style: plain Swift on ModalKitStyle (what a style links; none of the host's code).
-        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKitStyle", package: "ModalKit")]),
-        // The shared library: the entry the host calls and the generated note.
-        .target(name: "FadeScaleStyleEntry",
-                dependencies: ["FadeScaleStyle", .product(name: "ModalKitStyle", package: "ModalKit")],
-                // Without the entry function modalkit_style_entry the library would build and then
-                // fail to load; this makes the link fail instead: "undefined symbol 'modalkit_style_entry'".
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--defsym=modalkit_style_entry_required=modalkit_style_entry"])],
-                plugins: ["FadeScaleStyleNotePlugin"]),
-        // The note, written at build time.
-        .executableTarget(name: "FadeScaleStyleNote",
-                          dependencies: ["FadeScaleStyle", .product(name: "ModalKitNoteTool", package: "ModalKit")]),
-        .plugin(name: "FadeScaleStyleNotePlugin", capability: .buildTool(), dependencies: ["FadeScaleStyleNote"]),
+        .target(name: "FadeScaleStyle", dependencies: [.product(name: "ModalKitStyle", package: "ModalKit")],
+                plugins: [.plugin(name: "ModalKitStyleNote", package: "ModalKit")]),
     ]
 )

@@ -291,7 +291,8 @@ static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *me
  * the session bus for it (atspi_get_a11y_bus), which would be a blocking call and would leave a
  * shared session-bus connection that exits the process when the session bus goes. libatspi has
  * no other way to be told the address. (setenv is not safe against a getenv on another thread
- * at the same moment; the variable is set only for this call, on the loop's thread.) */
+ * at the same moment: the caller holds the process's environment lock, which ModalKit's other
+ * threads that read the environment take too — ProcessEnvironment.changing and .reading.) */
 static int init_bridge(const char *bus_address) {
     if (bridge_running) return 0;
     const char *domains[] = {"dbind", "atk-bridge", "Atspi", "GLib-GIO", NULL};

@@ -222,11 +222,14 @@ public final class AccessibilityBridge: EventLoopSource {
         let bridge = AccessibilityBridge(host: host, library: library, configuration: configuration,
                                          isWindowActive: isWindowActive, onRequest: onRequest)
         let context = Unmanaged.passUnretained(bridge).toOpaque()
-        let status = library.api.start!(configuration.applicationName, configuration.toolkitName,
-                                        configuration.toolkitVersion, busAddress, { context, key, request in
-            guard let context else { return }
-            Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue().request(key: key, request)
-        }, context)
+        // The library sets AT_SPI_BUS_ADDRESS for the bridge's start: under the environment's lock.
+        let status = ProcessEnvironment.changing {
+            library.api.start!(configuration.applicationName, configuration.toolkitName,
+                               configuration.toolkitVersion, busAddress, { context, key, request in
+                guard let context else { return }
+                Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue().request(key: key, request)
+            }, context)
+        }
         // Not registered: without a follower (the X display route) that is the end, as before;
         // with one (the bus went away after it answered), the objects are kept and the bridge
         // waits, suspended, for the next bus the follower finds.
@@ -311,7 +314,7 @@ public final class AccessibilityBridge: EventLoopSource {
     private func resume(on address: String) {
         // Connected already: the bus's owner changes only after it left (onLost suspended).
         guard isRunning, !isConnected else { return }
-        isConnected = library.api.resume!(address) == 0
+        isConnected = ProcessEnvironment.changing { library.api.resume!(address) } == 0
     }
 
     // MARK: Snapshots

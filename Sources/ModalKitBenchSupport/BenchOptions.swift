@@ -1,4 +1,6 @@
-// modal-bench's command line.
+// modal-bench's command line: its table of options (the command-line table modal-demo and
+// modalkit-session use too), the parser of its measurement modes, and `--help` made from the table.
+import ModalKitCommandLine
 
 /// A window size in points (scale 1: one point = one buffer pixel).
 public struct BenchSize: Hashable, Sendable, CustomStringConvertible {
@@ -55,39 +57,6 @@ public enum BenchCompositing: String, Equatable, Sendable, CaseIterable {
     case pixman
     /// The client's share of a sub-surface frame (the compositor blends the layers).
     case subsurface
-
-    /// `--compositing pixman|subsurface|both` taken out of `args` (the rest goes to
-    /// ``BenchOptions/parse(_:)``): the backends to measure side by side, nil without the option.
-    /// - Throws: `BenchUsageError` for a bad or repeated value.
-    public static func extract(from args: [String]) throws -> (backends: [BenchCompositing]?, rest: [String]) {
-        var rest: [String] = [], found: [BenchCompositing]?
-        var i = 0
-        while i < args.count {
-            var value: String?
-            if args[i] == "--compositing" {
-                guard i + 1 < args.count else { throw BenchUsageError("--compositing needs a value") }
-                value = args[i + 1]
-                i += 1
-            } else if args[i].hasPrefix("--compositing=") {
-                value = String(args[i].dropFirst("--compositing=".count))
-            }
-            if let v = value {
-                guard found == nil else { throw BenchUsageError("--compositing given twice") }
-                switch v {
-                case "both": found = [.pixman, .subsurface]
-                default:
-                    guard let c = BenchCompositing(rawValue: v) else {
-                        throw BenchUsageError("--compositing needs pixman, subsurface or both, got '\(v)'")
-                    }
-                    found = [c]
-                }
-            } else {
-                rest.append(args[i])
-            }
-            i += 1
-        }
-        return (found, rest)
-    }
 }
 
 /// What `modal-bench` was asked to do.
@@ -118,9 +87,21 @@ public enum BenchCommand: Equatable {
 }
 
 /// A command-line mistake: one line on stderr, exit status 2.
-public struct BenchUsageError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ message: String) { description = message }
+public typealias BenchUsageError = UsageError
+
+/// The part of modal-bench's command line an option belongs to: the measurements of the frame
+/// pipeline (frames, drags, scrolls, cycles, reloads, text) or `--launch`'s.
+public enum BenchMode: Hashable, Sendable {
+    case pipeline
+    case launch
+}
+
+/// What modal-bench was asked to do, and with `--compositing`, the backends whose frames it times
+/// side by side.
+public struct BenchRequest: Equatable {
+    public var command: BenchCommand
+    /// `--compositing pixman|subsurface|both`: nil without it.
+    public var backends: [BenchCompositing]?
 }
 
 public enum BenchOptions {
@@ -133,9 +114,9 @@ public enum BenchOptions {
     /// `--reloads N`: at least two (the cost per reload is the growth from the first to the last).
     public static let reloadsRange = 2...10_000
 
-    public static let usage = """
+    static let synopsis = """
     Usage:
-      modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N]
+      modal-bench [--style NAME|PATH]... [--size WxH]... [--variant V]... [--runs N] [--compositing MODE]
       modal-bench --drag [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --scroll [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --cycles N [--style NAME|PATH]... [--size WxH]... [--variant V]...
@@ -153,55 +134,12 @@ public enum BenchOptions {
     damaged and painted pixels per frame, and heap allocations per frame (malloc and friends,
     counted in the whole process, libswiftCore and pixman included).
 
-    Options:
-      --style NAME|PATH   a style found on the style path by name, or a plugin file (a value
-                          containing '/'); repeatable. Default: inset-centered and bottom-sheet.
-      --size WxH          window size in points at scale 1, each side 1...8192; repeatable.
-                          Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720).
-      --variant V         solid, gradient, shadow, recede or all; repeatable. Draws each style
-                          with a solid dim and no shadow (solid), its dim as a vertical
-                          gradient (gradient), with a soft drop shadow (shadow), or with the
-                          presenting view receding under it (recede), and prints each
-                          variant's median against the solid one's. Default: solid.
-      --compositing MODE  pixman, subsurface or both: instead of the frame table, time per
-                          frame each backend's client work — pixman: the whole frame rendered
-                          (DemoScene.render); subsurface: only what modal-demo's sub-surface
-                          frame does besides its Wayland requests, through the window's own
-                          policy (ModalKitWayland's LayerComposer) over offscreen layers (the
-                          frame's layer values, the presenting view only when it changed, the
-                          presented view's own buffer only when its content or size changed, or
-                          every frame for an alpha or a scale; the whole frame by pixman where
-                          the layers cannot show it, e.g. a receding presenting view) — with
-                          thread CPU time, side by side (each --variant)
-      --runs N            present + dismiss sequences timed per style and size, after one
-                          warm-up sequence (default 10)
-      --drag              scripted-drag mode: per run, present, then a pointer drag on the
-                          presented view down 40 % of its way out in 0.5 s (three motion events
-                          per 60 Hz frame), held, released (it springs back), then 70 %
-                          (dismissed); every drag frame timed, allocations counted over each
-                          frame's input events and render
-      --scroll            scripted-scroll mode: per run, present the demo's list of 40 rows,
-                          scroll it with touchpad fingers for 0.5 s (three axis events per 60 Hz
-                          frame), lift them (the host decelerates it until it rests), then turn
-                          the wheel back up a step per frame to the top; every frame timed,
-                          allocations counted over each frame's input events and render
-      --cycles N          memory mode: N present/dismiss cycles per style and size; prints
-                          peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N
-      --levels L          with --cycles: each cycle presents a stack of L levels (1...16; each
-                          over the last by the card's Present another) and dismisses them from
-                          the top (default 1)
-      --reloads N         reload-cost mode: N reloads per style as modal-demo --watch makes
-                          them (a private copy loaded, a style made, the previous released);
-                          prints RSS (VmRSS) and mapped address space (VmSize) after reload 1
-                          and reload N, and the cost per reload
-      --help              this text
-
     Launch and footprint (--launch): modal-demo against another client, in interleaved pairs
     (A, B, A, B …, after one warm-up pair) so both share the machine's load; for each figure the
     min, median and max of each, and the median of the per-pair ratios A/B:
       first-frame  exec → the first wl_surface.commit that puts the window's first buffer on
                    screen, read from the client's WAYLAND_DEBUG=1 lines (the exec time is taken
-                   in the child just before execve, on libwayland's clock), with the phases exec →
+                   just before posix_spawn starts it, on libwayland's clock), with the phases exec →
                    first request → first configure → first frame, and the CPU time of its
                    threads up to then (with the time they waited for a CPU); then the client
                    is stopped (SIGTERM, SIGKILL after 3 s)
@@ -209,39 +147,124 @@ public enum BenchOptions {
       memory       VmRSS, RssAnon, RssFile, RssShmem (/proc/PID/status) and Pss (smaps_rollup)
                    at rest: modal-demo 1 s after --autoplay's present and dismiss (its
                    `dismissed` event), the other client 1 s after its first frame (3 pairs)
-    Options:
-      --vs COMMAND        the client to compare with, one argument split as a shell would
-                          (quotes, no expansions). Default: foot --window-size-pixels=WxH
-      --demo COMMAND      modal-demo's program and arguments (default: the modal-demo next to
-                          modal-bench, else on PATH); modal-bench adds --size WxH (and
-                          --autoplay --log-events for memory). Measure a release build
-      --runs N            interleaved pairs per figure, 1...10000 (default 20)
-      --size WxH          the window size (default 800x600): modal-demo's --size, the default
-                          foot's, and the private sway's output
-      --headless          start a private headless sway (WLR_RENDERER=pixman, one WxH output, no
-                          gaps, so a lone tiled window is exactly WxH) and stop it at the end;
-                          as root, sway runs as the user modalkit-test if it exists, else nobody.
-                          Without it the clients run in your session ($WAYLAND_DISPLAY)
-      --seat S            with --headless: none (no input devices), keyboard (wayvnc gives the
-                          seat a pointer and a keyboard: clients load a keymap), or both, one
-                          after the other (default both)
-      --only WHAT         first-frame, version, memory (comma-separated or repeated; default all)
-      --mappings          also print each client's resident memory by kind and per mapped
-                          file (/proc/PID/smaps)
+    """
 
+    static let epilogue = """
     Styles are loaded through the style path ($MODALKIT_STYLE_PATH, then the directory of the
     executable): build the plugins first, `swift build -c release && swift run -c release modal-bench`.
     Exit status: 0 measured; 2 bad command line or style, or a program to compare not found;
     1 runtime failure (a client ended or showed nothing within 30 s); 130 interrupted.
     """
 
-    /// Parses the arguments after the program name.
-    /// - Throws: `BenchUsageError` naming the offending argument.
-    public static func parse(_ args: [String]) throws -> BenchCommand {
+    static let launchSection = "Options of --launch:"
+
+    /// Every option of modal-bench, in `--help`'s order within each section.
+    public static let table = OptionTable<BenchMode>([
+        CommandOption("--style", "NAME|PATH", completion: .style, in: [.pipeline],
+                      "a style found on the style path by name, or a plugin file (a value",
+                      "containing '/'); repeatable. Default: inset-centered and bottom-sheet."),
+        CommandOption("--size", "WxH", in: [.pipeline],
+                      "window size in points at scale 1, each side 1...8192; repeatable.",
+                      "Default: 1280x720, 1920x1080 and 3840x2160 (--cycles: 1280x720)."),
+        CommandOption("--variant", "V", completion: .words(BenchVariant.allCases.map(\.rawValue) + ["all"]), in: [.pipeline],
+                      "solid, gradient, shadow, recede or all; repeatable. Draws each style",
+                      "with a solid dim and no shadow (solid), its dim as a vertical",
+                      "gradient (gradient), with a soft drop shadow (shadow), or with the",
+                      "presenting view receding under it (recede), and prints each",
+                      "variant's median against the solid one's. Default: solid."),
+        CommandOption("--compositing", "MODE", completion: .words(["pixman", "subsurface", "both"]), in: [.pipeline],
+                      "pixman, subsurface or both: instead of the frame table, time per",
+                      "frame each backend's client work — pixman: the whole frame rendered",
+                      "(DemoScene.render); subsurface: only what modal-demo's sub-surface",
+                      "frame does besides its Wayland requests, through the window's own",
+                      "policy (ModalKitWayland's LayerComposer) over offscreen layers (the",
+                      "frame's layer values, the presenting view only when it changed, the",
+                      "presented view's own buffer only when its content or size changed, or",
+                      "every frame for an alpha or a scale; the whole frame by pixman where",
+                      "the layers cannot show it, e.g. a receding presenting view) — with",
+                      "thread CPU time, side by side (each --variant)"),
+        CommandOption("--runs", "N", in: [.pipeline],
+                      "present + dismiss sequences timed per style and size, after one",
+                      "warm-up sequence (default 10)"),
+        CommandOption("--drag", in: [.pipeline],
+                      "scripted-drag mode: per run, present, then a pointer drag on the",
+                      "presented view down 40 % of its way out in 0.5 s (three motion events",
+                      "per 60 Hz frame), held, released (it springs back), then 70 %",
+                      "(dismissed); every drag frame timed, allocations counted over each",
+                      "frame's input events and render"),
+        CommandOption("--scroll", in: [.pipeline],
+                      "scripted-scroll mode: per run, present the demo's list of 40 rows,",
+                      "scroll it with touchpad fingers for 0.5 s (three axis events per 60 Hz",
+                      "frame), lift them (the host decelerates it until it rests), then turn",
+                      "the wheel back up a step per frame to the top; every frame timed,",
+                      "allocations counted over each frame's input events and render"),
+        CommandOption("--cycles", "N", in: [.pipeline],
+                      "memory mode: N present/dismiss cycles per style and size; prints",
+                      "peak RSS (VmHWM) and RSS (VmRSS) after cycle 1 and after cycle N"),
+        CommandOption("--levels", "L", in: [.pipeline],
+                      "with --cycles: each cycle presents a stack of L levels (1...16; each",
+                      "over the last by the card's Present another) and dismisses them from",
+                      "the top (default 1)"),
+        CommandOption("--reloads", "N", in: [.pipeline],
+                      "reload-cost mode: N reloads per style as modal-demo --watch makes",
+                      "them (a private copy loaded, a style made, the previous released);",
+                      "prints RSS (VmRSS) and mapped address space (VmSize) after reload 1",
+                      "and reload N, and the cost per reload"),
+        CommandOption("--text", in: [.pipeline],
+                      "shaped-text mode: lines drawn through ModalKitText in each shaping",
+                      "mode, --runs timed draws of each line (cached and newly shaped)"),
+        CommandOption("--help", alias: "-h", in: [.pipeline, .launch], "this text"),
+
+        CommandOption("--launch", in: [.launch], section: launchSection,
+                      "launch and footprint of modal-demo against another client (above)"),
+        CommandOption("--vs", "COMMAND", in: [.launch], section: launchSection,
+                      "the client to compare with, one argument split as a shell would",
+                      "(quotes, no expansions). Default: foot --window-size-pixels=WxH"),
+        CommandOption("--demo", "COMMAND", in: [.launch], section: launchSection,
+                      "modal-demo's program and arguments (default: the modal-demo next to",
+                      "modal-bench, else on PATH); modal-bench adds --size WxH (and",
+                      "--autoplay --log-events for memory). Measure a release build"),
+        CommandOption("--runs", "N", in: [.launch], section: launchSection,
+                      "interleaved pairs per figure, 1...10000 (default 20)"),
+        CommandOption("--size", "WxH", in: [.launch], section: launchSection,
+                      "the window size (default 800x600): modal-demo's --size, the default",
+                      "foot's, and the private sway's output"),
+        CommandOption("--headless", in: [.launch], section: launchSection,
+                      "start a private headless sway (WLR_RENDERER=pixman, one WxH output, no",
+                      "gaps, so a lone tiled window is exactly WxH) and stop it at the end;",
+                      "as root, sway runs as the user modalkit-test if it exists, else nobody.",
+                      "Without it the clients run in your session ($WAYLAND_DISPLAY)"),
+        CommandOption("--seat", "S", completion: .words(["none", "keyboard", "both"]), in: [.launch], section: launchSection,
+                      "with --headless: none (no input devices), keyboard (wayvnc gives the",
+                      "seat a pointer and a keyboard: clients load a keymap), or both, one",
+                      "after the other (default both)"),
+        CommandOption("--only", "WHAT", completion: .words(LaunchOptions.Measurement.allCases.map(\.rawValue)), in: [.launch],
+                      section: launchSection,
+                      "first-frame, version, memory (comma-separated or repeated; default all)"),
+        CommandOption("--mappings", in: [.launch], section: launchSection,
+                      "also print each client's resident memory by kind and per mapped",
+                      "file (/proc/PID/smaps)"),
+    ])
+
+    /// `--help`'s text, made from ``table``.
+    public static let usage = ([synopsis, ""] + table.helpLines([HelpSection("Options:"), HelpSection(launchSection)], column: 22)
+                               + ["", epilogue]).joined(separator: "\n")
+
+    /// The command the arguments after the program name ask for (``parseRequest(_:)``'s, without
+    /// `--compositing`'s backends).
+    /// - Throws: `UsageError` naming the offending argument.
+    public static func parse(_ args: [String]) throws -> BenchCommand { try parseRequest(args).command }
+
+    /// Parses the arguments after the program name: `--launch` anywhere selects launch's options
+    /// (``LaunchOptions``), otherwise the frame pipeline's.
+    /// - Throws: `UsageError` naming the offending argument.
+    public static func parseRequest(_ args: [String]) throws -> BenchRequest {
         if args.contains("--launch") {
-            if args.contains("--help") || args.contains("-h") { return .help }
-            return .launch(try LaunchOptions.parse(args))
+            var scanner = LaunchOptions.scanner(args)
+            guard let options = try LaunchOptions.parse(&scanner) else { return BenchRequest(command: .help) }
+            return BenchRequest(command: .launch(options))
         }
+        var scanner = ArgumentScanner(args[...], table: table, command: .pipeline)
         var styles: [String] = []
         var sizes: [BenchSize] = []
         var runs: Int?
@@ -250,116 +273,140 @@ public enum BenchOptions {
         var drag = false, scroll = false, text = false
         var reloads: Int?
         var variants: [BenchVariant] = []
-        var i = 0
-        func value(_ option: String) throws -> String {
-            i += 1
-            guard i < args.count else { throw BenchUsageError("\(option) needs a value") }
-            return args[i]
-        }
-        func count(_ option: String, _ text: String, _ range: ClosedRange<Int>) throws -> Int {
-            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), range.contains(n) else {
-                throw BenchUsageError("\(option) needs a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
-            }
-            return n
-        }
-        while i < args.count {
-            let arg = args[i]
-            // --option=value is accepted too.
-            var option = arg, inline: String?
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                option = String(arg[..<eq])
-                inline = String(arg[arg.index(after: eq)...])
-            }
-            func argument() throws -> String { try inline ?? value(option) }
-            switch option {
-            case "--help", "-h":
-                guard inline == nil else { throw BenchUsageError("\(option) takes no value") }
-                return .help
+        var backends: [BenchCompositing]?
+        while let (option, value) = try scanner.nextOption() {
+            switch option.name {
+            case "--help":
+                return BenchRequest(command: .help)
             case "--style":
-                let s = try argument()
-                guard !s.isEmpty else { throw BenchUsageError("--style needs a name or a path, got ''") }
-                styles.append(s)
+                guard !value.isEmpty else { throw UsageError("--style needs a name or a path, got ''") }
+                styles.append(value)
             case "--size":
-                let s = try argument()
-                guard let size = BenchSize(parsing: s) else {
-                    throw BenchUsageError("--size needs WxH with each side 1...\(BenchSize.maximumSide) points, got '\(s)'")
-                }
-                sizes.append(size)
+                sizes.append(try BenchSize.parsing(value, for: option))
             case "--variant":
-                let v = try argument()
                 let chosen: [BenchVariant]
-                if v == "all" {
+                if value == "all" {
                     chosen = BenchVariant.allCases
-                } else if let one = BenchVariant(rawValue: v) {
+                } else if let one = BenchVariant(rawValue: value) {
                     chosen = [one]
                 } else {
-                    throw BenchUsageError("--variant needs solid, gradient, shadow, recede or all, got '\(v)'")
+                    throw UsageError("--variant needs solid, gradient, shadow, recede or all, got '\(value)'")
                 }
                 for c in chosen where !variants.contains(c) { variants.append(c) }
-            case "--runs":
-                guard runs == nil else { throw BenchUsageError("--runs given twice") }
-                runs = try count("--runs", try argument(), runsRange)
-            case "--levels":
-                guard levels == nil else { throw BenchUsageError("--levels given twice") }
-                levels = try count("--levels", try argument(), levelsRange)
-            case "--drag":
-                guard inline == nil else { throw BenchUsageError("--drag takes no value") }
-                drag = true
-            case "--scroll":
-                guard inline == nil else { throw BenchUsageError("--scroll takes no value") }
-                scroll = true
-            case "--text":
-                guard inline == nil else { throw BenchUsageError("--text takes no value") }
-                text = true
-            case "--cycles":
-                guard cycles == nil else { throw BenchUsageError("--cycles given twice") }
-                cycles = try count("--cycles", try argument(), cyclesRange)
-            case "--reloads":
-                guard reloads == nil else { throw BenchUsageError("--reloads given twice") }
-                reloads = try count("--reloads", try argument(), reloadsRange)
+            case "--compositing":
+                backends = try once(backends, option) {
+                    try oneOrBoth(value, [.pixman, .subsurface], for: option, expects: "pixman, subsurface or both")
+                }
+            case "--runs": runs = try once(runs, option) { try count(option, value, runsRange) }
+            case "--levels": levels = try once(levels, option) { try count(option, value, levelsRange) }
+            case "--cycles": cycles = try once(cycles, option) { try count(option, value, cyclesRange) }
+            case "--reloads": reloads = try once(reloads, option) { try count(option, value, reloadsRange) }
+            case "--drag": drag = true
+            case "--scroll": scroll = true
+            case "--text": text = true
             default:
-                if arg.hasPrefix("-") { throw BenchUsageError("unknown option '\(arg)' (see --help)") }
-                throw BenchUsageError("unexpected argument '\(arg)' (see --help)")
+                preconditionFailure("\(option.name) is in BenchOptions.table but not parsed")
             }
-            i += 1
         }
+        let command = try mode(styles: styles, sizes: sizes, runs: runs, cycles: cycles, levels: levels, drag: drag,
+                               scroll: scroll, text: text, reloads: reloads, variants: variants)
+        if backends != nil {
+            let mode: String?
+            switch command {
+            case .frames: mode = nil
+            case .cycles, .stackCycles: mode = "--cycles"
+            case .drags: mode = "--drag"
+            case .scrolls: mode = "--scroll"
+            case .reloads: mode = "--reloads"
+            case .text: mode = "--text"
+            case .launch, .help: mode = nil
+            }
+            if let mode { throw UsageError("--compositing does not apply to \(mode)") }
+        }
+        return BenchRequest(command: command, backends: backends)
+    }
+
+    /// The measurement the options ask for, and the mistakes of combining them.
+    private static func mode(styles: [String], sizes: [BenchSize], runs: Int?, cycles: Int?, levels: Int?, drag: Bool,
+                             scroll: Bool, text: Bool, reloads: Int?, variants: [BenchVariant]) throws -> BenchCommand {
+        var styles = styles, variants = variants
         if text {
             guard cycles == nil, levels == nil, reloads == nil, !drag, !scroll, styles.isEmpty, sizes.isEmpty, variants.isEmpty else {
-                throw BenchUsageError("--text takes only --runs")
+                throw UsageError("--text takes only --runs")
             }
             return .text(runs: runs ?? defaultRuns)
         }
         if styles.isEmpty { styles = defaultStyles }
         if let n = reloads {
             guard cycles == nil, runs == nil, levels == nil, !drag, !scroll, variants.isEmpty, sizes.isEmpty else {
-                throw BenchUsageError("--reloads takes only --style")
+                throw UsageError("--reloads takes only --style")
             }
             return .reloads(styles: styles, count: n)
         }
         if variants.isEmpty { variants = [.solid] }
         if let n = cycles {
-            guard runs == nil else { throw BenchUsageError("--runs does not apply to --cycles") }
-            guard !drag else { throw BenchUsageError("--drag does not apply to --cycles") }
-            guard !scroll else { throw BenchUsageError("--scroll does not apply to --cycles") }
+            guard runs == nil else { throw UsageError("--runs does not apply to --cycles") }
+            guard !drag else { throw UsageError("--drag does not apply to --cycles") }
+            guard !scroll else { throw UsageError("--scroll does not apply to --cycles") }
             if let l = levels, l > 1 {
-                guard variants == [.solid] else { throw BenchUsageError("--levels takes no --variant") }
+                guard variants == [.solid] else { throw UsageError("--levels takes no --variant") }
                 return .stackCycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
                                     levels: l)
             }
             return .cycles(styles: styles, sizes: sizes.isEmpty ? [BenchSize.cyclesDefault] : sizes, cycles: n,
                            variants: variants)
         }
-        guard levels == nil else { throw BenchUsageError("--levels applies to --cycles only") }
+        guard levels == nil else { throw UsageError("--levels applies to --cycles only") }
         if scroll {
-            guard !drag else { throw BenchUsageError("--scroll and --drag are separate modes; give one") }
-            guard variants == [.solid] else { throw BenchUsageError("--variant does not apply to --scroll") }
+            guard !drag else { throw UsageError("--scroll and --drag are separate modes; give one") }
+            guard variants == [.solid] else { throw UsageError("--variant does not apply to --scroll") }
             return .scrolls(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
         }
         if drag {
-            guard variants == [.solid] else { throw BenchUsageError("--variant does not apply to --drag") }
+            guard variants == [.solid] else { throw UsageError("--variant does not apply to --drag") }
             return .drags(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns)
         }
         return .frames(styles: styles, sizes: sizes.isEmpty ? BenchSize.defaults : sizes, runs: runs ?? defaultRuns,
                        variants: variants)
     }
+
+    /// A whole number of `option` in `range` (digits only: no sign, no spaces).
+    /// - Throws: `UsageError` `NAME needs a whole number in A...B, got 'TEXT'`.
+    static func count(_ option: CommandOption<BenchMode>, _ text: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), range.contains(n) else {
+            throw UsageError("\(option.name) needs a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+        }
+        return n
+    }
+
+    /// `value` as one case of `T`, or `both`: the cases `both` lists.
+    /// - Throws: `UsageError` `NAME needs EXPECTS, got 'VALUE'`.
+    static func oneOrBoth<T: RawRepresentable>(_ value: String, _ both: [T], for option: CommandOption<BenchMode>,
+                                               expects: String) throws -> [T] where T.RawValue == String {
+        if value == "both" { return both }
+        guard let one = T(rawValue: value) else { throw UsageError("\(option.name) needs \(expects), got '\(value)'") }
+        return [one]
+    }
+
+    /// The value of an option given at most once.
+    /// - Throws: `UsageError` `NAME given twice` when `current` is already set.
+    static func once<T>(_ current: T?, _ option: CommandOption<BenchMode>, _ parse: () throws -> T) throws -> T {
+        guard current == nil else { throw UsageError("\(option.name) given twice") }
+        return try parse()
+    }
+}
+
+extension BenchSize {
+    /// `text` as the value of `option` (`--size`).
+    /// - Throws: `UsageError` `--size needs WxH with each side 1...8192 points, got 'TEXT'`.
+    static func parsing(_ text: String, for option: CommandOption<BenchMode>) throws -> BenchSize {
+        guard let size = BenchSize(parsing: text) else {
+            throw UsageError("\(option.name) needs WxH with each side 1...\(BenchSize.maximumSide) points, got '\(text)'")
+        }
+        return size
+    }
+}
+
+extension BenchRequest {
+    init(command: BenchCommand) { self.init(command: command, backends: nil) }
 }

@@ -1,4 +1,5 @@
 // `modal-bench --launch`: launch time and resident memory of modal-demo against another client.
+import ModalKitCommandLine
 
 /// What `modal-bench --launch` measures and where.
 public struct LaunchOptions: Equatable, Sendable {
@@ -69,92 +70,63 @@ public struct LaunchOptions: Equatable, Sendable {
     public var versusCommand: [String] { versus ?? ["foot", "--window-size-pixels=\(size)"] }
 
     /// Parses the arguments after the program name, `--launch` included (anywhere).
-    /// - Throws: `BenchUsageError` naming the offending argument.
+    /// - Throws: `UsageError` naming the offending argument (`--help` too: it takes no other options).
     public static func parse(_ args: [String]) throws -> LaunchOptions {
+        var scanner = scanner(args)
+        guard let options = try parse(&scanner) else { throw UsageError("--help takes no other options") }
+        return options
+    }
+
+    /// A scanner of `args` over modal-bench's table, for launch's options: an option of the
+    /// other measurements is refused as `NAME does not apply to --launch`.
+    static func scanner(_ args: [String]) -> ArgumentScanner<BenchMode> {
+        var scanner = ArgumentScanner(args[...], table: BenchOptions.table, command: .launch)
+        let unknown = scanner.refuse
+        scanner.refuse = { argument, name in
+            BenchOptions.table.names(name) ? UsageError("\(name) does not apply to --launch") : unknown(argument, name)
+        }
+        return scanner
+    }
+
+    /// Launch's options read by `scanner`, or nil for `--help`.
+    /// - Throws: `UsageError` naming the offending argument.
+    static func parse(_ scanner: inout ArgumentScanner<BenchMode>) throws -> LaunchOptions? {
         var o = LaunchOptions()
         var runs: Int?, size: BenchSize?, headless = false, seats: [SeatVariant]?, only: [Measurement] = []
-        var i = 0
-        func value(_ option: String) throws -> String {
-            i += 1
-            guard i < args.count else { throw BenchUsageError("\(option) needs a value") }
-            return args[i]
-        }
-        func command(_ option: String, _ text: String) throws -> [String] {
+        func command(_ option: CommandOption<BenchMode>, _ text: String) throws -> [String] {
             let words = try ShellWords.split(text)
-            guard !words.isEmpty else { throw BenchUsageError("\(option) needs a command, got '\(text)'") }
+            guard !words.isEmpty else { throw UsageError("\(option.name) needs a command, got '\(text)'") }
             return words
         }
-        while i < args.count {
-            let arg = args[i]
-            var option = arg, inline: String?
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                option = String(arg[..<eq])
-                inline = String(arg[arg.index(after: eq)...])
-            }
-            func argument() throws -> String { try inline ?? value(option) }
-            func noValue() throws {
-                guard inline == nil else { throw BenchUsageError("\(option) takes no value") }
-            }
-            switch option {
-            case "--launch":
-                try noValue()
-            case "--vs":
-                guard o.versus == nil else { throw BenchUsageError("--vs given twice") }
-                o.versus = try command("--vs", try argument())
-            case "--demo":
-                guard o.demo == nil else { throw BenchUsageError("--demo given twice") }
-                o.demo = try command("--demo", try argument())
-            case "--runs":
-                guard runs == nil else { throw BenchUsageError("--runs given twice") }
-                let text = try argument()
-                guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), runsRange.contains(n) else {
-                    throw BenchUsageError("--runs needs a whole number in \(runsRange.lowerBound)...\(runsRange.upperBound), got '\(text)'")
-                }
-                runs = n
+        while let (option, value) = try scanner.nextOption() {
+            switch option.name {
+            case "--help": return nil
+            case "--launch": break
+            case "--vs": o.versus = try BenchOptions.once(o.versus, option) { try command(option, value) }
+            case "--demo": o.demo = try BenchOptions.once(o.demo, option) { try command(option, value) }
+            case "--runs": runs = try BenchOptions.once(runs, option) { try BenchOptions.count(option, value, runsRange) }
             case "--size":
-                guard size == nil else { throw BenchUsageError("--size given twice (--launch measures one size)") }
-                let s = try argument()
-                guard let parsed = BenchSize(parsing: s) else {
-                    throw BenchUsageError("--size needs WxH with each side 1...\(BenchSize.maximumSide) points, got '\(s)'")
-                }
-                size = parsed
-            case "--headless":
-                try noValue()
-                headless = true
+                guard size == nil else { throw UsageError("--size given twice (--launch measures one size)") }
+                size = try BenchSize.parsing(value, for: option)
+            case "--headless": headless = true
             case "--seat":
-                guard seats == nil else { throw BenchUsageError("--seat given twice") }
-                let v = try argument()
-                switch v {
-                case "both": seats = [.none, .keyboard]
-                default:
-                    guard let one = SeatVariant(rawValue: v) else {
-                        throw BenchUsageError("--seat needs none, keyboard or both, got '\(v)'")
-                    }
-                    seats = [one]
+                seats = try BenchOptions.once(seats, option) {
+                    try BenchOptions.oneOrBoth(value, [.none, .keyboard], for: option, expects: "none, keyboard or both")
                 }
             case "--only":
-                for word in try argument().split(separator: ",", omittingEmptySubsequences: false) {
+                for word in value.split(separator: ",", omittingEmptySubsequences: false) {
                     guard let m = Measurement(rawValue: String(word)) else {
-                        throw BenchUsageError("--only needs first-frame, version or memory (comma-separated), got '\(word)'")
+                        throw UsageError("--only needs first-frame, version or memory (comma-separated), got '\(word)'")
                     }
                     if !only.contains(m) { only.append(m) }
                 }
-            case "--mappings":
-                try noValue()
-                o.mappings = true
-            case "--style", "--variant", "--cycles", "--levels", "--drag", "--compositing":
-                throw BenchUsageError("\(option) does not apply to --launch")
-            case "--help", "-h":
-                throw BenchUsageError("--help takes no other options")
-            default:
-                if arg.hasPrefix("-") { throw BenchUsageError("unknown option '\(arg)' (see --help)") }
-                throw BenchUsageError("unexpected argument '\(arg)' (see --help)")
+            case "--mappings": o.mappings = true
+            default: preconditionFailure("\(option.name) is in BenchOptions.table but not parsed")
             }
-            i += 1
         }
         if let seats {
             guard headless else {
-                throw BenchUsageError("--seat needs --headless (in your own session the seat has the devices it has)")
+                throw UsageError("--seat needs --headless (in your own session the seat has the devices it has)")
             }
             o.session = .headless(seats: seats)
         } else if headless {
@@ -164,7 +136,7 @@ public struct LaunchOptions: Equatable, Sendable {
         o.size = size ?? defaultSize
         if !only.isEmpty { o.measurements = Measurement.allCases.filter(only.contains) }
         if o.mappings && !o.measurements.contains(.memory) {
-            throw BenchUsageError("--mappings needs the memory measurement (--only memory)")
+            throw UsageError("--mappings needs the memory measurement (--only memory)")
         }
         return o
     }

@@ -22,6 +22,25 @@ public enum ProcFiles {
         return (run, wait)
     }
 
+    /// The shared objects a process has mapped, from `/proc/PID/maps` (proc(5): the sixth field is
+    /// the mapped file's path): each path whose file name has `.so` as its suffix or followed by a
+    /// version (`libc.so.6`, `libswiftCore.so`, `ld-linux-x86-64.so.2`), once, in address order.
+    /// Files such as fonts, caches and the executable are not counted.
+    public static func sharedObjects(maps: String) -> [String] {
+        var seen = Set<String>(), objects: [String] = []
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { continue }
+            let path = String(fields[5].trimmingSpaces)
+            guard path.hasPrefix("/"), let name = path.split(separator: "/").last else { continue }
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            guard let so = parts.firstIndex(of: "so"), so > 0,
+                  parts[(so + 1)...].allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { continue }
+            if seen.insert(path).inserted { objects.append(path) }
+        }
+        return objects
+    }
+
     /// The CPU's model name from `/proc/cpuinfo`: the first `model name` line (x86), else the
     /// first `Hardware`, `cpu model` or `uarch` line (other architectures); nil when none.
     public static func cpuModel(in cpuinfo: String) -> String? {

@@ -37,27 +37,42 @@ public struct Label: Hashable, Sendable {
     public var alignment: Alignment
     /// At most this many lines, the last ending in "…" when cut; 0: as many as the text needs.
     public var maximumLines: Int
+    /// The distance from one line's baseline to the next, points (CSS `line-height`, UIKit's
+    /// `NSParagraphStyle.minimumLineHeight` = `maximumLineHeight`), drawn as that many points ×
+    /// scale rounded to whole buffer pixels; nil: the font's line box, its ascent + descent at the
+    /// draw scale.
+    public var lineHeight: Double?
 
     /// - Parameters:
     ///   - text: the text.
     ///   - style: its look (default ``TextStyle/body``).
     ///   - alignment: natural (default) or centred.
     ///   - maximumLines: the line limit, 0 (default) for none.
-    public init(_ text: String, style: TextStyle = .body, alignment: Alignment = .natural, maximumLines: Int = 0) {
+    ///   - lineHeight: points from baseline to baseline, nil (default) for the font's line box.
+    public init(_ text: String, style: TextStyle = .body, alignment: Alignment = .natural, maximumLines: Int = 0,
+                lineHeight: Double? = nil) {
         self.text = text
         self.style = style
         self.alignment = alignment
         self.maximumLines = maximumLines
+        self.lineHeight = lineHeight
     }
 
     /// The text's paragraph direction (first strong character).
     public var direction: ParagraphDirection { ParagraphDirection(of: text) }
 
-    /// The height the label needs at `width` points: its wrapped lines × the font's line height
-    /// (ascent + descent at scale 1), points; 0 for empty text or without a font.
+    /// The height the label needs at `width` points, at scale 1: the first line's box (the font's
+    /// ascent + descent) and ``lineHeight`` (or that box again) for each further wrapped line,
+    /// points; 0 for empty text or without a font.
     public func height(fittingWidth width: Double) -> Double {
         guard !text.isEmpty, let font = style.font(scale: 1) else { return 0 }
-        return Double(wrapped(font, width: width, scale: 1).count * (font.ascent + font.descent))
+        let count = wrapped(font, width: width, scale: 1).count
+        return count == 0 ? 0 : Double(font.ascent + font.descent + (count - 1) * linePitch(font, scale: 1))
+    }
+
+    /// Buffer pixels from one baseline to the next at `scale`.
+    private func linePitch(_ font: PixmanFont, scale: Double) -> Int {
+        lineHeight.map { px($0, scale) } ?? font.ascent + font.descent
     }
 
     /// The width of the text on one line, points (at scale 1).
@@ -67,10 +82,11 @@ public struct Label: Hashable, Sendable {
     }
 
     /// The lines as drawn in `frame` (points) at `scale`: wrapped at the frame's width, the first
-    /// line's box (ascent + descent) at the frame's top, each line placed by ``alignment``.
+    /// line's box (ascent + descent) at the frame's top, the next baselines ``lineHeight`` (or
+    /// that box) apart, each line placed by ``alignment``.
     public func lines(in frame: Rect, scale: Double) -> [Line] {
         guard !text.isEmpty, let font = style.font(scale: scale) else { return [] }
-        let lineHeight = font.ascent + font.descent
+        let lineHeight = linePitch(font, scale: scale)
         let left = px(frame.minX, scale), right = px(frame.maxX, scale), top = px(frame.minY, scale)
         let rightToLeft = direction == .rightToLeft
         return wrapped(font, width: frame.width, scale: scale).enumerated().map { i, text in

@@ -49,6 +49,16 @@ public struct TextStyle: Hashable, Sendable {
     public func font(scale: Double) -> PixmanFont? {
         FontCache.font(pattern: pattern, points: points, scale: scale)
     }
+
+    /// Makes `font` the font of every text style whose ``pattern`` is `pattern` at the font's
+    /// `PixmanFont.pixelSize`, in place of one made on first use: an app that loads its fonts
+    /// ahead (on a thread while its window connects, as foot does) hands them over, so its content
+    /// draws with those very faces and loads none again. The font must have been made with
+    /// `pattern`, kerning on and the default shaping (as ``font(scale:)`` makes them), and be
+    /// used on the main thread from now on. Kept for the process. Main thread only.
+    public static func provide(_ font: PixmanFont, pattern: String) {
+        FontCache.provide(font, pattern: pattern)
+    }
 }
 
 /// The fonts text styles use, by pattern and pixel size. Main thread only (as content is).
@@ -68,6 +78,12 @@ enum FontCache {
         }
         fonts[key] = font
         return font
+    }
+
+    static func provide(_ font: PixmanFont, pattern: String) {
+        let key = "\(pattern)@\(font.pixelSize)"
+        fonts[key] = font
+        unavailable.remove(key)
     }
 }
 

@@ -1,4 +1,5 @@
 import ModalKit
+import ModalKitCommandLine
 
 /// The version printed by `--version`.
 public let modalDemoVersion = "0.2.0"
@@ -12,7 +13,7 @@ public enum Command: Equatable, Sendable {
     case listStyles
     /// `--describe-style NAME|PATH`: the style's name, path, ABI, summary and options.
     case describeStyle(String)
-    /// `new-style NAME [--directory DIR]`: write a style package (``StyleTemplate``).
+    /// `new-style NAME [--directory DIR]`: write a style package (`StyleTemplate`, in ModalKitStyleTemplate).
     case newStyle(NewStyleOptions)
     /// `preview`: the whole transition as an animated WebP, or a strip of frames as a PNG.
     case preview(PreviewOptions)
@@ -107,7 +108,7 @@ public struct RunOptions: Equatable, Sendable {
 }
 
 public struct NewStyleOptions: Equatable, Sendable {
-    /// The style's name, as checked by ``StyleTemplate/validateName(_:)``.
+    /// The style's name, as checked by ``StyleName/validate(_:)``.
     public var name = ""
     /// `--directory DIR`: where the package goes (default: `./NAME`).
     public var directory: String?
@@ -173,278 +174,17 @@ public struct RenderOptions: Equatable, Sendable {
     public init() {}
 }
 
-/// A command-line mistake: printed as one line on stderr, exit status 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    /// The one line to print (without the program name).
-    public let description: String
-    public init(_ message: String) { description = message }
-
-    /// The exit status of a command-line mistake (a bad style or environment value too): 2.
-    public static let exitStatus: Int32 = 2
-}
+/// A command-line mistake: printed as one line on stderr, exit status 2 (``UsageError/exitStatus``).
+public typealias UsageError = ModalKitCommandLine.UsageError
 
 /// `--help`'s text.
 public let usageText = CommandTable.makeUsage()
 
-/// Parses `arguments` (without the program name).
+/// Parses `arguments` (without the program name): the first names a subcommand, whose parser
+/// (``CommandTable/subcommands``) reads the rest, or the window's parser reads them all.
 /// - Throws: `UsageError` naming the offending argument.
 public func parseCommandLine(_ arguments: [String]) throws -> Command {
-    var args = arguments[...]
-    var subcommand = Subcommand.window
-    if let first = args.first, !first.isEmpty, let named = Subcommand(rawValue: first) {
-        subcommand = named
-        args = args.dropFirst()
-    }
-    switch subcommand {
-    case .newStyle: return try parseNewStyle(Array(args))
-    case .completion: return try parseCompletion(Array(args))
-    case .pinentry: return try parsePinentry(Array(args))
-    default: break
-    }
-    let isRender = subcommand == .render, isPreview = subcommand == .preview
-    let isDismissPoint = subcommand == .dismissPoint
-    var preview = PreviewOptions()
-    var describe: String?
-
-    var selections = [StyleSelection()]
-    var sawStyle = false
-    var sawContentAlert = false
-    var run = RunOptions()
-    var render = RenderOptions()
-    var sawSize = false, sawProgress = false, sawOutput = false
-    var listStyles = false
-    var duration: Double?
-
-    func value(for flag: String, _ inline: String?) throws -> String {
-        if let inline { return inline }
-        guard let v = args.popFirst() else { throw UsageError("option \(flag) needs a value") }
-        return v
-    }
-
-    while let raw = args.popFirst() {
-        // Accept both "--flag value" and "--flag=value".
-        var flag = raw
-        var inline: String?
-        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
-            flag = String(raw[..<eq])
-            inline = String(raw[raw.index(after: eq)...])
-        }
-        // The table says which subcommand takes which option, and whether it takes a value.
-        guard let option = CommandTable.option(flag, in: subcommand) else {
-            if raw.hasPrefix("-") {
-                throw UsageError("unknown option '\(raw)'" + (isRender ? " for render" : isPreview ? " for preview" : "")
-                                 + " (see --help)")
-            }
-            throw UsageError("unexpected argument '\(raw)' (see --help)")
-        }
-        if option.value == nil, inline != nil { throw UsageError("\(option.name) takes no value") }
-        switch option.name {
-        case "--help":
-            return .help
-        case "--version":
-            return .version
-        case "--list-styles":
-            listStyles = true
-        case "--describe-style":
-            describe = try value(for: flag, inline)
-        // dismiss-point takes the window's options, --watch too (the point is the style's as it is).
-        case "--watch":
-            run.watch = true
-        case "--style":
-            // An empty name is refused by the loader, whose message lists the available styles.
-            // Repeatable: each --style after the first starts the next level; the --style-options
-            // after it belong to it.
-            let name = try value(for: flag, inline)
-            if sawStyle { selections.append(StyleSelection()) }
-            sawStyle = true
-            selections[selections.count - 1].style = name
-        case "--style-option":
-            let kv = try value(for: flag, inline)
-            guard let eq = kv.firstIndex(of: "="), eq != kv.startIndex else {
-                throw UsageError("--style-option expects KEY=VALUE, got '\(kv)'")
-            }
-            // One rule: an option belongs to the --style before it. Before any, it would silently
-            // belong to whichever style level 1 gets, so it is refused.
-            guard sawStyle else {
-                throw UsageError("--style-option \(kv) comes before any --style: an option belongs to the --style "
-                                 + "before it (--style \(StyleSelection().style) --style-option \(kv))")
-            }
-            selections[selections.count - 1].options[String(kv[..<eq])] = String(kv[kv.index(after: eq)...])
-        case "--duration":
-            let text = try value(for: flag, inline)
-            guard let d = Double(text), d.isFinite, d >= 0, d <= 10 else {
-                throw UsageError("--duration expects seconds from 0 to 10, got '\(text)'")
-            }
-            for i in selections.indices { selections[i].duration = d }
-            duration = d
-        case "--size":
-            let text = try value(for: flag, inline)
-            let (w, h) = try parseSize(text)
-            run.width = w; run.height = h
-            render.width = w; render.height = h
-            sawSize = true
-        case "--log-events":
-            run.logEvents = true
-        case "--compositing":
-            let text = try value(for: flag, inline)
-            guard let c = CompositingChoice(rawValue: text) else {
-                throw UsageError("--compositing expects auto, subsurface or pixman, got '\(text)'")
-            }
-            run.compositing = c
-        case "--pause-at":
-            let text = try value(for: flag, inline)
-            guard let f = Double(text), f.isFinite, (0...1).contains(f) else {
-                throw UsageError("--pause-at expects a linear time fraction from 0 to 1, got '\(text)'")
-            }
-            run.pauseAt = f
-        case "--frame-time":
-            switch try value(for: flag, inline) {
-            case "drawn": run.predictsPresentationTime = false
-            case "predicted": run.predictsPresentationTime = true
-            case let text: throw UsageError("--frame-time expects drawn or predicted, got '\(text)'")
-            }
-        case "--autoplay":
-            run.autoplay = true
-        case "--reduced-motion":
-            run.reducedMotion = true
-            render.reducedMotion = true
-            preview.reducedMotion = true
-        case "--progress":
-            let text = try value(for: flag, inline)
-            guard let p = Double(text), p.isFinite, (0...1).contains(p) else {
-                throw UsageError("--progress expects a number from 0 to 1, got '\(text)'")
-            }
-            render.fraction = p
-            sawProgress = true
-        case "--content":
-            let text = try value(for: flag, inline)
-            guard let c = PresentedContentChoice(rawValue: text) else {
-                throw UsageError("--content expects card, list, alert or form, got '\(text)'")
-            }
-            run.content = c
-            render.content = c
-            sawContentAlert = c == .alert || c == .form
-        case "--secure":
-            run.secure = true
-            render.secure = true
-        case "--scroll":
-            let text = try value(for: flag, inline)
-            guard let d = Double(text), d.isFinite, (0...100000).contains(d) else {
-                throw UsageError("--scroll expects points from 0 to 100000, got '\(text)'")
-            }
-            render.scroll = d
-        case "--drag":
-            let text = try value(for: flag, inline)
-            guard let d = Double(text), d.isFinite, (-10000...10000).contains(d) else {
-                throw UsageError("--drag expects points from -10000 to 10000, got '\(text)'")
-            }
-            render.drag = d
-        case "--detent":
-            let text = try value(for: flag, inline)
-            guard let n = Int(text), (1...8).contains(n) else {
-                throw UsageError("--detent expects a detent number from 1 to 8 (1 = the smallest), got '\(text)'")
-            }
-            render.detent = n
-            preview.detent = n
-        case "--phase":
-            switch try value(for: flag, inline) {
-            case "present": render.phase = .present
-            case "dismiss": render.phase = .dismiss
-            case let other: throw UsageError("--phase expects present or dismiss, got '\(other)'")
-            }
-        case "--scale":
-            let text = try value(for: flag, inline)
-            guard let s = Double(text), s.isFinite, (minRenderScale...maxRenderScale).contains(s) else {
-                throw UsageError("--scale expects a number from 0.5 to 8 (e.g. 1, 1.25, 1.5, 2), got '\(text)'")
-            }
-            render.scale = s
-            preview.scale = s
-        case "--output":
-            render.output = try value(for: flag, inline)
-            if render.output.isEmpty { throw UsageError("--output needs a file name") }
-            preview.output = render.output
-            sawOutput = true
-        case "--fps":
-            let text = try value(for: flag, inline)
-            guard let f = Double(text), f.isFinite, (1...120).contains(f) else {
-                throw UsageError("--fps expects a number from 1 to 120, got '\(text)'")
-            }
-            preview.fps = f
-        case "--hold":
-            let text = try value(for: flag, inline)
-            guard let h = Double(text), h.isFinite, (0...10).contains(h) else {
-                throw UsageError("--hold expects seconds from 0 to 10, got '\(text)'")
-            }
-            preview.hold = h
-        case "--strip":
-            let text = try value(for: flag, inline)
-            guard let n = Int(text), (2...64).contains(n) else {
-                throw UsageError("--strip expects a number of frames from 2 to 64, got '\(text)'")
-            }
-            preview.strip = n
-        default:
-            preconditionFailure("\(option.name) is in CommandTable but not parsed")
-        }
-    }
-
-    // --content alert without a --style: the alert style (UIKit's and libadwaita's alerts).
-    if sawContentAlert, !sawStyle { selections[0].style = "alert" }
-    // --duration applies to every level, also those whose --style came after it.
-    if let d = duration { for i in selections.indices { selections[i].duration = d } }
-    if duration != nil, selections.contains(where: { $0.options["duration"] != nil }) {
-        throw UsageError("--duration and --style-option duration=... both set the duration; give one of them")
-    }
-    if isRender {
-        if !sawSize { throw UsageError("render needs --size WxH") }
-        if sawProgress && render.drag != nil { throw UsageError("render takes --progress or --drag, not both") }
-        if render.scroll != nil {
-            if render.content != .list { throw UsageError("render --scroll needs --content list (the card does not scroll)") }
-            if sawProgress || render.drag != nil || render.detent != nil {
-                throw UsageError("render takes --scroll alone, without --progress, --drag or --detent")
-            }
-            if selections.count > 1 { throw UsageError("render --scroll takes one --style") }
-            sawProgress = true
-        }
-        if render.detent != nil && render.drag != nil { throw UsageError("render takes --detent or --drag, not both") }
-        if render.detent != nil && selections.count > 1 { throw UsageError("render --detent takes one --style (a stack's detents are not drawn)") }
-        // --detent alone: the sheet presented, at rest there.
-        if !sawProgress && render.detent != nil { render.fraction = 1; sawProgress = true }
-        if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
-        if render.drag != nil && selections.count > 1 { throw UsageError("render --drag takes one --style (a drag of a stack is not drawn)") }
-        if !sawOutput { throw UsageError("render needs --output FILE.png") }
-        let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)
-        if pw > maxRenderSide || ph > maxRenderSide || pw * ph > maxRenderPixels {
-            throw UsageError("render of \(pw)x\(ph) buffer pixels is too large (at most \(maxRenderSide) per side and \(maxRenderPixels) pixels: --size times --scale)")
-        }
-        render.selections = selections
-        return .render(render)
-    }
-    if isPreview {
-        if !sawSize { throw UsageError("preview needs --size WxH") }
-        if !sawOutput { throw UsageError("preview needs --output FILE") }
-        preview.width = render.width; preview.height = render.height
-        let (pw, ph) = Size(width: Double(preview.width), height: Double(preview.height)).pixelSize(scale: preview.scale)
-        let stripWidth = pw * (preview.strip ?? 1)
-        // libwebp's canvas is at most 16383 pixels a side (WEBP_MAX_DIMENSION).
-        let side = preview.strip == nil ? 16383 : maxRenderSide
-        if stripWidth > side || ph > side || stripWidth * ph > maxRenderPixels {
-            throw UsageError("preview of \(stripWidth)x\(ph) pixels is too large (at most \(side) per side and \(maxRenderPixels) pixels: --size times --scale"
-                             + (preview.strip == nil ? ")" : " times --strip)"))
-        }
-        guard selections.count == 1 else { throw UsageError("preview takes one --style") }
-        preview.selection = selections[0]
-        return .preview(preview)
-    }
-    if let describe {
-        guard !listStyles else { throw UsageError("give --list-styles or --describe-style, not both") }
-        return .describeStyle(describe)
-    }
-    if listStyles { return .listStyles }
-    if run.watch, !selections[0].style.contains("/") {
-        throw UsageError("--watch needs --style PATH (a plugin file, a value containing '/'), got '\(selections[0].style)'")
-    }
-    run.selections = selections
-    return isDismissPoint ? .dismissPoint(run) : .run(run)
+    try CommandTable.subcommands.parse(arguments)
 }
 
 /// The command for `arguments` (without the program name) in `environment`: the parsed command
@@ -475,83 +215,6 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
     case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .pinentry:
         return command
     }
-}
-
-/// `new-style NAME [--directory DIR]`.
-func parseNewStyle(_ arguments: [String]) throws -> Command {
-    var options = NewStyleOptions()
-    var name: String?
-    var args = arguments[...]
-    while let raw = args.popFirst() {
-        var flag = raw
-        var inline: String?
-        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
-            flag = String(raw[..<eq]); inline = String(raw[raw.index(after: eq)...])
-        }
-        switch CommandTable.option(flag, in: .newStyle)?.name {
-        case "--help": return .help
-        case "--directory":
-            guard let v = inline ?? args.popFirst() else { throw UsageError("option --directory needs a value") }
-            guard !v.isEmpty else { throw UsageError("--directory needs a directory name") }
-            options.directory = v
-        default:
-            if raw.hasPrefix("-") && (name != nil || raw.count > 1) {
-                throw UsageError("unknown option '\(raw)' for new-style (see --help)")
-            }
-            guard name == nil else { throw UsageError("new-style takes one NAME, got '\(name!)' and '\(raw)'") }
-            name = raw
-        }
-    }
-    guard let name else { throw UsageError("new-style needs a NAME, e.g. modal-demo new-style side-drawer") }
-    try StyleTemplate.validateName(name)
-    options.name = name
-    return .newStyle(options)
-}
-
-/// `completion SHELL`.
-func parseCompletion(_ arguments: [String]) throws -> Command {
-    if let first = arguments.first, CommandTable.option(first, in: .completion)?.name == "--help" { return .help }
-    guard arguments.count == 1 else {
-        throw UsageError("completion takes one shell: bash, zsh or fish" + (arguments.isEmpty ? "" : ", got '\(arguments.joined(separator: " "))'"))
-    }
-    guard let shell = ShellCompletion.Shell(rawValue: arguments[0]) else {
-        throw UsageError("completion expects bash, zsh or fish, got '\(arguments[0])'")
-    }
-    return .completion(shell)
-}
-
-/// `pinentry [--style NAME|PATH] [--log-events]`, also taking the options gpg-agent and pinentry's users pass to
-/// any pinentry (pinentry's `pinentry_parse_opts`): `--display`, `--ttyname`, `--ttytype`,
-/// `--lc-ctype`, `--lc-messages`, `--timeout`, `--parent-wid`, `--colors` with a value,
-/// `--no-global-grab`/`-g` and `--debug`/`-d` without; they are accepted and not used (a Wayland
-/// prompt needs no tty or X display).
-func parsePinentry(_ arguments: [String]) throws -> Command {
-    var style = "alert", logEvents = false
-    var args = arguments[...]
-    let valued: Set<String> = ["--display", "--ttyname", "--ttytype", "--lc-ctype", "--lc-messages", "--timeout",
-                               "--parent-wid", "--colors"]
-    while let raw = args.popFirst() {
-        var flag = raw
-        var inline: String?
-        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
-            flag = String(raw[..<eq]); inline = String(raw[raw.index(after: eq)...])
-        }
-        if CommandTable.option(flag, in: .pinentry)?.name == "--help" { return .help }
-        if flag == "--style" || valued.contains(flag) {
-            guard let v = inline ?? args.popFirst() else { throw UsageError("option \(flag) needs a value") }
-            if flag == "--style" {
-                guard !v.isEmpty else { throw UsageError("--style needs a style name or path") }
-                style = v
-            }
-        } else if raw == "--log-events" {
-            logEvents = true
-        } else if ["--no-global-grab", "-g", "--debug", "-d"].contains(raw) {
-            continue
-        } else {
-            throw UsageError((raw.hasPrefix("-") ? "unknown option" : "unexpected argument") + " '\(raw)' for pinentry (see --help)")
-        }
-    }
-    return .pinentry(style: style, logEvents: logEvents)
 }
 
 /// `render --scale` bounds: half a pixel per point (a zoomed-out preview) to 8 (beyond any display).

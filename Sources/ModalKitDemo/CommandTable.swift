@@ -1,8 +1,10 @@
 /// The one table of `modal-demo`'s command line: its subcommands, every option with the
-/// subcommands that take it, its value and help text. The parser (``parseCommandLine(_:)``) looks
-/// each argument up here, and `--help` (``usageText``), README's synopsis, the shell completions
+/// subcommands that take it, its value and help text. Each subcommand's parser
+/// (``CommandTable/subcommands``, through ``parseCommandLine(_:)``) reads its arguments against
+/// it, and `--help` (``usageText``), README's synopsis, the shell completions
 /// (``ShellCompletion``) and the manual page's option list are made from it, so that none of them
 /// can name an option the others lack.
+import ModalKitCommandLine
 
 /// A subcommand of `modal-demo` (the first argument), or the window (no subcommand).
 public enum Subcommand: String, CaseIterable, Sendable {
@@ -17,46 +19,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case pinentry
 }
 
-/// What a shell completes for an option's value.
-public enum ValueCompletion: Equatable, Sendable {
-    /// Nothing to offer (a number, a size).
-    case none
-    /// A style name from `modal-demo --list-styles`, or a path.
-    case style
-    /// A file name (a path).
-    case file
-    /// A directory name.
-    case directory
-    /// One of these words.
-    case words([String])
-}
-
-/// One row of the command-line table.
-public struct CommandOption: Sendable {
-    /// The long name, e.g. `--style`.
-    public let name: String
-    /// A short alias (`-h`), if any.
-    public let alias: String?
-    /// The value's placeholder in help (`NAME|PATH`), or nil for a flag that takes no value.
-    public let value: String?
-    /// What a shell completes for the value.
-    public let completion: ValueCompletion
-    /// The subcommands that take this option.
-    public let commands: Set<Subcommand>
-    /// Where `--help` lists it: the heading of its section (``CommandTable/sections``).
-    public let section: String
-    /// Its help, one or more lines of at most 75 columns (already wrapped).
-    public let help: [String]
-
-    init(_ name: String, alias: String? = nil, _ value: String? = nil, completion: ValueCompletion = .none,
-         in commands: Set<Subcommand>, section: String = "Options:", _ help: String...) {
-        self.name = name; self.alias = alias; self.value = value; self.completion = completion
-        self.commands = commands; self.section = section; self.help = help
-    }
-
-    /// `--name VALUE` as help shows it.
-    public var usage: String { value.map { "\(name) \($0)" } ?? name }
-}
+/// One row of `modal-demo`'s command-line table (the shared table type, over ``Subcommand``).
+public typealias CommandOption = ModalKitCommandLine.CommandOption<Subcommand>
 
 /// The command-line table and what is made from it.
 public enum CommandTable {
@@ -66,8 +30,8 @@ public enum CommandTable {
     /// The synopsis: `--help`'s first lines and README's "Command line" block.
     public static let synopsis = """
     modal-demo [--style NAME|PATH [--style-option KEY=VALUE]...]... [--size WxH] [--duration SECONDS]
-               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert|form] [--secure]
-               [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
+               [--reduced-motion] [--pause-at FRACTION] [--autoplay] [--log-events] [--content card|list|alert|form]
+               [--secure] [--compositing auto|subsurface|pixman] [--frame-time drawn|predicted]
     modal-demo --style PATH --watch [the window's options]
     modal-demo --list-styles
     modal-demo --describe-style NAME|PATH
@@ -83,7 +47,7 @@ public enum CommandTable {
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --content list --size WxH --scroll DY
                       [--scale S] --output FILE.png
     modal-demo completion bash|zsh|fish
-    modal-demo pinentry [--style NAME|PATH] [--log-events] [pinentry's options, accepted and unused]
+    modal-demo pinentry [--style NAME|PATH] [--log-events]
     modal-demo --help | --version
     """
 
@@ -205,23 +169,23 @@ public enum CommandTable {
 
     /// The sections of `--help` after the synopsis and the introduction: a heading, an optional
     /// paragraph, then the options whose ``CommandOption/section`` it is.
-    public static let sections: [(heading: String, paragraph: String?)] = [
-        ("Options:", nil),
-        ("render:", nil),
-        ("new-style NAME [--directory DIR]:", """
+    public static let sections: [HelpSection] = [
+        HelpSection("Options:"),
+        HelpSection("render:"),
+        HelpSection("new-style NAME [--directory DIR]:", """
           writes a style package in DIR (default ./NAME; it must not exist or be empty): Package.swift with
           the dynamic product ModalKitStyle<Name>, one style file, a README; then `swift build` there and
           `modal-demo render --style DIR/.build/debug/libModalKitStyle<Name>.so ...` show it. NAME is
           lower-case letters, digits and dashes, starting with a letter.
         """),
-        ("preview:", nil),
-        ("dismiss-point:", """
+        HelpSection("preview:"),
+        HelpSection("dismiss-point:", """
           prints "X Y", the point (in points, from the window content's top-left) where a tap on the dim
           dismisses the style's modal once presented in a window of --size, nearest the dim's top centre,
           from the style's own frame and shouldDismiss; or "none" when the style offers no such point.
           Takes the same options as the window and opens none (scripts drive the demo with it).
         """),
-        ("completion bash|zsh|fish:", """
+        HelpSection("completion bash|zsh|fish:", """
           prints the shell's completion script for modal-demo, made from this help's table (style names
           are completed from --list-styles); scripts/install installs all three.
         """),
@@ -246,45 +210,23 @@ public enum CommandTable {
     failed write: the previous file is kept).
     """
 
+    /// The table the parsers read and the help is made from.
+    public static let table = OptionTable(options)
+
     /// The row for `flag` (a long name or an alias) that `command` takes, if any.
     public static func option(_ flag: String, in command: Subcommand) -> CommandOption? {
-        options.first { ($0.name == flag || $0.alias == flag) && $0.commands.contains(command) }
+        table.option(flag, in: command)
     }
 
     /// The long option names `command` takes, in table order, without repeats.
-    public static func optionNames(for command: Subcommand) -> [String] {
-        var seen = Set<String>()
-        return options.filter { $0.commands.contains(command) && seen.insert($0.name).inserted }.map(\.name)
-    }
+    public static func optionNames(for command: Subcommand) -> [String] { table.optionNames(for: command) }
 
     /// `--help`'s text: the synopsis, the introduction, each section's options, the epilogue.
     static func makeUsage() -> String {
         var lines = ["Usage:"] + synopsis.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         lines += ["", introduction, ""]
-        for (i, section) in sections.enumerated() {
-            if i > 0 { lines.append("") }
-            lines.append(section.heading)
-            if let paragraph = section.paragraph { lines.append(paragraph) }
-            for option in options where option.section == section.heading {
-                let name = "  " + option.usage + (option.alias.map { ", \($0)" } ?? "")
-                let column = 27
-                if name.count <= column - 2 {
-                    lines.append(name.padding(to: column) + option.help[0])
-                } else {
-                    // A long name (and value) gets its own line when it would not leave two spaces.
-                    lines.append(name + (name.count + 2 <= column + 4 ? "  " + option.help[0] : ""))
-                    if name.count + 2 > column + 4 { lines.append(String(repeating: " ", count: column) + option.help[0]) }
-                }
-                for more in option.help.dropFirst() { lines.append(String(repeating: " ", count: column) + more) }
-            }
-        }
+        lines += table.helpLines(sections, column: 27)
         lines += ["", epilogue]
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

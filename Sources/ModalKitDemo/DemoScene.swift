@@ -55,7 +55,7 @@ public final class DemoScene {
     private let events: (SceneEvent, Int) -> Void
     private let presentingView: PresentingView
     /// The card of level n at index n − 1, made when level n is first presented.
-    private var cards: [CardView] = []
+    private(set) var cards: [CardView] = []
     private let styleForLevel: (Int) -> PresentationStyle
     private var card: CardView { cards[0] }
     /// `--content list`: level 1 presents ``list`` instead of the card (``presentsList``).
@@ -74,7 +74,7 @@ public final class DemoScene {
         return a
     }()
     /// What level 1 presents: the card, or with ``presentsList`` the list, with ``presentsAlert`` the alert.
-    private var firstContent: any PresentationContent {
+    var firstContent: any PresentationContent {
         if presentsAlert { return alert }
         return presentsList ? list : card
     }
@@ -189,7 +189,7 @@ public final class DemoScene {
     }
 
     /// The card of `level` (≥ 1), made on first use. Its callbacks get the host's (scene) time.
-    private func cardForLevel(_ level: Int) -> CardView {
+    func cardForLevel(_ level: Int) -> CardView {
         while cards.count < level {
             let n = cards.count + 1
             let c = CardView(fonts: fonts, focus: focusVisibility)
@@ -205,14 +205,14 @@ public final class DemoScene {
     }
 
     /// Whether `level`'s card paints its own white background (its style sets no background colour).
-    private func updateBackground(level: Int) {
+    func updateBackground(level: Int) {
         let bounds = Rect(size: host.containerSize)
         cards[level - 1].fillsBackground = style(level: level).chrome(LayoutContext(containerBounds: bounds)).backgroundColor == nil
     }
 
     /// Styles of the levels above 1, made on first use (level n at index n − 2).
     private var upperStyles: [PresentationStyle] = []
-    private func style(level: Int) -> PresentationStyle {
+    func style(level: Int) -> PresentationStyle {
         if level == 1 { return host.style }
         while upperStyles.count < level - 1 { upperStyles.append(styleForLevel(upperStyles.count + 2)) }
         return upperStyles[level - 2]
@@ -476,19 +476,6 @@ public final class DemoScene {
         return render(into: target, bufferAge: bufferAge)
     }
 
-    /// Renders, offscreen, the frame at linear time fraction `fraction` (0...1) of a presentation
-    /// (`.present`) or of a dismissal (`.dismiss`), for the current container size and scale, into
-    /// `target` (``pixelSize``): ``PresentationHost/snapshot(phase:fraction:)`` — the same
-    /// geometry function as the live frame — drawn by the same caches and compositor; the source
-    /// rectangle is the Present button's frame, as for a click. Does not change the live state,
-    /// call style hooks or emit events.
-    public func renderSnapshot(into target: PixelBuffer, phase: TransitionPhase, fraction: Double) {
-        // Presented from the Present button, as a click on it does (a live presentation already is).
-        if host.state == .dismissed { host.sourceRect = buttonFrame }
-        host.renderOffline(host.snapshot(phase: phase, fraction: fraction, detent: restingDetent.map { $0 - 1 },
-                                         content: firstContent),
-                           presented: firstContent, into: target)
-    }
 
     /// The detent offline frames come to rest at (`render --detent N`, `preview --detent N`): its
     /// number N, from 1 for the smallest (the declaration index + 1), as the host's `detent N`
@@ -496,443 +483,6 @@ public final class DemoScene {
     /// presentation rests.
     public var restingDetent: Int?
 
-    /// The style's detents as `--detent` numbers them, e.g. "1 (0.5 of the height), 2 (600 pt)"
-    /// (their resting lengths along the drag axis), or nil for a style without a drag gesture or
-    /// without declared detents. Asked in the current container.
-    public var detentList: String? {
-        let interaction = style.interaction(LayoutContext(containerBounds: Rect(size: containerSize)))
-        guard case let .drag(direction) = interaction.dismissGesture, !interaction.detents.isEmpty else { return nil }
-        let axis = direction.isVertical ? "height" : "width"
-        return interaction.detents.enumerated().map { i, d in
-            switch d {
-            case let .fraction(f): return "\(i + 1) (\(DemoScene.number(f)) of the \(axis))"
-            case let .points(p): return "\(i + 1) (\(DemoScene.number(p)) pt)"
-            case let .fitsContent(cap):
-                let limit: String
-                switch cap {
-                case let .points(p): limit = "\(DemoScene.number(p)) pt"
-                default: limit = "\(DemoScene.number(cap.resolved(containerLength: 1))) of the \(axis)"
-                }
-                return "\(i + 1) (the content, at most \(limit))"
-            }
-        }.joined(separator: ", ")
-    }
-
-    /// The one-line mistake of `--detent n` (1-based) for this scene's style, or nil when the
-    /// style has that detent: "style 'NAME' has detents 1 (…), 2 (…)" or "… has no detents".
-    public func detentMistake(_ n: Int, styleName: String) -> String? {
-        let count = style.interaction(LayoutContext(containerBounds: Rect(size: containerSize))).detents.count
-        guard let list = detentList else {
-            return "--detent \(n): style '\(styleName)' has no detents (a style with a 'detents' option takes them, "
-                + "e.g. --style-option detents=0.5,1)"
-        }
-        return n >= 1 && n <= count ? nil : "--detent \(n): style '\(styleName)' has detents \(list)"
-    }
-
-    private static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
-
-    /// Renders, offscreen, a stack of `levels` cards (≥ 1): levels 1…n − 1 presented, level n at
-    /// linear time fraction `fraction` of a presentation or dismissal, each with its level's style
-    /// (the same geometry function as the live frames, drawn by the same caches and compositor).
-    /// Does not change the live state or emit events.
-    public func renderStackSnapshot(into target: PixelBuffer, levels: Int, phase: TransitionPhase, fraction: Double) {
-        let n = max(1, levels)
-        var snapshots: [PresentationSnapshot] = []
-        var contents: [any PresentationContent] = []
-        let bounds = Rect(size: containerSize)
-        for level in 1...n {
-            let phase = level == n ? phase : .present, fraction = level == n ? fraction : 1
-            if level == 1 {
-                // Presented from the Present button (a live presentation already is).
-                if host.state == .dismissed { host.sourceRect = buttonFrame }
-                snapshots.append(host.snapshot(phase: phase, fraction: fraction, detent: nil, content: cardForLevel(1)))
-            } else {
-                // An offline controller of this level's style, presented from the card below's
-                // Present another.
-                let c = PresentationController(style: style(level: level))
-                let levelCard = cardForLevel(level)
-                c.contentSizing = { levelCard.preferredContentSize(fittingWidth: $0) }
-                c.reducesMotion = host.reducesMotion
-                c.layout(containerBounds: bounds)
-                let f = style(level: level - 1).frameOfPresentedView(LayoutContext(containerBounds: bounds))
-                c.sourceRect = DemoLook.cardButtonFrames(in: f.size).presentAnother.offsetBy(dx: f.minX, dy: f.minY)
-                snapshots.append(c.snapshot(phase: phase, fraction: fraction))
-            }
-            _ = cardForLevel(level)
-            updateBackground(level: level)
-            contents.append(cards[level - 1])
-        }
-        host.renderOffline(snapshots, presented: contents, into: target)
-    }
-
-    /// Renders the frame of a scripted pointer drag into `target` (``pixelSize``), through the
-    /// window's own path (``PresentationHost`` input and render) at synthetic times: presents and
-    /// lets the presentation end (t = 10 s), presses at the centre of the presented view, moves the
-    /// pointer `distance` points down (negative: up) in 10 steps 20 ms apart, and draws the frame
-    /// of the last step (the button still held). Changes the live state (meant for `render`).
-    public func renderDrag(into target: PixelBuffer, distance: Double) {
-        present(now: 0)
-        host.update(now: 10)
-        guard let rect = host.presentedViewRect(at: 10) else { return }
-        let p = Point(x: rect.midX, y: min(rect.midY, (rect.minY + containerSize.height) / 2))
-        handle(.pointerMotion(p), now: 10)
-        handle(.pointerButton(pressed: true), now: 10)
-        var t = 10.0
-        for i in 1...10 {
-            t += 0.02
-            handle(.pointerMotion(Point(x: p.x, y: p.y + distance * Double(i) / 10)), now: t)
-        }
-        render(into: target, now: t, bufferAge: 0)
-    }
-
-    /// Renders the frame of a scripted wheel scroll into `target` (``pixelSize``), through the
-    /// window's own path at synthetic times: presents and lets the presentation end (t = 10 s),
-    /// puts the pointer at the centre of the presented view and turns the wheel down by 15 pt
-    /// steps (one detent each), 2 s apart, until the list (``presentsList``) has scrolled
-    /// `distance` points or can go no further — a sheet resting below its largest detent grows
-    /// to the next one first (UIKit's rule) — then draws the frame. Changes the live state (meant
-    /// for `render --scroll`).
-    public func renderScroll(into target: PixelBuffer, distance: Double) {
-        present(now: 0)
-        host.update(now: 10)
-        var t = 10.0
-        for _ in 0..<1000 where listScrollOffset < distance - 1e-9 {
-            guard let rect = host.presentedViewRect(at: t) else { break }
-            let p = Point(x: rect.midX, y: (rect.minY + rect.maxY) / 2)
-            let before = (listScrollOffset, rect)
-            handle(.pointerMotion(p), now: t)
-            handle(.pointerScroll(ScrollInput(delta: Point(x: 0, y: min(15, distance - listScrollOffset)), steps120Y: 120,
-                                              source: .wheel)), now: t)
-            t += 2
-            host.update(now: t)
-            if listScrollOffset == before.0 && host.presentedViewRect(at: t) == before.1 { break }   // at the end
-        }
-        render(into: target, now: t, bufferAge: 0)
-    }
-
     /// Pixels repainted by the last `render`/`renderSnapshot` (for benchmarks).
     public var lastPaintedPixelCount: Int { host.lastPaintedPixelCount }
-}
-
-/// The scene's fonts, shared by both contents and replaced when the scale changes; loaded, or
-/// loading on a thread (``SceneFontLoad``) and waited for at their first use.
-final class FontBox {
-    private var loaded: FontSet?
-    private var loading: SceneFontLoad?
-    private let onFailure: ((Error) -> Never)?
-
-    init(_ set: FontSet) {
-        loaded = set
-        onFailure = nil
-    }
-
-    init(loading: SceneFontLoad, onFailure: @escaping (Error) -> Never) {
-        self.loading = loading
-        self.onFailure = onFailure
-    }
-
-    /// The scale the fonts are for, without waiting for them (a load is at scale 1).
-    var scale: Double { loaded?.scale ?? 1 }
-
-    /// The fonts: waits for the load the first time (a failure ends the program: `onFailure`).
-    var set: FontSet {
-        get {
-            if let loaded { return loaded }
-            do {
-                let set = try loading!.wait(onLabelFailure: onFailure!)
-                loaded = set
-                loading = nil
-                return set
-            } catch {
-                onFailure!(error)
-            }
-        }
-        set {
-            loading = nil
-            loaded = newValue
-        }
-    }
-
-    /// A set at `scale`. A load not waited for is cancelled first (its fonts are at scale 1); fcft
-    /// makes fonts on several threads at once (the load may still be making the card's title font).
-    func makeSet(scale: Double) throws -> FontSet {
-        loading?.cancel()
-        return try FontSet(scale: scale)
-    }
-}
-
-/// Whether focus rings show (after keyboard use, hidden by a press: `:focus-visible`).
-final class FocusVisibility {
-    private(set) var isVisible = false
-    func set(_ v: Bool, presenting: PresentingView, cards: [CardView]) {
-        guard v != isVisible else { return }
-        isVisible = v
-        presenting.focusVisibilityChanged()
-        for card in cards { card.focusVisibilityChanged() }
-    }
-}
-
-/// The presenting view: background, header, the Present button, the hint.
-final class PresentingView: PresentationContent {
-    private let fonts: FontBox
-    private let focus: FocusVisibility
-    var bounds = Rect(x: 0, y: 0, width: 1, height: 1)
-    var hint = DemoLook.hint { didSet { if hint != oldValue { invalidation = .all } } }
-    var onActivate: (Double) -> Void = { _ in }
-    private(set) var invalidation: ContentInvalidation = .all
-    private var hover: Point?
-    private var pressPoint: Point?
-    private var modal = false
-    private var drawn: ButtonAppearance?
-
-    init(fonts: FontBox, focus: FocusVisibility) { self.fonts = fonts; self.focus = focus }
-
-    private var buttonFrame: Rect { DemoLook.buttonFrame(in: bounds) }
-
-    func appearance(modal: Bool) -> ButtonAppearance {
-        var a = ButtonAppearance()
-        if !modal, pressPoint == nil, let p = hover { a.isHovered = buttonFrame.contains(p) }
-        if !modal, let p = pressPoint {
-            a.isPressed = buttonFrame.contains(p)
-            a.isHovered = a.isPressed
-        }
-        a.showsFocusRing = focus.isVisible && !modal
-        return a
-    }
-
-    func invalidateAll() { invalidation = .all }
-    func didLayout(size: Size) { bounds = Rect(size: size) }
-    func focusVisibilityChanged() { buttonChanged() }
-    /// Whether a modal layer covers this view (its button shows no hover, press or focus ring).
-    func setModal(_ m: Bool) {
-        modal = m
-        buttonChanged()
-    }
-
-    private func buttonChanged() {
-        guard appearance(modal: modal) != drawn, invalidation == .none else { return }
-        invalidation = .area(DemoLook.buttonOuterFrame(in: bounds, scale: drawnScale))
-    }
-    /// The scale of the last draw (a new scale redraws everything: the scene invalidates all).
-    private var drawnScale = 1.0
-
-    func draw(into image: OpaquePointer, size: Size, scale: Double) {
-        drawnScale = scale
-        let a = appearance(modal: modal)
-        DemoLook.drawPresentingView(into: image, size: size, scale: scale, fonts: fonts.set, button: a, hint: hint)
-        drawn = a
-        invalidation = .none
-    }
-
-    func handle(_ input: ContentInput, now: Double) -> Bool {
-        switch input {
-        case let .hover(p):
-            // hover(nil) is also how the host says a modal layer covers this view.
-            hover = p
-        case let .press(p):
-            pressPoint = buttonFrame.contains(p) ? p : nil
-            if pressPoint == nil { pressed = false } else { pressed = true }
-        case let .drag(p):
-            if pressed { pressPoint = p }
-        case let .release(p):
-            let tap = pressed && buttonFrame.contains(p)
-            pressed = false
-            pressPoint = nil
-            hover = p
-            if tap { onActivate(now) }
-        case .cancel:
-            pressed = false
-            pressPoint = nil
-        case .scroll, .textInput:
-            return false   // nothing on it scrolls or takes text
-        case let .key(key):
-            if key == .activate { onActivate(now) }
-        case .keyboard:
-            return false  // its meaning (.key) is enough
-        case let .focus(element):
-            // Focus is always on the Present button while this view has it.
-            guard element == nil || element == DemoLook.Element.present else { return false }
-        case let .activate(element):
-            guard element == DemoLook.Element.present else { return false }
-            onActivate(now)
-        }
-        buttonChanged()
-        return true
-    }
-    private var pressed = false
-
-    var accessibilityElement: AccessibilityElement? {
-        DemoLook.presentingAccessibility(size: bounds.size, scale: fonts.set.scale, fonts: fonts.set, hint: hint)
-    }
-}
-
-/// A presented card: title, body line, "Present another", "Close".
-final class CardView: PresentationContent {
-    private let fonts: FontBox
-    private let focus: FocusVisibility
-    var onClose: (Double) -> Void = { _ in }
-    var onPresentAnother: (Double) -> Void = { _ in }
-    private(set) var invalidation: ContentInvalidation = .all
-    private var size = Size(width: 1, height: 1)
-    private var hover: Point?
-    private var pressPoint: Point?
-    private var pressed: Control?
-    private var drawn: (ButtonAppearance, ButtonAppearance)?
-
-    /// The focusable controls in Tab order; focus is on `focusIndex` of them.
-    private enum Control { case presentAnother, close }
-    private let enabledControls: [Control] = [.presentAnother, .close]
-    /// nil: the card itself has focus (as a presentation starts — so a repeated Return that
-    /// presented it cannot close it at once); Tab / Shift-Tab, and the arrow keys (Down / Right
-    /// as Tab, Up / Left as Shift-Tab), then move among `enabledControls`.
-    private var focusIndex: Int?
-    /// Printable keys typed on the card (``KeyInput/typedText``), as the scene's ``DemoScene/onTyped``.
-    var onTyped: (String) -> Void = { _ in }
-    var arrowKeysMoveFocus: Bool { true }
-
-    init(fonts: FontBox, focus: FocusVisibility) { self.fonts = fonts; self.focus = focus }
-
-    private var closeFrame: Rect { DemoLook.cardButtonFrames(in: size).close }
-    private func frame(of control: Control) -> Rect {
-        let f = DemoLook.cardButtonFrames(in: size)
-        return control == .close ? f.close : f.presentAnother
-    }
-
-    private func appearance(of control: Control) -> ButtonAppearance {
-        var a = ButtonAppearance()
-        let r = frame(of: control)
-        if pressPoint == nil, let p = hover { a.isHovered = r.contains(p) }
-        if pressed == control, let p = pressPoint {
-            a.isPressed = r.contains(p)
-            a.isHovered = a.isPressed
-        }
-        a.showsFocusRing = focus.isVisible && !covered && focusIndex.map { enabledControls[$0] } == control
-        return a
-    }
-
-    /// Whether a card presented over this one covers it (its focus ring hides, as the Present
-    /// button's does under a card; its focus stays where it is for when it is in front again).
-    private var covered = false
-    func setCovered(_ c: Bool) {
-        covered = c
-        changed()
-    }
-    /// Close's look.
-    var appearance: ButtonAppearance { appearance(of: .close) }
-    /// Present another's look.
-    var presentAnotherAppearance: ButtonAppearance { appearance(of: .presentAnother) }
-
-    func resetFocus() {
-        focusIndex = nil
-        hover = nil
-        pressPoint = nil
-        pressed = nil
-        changed()
-    }
-    /// Whether the card paints its white background (false: the style's chrome fills it).
-    var fillsBackground = true {
-        didSet { if fillsBackground != oldValue { invalidation = .all } }
-    }
-    func invalidateAll() { invalidation = .all }
-    func didLayout(size: Size) {
-        if size != self.size { invalidation = .all }
-        self.size = size
-    }
-    /// As tall as its title, wrapped body and buttons need at `width` (``DemoLook/cardPreferredSize(width:fonts:)``).
-    func preferredContentSize(fittingWidth width: Double) -> Size? {
-        DemoLook.cardPreferredSize(width: width, fonts: fonts.set)
-    }
-    func focusVisibilityChanged() { changed() }
-    private func changed() {
-        if drawn.map({ $0 != (presentAnotherAppearance, appearance) }) ?? true { invalidation = .all }
-    }
-
-    func draw(into image: OpaquePointer, size: Size, scale: Double) {
-        let a = (presentAnotherAppearance, appearance)
-        DemoLook.drawPresentedView(into: image, size: size, scale: scale, fonts: fonts.set, presentAnother: a.0,
-                                   close: a.1, fillsBackground: fillsBackground)
-        drawn = a
-        invalidation = .none
-    }
-
-    func handle(_ input: ContentInput, now: Double) -> Bool {
-        var used = true
-        switch input {
-        case let .hover(p):
-            hover = p
-        case let .press(p):
-            pressed = enabledControls.first { frame(of: $0).contains(p) }
-            pressPoint = pressed == nil ? nil : p
-            used = pressed != nil  // a press on the card elsewhere does nothing
-        case let .drag(p):
-            if pressed != nil { pressPoint = p }
-        case let .release(p):
-            let tapped = pressed.flatMap { frame(of: $0).contains(p) ? $0 : nil }
-            pressed = nil
-            pressPoint = nil
-            hover = p
-            if let c = tapped {
-                // A tapped control takes focus (so it gets it back after the card it presents).
-                focusIndex = enabledControls.firstIndex(of: c)
-                activate(c, now: now)
-            }
-        case .cancel:
-            pressed = nil
-            pressPoint = nil
-        case .scroll, .textInput:
-            return false   // nothing on the card scrolls or takes text
-        case let .key(key):
-            switch key {
-            case .tab: focusIndex = focusIndex.map { ($0 + 1) % enabledControls.count } ?? 0
-            case .backTab:
-                let n = enabledControls.count
-                focusIndex = focusIndex.map { ($0 + n - 1) % n } ?? n - 1
-            case .activate: if let i = focusIndex { activate(enabledControls[i], now: now) }
-            case .escape: used = false  // the host dismisses
-            }
-        case let .keyboard(k):
-            // Printable keys are typing (space too); everything else has its meaning (.key).
-            let text = k.typedText
-            guard !text.isEmpty else { return false }
-            onTyped(text)
-            return true
-        case let .focus(element):
-            // nil: the card itself (as a presentation starts); else one of its controls.
-            if let element {
-                guard let c = control(element) else { return false }
-                focusIndex = enabledControls.firstIndex(of: c)
-            } else {
-                focusIndex = nil
-            }
-        case let .activate(element):
-            // As a tap on the control: it takes focus, then acts.
-            guard let c = control(element) else { return false }
-            focusIndex = enabledControls.firstIndex(of: c)
-            activate(c, now: now)
-        }
-        changed()
-        return used
-    }
-
-    private func control(_ identifier: String) -> Control? {
-        switch identifier {
-        case DemoLook.Element.presentAnother: return .presentAnother
-        case DemoLook.Element.close: return .close
-        default: return nil
-        }
-    }
-
-    var accessibilityElement: AccessibilityElement? {
-        let focused = focusIndex.map { enabledControls[$0] == .close ? DemoLook.Element.close : DemoLook.Element.presentAnother }
-        return DemoLook.cardAccessibility(size: size, scale: fonts.set.scale, fonts: fonts.set, focused: focused)
-    }
-
-    private func activate(_ control: Control, now: Double) {
-        switch control {
-        case .close: onClose(now)
-        case .presentAnother: onPresentAnother(now)
-        }
-    }
 }

@@ -227,14 +227,14 @@ public enum OutputFile {
     }
 
     /// The directory part of `path` ("." for a bare name).
-    static func directoryName(_ path: String) -> String {
+    package static func directoryName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let directory = String(path[..<slash])
         return directory.isEmpty ? "/" : directory
     }
 
     /// "a directory", "a FIFO", … for a file type.
-    static func describe(_ mode: mode_t) -> String {
+    package static func describe(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"
         case S_IFCHR: return "a character device"

@@ -81,12 +81,18 @@ public final class AnimatedWebPWriter {
     private var picture = WebPPicture()
     private var rgba: [UInt8]
 
-    /// - Throws: `PreviewError.encodeFailed` when libwebp refuses the size (at most 16383 per side).
+    /// - Throws: `PreviewError.encodeFailed` when libwebp cannot be loaded (it is opened here, at the
+    ///   first preview, not linked) or refuses the size (at most 16383 per side).
     public init(width: Int, height: Int, path: String) throws {
         self.width = width; self.height = height
+        guard modalkit_webp_load() != 0 else {
+            throw PreviewError.encodeFailed(path: path, message: "cannot load libwebp: "
+                                            + (modalkit_webp_load_error().map { String(cString: $0) } ?? "unknown error"))
+        }
         rgba = [UInt8](repeating: 0, count: width * height * 4)
         var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {
+        guard modalkit_webp_anim_encoder_options_init(&options) != 0, modalkit_webp_config_init(&config) != 0,
+              modalkit_webp_picture_init(&picture) != 0 else {
             throw PreviewError.encodeFailed(path: path, message: "libwebp version mismatch")
         }
         options.anim_params.loop_count = 0   // loop forever
@@ -96,7 +102,7 @@ public final class AnimatedWebPWriter {
         config.quality = 25                  // for lossless: effort, not fidelity (fast)
         config.method = 1
         config.exact = 1                     // keep RGB under alpha 0 too
-        guard let e = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+        guard let e = modalkit_webp_anim_encoder_new(Int32(width), Int32(height), &options) else {
             throw PreviewError.encodeFailed(path: path, message: "WebPAnimEncoderNew refused \(width)x\(height)")
         }
         encoder = e
@@ -105,18 +111,23 @@ public final class AnimatedWebPWriter {
         picture.height = Int32(height)
     }
 
+    /// libwebpmux's message for the encoder's last failure.
+    private var encoderError: String {
+        modalkit_webp.AnimEncoderGetError(encoder).map { String(cString: $0) } ?? "libwebpmux gave no reason"
+    }
+
     deinit {
-        WebPPictureFree(&picture)
-        WebPAnimEncoderDelete(encoder)
+        modalkit_webp.PictureFree(&picture)
+        modalkit_webp.AnimEncoderDelete(encoder)
     }
 
     /// Adds `image` (premultiplied ARGB, this writer's size) shown from `timestamp` milliseconds.
     public func add(_ image: Image, timestamp: Int, path: String) throws {
         image.straightRGBA(into: &rgba)
-        let imported = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
+        let imported = rgba.withUnsafeBufferPointer { modalkit_webp.PictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
         guard imported != 0 else { throw PreviewError.encodeFailed(path: path, message: "WebPPictureImportRGBA failed") }
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
-            throw PreviewError.encodeFailed(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
+        guard modalkit_webp.AnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
+            throw PreviewError.encodeFailed(path: path, message: encoderError)
         }
     }
 
@@ -125,13 +136,13 @@ public final class AnimatedWebPWriter {
     /// previous file).
     /// - Throws: ``PreviewError/encodeFailed(path:message:)``, ``OutputFileError``.
     public func finish(end: Int, path: String) throws {
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
-            throw PreviewError.encodeFailed(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
+        guard modalkit_webp.AnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
+            throw PreviewError.encodeFailed(path: path, message: encoderError)
         }
         var data = WebPData()
-        defer { WebPDataClear(&data) }
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
-            throw PreviewError.encodeFailed(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
+        defer { modalkit_webp_data_clear(&data) }
+        guard modalkit_webp.AnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
+            throw PreviewError.encodeFailed(path: path, message: encoderError)
         }
         try OutputFile.write(UnsafeRawBufferPointer(start: bytes, count: data.size), to: path)
     }
@@ -143,23 +154,24 @@ public struct DecodedAnimation {
     /// Each frame's straight RGBA bytes (width × height × 4) and the time it ends, ms.
     public var frames: [(rgba: [UInt8], end: Int)] = []
 
-    /// Decodes the file; nil when it is not an animated (or still) WebP libwebp can read.
+    /// Decodes the file; nil when it is not an animated (or still) WebP libwebp can read, or when
+    /// libwebp cannot be loaded.
     public init?(path: String) {
-        guard let contents = try? FileSystem.contents(of: path) else { return nil }
+        guard modalkit_webp_load() != 0, let contents = try? FileSystem.contents(of: path) else { return nil }
         let ok: Bool = contents.withUnsafeBytes { raw -> Bool in
             var data = WebPData(bytes: raw.bindMemory(to: UInt8.self).baseAddress, size: raw.count)
             var options = WebPAnimDecoderOptions()
-            guard WebPAnimDecoderOptionsInit(&options) != 0 else { return false }
+            guard modalkit_webp_anim_decoder_options_init(&options) != 0 else { return false }
             options.color_mode = MODE_RGBA
-            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return false }
-            defer { WebPAnimDecoderDelete(decoder) }
+            guard let decoder = modalkit_webp_anim_decoder_new(&data, &options) else { return false }
+            defer { modalkit_webp.AnimDecoderDelete(decoder) }
             var info = WebPAnimInfo()
-            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { return false }
+            guard modalkit_webp.AnimDecoderGetInfo(decoder, &info) != 0 else { return false }
             width = Int(info.canvas_width); height = Int(info.canvas_height)
-            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+            while modalkit_webp.AnimDecoderHasMoreFrames(decoder) != 0 {
                 var buffer: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
-                guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else { return false }
+                guard modalkit_webp.AnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else { return false }
                 frames.append((Array(UnsafeBufferPointer(start: buffer, count: width * height * 4)), Int(timestamp)))
             }
             return true

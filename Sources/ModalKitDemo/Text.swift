@@ -1,6 +1,8 @@
 import CModalKitPixman
 import Glibc
 import ModalKit
+import ModalKitContent
+import ModalKitSystemSupport
 import ModalKitText
 
 /// Why the demo scene could not be set up.
@@ -85,6 +87,7 @@ final class FontSet {
         let made = pendingLabel!()
         labelFont = made
         pendingLabel = nil
+        FontSet.share(made, .label)
         return made
     }
     private var labelFont: Font?
@@ -123,7 +126,10 @@ final class FontSet {
         body = try Role.body.font(scale: scale)
         button = try Role.button.font(scale: scale)
         caption = try Role.caption.font(scale: scale)
-        labelFont = try Role.label.font(scale: scale)
+        let label = try Role.label.font(scale: scale)
+        labelFont = label
+        shareFonts()
+        FontSet.share(label, .label)
     }
 
     /// A set of fonts made elsewhere (``SceneFontLoad``), its label font given when first used.
@@ -131,7 +137,18 @@ final class FontSet {
         self.scale = scale
         self.title = title; self.body = body; self.button = button; self.caption = caption
         pendingLabel = label
+        shareFonts()
     }
+
+    /// Hands the fonts made to ModalKitContent's text styles (`TextStyle.provide`): the card's
+    /// labels and buttons (`DemoLook.CardText`) draw with these very fonts, none loaded again.
+    private func shareFonts() {
+        for (font, role) in [(title, Role.title), (body, .body), (button, .button), (caption, .caption)] {
+            FontSet.share(font, role)
+        }
+    }
+
+    private static func share(_ font: Font, _ role: Role) { TextStyle.provide(font.font, pattern: role.pattern) }
 
     /// The pixel size of `points` at this set's scale (the rule above).
     func pixelSize(points: Int) -> Int { pixelLength(Double(points), scale: scale) }
@@ -151,8 +168,10 @@ final class FontSet {
 /// the first frame draws with it right after it is made (the demo's title, subtitle, button and
 /// hint, ``DemoLook``): the face's first shaping (HarfBuzz's plan, FreeType's hinting set-up) is
 /// done by the thread that made it, in parallel, and the frame finds the lines shaped. The card's
-/// title font (`label`) is made last by the load's thread while the first frame is drawn, and is
-/// waited for at its first use. fcft is initialised once per process; its font creation is
+/// title font (`label`) is made last by the load's thread once the window's first frame is on screen
+/// (``firstFrameShown()``; at most ``defaultLabelDelay`` after the first frame's fonts), so that it
+/// takes no CPU from that frame while the window or the compositor work on it, and is waited for at
+/// its first use. fcft is initialised once per process; its font creation is
 /// thread-safe (foot makes its fonts on four threads at once). A font is used by one thread at a
 /// time: the thread that made it until it is handed over under the load's lock.
 public final class SceneFontLoad: @unchecked Sendable {
@@ -168,12 +187,23 @@ public final class SceneFontLoad: @unchecked Sendable {
     private var untaken = FontSet.Role.allCases
     private var made: [FontSet.Role: Result<Font, Error>] = [:]
     private var cancelled = false
+    /// The first frame is on screen (or the label font is asked for): the thread may make `label`.
+    private var labelAllowed = false
+
+    /// How long the load's thread waits, after the first frame's fonts, for
+    /// ``firstFrameShown()`` before it makes the card's title font anyway (seconds): a load
+    /// whose owner never draws still ends.
+    public static let defaultLabelDelay = 1.0
+    private let labelDelay: Double
 
     /// The roles a first frame draws with (all but the card's `label`).
     private static let firstFrameRoles: [FontSet.Role] = [.title, .body, .button, .caption]
 
     /// Starts loading. When no thread can be made, the fonts are loaded in ``wait(onLabelFailure:)`` instead.
-    public init() {
+    /// - Parameter labelDelay: seconds the thread waits for ``firstFrameShown()`` before it makes
+    ///   the card's title font anyway.
+    public init(labelDelay: Double = SceneFontLoad.defaultLabelDelay) {
+        self.labelDelay = labelDelay
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         changed.initialize(to: pthread_cond_t())
@@ -209,13 +239,43 @@ public final class SceneFontLoad: @unchecked Sendable {
     /// The load's thread: fcft, then every role no one has taken, until none is left or the load
     /// is cancelled.
     private func run() {
-        let started = Result { try startLibrary() }
+        // fontconfig, FreeType and HarfBuzz read the environment as fcft starts and makes fonts:
+        // under the environment's lock, against the accessibility bridge's start on the loop's
+        // thread, which sets AT_SPI_BUS_ADDRESS for its duration (ProcessEnvironment.reading).
+        let started = Result { try ProcessEnvironment.reading { try startLibrary() } }
         locked {
             library = started
             pthread_cond_broadcast(changed)
         }
         guard case .success = started else { return }
-        while let role = take(among: FontSet.Role.allCases) { make(role) }
+        while let role = take(among: SceneFontLoad.firstFrameRoles) { ProcessEnvironment.reading { make(role) } }
+        waitForLabelAllowed()
+        while let role = take(among: FontSet.Role.allCases) { ProcessEnvironment.reading { make(role) } }
+    }
+
+    /// Waits (at most `labelDelay`) until the label font may be made or the load is cancelled.
+    private func waitForLabelAllowed() {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(labelDelay * 1e9)
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        locked {
+            while !labelAllowed && !cancelled {
+                if pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT { break }
+            }
+        }
+    }
+
+    /// The window's first frame is on screen (`PresentationWindow.onAppear`): the load's thread makes
+    /// the card's title font now (until then it waits, so that the font takes no CPU from the first
+    /// frame). Any thread; later calls do nothing.
+    public func firstFrameShown() {
+        locked {
+            guard !labelAllowed else { return }
+            labelAllowed = true
+            pthread_cond_broadcast(changed)
+        }
     }
 
     private func startLibrary() throws {
@@ -260,6 +320,9 @@ public final class SceneFontLoad: @unchecked Sendable {
         }
     }
 
+    /// Whether the card's title font has been made (by either thread).
+    var labelMade: Bool { locked { made[.label] != nil } }
+
     /// Waits for the thread (once); later calls return at once.
     private func finish() {
         guard started, !joined else { return }
@@ -290,6 +353,7 @@ public final class SceneFontLoad: @unchecked Sendable {
         do {
             return FontSet(scale: 1, title: try fonts[.title]!.get(), body: try fonts[.body]!.get(),
                            button: try fonts[.button]!.get(), caption: try fonts[.caption]!.get()) { [self] in
+                firstFrameShown()   // the label is wanted now: the thread need not wait any longer
                 finish()
                 if take(among: [.label]) != nil { make(.label) }
                 do {
@@ -307,7 +371,10 @@ public final class SceneFontLoad: @unchecked Sendable {
     /// Waits for the thread and drops the fonts (a program about to exit for another reason); the
     /// thread takes no other font after the one it is making.
     public func cancel() {
-        locked { cancelled = true }
+        locked {
+            cancelled = true
+            pthread_cond_broadcast(changed)
+        }
         finish()
         locked { cancelled = false }
     }

@@ -167,17 +167,22 @@ public final class BusConnection {
     }
 
     private func filter(_ message: OpaquePointer) {
-        guard !isClosed, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else { return }
-        func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
-        let interface = text(dbus_message_get_interface(message)) ?? ""
-        let member = text(dbus_message_get_member(message)) ?? ""
+        guard !isClosed, let signal = Self.signal(message) else { return }
         // libdbus's own signal for a lost connection (DBUS_INTERFACE_LOCAL).
-        if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
+        if signal.interface == "org.freedesktop.DBus.Local" && signal.member == "Disconnected" {
             disconnected()
             return
         }
-        onSignal?(Signal(sender: text(dbus_message_get_sender(message)), path: text(dbus_message_get_path(message)) ?? "",
-                         interface: interface, member: member, arguments: BusValue.arguments(of: message)))
+        onSignal?(signal)
+    }
+
+    /// `message` read as a signal (nil for a message of another type).
+    static func signal(_ message: OpaquePointer) -> Signal? {
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else { return nil }
+        func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+        return Signal(sender: text(dbus_message_get_sender(message)), path: text(dbus_message_get_path(message)) ?? "",
+                      interface: text(dbus_message_get_interface(message)) ?? "", member: text(dbus_message_get_member(message)) ?? "",
+                      arguments: BusValue.arguments(of: message))
     }
 
     private func disconnected() {

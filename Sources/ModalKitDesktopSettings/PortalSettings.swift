@@ -56,10 +56,8 @@ public final class PortalSettings {
     private init(bus: BusConnection) {
         self.bus = bus
         bus.onSignal = { [unowned self] signal in
-            guard signal.interface == Self.settingsInterface, signal.member == "SettingChanged",
-                  signal.arguments.count >= 3, case let .string(namespace)?? = signal.arguments.first,
-                  case let .string(key)? = signal.arguments[1] else { return }
-            apply(namespace, key, signal.arguments[2])
+            guard let change = Self.settingChanged(signal) else { return }
+            apply(change.namespace, change.key, change.value)
         }
         bus.addMatch("type='signal',sender='\(Self.portalName)',path='\(Self.portalPath)',"
                      + "interface='\(Self.settingsInterface)',member='SettingChanged'")
@@ -97,19 +95,35 @@ public final class PortalSettings {
     }
 
     private func apply(_ namespace: String, _ key: String, _ value: BusValue?) {
-        var s = settings
-        switch (namespace, key) {
-        case (Self.gnomeNamespace, Self.gnomeKey):
-            s.gnomeEnableAnimations = value?.bool
-        case (Self.kdeNamespace, Self.kdeKey):
-            s.kdeAnimationDurationFactor = value?.number
-        case (Self.appearanceNamespace, Self.appearanceKey):
-            s.appearanceReducedMotion = value?.number.flatMap { UInt32(exactly: $0) }
-        default:
-            return
-        }
+        let s = Self.settings(settings, applying: value, namespace: namespace, key: key)
         guard s != settings else { return }
         settings = s
         onChange?(s)
+    }
+
+    /// The namespace, key and value a `SettingChanged` signal of the portal carries (nil for
+    /// another signal, or one whose first two arguments are not strings).
+    static func settingChanged(_ signal: BusConnection.Signal) -> (namespace: String, key: String, value: BusValue?)? {
+        guard signal.interface == settingsInterface, signal.member == "SettingChanged",
+              signal.arguments.count >= 3, case let .string(namespace)?? = signal.arguments.first,
+              case let .string(key)? = signal.arguments[1] else { return nil }
+        return (namespace, key, signal.arguments[2])
+    }
+
+    /// `settings` with the portal's `value` for `namespace` and `key` (the same for a key not followed).
+    static func settings(_ settings: DesktopMotionSettings, applying value: BusValue?, namespace: String,
+                         key: String) -> DesktopMotionSettings {
+        var s = settings
+        switch (namespace, key) {
+        case (gnomeNamespace, gnomeKey):
+            s.gnomeEnableAnimations = value?.bool
+        case (kdeNamespace, kdeKey):
+            s.kdeAnimationDurationFactor = value?.number
+        case (appearanceNamespace, appearanceKey):
+            s.appearanceReducedMotion = value?.number.flatMap { UInt32(exactly: $0) }
+        default:
+            break
+        }
+        return s
     }
 }

@@ -83,6 +83,15 @@ public enum StyleNoteToolError: Error, CustomStringConvertible {
     case badDeclaration(String, StyleDeclarationProblem)
     /// The output file cannot be written.
     case cannotWrite(String, String)
+    /// A bad command line of `StyleNoteBuilder` (the argument at fault, or what is missing).
+    case builderUsage(String)
+    /// A module of a style target's build does not compile (`StyleNoteBuilder`): its name, and why.
+    case compileFailed(String, String)
+    /// The style's module defines no `symbol` (`modalkit_style_entry`, or the ABI version that
+    /// `ModalKitStyle` carries): a library the host would refuse.
+    case noEntry(module: String, symbol: String)
+    /// The compiled style would not load (the loader's reason).
+    case notLoadable(String, String)
 
     public var description: String {
         switch self {
@@ -91,6 +100,15 @@ public enum StyleNoteToolError: Error, CustomStringConvertible {
             return "\(matching) of the styles \(known.joined(separator: ", ")) are in the modules \(modules.joined(separator: ", ")); exactly one must be"
         case let .badDeclaration(type, problem): return "\(type) declares what a host would refuse: \(problem)"
         case let .cannotWrite(path, why): return "cannot write \(path): \(why)"
+        case let .builderUsage(what):
+            return "usage: --output FILE --work DIR --swiftc PATH --clang PATH, then per module, the style's last: "
+                + "--swift-module|--c-module NAME --package ID [--source FILE]... [--include DIR]... [--define D]... (\(what))"
+        case let .compileFailed(module, why): return "\(module) does not compile for its style note: \(why)"
+        case let .noEntry(module, symbol) where symbol == "modalkit_style_entry":
+            return "\(module) defines no modalkit_style_entry function, so no host could load its library; add one to the target: "
+                + "@_cdecl(\"modalkit_style_entry\") public func modalkitStyleEntry() -> UnsafeRawPointer { exportStyle(YourStyle.self) }"
+        case let .noEntry(module, symbol): return "\(module) does not define \(symbol): does it depend on the ModalKitStyle product?"
+        case let .notLoadable(module, why): return "\(module)'s library would not load: \(why)"
         }
     }
 }

@@ -191,7 +191,7 @@ struct ELFFile {
                 throw Failure.problem(.badEntrySize(field: "e_shentsize", size: shentsize, expected: shEntry))
             }
             try within(shoff, UInt64(shEntry), file) { .sectionHeadersPastEnd(end: $0, fileSize: file.size) }
-            let s0 = Fields(bytes: try file.bytes(at: Int(shoff), count: shEntry), bigEndian: e.bigEndian)
+            let s0 = Fields(bytes: try file.bytes(at: shoff, count: shEntry), bigEndian: e.bigEndian)
             if shnum == 0 { shnum = Int(clamping: is64 ? s0.u64(32) : UInt64(s0.u32(20))) }
             if phnum == 0xFFFF { phnum = Int(s0.u32(is64 ? 44 : 28)) }
             if shstrndx == 0xFFFF { shstrndx = Int(s0.u32(is64 ? 40 : 24)) }
@@ -203,7 +203,7 @@ struct ELFFile {
             throw Failure.problem(.badEntrySize(field: "e_phentsize", size: phentsize, expected: phEntry))
         }
         try within(phoff, UInt64(phnum) * UInt64(phEntry), file) { .programHeadersPastEnd(end: $0, fileSize: file.size) }
-        let table = try file.bytes(at: Int(phoff), count: phnum * phEntry)
+        let table = try file.bytes(at: phoff, count: phnum * phEntry)
         var loads = 0, dynamic = 0
         var loadSegments: [(vaddr: UInt64, offset: UInt64, filesz: UInt64)] = []
         var dynamicSegment: (offset: UInt64, size: UInt64)?
@@ -244,7 +244,7 @@ struct ELFFile {
             }
             let (tableSize, overflow) = UInt64(shnum).multipliedReportingOverflow(by: UInt64(shEntry))
             try within(shoff, overflow ? .max : tableSize, file) { .sectionHeadersPastEnd(end: $0, fileSize: file.size) }
-            let sections = try file.bytes(at: Int(shoff), count: shnum * shEntry)
+            let sections = try file.bytes(at: shoff, count: shnum * shEntry)
             func section(_ i: Int) -> (name: UInt32, type: UInt32, offset: UInt64, size: UInt64, align: UInt64) {
                 let s = Fields(bytes: Array(sections[(i * shEntry)..<((i + 1) * shEntry)]), bigEndian: e.bigEndian)
                 return is64 ? (s.u32(0), s.u32(4), s.u64(24), s.u64(32), s.u64(48))
@@ -256,7 +256,9 @@ struct ELFFile {
             if names.type != nobits && names.size > 0 {
                 try within(names.offset, names.size, file) { .sectionPastEnd(name: "#\(shstrndx)", end: $0, fileSize: file.size) }
             }
-            let nameTable = names.size > 0 && names.size <= 1 << 24 ? try file.bytes(at: Int(names.offset), count: Int(names.size)) : []
+            // A SHT_NOBITS table has no bytes in the file (gABI): no section has a name then.
+            let nameTable = names.type != nobits && names.size > 0 && names.size <= 1 << 24
+                ? try file.bytes(at: names.offset, count: Int(names.size)) : []
             func name(_ offset: UInt32) -> String {
                 guard Int(offset) < nameTable.count else { return "#\(offset)" }
                 let bytes = nameTable[Int(offset)...].prefix { $0 != 0 }
@@ -292,7 +294,7 @@ struct ELFFile {
                                     bigEndian: Bool) throws -> DynamicInfo {
         let entrySize = is64 ? 16 : 8
         let count = min(Int(segment.size) / entrySize, 1 << 16)
-        let bytes = try file.bytes(at: Int(segment.offset), count: count * entrySize)
+        let bytes = try file.bytes(at: segment.offset, count: count * entrySize)
         var strtab: UInt64?, strsz: UInt64?
         var needed: [UInt64] = [], runpath: [UInt64] = [], rpath: [UInt64] = []
         for i in 0..<count {
@@ -316,7 +318,7 @@ struct ELFFile {
               strsz <= load.filesz - (strtab - load.vaddr), strsz <= 1 << 26 else {
             throw Failure.problem(.badDynamicSection("its string table lies in no PT_LOAD segment's file contents"))
         }
-        let table = try file.bytes(at: Int(load.offset + (strtab - load.vaddr)), count: Int(strsz))
+        let table = try file.bytes(at: load.offset + (strtab - load.vaddr), count: Int(strsz))
         func string(_ offset: UInt64) throws -> String {
             guard offset < strsz else { throw Failure.problem(.badDynamicSection("a string at \(offset), past its table's end")) }
             return String(decoding: table[Int(offset)...].prefix { $0 != 0 }, as: UTF8.self)
@@ -334,7 +336,7 @@ struct ELFFile {
         guard size <= UInt64(StyleNote.maximumPayload) * 4 else {
             throw Failure.problem(.noteSectionTooLarge(section: place, size: size))
         }
-        let bytes = try file.bytes(at: Int(offset), count: Int(size))
+        let bytes = try file.bytes(at: offset, count: Int(size))
         let pad = align == 8 ? 8 : 4
         func padded(_ n: Int) -> Int { (n + pad - 1) / pad * pad }
         let owner = Array(StyleNote.owner.utf8) + [0]
@@ -384,10 +386,15 @@ struct ELFFile {
         let fd: Int32
         let size: Int
 
-        func bytes(at offset: Int, count: Int) throws -> [UInt8] {
-            guard offset >= 0, count >= 0, offset <= size, count <= size - offset else {
+        /// `count` bytes at file offset `offset` (an ELF field, unchecked: any 64-bit value). Nothing
+        /// is read for `count` 0, wherever `offset` points: an empty segment or section has no
+        /// contents in the file (gABI), so its offset bounds nothing.
+        func bytes(at offset: UInt64, count: Int) throws -> [UInt8] {
+            guard count != 0 else { return [] }
+            guard count > 0, offset <= UInt64(size), count <= size - Int(offset) else {
                 throw Failure.problem(.unreadable(message: "read past the end"))
             }
+            let offset = Int(offset)
             var buffer = [UInt8](repeating: 0, count: count)
             var done = 0
             while done < count {

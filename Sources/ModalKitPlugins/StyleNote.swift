@@ -138,8 +138,9 @@ public enum StyleNote {
         return declaration
     }
 
-    private static func text(_ field: Reader.Field, _ what: String) throws -> String {
-        guard let s = String(validating: field.value, as: UTF8.self) else { throw StyleNoteProblem.notUTF8(what) }
+    /// `what` names the field in the error only: it is not formatted for a field that reads well.
+    private static func text(_ field: Reader.Field, _ what: @autoclosure () -> String) throws -> String {
+        guard let s = String(validating: field.value, as: UTF8.self) else { throw StyleNoteProblem.notUTF8(what()) }
         return s
     }
 
@@ -150,29 +151,29 @@ public enum StyleNote {
         var range: ClosedRange<Double>?
         var choices: [String] = []
         for field in try reader.fields(from: 0, to: bytes.count) {
-            let what = "option \(index) \(key.map { "'\($0)' " } ?? "")"
+            func what(_ part: String) -> String { "option \(index) \(key.map { "'\($0)' " } ?? "")" + part }
             switch field.tag {
-            case MODALKIT_NOTE_OPTION_KEY where key == nil: key = try text(field, what + "KEY")
-            case MODALKIT_NOTE_OPTION_MEANING where meaning == nil: meaning = try text(field, what + "MEANING")
-            case MODALKIT_NOTE_OPTION_DEFAULT where defaultValue == nil: defaultValue = try text(field, what + "DEFAULT")
-            case MODALKIT_NOTE_OPTION_UNIT where unit == nil: unit = try text(field, what + "UNIT")
-            case MODALKIT_NOTE_OPTION_ACCEPTED where accepted == nil: accepted = try text(field, what + "ACCEPTED")
+            case MODALKIT_NOTE_OPTION_KEY where key == nil: key = try text(field, what("KEY"))
+            case MODALKIT_NOTE_OPTION_MEANING where meaning == nil: meaning = try text(field, what("MEANING"))
+            case MODALKIT_NOTE_OPTION_DEFAULT where defaultValue == nil: defaultValue = try text(field, what("DEFAULT"))
+            case MODALKIT_NOTE_OPTION_UNIT where unit == nil: unit = try text(field, what("UNIT"))
+            case MODALKIT_NOTE_OPTION_ACCEPTED where accepted == nil: accepted = try text(field, what("ACCEPTED"))
             case MODALKIT_NOTE_OPTION_KIND where kind == nil:
-                guard field.value.count == 4 else { throw StyleNoteProblem.badLength(what + "KIND", field.value.count) }
+                guard field.value.count == 4 else { throw StyleNoteProblem.badLength(what("KIND"), field.value.count) }
                 kind = Reader(bytes: Array(field.value)).u32(at: 0)
             case MODALKIT_NOTE_OPTION_RANGE where range == nil:
-                guard field.value.count == 16 else { throw StyleNoteProblem.badLength(what + "RANGE", field.value.count) }
+                guard field.value.count == 16 else { throw StyleNoteProblem.badLength(what("RANGE"), field.value.count) }
                 let r = Reader(bytes: Array(field.value))
                 let low = Double(bitPattern: r.u64(at: 0)), high = Double(bitPattern: r.u64(at: 8))
                 guard low.isFinite, high.isFinite, low <= high else {
-                    throw StyleNoteProblem.badRange(what.trimmingWhitespace(), low, high)
+                    throw StyleNoteProblem.badRange(what("").trimmingWhitespace(), low, high)
                 }
                 range = low...high
             case MODALKIT_NOTE_OPTION_CHOICE:
                 guard choices.count < StyleDeclaration.maximumChoices else {
                     throw StyleNoteProblem.declaration(.badChoices(key: key ?? "\(index)", count: choices.count + 1))
                 }
-                choices.append(try text(field, what + "CHOICE"))
+                choices.append(try text(field, what("CHOICE")))
             default: continue
             }
         }

@@ -54,24 +54,24 @@ public struct KWinWindow {
 /// A new window is centred on the output; KWin answers xdg-decoration with server_side and draws a
 /// Breeze title bar above the window's content.
 public final class HeadlessKWin: WaylandSession {
-    public let runtimeDirectory: String
+    /// The session's directory (XDG_RUNTIME_DIR and HOME; KWin's configuration and cache).
+    public var runtimeDirectory: String { desktop.directory }
     public let displayName = "wayland-kwin"
     /// The output's logical size and its scale; device pixels = logical × scale.
     public let width: Int
     public let height: Int
     public let scale: Double
     /// The session's own `dbus-daemon` and its address (DBUS_SESSION_BUS_ADDRESS).
-    public let bus: ChildProcess
-    /// Holds the bus alive (it stops dbus-daemon when released); stopped by PID through `bus`.
-    private let sessionBus: PrivateSessionBus
-    public let busAddress: String
+    public var bus: ChildProcess { desktop.bus.process }
+    public var busAddress: String { desktop.bus.address }
+    /// The directory, the bus and the stop path of everything the session started.
+    private let desktop: PrivateDesktop
     /// kwin_wayland (the copy), by PID.
     public let process: ChildProcess
     /// Input, screenshots and scripts; one Wayland connection for the whole session.
     public let driver: KWinDriver
     /// Numbers the script and screenshot files in the session directory.
     private var fileCounter = 0
-    private let teardown: SessionTeardown
 
     /// Compiles the driver, starts the bus and KWin, and waits (bounded) until KWin's socket
     /// answers, its screenshot interface is on the bus and the seat has the driver's pointer,
@@ -82,41 +82,29 @@ public final class HeadlessKWin: WaylandSession {
         self.width = width
         self.height = height
         self.scale = scale
-        let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
-        let dir = try me.makePrivateDirectory(prefix: "modalkit-kwin")
-        runtimeDirectory = dir
-        let teardown = SessionTeardown(removing: dir)
-        self.teardown = teardown
+        var driverBinary = ""
+        let desktop: PrivateDesktop
+        do {
+            desktop = try PrivateDesktop(prefix: "modalkit-kwin", timeout: timeout, variables: { dir in
+                ["XDG_CONFIG_HOME": dir + "/.config", "XDG_CACHE_HOME": dir + "/.cache", "XDG_DATA_HOME": dir + "/.local/share"]
+            }, prepare: { dir in
+                try HeadlessKWin.writeConfiguration(in: dir)
+                driverBinary = try KWinDriver.compile(into: dir)
+                try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: false)
+                guard let installed = findExecutable("kwin_wayland") else { throw HarnessError("kwin_wayland not installed") }
+                try FileManager.default.copyItem(atPath: installed, toPath: dir + "/bin/kwin_wayland")
+            })
+        } catch {
+            throw HarnessError("headless KWin did not start: \(error)")
+        }
+        self.desktop = desktop
+        let dir = desktop.directory
         func fail(_ message: String) -> HarnessError {
-            teardown.run()
+            desktop.stop()
             return HarnessError(message)
         }
-        let driverBinary: String
-        do {
-            try HeadlessKWin.writeConfiguration(in: dir)
-            driverBinary = try KWinDriver.compile(into: dir)
-            try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: false)
-            guard let installed = findExecutable("kwin_wayland") else { throw HarnessError("kwin_wayland not installed") }
-            try FileManager.default.copyItem(atPath: installed, toPath: dir + "/bin/kwin_wayland")
-        } catch {
-            throw fail("cannot prepare the KWin session in \(dir): \(error)")
-        }
-        let base = sessionProcessEnvironment(dir, ["XDG_CONFIG_HOME": dir + "/.config", "XDG_CACHE_HOME": dir + "/.cache",
-                                                   "XDG_DATA_HOME": dir + "/.local/share"])
 
-        // The session bus, in the session directory (PrivateSessionBus: nothing is activated).
-        let sessionBus: PrivateSessionBus
-        do {
-            sessionBus = try PrivateSessionBus(in: dir, environment: base, timeout: timeout)
-        } catch {
-            throw fail("\(error)")
-        }
-        teardown.add(sessionBus.process)
-        let bus = sessionBus.process, address = sessionBus.address
-        self.sessionBus = sessionBus
-
-        var env = base
-        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        var env = desktop.environment
         env["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
         env["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
         // Scripts' print() output lands in KWin's log, which Qt writes to stderr (forced, never
@@ -128,19 +116,17 @@ public final class HeadlessKWin: WaylandSession {
         if scale != 1 { arguments += ["--scale", String(scale)] }
         let kwin: ChildProcess
         do {
-            kwin = try ChildProcess(arguments, environment: env, name: "kwin_wayland")
+            kwin = try desktop.start(arguments, environment: env, name: "kwin_wayland", stopTimeout: 5)
         } catch {
             throw fail("\(error)")
         }
-        teardown.add(kwin, timeout: 5)
         let socket = dir + "/" + displayName
         let up = waitUntil(timeout: timeout, interval: 0.05) { !kwin.isRunning || isSocket(socket) }
         guard up, kwin.isRunning else {
             throw fail("kwin_wayland did not start (\(kwin.isRunning ? "no socket within \(timeout) s" : "it ended")):\n\(kwin.diagnostics())")
         }
 
-        var driverEnv = base
-        driverEnv["DBUS_SESSION_BUS_ADDRESS"] = address
+        var driverEnv = desktop.environment
         driverEnv["WAYLAND_DISPLAY"] = displayName
         let driver: KWinDriver
         do {
@@ -148,7 +134,7 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("\(error)\n\(kwin.diagnostics())")
         }
-        teardown.add { driver.stop() }
+        desktop.teardown.add { driver.stop() }
         do {
             // The screenshot interface belongs to an effect, loaded once compositing runs.
             var hasScreenshots = false
@@ -171,8 +157,6 @@ public final class HeadlessKWin: WaylandSession {
         } catch {
             throw fail("headless KWin not ready: \(error)\n\(driver.process.diagnostics())\n\(kwin.diagnostics())")
         }
-        self.bus = bus
-        busAddress = address
         process = kwin
         self.driver = driver
     }
@@ -180,7 +164,7 @@ public final class HeadlessKWin: WaylandSession {
     deinit { stop() }
 
     /// Stops the driver, KWin and the bus (by PID, bounded) and removes the session directory.
-    public func stop() { teardown.run() }
+    public func stop() { desktop.stop() }
 
     /// KWin's configuration: no animations.
     private static func writeConfiguration(in dir: String) throws {
@@ -313,7 +297,7 @@ public final class HeadlessKWin: WaylandSession {
 /// Fixtures/kwin_driver.c running in a KWin session: one command per line on its stdin, one
 /// `ok …` / `error …` line back on stdout after KWin has processed it (a wl_display roundtrip).
 /// Coordinates are KWin's global logical coordinates.
-public final class KWinDriver {
+public final class KWinDriver: SeatDriving {
     /// Linux input event codes (linux/input-event-codes.h).
     public enum Key: Int {
         case escape = 1
@@ -382,11 +366,7 @@ public final class KWinDriver {
     /// - Throws: `HarnessError` with the driver's answer or output when it fails or does not answer.
     @discardableResult
     public func command(_ line: String, timeout: Double = 15) throws -> String {
-        let before = process.stdout.lines.count
-        try process.writeToStandardInput(line + "\n")
-        guard let answer = process.stdout.wait(timeout: timeout, { $0.count > before ? $0[before] : nil }) else {
-            throw HarnessError("kwin_driver gave no answer to `\(line)` within \(timeout) s:\n\(process.diagnostics())")
-        }
+        let answer = try process.request(line, timeout: timeout)
         if answer == "ok" { return "" }
         guard answer.hasPrefix("ok ") else { throw HarnessError("kwin_driver `\(line)`: \(answer)") }
         return String(answer.dropFirst(3))
@@ -395,18 +375,11 @@ public final class KWinDriver {
     /// Moves the pointer to (`x`, `y`).
     public func move(x: Double, y: Double) throws { try command("motion \(x) \(y)") }
 
-    /// Moves the pointer to (`x`, `y`) and clicks the left button.
-    public func click(x: Double, y: Double) throws {
-        try move(x: x, y: y)
-        try command("button down")
-        try command("button up")
-    }
+    /// Presses or releases the left button.
+    public func leftButton(pressed: Bool) throws { try command("button \(pressed ? "down" : "up")") }
 
-    /// Presses and releases a key.
-    public func key(_ key: Key) throws {
-        try command("key \(key.rawValue) down")
-        try command("key \(key.rawValue) up")
-    }
+    /// Presses or releases a key.
+    public func key(_ key: Key, pressed: Bool) throws { try command("key \(key.rawValue) \(pressed ? "down" : "up")") }
 
     /// One finger down at (`x`, `y`) and up again, each followed by a touch frame.
     public func tap(x: Double, y: Double, id: Int = 0) throws {

@@ -18,7 +18,7 @@ import Glibc
 /// scale 2 that first one is in physical pixels, later ones in logical); it focuses a new window
 /// and places it by its own first-fit rule (`center-new-windows` is off): a 400×328 window on an
 /// 800×600 monitor lands at (199, 90), so tests find windows on the screenshot.
-public final class HeadlessMutter: WaylandSession {
+public final class HeadlessMutter: WaylandSession, SeatDriving {
     /// The connector name of mutter's first virtual monitor.
     public static let monitorConnector = "Meta-0"
     /// evdev BTN_LEFT (linux/input-event-codes.h).
@@ -30,7 +30,8 @@ public final class HeadlessMutter: WaylandSession {
     public static let keysymAltLeft: UInt32 = 0xffe9
     public static let keysymF4: UInt32 = 0xffc1
 
-    public let runtimeDirectory: String
+    /// The session's directory (XDG_RUNTIME_DIR and HOME).
+    public var runtimeDirectory: String { desktop.directory }
     public let displayName: String
     /// The monitor's size in physical pixels: screenshots and input coordinates use these.
     public let width: Int
@@ -45,11 +46,10 @@ public final class HeadlessMutter: WaylandSession {
     /// The PipeWire node of the monitor's screen-cast stream.
     public let streamNode: Int
     /// The environment of the session's own processes (runtime directory, HOME, session bus).
-    public let sessionEnvironment: [String: String]
-    private let teardown: SessionTeardown
+    public var sessionEnvironment: [String: String] { desktop.environment }
+    /// The directory, the bus and the stop path of everything the session started.
+    private let desktop: PrivateDesktop
     private var nextTouchSlot = 1
-    /// The session's bus (held: it stops dbus-daemon when released); stopped by PID with the rest.
-    private let sessionBus: PrivateSessionBus
 
     /// Starts the session bus, PipeWire, mutter and the driver, warms the virtual input devices
     /// up and waits (bounded) until a screenshot of the monitor arrives. The monitor is
@@ -58,55 +58,41 @@ public final class HeadlessMutter: WaylandSession {
     /// - Throws: `HarnessError` with the processes' output when any part does not come up within
     ///   `timeout` seconds.
     public init(width: Int = 800, height: Int = 600, scale: Int = 1, timeout: Double = 15) throws {
-        self.width = width
-        self.height = height
-        self.scale = scale
-        let me = SessionUser(name: "self", uid: getuid(), gid: getgid())
-        let dir = try me.makePrivateDirectory(prefix: "modalkit-mutter")
-        runtimeDirectory = dir
-        let teardown = SessionTeardown(removing: dir)
-        self.teardown = teardown
-        let display = "wayland-modalkit"
-        displayName = display
-        var started: [ChildProcess] = []
-        let busSocket = dir + "/bus"
-        let env = sessionProcessEnvironment(dir, ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + busSocket,
-                                                  "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"])
-        sessionEnvironment = env
+        (self.width, self.height, self.scale) = (width, height, scale)
+        let desktop: PrivateDesktop
         do {
-            // The session bus on DIR/bus (PrivateSessionBus: nothing is activated behind our back).
-            let bus = try PrivateSessionBus(in: dir, environment: env, timeout: timeout)
-            started.append(bus.process)
-            teardown.add(bus.process)
-            sessionBus = bus
-            let pipewire = try ChildProcess(["pipewire"], environment: env)
+            desktop = try PrivateDesktop(prefix: "modalkit-mutter", timeout: timeout,
+                                         variables: { _ in ["GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1"] })
+        } catch {
+            throw HarnessError("headless mutter did not start: \(error)")
+        }
+        self.desktop = desktop
+        let dir = desktop.directory, display = "wayland-modalkit"
+        displayName = display
+        var started: [ChildProcess] = [desktop.bus.process]
+        do {
+            let pipewire = try desktop.start(["pipewire"])
             started.append(pipewire)
-            teardown.add(pipewire)
-            let mutter = try ChildProcess(
-                ["mutter", "--headless", "--wayland", "--no-x11", "--wayland-display", display,
-                 "--virtual-monitor", "\(width)x\(height)"],
-                environment: env)
+            let mutter = try desktop.start(["mutter", "--headless", "--wayland", "--no-x11", "--wayland-display", display,
+                                            "--virtual-monitor", "\(width)x\(height)"])
             started.append(mutter)
-            teardown.add(mutter)
             guard waitUntil(timeout: timeout, interval: 0.01, { !pipewire.isRunning || isSocket(dir + "/pipewire-0") }),
                   pipewire.isRunning else {
                 throw HarnessError("no pipewire socket")
             }
-            let wireplumber = try ChildProcess(["wireplumber"], environment: env)
+            let wireplumber = try desktop.start(["wireplumber"])
             started.append(wireplumber)
-            teardown.add(wireplumber)
             guard waitUntil(timeout: timeout, interval: 0.01, { !mutter.isRunning || isSocket(dir + "/" + display) }),
                   mutter.isRunning else {
                 throw HarnessError("no Wayland socket \(display)")
             }
             // Debian's python3 is the one with python3-gi (a python3 earlier in PATH may lack it).
             let python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3"
-            let driver = try ChildProcess(
+            let driver = try desktop.start(
                 [python, HeadlessMutter.driverScript, HeadlessMutter.monitorConnector, String(timeout)]
                     + (scale == 1 ? [] : [String(scale)]),
-                environment: env, name: "mutter_remote_desktop", writableStandardInput: true)
+                name: "mutter_remote_desktop", writableStandardInput: true)
             started.append(driver)
-            teardown.add(driver)
             let ready = driver.stdout.wait(timeout: timeout + 5) { lines in lines.first }
             guard let ready, ready.hasPrefix("ready "), let node = Int(ready.dropFirst(6)) else {
                 throw HarnessError("the RemoteDesktop driver did not report ready")
@@ -118,7 +104,7 @@ public final class HeadlessMutter: WaylandSession {
         } catch {
             // Stop (by PID) what did start, newest first, and remove the directory.
             let output = started.map { $0.diagnostics(maxLines: 15) }.joined(separator: "\n")
-            teardown.run()
+            desktop.stop()
             throw HarnessError("headless mutter did not start: \(error)\n\(output)")
         }
         do {
@@ -146,7 +132,7 @@ public final class HeadlessMutter: WaylandSession {
 
     /// Stops the driver (closing the sessions), wireplumber, mutter, pipewire and the bus (newest
     /// first), by PID, and removes the runtime directory.
-    public func stop() { teardown.run() }
+    public func stop() { desktop.stop() }
 
     /// The session's mutter_remote_desktop.py (``SessionHelpers``).
     public static var driverScript: String { SessionHelpers.directory + "/mutter_remote_desktop.py" }
@@ -164,38 +150,25 @@ public final class HeadlessMutter: WaylandSession {
     /// Sends one command to the driver and waits (bounded) for its answer.
     /// - Throws: `HarnessError` when the driver answers `error …`, ends, or does not answer.
     public func send(_ command: String, timeout: Double = 10) throws {
-        let before = driver.stdout.lines.count
-        try driver.writeToStandardInput(command + "\n")
-        let reply = driver.stdout.wait(timeout: timeout) { lines in lines.count > before ? lines[before] : nil }
-        guard let reply else {
-            throw HarnessError("mutter RemoteDesktop driver: no answer to `\(command)` within \(timeout) s\n\(driver.diagnostics())")
-        }
+        let reply = try driver.request(command, timeout: timeout)
         guard reply == "ok" else { throw HarnessError("mutter RemoteDesktop `\(command)`: \(reply)") }
     }
 
     /// Moves the pointer to (`x`, `y`).
     public func move(x: Double, y: Double) throws { try send("motion \(x) \(y)") }
 
-    /// Moves the pointer to (`x`, `y`) and clicks the left button.
-    public func click(x: Double, y: Double) throws {
-        try move(x: x, y: y)
-        try send("button \(HeadlessMutter.leftButton) 1")
-        try send("button \(HeadlessMutter.leftButton) 0")
-    }
+    /// Presses or releases the left button.
+    public func leftButton(pressed: Bool) throws { try send("button \(HeadlessMutter.leftButton) \(pressed ? 1 : 0)") }
 
-    /// Presses and releases the key of X keysym `keysym`.
-    public func key(_ keysym: UInt32) throws {
-        try send("keysym \(keysym) 1")
-        try send("keysym \(keysym) 0")
-    }
+    /// Presses or releases the key of X keysym `keysym`.
+    public func key(_ keysym: UInt32, pressed: Bool) throws { try send("keysym \(keysym) \(pressed ? 1 : 0)") }
 
     /// Alt+F4: mutter's default `close` key binding (org.gnome.desktop.wm.keybindings), which
     /// closes the focused window as its title bar's close button would, with `xdg_toplevel.close`.
     public func closeFocusedWindow() throws {
-        try send("keysym \(HeadlessMutter.keysymAltLeft) 1")
-        try send("keysym \(HeadlessMutter.keysymF4) 1")
-        try send("keysym \(HeadlessMutter.keysymF4) 0")
-        try send("keysym \(HeadlessMutter.keysymAltLeft) 0")
+        try key(HeadlessMutter.keysymAltLeft, pressed: true)
+        try key(HeadlessMutter.keysymF4)
+        try key(HeadlessMutter.keysymAltLeft, pressed: false)
     }
 
     /// A touch tap at (`x`, `y`): down and up of a new touch point (NotifyTouchDown/Up).

@@ -61,6 +61,36 @@ package final class Lock: @unchecked Sendable {
     package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+
+    /// The lock between the process's threads that read its environment and the one place that
+    /// changes it. `setenv(3)` and `unsetenv(3)` are not safe against a `getenv(3)` on another
+    /// thread (POSIX leaves it undefined; glibc moves the `environ` array when a variable is added
+    /// and shifts it when one is removed, under a lock `getenv` does not take). ModalKit changes
+    /// its environment only while the accessibility bridge starts (`AT_SPI_BUS_ADDRESS`, the one
+    /// way to tell libatspi the bus's address), inside ``changing(_:)``; a thread of ModalKit's
+    /// own that runs code reading the environment while the bridge may start — the demo's font
+    /// load: fontconfig, FreeType and HarfBuzz read theirs as fonts are made — does so inside
+    /// ``reading(_:)``. Readers run together; a change waits for them, and they for it.
+    package static func reading<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body()
+    }
+
+    /// Runs `body`, which changes the environment, while no ``reading(_:)`` runs.
+    package static func changing<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body()
+    }
+
+    /// Made once (Swift's lazy statics are initialised once, thread-safely), never destroyed.
+    private static let lock: UnsafeMutablePointer<pthread_rwlock_t> = {
+        let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(lock, nil)
+        return lock
+    }()
 }
 
 // MARK: Standard error

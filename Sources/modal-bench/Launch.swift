@@ -3,6 +3,7 @@
 import Foundation
 import ModalKitClock
 import ModalKitBenchSupport
+import ModalKitSession
 
 /// One of the two programs compared.
 struct LaunchClient {
@@ -33,6 +34,8 @@ struct FirstFrameSample {
     /// runnable but waited for a CPU (ms): what a busy machine adds.
     var cpu: Double?
     var runQueue: Double?
+    /// Shared objects mapped when modal-bench read the frame's line (`/proc/PID/maps`).
+    var sharedObjects: Int?
 }
 
 /// Memory of a client at rest, kB (proc(5): VmRSS = RssAnon + RssFile + RssShmem).
@@ -77,19 +80,19 @@ private func resolveClients(_ o: LaunchOptions) throws -> (LaunchClient, LaunchC
     let demoPath: String
     var demoArguments: [String] = []
     if let demo = o.demo {
-        guard let p = findProgram(demo[0]) else { throw LaunchError("--demo: \(demo[0]) not found", status: 2) }
+        guard let p = findExecutable(demo[0]) else { throw LaunchError("--demo: \(demo[0]) not found", status: 2) }
         demoPath = p
         demoArguments = Array(demo.dropFirst())
     } else {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let sibling = (exe as NSString).deletingLastPathComponent + "/modal-demo"
-        guard let p = findProgram(sibling) ?? findProgram("modal-demo") else {
+        guard let p = findExecutable(sibling) ?? findExecutable("modal-demo") else {
             throw LaunchError("modal-demo not found next to modal-bench or in PATH (--demo PATH names it)", status: 2)
         }
         demoPath = p
     }
     let versus = o.versusCommand
-    guard let versusPath = findProgram(versus[0]) else {
+    guard let versusPath = findExecutable(versus[0]) else {
         throw LaunchError("--vs: \(versus[0]) not found\(versus[0].contains("/") ? "" : " in PATH")", status: 2)
     }
     let a = LaunchClient(label: (demoPath as NSString).lastPathComponent, path: demoPath, arguments: demoArguments, launchArguments: ["--size", size],
@@ -113,8 +116,8 @@ private func launchMain(_ o: LaunchOptions, sessionStarted: (LaunchSession) -> V
     }
     print("load     \(Machine.loadAverage) (1/5/15-minute load average at start)")
     print("method   \(pairs(o.runs)) interleaved (A, B, A, B …) per figure after 1 warm-up pair; ratio = median of")
-    print("         the per-pair ratios A/B. Each client is started with fork and execve; the child reads")
-    print("         CLOCK_REALTIME just before execve. first frame: exec → the first wl_surface.commit of the")
+    print("         the per-pair ratios A/B. Each client is started with posix_spawn (returns once it exec'd);")
+    print("         CLOCK_REALTIME is read just before. first frame: exec → the first wl_surface.commit of the")
     print("         window's surface with a buffer attached (sub-surfaces go on screen with it), from the")
     print("         client's WAYLAND_DEBUG=1 lines (libwayland stamps them with CLOCK_REALTIME µs mod 2^32);")
     print("         then SIGTERM (SIGKILL after 3 s). --version: exec → end of its output (CLOCK_MONOTONIC).")
@@ -203,16 +206,15 @@ private func measureInSession(_ o: LaunchOptions, _ a: LaunchClient, _ b: Launch
 /// Starts `client`, waits (bounded) for its first frame in its WAYLAND_DEBUG lines, stops it.
 /// - Throws: `LaunchError` when it ends or times out before a frame (with what it printed).
 func firstFrame(_ client: LaunchClient, environment: [String: String]) throws -> FirstFrameSample {
-    var env = environment
-    env["WAYLAND_DEBUG"] = "1"
-    let child = try Child(path: client.path, arguments: client.arguments + client.launchArguments, environment: env,
-                          name: client.label, stdout: .null, stderr: .pipe)
+    let child = try startTraced(client, arguments: client.launchArguments, environment: environment)
     defer { child.stop() }
     var tracker = FirstFrameTracker()
     var other: [String] = []
-    try follow(child, client: client, tracker: &tracker, other: &other) { $0.firstFrame != nil }
-    let cpu = child.cpuTime()
-    let exec = child.execStamp
+    var cursor = LineCursor()
+    try follow(child, client: client, tracker: &tracker, other: &other, cursor: &cursor) { $0.firstFrame != nil }
+    let cpu = threadCPUTime(child)
+    let sharedObjects = readTextFile("/proc/\(child.pid)/maps").map { ProcFiles.sharedObjects(maps: $0).count }
+    let exec = WaylandDebugTimestamp(realtimeSeconds: child.spawnRealtime.tv_sec, nanoseconds: child.spawnRealtime.tv_nsec)
     guard let frame = tracker.firstFrame, let toFrame = frame.timestamp.microseconds(since: exec) else {
         throw LaunchError("\(client.label): its first frame is stamped before its exec (a clock step?)")
     }
@@ -222,35 +224,69 @@ func firstFrame(_ client: LaunchClient, environment: [String: String]) throws ->
         toFrame: Double(toFrame) / 1000,
         capabilities: tracker.seatCapabilities, keymap: tracker.receivedKeymap,
         buffer: frame.bufferWidth.flatMap { w in frame.bufferHeight.map { (w, $0) } },
-        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 })
+        cpu: cpu.map { $0.run * 1000 }, runQueue: cpu.map { $0.wait * 1000 }, sharedObjects: sharedObjects)
+}
+
+/// Starts `client` with its arguments and `arguments`, in `environment` with `WAYLAND_DEBUG=1`
+/// (its requests and events on stderr, stamped by libwayland).
+/// - Throws: `LaunchError` when it cannot be started.
+private func startTraced(_ client: LaunchClient, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+    var env = environment
+    env["WAYLAND_DEBUG"] = "1"
+    return try startClient(path: client.path, arguments: client.arguments + arguments, environment: env, name: client.label)
+}
+
+/// The lines a child wrote to stdout and stderr since the last call, in the order of each pipe.
+private struct LineCursor {
+    var stdout = 0, stderr = 0
+
+    /// Hands the new lines of each pipe to `stdoutLine` and `stderrLine`, waiting at most
+    /// `timeout` seconds for a stderr line when there is none yet.
+    mutating func read(_ child: ChildProcess, timeout: Double, stdoutLine: (String) -> Void, stderrLine: (String) -> Void) {
+        let err = child.stderr.lines(after: stderr, timeout: timeout)
+        stderr += err.count
+        err.forEach(stderrLine)
+        let out = child.stdout.lines(after: stdout, timeout: 0)
+        stdout += out.count
+        out.forEach(stdoutLine)
+    }
 }
 
 /// Reads `child`'s stderr into `tracker` (other lines kept in `other`) until `done` holds.
 /// - Throws: `LaunchError` when the child ends first or `launchTimeout` passes.
-private func follow(_ child: Child, client: LaunchClient, tracker: inout FirstFrameTracker, other: inout [String],
-                    stdoutLine: (Substring) -> Void = { _ in }, until done: (FirstFrameTracker) -> Bool) throws {
+private func follow(_ child: ChildProcess, client: LaunchClient, tracker: inout FirstFrameTracker, other: inout [String],
+                    cursor: inout LineCursor, stdoutLine: (String) -> Void = { _ in },
+                    until done: (FirstFrameTracker) -> Bool) throws {
     let deadline = monotonicSeconds() + launchTimeout
-    while true {
-        try checkInterrupted()
-        child.stdout?.drain(stdoutLine)
-        child.stderr?.drain { line in
-            if let m = WaylandDebugMessage(line: line) {
+    func readLines(timeout: Double) {
+        cursor.read(child, timeout: timeout, stdoutLine: stdoutLine) { line in
+            if let m = WaylandDebugMessage(line: line[...]) {
                 tracker.consume(m)
             } else {
-                other.append(String(line))
+                other.append(line)
                 if other.count > 20 { other.removeFirst() }
             }
         }
+    }
+    while true {
+        try checkInterrupted()
+        readLines(timeout: 0.05)
         if done(tracker) { return }
-        let said = other.isEmpty ? "" : ":\n" + other.map { "    " + $0 }.joined(separator: "\n")
-        if let e = child.poll() {
+        if let e = child.status {
+            // What it wrote before it ended is read to its end (bounded: a process it started may
+            // hold the pipes open).
+            child.stderr.waitForEnd(timeout: 1)
+            child.stdout.waitForEnd(timeout: 1)
+            readLines(timeout: 0)
+            if done(tracker) { return }
+            let said = other.isEmpty ? "" : ":\n" + other.map { "    " + $0 }.joined(separator: "\n")
             throw LaunchError("\(client.label) ended (\(e)) before \(tracker.firstFrame == nil ? "its first frame" : "it was at rest")\(said)")
         }
         if monotonicSeconds() > deadline {
+            let said = other.isEmpty ? "" : ":\n" + other.map { "    " + $0 }.joined(separator: "\n")
             let what = tracker.firstFrame == nil ? "no first frame" : "its first frame, but not at rest (modal-demo: no `dismissed`)"
             throw LaunchError("\(client.label): \(what) within \(Int(launchTimeout)) s (\(tracker.messages) Wayland messages)\(said)")
         }
-        waitReadable([child.stdout, child.stderr].compactMap { $0 }, timeout: 0.05)
     }
 }
 
@@ -258,31 +294,28 @@ private func follow(_ child: Child, client: LaunchClient, tracker: inout FirstFr
 /// after `--autoplay`'s present and dismiss; another client: its first frame), lets it rest
 /// `LaunchOptions.restSeconds`, and reads its memory; then stops it.
 func memoryAtRest(_ client: LaunchClient, environment: [String: String], mappings: Bool) throws -> MemorySample {
-    var env = environment
-    env["WAYLAND_DEBUG"] = "1"
-    let child = try Child(path: client.path, arguments: client.arguments + client.memoryArguments, environment: env,
-                          name: client.label, stdout: client.waitsForDismissal ? .pipe : .null, stderr: .pipe)
+    let child = try startTraced(client, arguments: client.memoryArguments, environment: environment)
     defer { child.stop() }
     var tracker = FirstFrameTracker()
     var other: [String] = []
+    var cursor = LineCursor()
     var dismissed = !client.waitsForDismissal
-    try follow(child, client: client, tracker: &tracker, other: &other,
+    try follow(child, client: client, tracker: &tracker, other: &other, cursor: &cursor,
                stdoutLine: { if $0.split(separator: " ").first == "dismissed" { dismissed = true } },
                until: { $0.firstFrame != nil && dismissed })
-    // Rest, still reading its output so that it never blocks on a full pipe.
+    // Rest, still following its output (the buffer size it has at rest).
+    func consume(_ line: String) {
+        if WaylandDebugMessage(line: line[...]) == nil { other.append(line) }
+        tracker.consume(line: line[...])
+    }
     let end = monotonicSeconds() + LaunchOptions.restSeconds
     while monotonicSeconds() < end {
         try checkInterrupted()
-        child.stdout?.drain { _ in }
-        child.stderr?.drain { line in
-            if WaylandDebugMessage(line: line) == nil { other.append(String(line)) }
-            tracker.consume(line: line)
-        }
-        if let e = child.poll() {
+        cursor.read(child, timeout: min(0.05, max(0, end - monotonicSeconds())), stdoutLine: { _ in }, stderrLine: consume)
+        if let e = child.status {
             throw LaunchError("\(client.label) ended (\(e)) while at rest"
                               + (other.isEmpty ? "" : ":\n" + other.suffix(10).map { "    " + $0 }.joined(separator: "\n")))
         }
-        waitReadable([child.stdout, child.stderr].compactMap { $0 }, timeout: 0.05)
     }
     guard let status = readTextFile("/proc/\(child.pid)/status"),
           let rss = ProcFiles.statusKilobytes("VmRSS", in: status),
@@ -294,7 +327,7 @@ func memoryAtRest(_ client: LaunchClient, environment: [String: String], mapping
     }
     let pss = readTextFile("/proc/\(child.pid)/smaps_rollup").flatMap { ProcFiles.statusKilobytes("Pss", in: $0) }
     let usage = mappings ? (readTextFile("/proc/\(child.pid)/smaps").map(ProcFiles.mappingUsage(smaps:)) ?? []) : []
-    child.stderr?.drain { line in tracker.consume(line: line) }
+    cursor.read(child, timeout: 0, stdoutLine: { _ in }, stderrLine: { tracker.consume(line: $0[...]) })
     return MemorySample(vmRSS: rss, rssAnon: anon, rssFile: file, rssShmem: shmem, vmHWM: hwm, pss: pss, mappings: usage,
                         buffer: tracker.latestFrameBufferSize)
 }
@@ -345,29 +378,26 @@ private func measureVersion(_ o: LaunchOptions, _ a: LaunchClient, _ b: LaunchCl
 /// exec to the end of its output (both pipes closed, i.e. at its exit), and its first line.
 /// - Throws: `LaunchError` when it fails, prints nothing, or runs longer than 5 s.
 func versionTime(_ client: LaunchClient, environment: [String: String]) throws -> (ms: Double, cpu: Double?, output: String) {
-    let child = try Child(path: client.path, arguments: ["--version"], environment: environment, name: client.label,
-                          stdout: .pipe, stderr: .pipe)
+    let child = try startClient(path: client.path, arguments: ["--version"], environment: environment, name: client.label)
     defer { child.stop(timeout: 1) }
-    var output = ""
-    let readers = [child.stdout!, child.stderr!]
+    // Its end: both pipes closed (the reader threads stamp the moment), at most 5 s.
     let deadline = monotonicSeconds() + 5
-    var end: Double?
-    while end == nil {
+    while !(child.stdout.isAtEnd && child.stderr.isAtEnd) {
         try checkInterrupted()
-        child.stdout?.drain { output += $0 + "\n" }
-        child.stderr?.drain { output += $0 + "\n" }
-        if readers.allSatisfy(\.atEnd) { end = monotonicSeconds(); break }
         if monotonicSeconds() > deadline {
             throw LaunchError("\(client.path) --version did not end within 5 s")
         }
-        waitReadable(readers, timeout: 0.05)
+        child.stdout.waitForEnd(timeout: 0.05)
+        child.stderr.waitForEnd(timeout: 0.05)
     }
+    let end = max(child.stdout.endTime ?? 0, child.stderr.endTime ?? 0)
+    let output = (child.stdout.lines + child.stderr.lines).map { $0 + "\n" }.joined()
     let exit = child.waitForExit(timeout: 5)
     guard exit == .exited(0), !output.isEmpty else {
         throw LaunchError("\(client.path) --version: \(exit?.description ?? "still running")"
                           + (output.isEmpty ? ", no output" : ": " + output.split(separator: "\n").prefix(2).joined(separator: " / ")))
     }
-    return ((end! - child.execMonotonic) * 1000, child.cpuSecondsAtExit.map { $0 * 1000 },
+    return ((end - child.spawnMonotonic) * 1000, child.cpuSecondsAtExit.map { $0 * 1000 },
             String(output.split(separator: "\n").first ?? ""))
 }
 
@@ -402,6 +432,10 @@ private func reportFirstFrame(_ a: LaunchClient, _ sa: [FirstFrameSample], _ b: 
                        med(s.map(\.toFrame)), med(s.map(\.cpu)), med(s.map(\.runQueue))])
     }
     phases.lines.forEach { print($0) }
+    func objects(_ s: [FirstFrameSample]) -> String {
+        Statistics.median(s.compactMap { $0.sharedObjects.map(Double.init) }).map { String(format: "%g", $0) } ?? "-"
+    }
+    print("shared objects mapped at the first frame (/proc/PID/maps, median): \(a.label) \(objects(sa)), \(b.label) \(objects(sb))")
     let cpuRatios = Statistics.pairedRatios(sa.map(\.cpu), sb.map(\.cpu))
     printRatio("CPU to first frame" + (seatLabel.map { " (\($0))" } ?? ""), a, b, cpuRatios)
     let ratios = Statistics.pairedRatios(sa.map(\.toFrame), sb.map(\.toFrame))

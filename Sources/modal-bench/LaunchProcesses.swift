@@ -1,7 +1,7 @@
-// Processes for `modal-bench --launch`: clients started with fork/exec and their exec time taken
-// in the child just before execve, their output read line by line, every wait bounded, and the
-// private headless sway (with wayvnc for a keyboard) that `--headless` starts and stops
-// (ModalKitSession's).
+// What `modal-bench --launch` runs its clients with: its failures and interruption, the CPU time
+// of a running client, and the sessions they run in — yours, or ModalKitSession's private headless
+// sway (with wayvnc for a keyboard) that `--headless` starts and stops. The clients themselves are
+// ModalKitSession's `ChildProcess`es.
 import Foundation
 import ModalKitClock
 import ModalKitBenchSupport
@@ -51,292 +51,31 @@ func pause(_ seconds: Double) throws {
     }
 }
 
-/// Looks a program up in PATH; a name with a slash is taken as is. Nil when not executable.
-func findProgram(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-    func executable(_ p: String) -> Bool {
-        var st = stat()
-        return stat(p, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && access(p, X_OK) == 0
-    }
-    if name.contains("/") { return executable(name) ? name : nil }
-    for dir in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !dir.isEmpty {
-        let candidate = dir + "/" + name
-        if executable(candidate) { return candidate }
-    }
-    return nil
-}
-
-/// The complete lines written to one pipe, read without blocking.
-final class LineReader {
-    let fd: Int32
-    private var partial: [UInt8] = []
-    private var chunk = [UInt8](repeating: 0, count: 65536)
-    private(set) var atEnd = false
-
-    init(fd: Int32) {
-        self.fd = fd
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-
-    deinit { close(fd) }
-
-    /// Reads what is available and hands every complete line (without its newline) to
-    /// `line`; at end of file the last partial line too.
-    func drain(_ line: (Substring) -> Void) {
-        guard !atEnd else { return }
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                partial.append(contentsOf: chunk[0..<n])
-                var start = 0
-                while let nl = partial[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    let text = String(decoding: partial[start..<nl], as: UTF8.self)
-                    line(text[...])
-                    start = nl + 1
-                }
-                partial.removeFirst(start)
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                return
-            } else {
-                if !partial.isEmpty {
-                    let text = String(decoding: partial, as: UTF8.self)
-                    line(text[...])
-                    partial.removeAll()
-                }
-                atEnd = true
-                return
-            }
-        }
+/// Starts a client: `path` with `arguments` and exactly `environment` (ModalKitSession's child
+/// process: its exec time, output and CPU time at exit).
+/// - Throws: `LaunchError` when it cannot be started.
+func startClient(path: String, arguments: [String], environment: [String: String], name: String) throws -> ChildProcess {
+    do {
+        return try ChildProcess([path] + arguments, environment: environment, name: name)
+    } catch let e as HarnessError {
+        throw LaunchError("\(name): \(e.description)")
     }
 }
 
-/// Waits until one of `readers` has something to read (or reached its end), at most `timeout`
-/// seconds.
-func waitReadable(_ readers: [LineReader], timeout: Double) {
-    var fds = readers.filter { !$0.atEnd }.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-    let ms = Int32(max(0, min(timeout, 0.05)) * 1000)
-    if fds.isEmpty {
-        usleep(useconds_t(ms) * 1000)
-    } else {
-        _ = poll(&fds, nfds_t(fds.count), ms)
+/// CPU time of a running process so far, summed over its threads from
+/// `/proc/PID/task/*/schedstat`: seconds on a CPU and seconds spent runnable but waiting for one;
+/// nil once it has ended.
+func threadCPUTime(_ child: ChildProcess) -> (run: Double, wait: Double)? {
+    guard child.isRunning, let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/task") else {
+        return nil
     }
-}
-
-/// How a child ended (waitpid's status).
-enum ChildExit: Equatable, CustomStringConvertible {
-    case exited(Int32)
-    case signaled(Int32)
-
-    init(raw: Int32) {
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
-        let sig = raw & 0x7f
-        self = sig == 0 ? .exited((raw >> 8) & 0xff) : .signaled(sig)
+    var run: UInt64 = 0, wait: UInt64 = 0
+    for task in tasks {
+        guard let text = readTextFile("/proc/\(child.pid)/task/\(task)/schedstat"), let s = ProcFiles.schedstat(text) else { continue }
+        run += s.runNanoseconds
+        wait += s.waitNanoseconds
     }
-
-    var description: String {
-        switch self {
-        case .exited(let code): return "exit status \(code)"
-        case .signaled(let sig): return "signal \(sig) (\(String(cString: strsignal(sig))))"
-        }
-    }
-}
-
-/// A child started with fork and execve. The child reads `CLOCK_REALTIME` and `CLOCK_MONOTONIC`
-/// into a page shared with modal-bench immediately before its `execve`, so the exec time is the
-/// child's own, on the clock libwayland stamps its debug lines with.
-final class Child {
-    enum Output { case null, pipe, file(String) }
-
-    let pid: pid_t
-    let name: String
-    /// `CLOCK_REALTIME` just before execve, folded as libwayland folds its stamps.
-    let execStamp: WaylandDebugTimestamp
-    /// `CLOCK_MONOTONIC` just before execve, seconds.
-    let execMonotonic: Double
-    let stdout: LineReader?
-    let stderr: LineReader?
-    private(set) var ended: ChildExit?
-
-    /// Starts `path` with `arguments` (argv[1...]) and exactly `environment`; stdin is /dev/null.
-    /// - Throws: `LaunchError` when the pipes, fork or execve fail.
-    init(path: String, arguments: [String], environment: [String: String], name: String? = nil,
-         stdout stdoutMode: Output = .null, stderr stderrMode: Output = .pipe) throws {
-        self.name = name ?? (path as NSString).lastPathComponent
-        guard let page = mmap(nil, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
-              page != MAP_FAILED else {
-            throw LaunchError("mmap failed: \(String(cString: strerror(errno)))")
-        }
-        defer { munmap(page, 4096) }
-        let shared = page.bindMemory(to: Int.self, capacity: 8)
-        for k in 0..<8 { shared[k] = 0 }
-
-        var opened: [Int32] = []
-        func closeAll() { for fd in opened { close(fd) } }
-        func cloexec(_ fd: Int32) -> Int32 {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            opened.append(fd)
-            return fd
-        }
-        func endpoints(_ mode: Output) throws -> (child: Int32, parent: Int32?) {
-            switch mode {
-            case .null:
-                let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
-                guard fd >= 0 else { throw LaunchError("cannot open /dev/null") }
-                return (cloexec(fd), nil)
-            case .pipe:
-                var p: [Int32] = [-1, -1]
-                guard pipe(&p) == 0 else { throw LaunchError("pipe failed: \(String(cString: strerror(errno)))") }
-                return (cloexec(p[1]), cloexec(p[0]))
-            case .file(let path):
-                let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-                guard fd >= 0 else { throw LaunchError("cannot open \(path): \(String(cString: strerror(errno)))") }
-                return (cloexec(fd), nil)
-            }
-        }
-        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw LaunchError("cannot open /dev/null") }
-        opened.append(input)
-        let out: (child: Int32, parent: Int32?), err: (child: Int32, parent: Int32?)
-        do {
-            out = try endpoints(stdoutMode)
-            err = try endpoints(stderrMode)
-        } catch {
-            closeAll()
-            throw error
-        }
-
-        // Everything the child touches is made before fork: after fork only async-signal-safe
-        // calls (dup2, signal, clock_gettime, execve, write, _exit) on memory prepared here.
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        let cPath = strdup(path)!
-        defer {
-            for p in argv { free(p) }
-            for p in envp { free(p) }
-            free(cPath)
-        }
-        // execve's outcome: a close-on-exec pipe the child holds. A successful execve closes it
-        // (end of file for modal-bench); a failed one writes errno into the page first.
-        var status: [Int32] = [-1, -1]
-        guard pipe(&status) == 0 else {
-            closeAll()
-            throw LaunchError("pipe failed: \(String(cString: strerror(errno)))")
-        }
-        _ = cloexec(status[0])
-        _ = cloexec(status[1])
-        let childIn = input, childOut = out.child, childErr = err.child, statusWrite = status[1]
-        let pid: pid_t = argv.withUnsafeBufferPointer { av in
-            envp.withUnsafeBufferPointer { ev in
-                let child = fork()
-                if child == 0 {
-                    _ = dup2(childIn, 0)
-                    _ = dup2(childOut, 1)
-                    _ = dup2(childErr, 2)
-                    // An ignored signal stays ignored across execve: give the program the default.
-                    signal(SIGPIPE, SIG_DFL)
-                    var rt = timespec(), mono = timespec()
-                    clock_gettime(CLOCK_MONOTONIC, &mono)
-                    clock_gettime(CLOCK_REALTIME, &rt)
-                    shared[0] = rt.tv_sec
-                    shared[1] = rt.tv_nsec
-                    shared[2] = mono.tv_sec
-                    shared[3] = mono.tv_nsec
-                    execve(cPath, av.baseAddress!, ev.baseAddress!)
-                    shared[4] = Int(errno)
-                    var byte: UInt8 = 1
-                    _ = write(statusWrite, &byte, 1)
-                    _exit(127)
-                }
-                return child
-            }
-        }
-        // The parent keeps only its read ends (and the status pipe's until execve's outcome).
-        for fd in opened where fd != out.parent && fd != err.parent && fd != status[0] { close(fd) }
-        guard pid > 0 else {
-            for fd in [out.parent, err.parent, status[0]].compactMap({ $0 }) { close(fd) }
-            throw LaunchError("fork failed: \(String(cString: strerror(errno)))")
-        }
-        self.pid = pid
-        stdout = out.parent.map(LineReader.init(fd:))
-        stderr = err.parent.map(LineReader.init(fd:))
-        var byte: UInt8 = 0
-        var n: Int
-        repeat { n = read(status[0], &byte, 1) } while n < 0 && errno == EINTR
-        close(status[0])
-        if n != 0 {
-            var raw: Int32 = 0
-            _ = waitpid(pid, &raw, 0)
-            ended = ChildExit(raw: raw)
-            throw LaunchError("cannot run \(path): \(String(cString: strerror(Int32(shared[4]))))",
-                              status: shared[4] == Int(ENOENT) || shared[4] == Int(EACCES) ? 2 : 1)
-        }
-        execStamp = WaylandDebugTimestamp(realtimeSeconds: shared[0], nanoseconds: shared[1])
-        execMonotonic = Double(shared[2]) + Double(shared[3]) * 1e-9
-    }
-
-    deinit { stop() }
-
-    /// The exit if the child has ended (reaps it), nil while it runs. Never blocks.
-    @discardableResult
-    func poll() -> ChildExit? {
-        if let ended { return ended }
-        var raw: Int32 = 0
-        var usage = rusage()
-        let r = wait4(pid, &raw, WNOHANG, &usage)
-        if r == pid {
-            ended = ChildExit(raw: raw)
-            cpuSecondsAtExit = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
-        } else if r < 0 && errno == ECHILD {
-            ended = .signaled(0)
-        }
-        return ended
-    }
-
-    /// User + system CPU time of the whole process (all its threads), seconds, once it was reaped
-    /// (`wait4`'s rusage).
-    private(set) var cpuSecondsAtExit: Double?
-
-    /// CPU time so far, summed over the process's threads from `/proc/PID/task/*/schedstat`:
-    /// seconds on a CPU and seconds spent runnable but waiting for one; nil once it has ended.
-    func cpuTime() -> (run: Double, wait: Double)? {
-        guard poll() == nil, let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
-            return nil
-        }
-        var run: UInt64 = 0, wait: UInt64 = 0
-        for task in tasks {
-            guard let text = readTextFile("/proc/\(pid)/task/\(task)/schedstat"), let s = ProcFiles.schedstat(text) else { continue }
-            run += s.runNanoseconds
-            wait += s.waitNanoseconds
-        }
-        return (Double(run) * 1e-9, Double(wait) * 1e-9)
-    }
-
-    var isRunning: Bool { poll() == nil }
-
-    /// Reads both pipes while waiting (at most `timeout` s) for the child to end.
-    func waitForExit(timeout: Double, onStdout: (Substring) -> Void = { _ in }, onStderr: (Substring) -> Void = { _ in }) -> ChildExit? {
-        let deadline = monotonicSeconds() + timeout
-        while true {
-            stdout?.drain(onStdout)
-            stderr?.drain(onStderr)
-            if let e = poll() { return e }
-            if monotonicSeconds() >= deadline { return nil }
-            waitReadable([stdout, stderr].compactMap { $0 }, timeout: 0.01)
-        }
-    }
-
-    /// Stops the child: SIGTERM, up to `timeout` s (its output still read, so a client logging
-    /// on the way out cannot block on a full pipe), then SIGKILL and up to 5 s more.
-    @discardableResult
-    func stop(timeout: Double = 3) -> ChildExit? {
-        if let e = poll() { return e }
-        kill(pid, SIGTERM)
-        if let e = waitForExit(timeout: timeout) { return e }
-        kill(pid, SIGKILL)
-        return waitForExit(timeout: 5)
-    }
+    return (Double(run) * 1e-9, Double(wait) * 1e-9)
 }
 
 // MARK: Sessions
@@ -388,8 +127,8 @@ final class PrivateSway: LaunchSession {
 
     init(size: BenchSize) throws {
         self.size = size
-        if getuid() == 0, findProgram("setpriv") == nil { throw LaunchError("--headless needs setpriv (util-linux)", status: 2) }
-        guard findProgram("sway") != nil, findProgram("swaymsg") != nil else {
+        if getuid() == 0, findExecutable("setpriv") == nil { throw LaunchError("--headless needs setpriv (util-linux)", status: 2) }
+        guard findExecutable("sway") != nil, findExecutable("swaymsg") != nil else {
             throw LaunchError("--headless needs sway and swaymsg (Debian: apt install sway)", status: 2)
         }
         version = (try? ChildProcess.run(["sway", "--version"], environment: ["PATH": "/usr/bin:/bin"], timeout: 5))
@@ -418,7 +157,7 @@ final class PrivateSway: LaunchSession {
     /// - Throws: `LaunchError` when wayvnc is missing or the seat has no keyboard within 15 s.
     func addKeyboard() throws {
         guard wayvnc == nil else { return }
-        guard findProgram("wayvnc") != nil else {
+        guard findExecutable("wayvnc") != nil else {
             throw LaunchError("--seat keyboard needs wayvnc (Debian: apt install wayvnc)", status: 2)
         }
         do {

@@ -173,12 +173,20 @@ final class SceneDriver {
         let release = t
         body(frame(at: release + dt) { scene.handle(.pointerButton(pressed: false), now: release) })
         t = release + dt
+        try framesWhileAnimating(time: &t, frames: &k, failure: "the drag's spring did not settle", body)
+    }
+
+    /// Renders a frame every 1/60 s after `time` until the scene stops animating, counting them
+    /// in `frames`.
+    /// - Throws: `BenchFailure` "`failure` within N frames" once `frames` passes the limit.
+    private func framesWhileAnimating(time t: inout Double, frames k: inout Int, failure: String,
+                                      _ body: (FrameSample) -> Void) throws {
         while scene.isAnimating {
             k += 1
             guard k <= SceneDriver.frameLimit else {
-                throw BenchFailure(description: "the drag's spring did not settle within \(SceneDriver.frameLimit) frames")
+                throw BenchFailure(description: "\(failure) within \(SceneDriver.frameLimit) frames")
             }
-            t += dt
+            t += 1 / SceneDriver.frameRate
             body(frame(at: t))
         }
     }
@@ -211,14 +219,7 @@ final class SceneDriver {
         t += dt
         body(frame(at: t) { scene.handle(.pointerScroll(ScrollInput(delta: .zero, source: .finger, phase: .ended)), now: lift) })
         var k = 0
-        while scene.isAnimating {
-            k += 1
-            guard k <= SceneDriver.frameLimit else {
-                throw BenchFailure(description: "the deceleration did not rest within \(SceneDriver.frameLimit) frames")
-            }
-            t += dt
-            body(frame(at: t))
-        }
+        try framesWhileAnimating(time: &t, frames: &k, failure: "the deceleration did not rest", body)
         guard scene.listScrollOffset > 90 else {
             throw BenchFailure(description: "scripted scroll: the list scrolled \(scene.listScrollOffset) pt, not past the fingers' 90")
         }

@@ -15,11 +15,9 @@ func fail(_ message: String, status: Int32) -> Never {
 let command: BenchCommand
 let backends: [BenchCompositing]?
 do {
-    let extracted = try BenchCompositing.extract(from: Array(CommandLine.arguments.dropFirst()))
-    backends = extracted.backends
-    command = try BenchOptions.parse(extracted.rest)
-    if backends != nil, case .cycles = command { throw BenchUsageError("--compositing does not apply to --cycles") }
-    if backends != nil, case .launch = command { throw BenchUsageError("--compositing does not apply to --launch") }
+    let request = try BenchOptions.parseRequest(Array(CommandLine.arguments.dropFirst()))
+    command = request.command
+    backends = request.backends
 } catch {
     fail("\(error)", status: 2)
 }
@@ -377,25 +375,37 @@ func runDrags(runs: Int) throws {
     print("         held 10 frames, released (the spring takes it back), then 70 % (dismissed); every drag frame")
     print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
     print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
-    var table = TextTable([("style", .left), ("size", .left), ("drag frames", .right), ("median", .right),
+    try runInteractions("drag", runs: runs, moving: " (the rest: held still, or the spring's sub-pixel tail)") { name, module, size in
+        let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        guard case .drag = try module.makeStyle().interaction(LayoutContext(containerBounds: bounds)).dismissGesture else {
+            print("")
+            print("\(name) \(size): no drag gesture declared; skipped")
+            return nil
+        }
+        return try SceneDriver(style: try module.makeStyle(), size: size).dragCycle
+    }
+}
+
+/// Every frame of `runs` scripted interactions (after one warm-up) of each style and size timed:
+/// a block per style and size, the summary table, and the allocation target. `what` names the
+/// frames (drag, scroll); `moving` follows the count of frames that changed pixels; `cycle` gives
+/// the interaction of a style and size (a fresh scene), or nil to skip it.
+func runInteractions(_ what: String, runs: Int, moving note: String,
+                     cycle: (_ name: String, _ module: StyleModule, _ size: BenchSize) throws
+                         -> ((_ body: (FrameSample) -> Void) throws -> Void)?) throws {
+    var table = TextTable([("style", .left), ("size", .left), ("\(what) frames", .right), ("median", .right),
                            ("p99", .right), ("moving", .right), ("moving median", .right), ("allocs/frame", .right)])
     var total: UInt64 = 0, totalFrames = 0
     for (name, module) in modules {
         for size in sizes {
-            let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            guard case .drag = try module.makeStyle().interaction(LayoutContext(containerBounds: bounds)).dismissGesture else {
-                print("")
-                print("\(name) \(size): no drag gesture declared; skipped")
-                continue
-            }
-            let driver = try SceneDriver(style: try module.makeStyle(), size: size)
-            try driver.dragCycle { _ in }   // warm-up
+            guard let cycle = try cycle(name, module, size) else { continue }
+            try cycle { _ in }   // warm-up
             var times: [Double] = [], moving: [Double] = []
             times.reserveCapacity(400 * runs)
             moving.reserveCapacity(400 * runs)
             var allocations: UInt64 = 0
             for _ in 0..<runs {
-                try driver.dragCycle { s in
+                try cycle { s in
                     times.append(s.seconds * 1000)
                     if s.damagedPixels > 0 { moving.append(s.seconds * 1000) }
                     allocations += s.allocations
@@ -405,11 +415,10 @@ func runDrags(runs: Int) throws {
             let sorted = times.sorted()
             let median = Statistics.median(sorted: sorted) ?? 0, p99 = Statistics.percentile(99, sorted: sorted) ?? 0
             print("")
-            print("\(name) \(size): \(times.count) drag frames (\(runs) runs)")
+            print("\(name) \(size): \(times.count) \(what) frames (\(runs) runs)")
             print("  frame median  \(ms(median)) ms")
             print("  frame p99     \(ms(p99)) ms")
-            print("  moving        \(moving.count) frames that changed pixels (the rest: held still, or the spring's"
-                  + " sub-pixel tail), median \(ms(movingMedian)) ms")
+            print("  moving        \(moving.count) frames that changed pixels\(note), median \(ms(movingMedian)) ms")
             print("  allocations   \(allocations) in \(times.count) frames (input events + render)")
             table.append([name, size.description, Format.grouped(times.count), ms(median), ms(p99),
                           Format.grouped(moving.count), ms(movingMedian),
@@ -423,8 +432,8 @@ func runDrags(runs: Int) throws {
     table.lines.forEach { print($0) }
     print("")
     print("targets")
-    print("  0 heap allocations per drag frame after warm-up: \(total == 0 ? "met" : "MISSED")"
-          + " (\(total) in \(Format.grouped(totalFrames)) drag frames)")
+    print("  0 heap allocations per \(what) frame after warm-up: \(total == 0 ? "met" : "MISSED")"
+          + " (\(total) in \(Format.grouped(totalFrames)) \(what) frames)")
 }
 
 // MARK: Scrolls
@@ -435,47 +444,9 @@ func runScrolls(runs: Int) throws {
     print("         it until it rests), turn the wheel back up 15 pt a frame to the top, dismiss; every scroll frame")
     print("         rendered offscreen by DemoScene.render into 3 buffers round-robin. 1 warm-up run, then \(runs) timed.")
     print("         Allocations: malloc & co. in the whole process, counted over each frame's input events and render.")
-    var table = TextTable([("style", .left), ("size", .left), ("scroll frames", .right), ("median", .right),
-                           ("p99", .right), ("moving", .right), ("moving median", .right), ("allocs/frame", .right)])
-    var total: UInt64 = 0, totalFrames = 0
-    for (name, module) in modules {
-        for size in sizes {
-            let driver = try SceneDriver(style: try module.makeStyle(), size: size, content: .list)
-            try driver.scrollCycle { _ in }   // warm-up
-            var times: [Double] = [], moving: [Double] = []
-            times.reserveCapacity(400 * runs)
-            moving.reserveCapacity(400 * runs)
-            var allocations: UInt64 = 0
-            for _ in 0..<runs {
-                try driver.scrollCycle { s in
-                    times.append(s.seconds * 1000)
-                    if s.damagedPixels > 0 { moving.append(s.seconds * 1000) }
-                    allocations += s.allocations
-                }
-            }
-            let movingMedian = Statistics.median(moving) ?? 0
-            let sorted = times.sorted()
-            let median = Statistics.median(sorted: sorted) ?? 0, p99 = Statistics.percentile(99, sorted: sorted) ?? 0
-            print("")
-            print("\(name) \(size): \(times.count) scroll frames (\(runs) runs)")
-            print("  frame median  \(ms(median)) ms")
-            print("  frame p99     \(ms(p99)) ms")
-            print("  moving        \(moving.count) frames that changed pixels, median \(ms(movingMedian)) ms")
-            print("  allocations   \(allocations) in \(times.count) frames (input events + render)")
-            table.append([name, size.description, Format.grouped(times.count), ms(median), ms(p99),
-                          Format.grouped(moving.count), ms(movingMedian),
-                          allocations == 0 ? "0" : String(format: "%.2f", Double(allocations) / Double(max(times.count, 1)))])
-            total += allocations
-            totalFrames += times.count
-        }
+    try runInteractions("scroll", runs: runs, moving: "") { _, module, size in
+        try SceneDriver(style: try module.makeStyle(), size: size, content: .list).scrollCycle
     }
-    print("")
-    print("summary (times in ms)")
-    table.lines.forEach { print($0) }
-    print("")
-    print("targets")
-    print("  0 heap allocations per scroll frame after warm-up: \(total == 0 ? "met" : "MISSED")"
-          + " (\(total) in \(Format.grouped(totalFrames)) scroll frames)")
 }
 
 // MARK: Backends (--compositing)

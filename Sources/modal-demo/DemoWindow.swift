@@ -122,9 +122,11 @@ func runWindow(_ options: RunOptions) -> Int32 {
         window.onReducedMotionChange = { on in log("reduced-motion " + (on ? "on" : "off")) }
         window.onAccessibilityStart = { log("accessibility on") }
         window.onRest = { log("rest") }
-        if let autoplay {
-            autoplay.window = window
-            window.onAppear = { autoplay.windowAppeared() }
+        autoplay?.window = window
+        window.onAppear = {
+            // The card's title font is made once the first frame is on screen, not while it is drawn.
+            fontLoad.firstFrameShown()
+            autoplay?.windowAppeared()
         }
         reloader?.attach(to: connection)
         try window.run()

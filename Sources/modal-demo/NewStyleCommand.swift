@@ -1,8 +1,9 @@
 import ModalKitDemo
+import ModalKitStyleTemplate
 import ModalKit
 import ModalKitPlugins
 
-/// `modal-demo new-style NAME [--directory DIR]`: writes a style package (``StyleTemplate``)
+/// `modal-demo new-style NAME [--directory DIR]`: writes a style package (`StyleTemplate`)
 /// depending on the ModalKit this `modal-demo` comes from, and prints the next commands.
 /// - Returns: 0. A directory that is not empty exits 2 (nothing written); no ModalKit package
 ///   to depend on, or a write failure, exits 1.

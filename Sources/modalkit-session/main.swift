@@ -1,10 +1,28 @@
 // modalkit-session: runs a Wayland app in a private headless sway with real input, drives it with
 // a script of steps, saves its screenshots and output, and stops everything (ModalKitSession).
 import Foundation
+import ModalKitCommandLine
 import ModalKitSession
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// modalkit-session has no subcommands: its options are one table's.
+enum SessionCommand: Hashable, Sendable { case run }
+
+/// Every option, in `--help`'s order.
+let table = OptionTable<SessionCommand>([
+    CommandOption("--step", "STEP", in: [.run], "a step (repeatable; in order, after those of --steps)"),
+    CommandOption("--steps", "FILE", completion: .file, in: [.run],
+                  "steps from FILE, one a line; blank lines and lines starting with # are skipped"),
+    CommandOption("--output", "DIR", completion: .directory, in: [.run],
+                  "the folder for screenshots and output (made if missing; default: a new",
+                  "modalkit-session-YYYYMMDD-HHMMSS folder in the current directory)"),
+    CommandOption("--size", "WxH", in: [.run], "the app's window size in pixels (default 800x600; output scale 1)"),
+    CommandOption("--timeout", "SECONDS", in: [.run],
+                  "bound of the first window and of each `wait` without its own (default 10)"),
+    CommandOption("--help", alias: "-h", in: [.run], "this text"),
+])
 
 let usage = """
 usage: modalkit-session [OPTIONS] [--] APP [ARGS...]
@@ -15,14 +33,7 @@ through wayvnc, runs the steps in order, saves the screenshots and the app's out
 (printed on the first line: `output: DIR`; the second names the session's directory and the
 processes' ids), and stops the app and the session.
 
-Options:
-  --step STEP        a step (repeatable; in order, after those of --steps)
-  --steps FILE       steps from FILE, one a line; blank lines and lines starting with # are skipped
-  --output DIR       the folder for screenshots and output (made if missing; default: a new
-                     modalkit-session-YYYYMMDD-HHMMSS folder in the current directory)
-  --size WxH         the app's window size in pixels (default 800x600; output scale 1)
-  --timeout SECONDS  bound of the first window and of each `wait` without its own (default 10)
-  -h, --help         this text
+\(table.helpLines([HelpSection("Options:")], column: 21).joined(separator: "\n"))
 
 Steps (coordinates: pixels from the top-left corner of the app's window):
   click X Y               move the pointer to X,Y and click the left button
@@ -42,8 +53,6 @@ ended before the last step or the session could not start (a one-line reason on 
 bad command line or step.
 """
 
-/// A bad command line or step: one line on stderr, exit status 2.
-struct UsageError: Error { let message: String }
 
 enum Step: CustomStringConvertible {
     case click(x: Int, y: Int)
@@ -72,7 +81,7 @@ enum Step: CustomStringConvertible {
         let verb = trimmed.prefix { !$0.isWhitespace }
         let rest = trimmed.dropFirst(verb.count).trimmingCharacters(in: .whitespaces)
         let words = rest.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        func bad(_ why: String) -> UsageError { UsageError(message: "\(origin): \(why): `\(trimmed)`") }
+        func bad(_ why: String) -> UsageError { UsageError("\(origin): \(why): `\(trimmed)`") }
         func seconds(_ text: String) throws -> Double {
             guard let value = Double(text), value.isFinite, value >= 0 else { throw bad("not a number of seconds: \(text)") }
             return value
@@ -125,56 +134,52 @@ struct Options {
     var timeout = 10.0
     var app: [String] = []
 
+    /// The options and the app of `arguments` (after the program name), or nil for `--help`.
+    /// - Throws: `UsageError` for a bad option or step, or no app to run.
     static func parse(_ arguments: [String]) throws -> Options? {
         var o = Options()
         var fileSteps: [Step] = [], lineSteps: [Step] = []
-        var i = 0
-        func value(_ flag: String) throws -> String {
-            guard i + 1 < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            i += 1
-            return arguments[i]
-        }
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "-h", "--help": return nil
-            case "--step": lineSteps.append(try Step.parse(try value(a), origin: "--step"))
-            case "--steps":
-                let path = try value(a)
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw UsageError(message: "--steps: cannot read \(path)")
+        var scanner = ArgumentScanner(arguments[...], table: table, command: .run)
+        scanner.allowsEndOfOptions = true
+        scan: while let argument = try scanner.next() {
+            switch argument {
+            case .endOfOptions:
+                o.app = scanner.rest()
+                break scan
+            case .operand(let app):
+                o.app = [app] + scanner.rest()
+                break scan
+            case let .option(option, value?):
+                switch option.name {
+                case "--step": lineSteps.append(try Step.parse(value, origin: "--step"))
+                case "--steps":
+                    guard let text = try? String(contentsOfFile: value, encoding: .utf8) else {
+                        throw UsageError("--steps: cannot read \(value)")
+                    }
+                    for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                        let t = line.trimmingCharacters(in: .whitespaces)
+                        if t.isEmpty || t.hasPrefix("#") { continue }
+                        fileSteps.append(try Step.parse(t, origin: "\(value):\(n + 1)"))
+                    }
+                case "--output": o.output = value
+                case "--size":
+                    let parts = value.split(separator: "x").compactMap { Int($0) }
+                    guard parts.count == 2, (64...8192).contains(parts[0]), (64...8192).contains(parts[1]) else {
+                        throw UsageError("--size takes WxH, each 64 to 8192 (not '\(value)')")
+                    }
+                    (o.width, o.height) = (parts[0], parts[1])
+                case "--timeout":
+                    guard let t = Double(value), t.isFinite, t > 0 else { throw UsageError("--timeout takes seconds > 0 (not '\(value)')") }
+                    o.timeout = t
+                default: preconditionFailure("\(option.name) is in the table but not parsed")
                 }
-                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let t = line.trimmingCharacters(in: .whitespaces)
-                    if t.isEmpty || t.hasPrefix("#") { continue }
-                    fileSteps.append(try Step.parse(t, origin: "\(path):\(n + 1)"))
-                }
-            case "--output": o.output = try value(a)
-            case "--size":
-                let v = try value(a)
-                let parts = v.split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, (64...8192).contains(parts[0]), (64...8192).contains(parts[1]) else {
-                    throw UsageError(message: "--size takes WxH, each 64 to 8192 (not '\(v)')")
-                }
-                (o.width, o.height) = (parts[0], parts[1])
-            case "--timeout":
-                let v = try value(a)
-                guard let t = Double(v), t.isFinite, t > 0 else { throw UsageError(message: "--timeout takes seconds > 0 (not '\(v)')") }
-                o.timeout = t
-            case "--":
-                o.app = Array(arguments[(i + 1)...])
-                i = arguments.count
-                continue
-            default:
-                if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)' (see --help)") }
-                o.app = Array(arguments[i...])
-                i = arguments.count
-                continue
+            case let .option(option, nil):
+                guard option.name == "--help" else { preconditionFailure("\(option.name) is in the table but not parsed") }
+                return nil
             }
-            i += 1
         }
-        guard !o.app.isEmpty else { throw UsageError(message: "no app to run (modalkit-session [OPTIONS] APP [ARGS...])") }
-        guard findExecutable(o.app[0]) != nil else { throw UsageError(message: "cannot run '\(o.app[0])': not an executable file") }
+        guard !o.app.isEmpty else { throw UsageError("no app to run (modalkit-session [OPTIONS] APP [ARGS...])") }
+        guard findExecutable(o.app[0]) != nil else { throw UsageError("cannot run '\(o.app[0])': not an executable file") }
         o.steps = fileSteps + lineSteps
         return o
     }
@@ -335,8 +340,8 @@ let options: Options?
 do {
     options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let e as UsageError {
-    fputs("modalkit-session: \(e.message)\n", stderr)
-    exit(2)
+    fputs("modalkit-session: \(e)\n", stderr)
+    exit(UsageError.exitStatus)
 }
 guard let options else {
     print(usage, terminator: "")

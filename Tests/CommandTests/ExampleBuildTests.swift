@@ -1,6 +1,6 @@
 // The app examples build as their own SwiftPM packages, `swift build -c release` as an app ships,
 // in the scratch directory they share (ExamplePackages). HostAppExampleTests and
-// ColourRowsExampleTests and CityPickerExampleTests (LiveSwayTests) run them under sway; the builds are here, with the tests
+// ColourRowsExampleTests, CityPickerExampleTests and CityPickerDemoScriptTests (LiveSwayTests) run them under sway; the builds are here, with the tests
 // that need no compositor, so that scripts/test makes them in its CPU stream while the live tests
 // run, and the live tests find them done.
 import Foundation

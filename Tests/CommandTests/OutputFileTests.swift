@@ -11,6 +11,7 @@ import Foundation
 import ModalKitTestHarness
 import XCTest
 import ModalKitDemo
+import ModalKitStyleTemplate
 import ModalKit
 #if canImport(Glibc)
 import Glibc

@@ -14,9 +14,9 @@ final class PluginExampleTests: XCTestCase {
     /// Built once per test process into a scratch directory in this checkout's build directory
     /// (`Support.cacheDirectory`), so a second run reuses it (an incremental build), two checkouts
     /// never share one, and nothing is left in /tmp. Not the app examples' scratch directory
-    /// (``ExamplePackages``): this package's note tool and ModalKit's own (which SwiftPM builds
-    /// for the examples too) each compile ModalKit for the build machine there, and a build of one
-    /// kind of package after the other compiles it again (~30 s each time).
+    /// (``ExamplePackages``): ModalKit's note tools (which SwiftPM builds for the examples too)
+    /// compile ModalKit for the build machine there, and a build of one kind of package after the
+    /// other compiles it again (~30 s each time).
     private static var built: Result<String, PluginTestFailure>?
 
     static func exampleLibrary() throws -> String {
@@ -116,5 +116,30 @@ final class PluginExampleTests: XCTestCase {
         let under = dimmed(start.pixel(x: 71, y: y), by: 0.2)
         assertPixel(half.pixel(x: 71, y: y), zip(card, under).map { 0.5 * $0 + 0.5 * $1 }, tolerance: 3,
                     "card at opacity 0.5 over the 0.2 dim")
+    }
+
+    /// The example is the package a style author writes: one target, the style with its C entry,
+    /// whose note comes from ModalKit's `ModalKitStyleNote` step (no note program, no linker
+    /// flags), and `--list-styles` shows that note.
+    func testTheExampleIsOneTargetWhoseNoteComesFromModalKitsBuildStep() throws {
+        let package = Support.packageRoot + "/Examples/CustomStyle"
+        let dump = try Support.run("/usr/bin/env", ["swift", "package", "dump-package", "--package-path", package],
+                                   isolatingTMPDIR: true, timeout: 300)
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let targets = try XCTUnwrap(manifest["targets"] as? [[String: Any]])
+        XCTAssertEqual(targets.compactMap { $0["name"] as? String }, ["FadeScaleStyle"])
+        XCTAssertEqual(targets.first?["type"] as? String, "regular")
+        let plugins = String(describing: targets.first?["pluginUsages"] ?? "")
+        XCTAssertTrue(plugins.contains("ModalKitStyleNote") && plugins.contains("ModalKit"), plugins)
+        XCTAssertFalse(dump.stdout.contains("unsafeFlags"), "no unsafe flags: the package can be a dependency")
+
+        let library = try Self.exampleLibrary()
+        let listed = try PluginCLITests.demo(["--list-styles"],
+                                             environment: ["MODALKIT_STYLE_PATH": (library as NSString).deletingLastPathComponent])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdoutLines.contains(
+            "fade-scale\t\(library)\tcentred card that fades in and scales 0.9 → 1 over a black dim"), listed.stdout)
+        XCTAssertFalse(listed.stdout.contains("# no-note"), listed.stdout)
     }
 }

@@ -1,8 +1,8 @@
 // What the dynamic loader opens for `modal-demo --version` (ld.so(8), LD_DEBUG=files): the libraries
 // a window needs only later — fcft and its chain (loaded at the first font), libdbus (at the first
-// bus connection), ATK (with a screen reader) — and the Swift libraries no run-time module uses
-// (concurrency, regular expressions, libdispatch) are not among them (docs/design.md, start-up and
-// footprint).
+// bus connection), ATK (with a screen reader) —, libwebp (only `preview` encodes) and the Swift
+// libraries no run-time module uses (concurrency, regular expressions, libdispatch) are not among
+// them (docs/design.md, start-up and footprint).
 import ModalKitTestHarness
 import XCTest
 
@@ -24,7 +24,7 @@ final class StartupLibrariesTests: XCTestCase {
     func testVersionOpensNeitherTextNorBusNorUnusedSwiftLibraries() throws {
         let opened = try librariesOpened(["--version"])
         XCTAssertTrue(opened.contains("libswiftCore.so"), "the loader's log was read: \(opened)")
-        for absent in ["libfcft", "libfontconfig", "libfreetype", "libharfbuzz", "libglib-2.0", "libdbus-1", "libatk",
+        for absent in ["libfcft", "libfontconfig", "libfreetype", "libharfbuzz", "libglib-2.0", "libdbus-1", "libatk", "libwebp",
                        "libswift_Concurrency", "libswift_StringProcessing", "libswift_RegexParser", "libdispatch",
                        "libBlocksRuntime", "libFoundation"] {
             XCTAssertFalse(opened.contains { $0.hasPrefix(absent) }, "\(absent) opened for --version: \(opened)")
@@ -37,5 +37,20 @@ final class StartupLibrariesTests: XCTestCase {
         let opened = try librariesOpened(["render", "--size", "200x200", "--progress", "0", "--output", dir + "/x.png"])
         XCTAssertTrue(opened.contains("libfcft.so.4"), "\(opened)")
         XCTAssertFalse(opened.contains { $0.hasPrefix("libswift_Concurrency") }, "\(opened)")
+    }
+
+    /// `preview` encodes an animated WebP: libwebp, libwebpmux and libwebpdemux are loaded then, by
+    /// `dlopen` (ld.so's "dynamically loaded by"), not at start.
+    func testPreviewLoadsWebPWhenItEncodes() throws {
+        let dir = try PluginTestSupport.temporaryDirectory(self, "startup-libraries")
+        let r = try PluginTestSupport.runDemo(["preview", "--size", "60x100", "--fps", "4", "--output", dir + "/x.webp"],
+                                              environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        for soname in ["libwebp.so.7", "libwebpmux.so.3", "libwebpdemux.so.2"] {
+            let lines = r.stderrLines.filter { $0.contains("file=") && $0.contains(soname) }
+            XCTAssertFalse(lines.isEmpty, "\(soname) opened for preview")
+            XCTAssertFalse(lines.contains { $0.contains("needed by") && $0.contains("modal-demo") },
+                           "\(soname) is linked by modal-demo: \(lines)")
+        }
     }
 }

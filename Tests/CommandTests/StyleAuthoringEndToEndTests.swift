@@ -3,7 +3,6 @@
 // `preview` (an animated WebP decoded with libwebp, frame k against `render --progress k/(n−1)`,
 // and `--strip`), `--describe-style`, option metadata across the C ABI (1.1 fields; a 1.0 plugin's
 // shorter option records), and the "no style named" line naming a misnamed library.
-import CModalKitWebP
 import Foundation
 import ModalKitDemo
 import ModalKit
@@ -35,10 +34,11 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         let (directory, made) = try Support.freshPackage("side-drawer", for: self)
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertEqual(made.stderr, "")
-        for file in ["Package.swift", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Sources/SideDrawerStyleEntry/Entry.swift",
-                     "Sources/SideDrawerStyleNote/main.swift", "Plugins/SideDrawerStyleNotePlugin/SideDrawerStyleNotePlugin.swift"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/" + file), file)
-        }
+        // Four files: the manifest, the style (with its entry), the README and .gitignore.
+        let written = try XCTUnwrap(FileManager.default.enumerator(atPath: directory)).compactMap { $0 as? String }
+            .filter { !$0.hasPrefix(".build") && !$0.hasSuffix(".lock") }
+            .filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: directory + "/" + $0, isDirectory: &d) && !d.boolValue }
+        XCTAssertEqual(written.sorted(), [".gitignore", "Package.swift", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift"])
         let manifest = try String(contentsOfFile: directory + "/Package.swift", encoding: .utf8)
         let modalKit = try InstalledProducts.prefix() + "/share/modalkit/ModalKit"
         XCTAssertTrue(manifest.contains(".package(name: \"ModalKit\", path: \"\(modalKit)\")"),
@@ -83,6 +83,12 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         // What --describe-style printed came from the library's note, which the build wrote from
         // the style's declarations; an incremental build after changing a default writes it anew.
         XCTAssertEqual(try StyleLoader(searchPath: []).find(library).metadata.source, .note)
+        // --list-styles reads that note: the style's line, not a `# no-note` one.
+        let listed = try demo(["--list-styles"], environment: ["MODALKIT_STYLE_PATH": directory + "/.build/debug"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdoutLines.contains(
+            "side-drawer\t\(library)\tpanel 70 % wide slides in from the left edge over a black dim 0 → 0.3"), listed.stdout)
+        XCTAssertFalse(listed.stdout.contains("# no-note"), listed.stdout)
         let styleFile = directory + "/Sources/SideDrawerStyle/SideDrawerStyle.swift"
         let styleText = try String(contentsOfFile: styleFile, encoding: .utf8)
         let changed = styleText.replacingOccurrences(of: "\"radius of the right corners\", unit: \"points\", default: 12,",
@@ -107,15 +113,14 @@ final class StyleAuthoringEndToEndTests: XCTestCase {
         XCTAssertEqual(xy.count, 2, point.stdout + point.stderr)
         XCTAssertGreaterThanOrEqual(xy.first ?? 0, 273, "right of the panel")
 
-        // Guard rail: without the entry function the build fails, at link time, naming the symbol.
-        let entry = directory + "/Sources/SideDrawerStyleEntry/Entry.swift"
-        let entryText = try String(contentsOfFile: entry, encoding: .utf8)
-        try "import ModalKitStyle\n".write(toFile: entry, atomically: false, encoding: .utf8)
-        defer { try? entryText.write(toFile: entry, atomically: false, encoding: .utf8) }
+        // Guard rail: without the entry function the build fails, in the note step, naming the function.
+        let entryless = try XCTUnwrap(styleText.range(of: "\n/// The one symbol the host looks up")).lowerBound
+        try String(styleText[..<entryless]).write(toFile: styleFile, atomically: false, encoding: .utf8)
         let broken = try Support.swiftBuild(directory)
         XCTAssertNotEqual(broken.status, 0, "a style without modalkit_style_entry must not build")
-        XCTAssertTrue((broken.stdout + broken.stderr).contains("undefined symbol 'modalkit_style_entry'"),
+        XCTAssertTrue((broken.stdout + broken.stderr).contains("error: SideDrawerStyle defines no modalkit_style_entry function"),
                       String((broken.stdout + broken.stderr).suffix(3000)))
+        try styleText.write(toFile: styleFile, atomically: false, encoding: .utf8)
     }
 
     func testNewStyleRefusesBadNamesAndDirectoriesWithOneLineAndWritesNothing() throws {

@@ -120,16 +120,35 @@ final class BenchOptionsTests: XCTestCase {
         XCTAssertNil(BenchSize(parsing: ""))
     }
 
-    func testCompositingIsTakenOutBeforeTheRest() throws {
-        let both = try BenchCompositing.extract(from: ["--size", "1920x1080", "--compositing", "both", "--runs", "3"])
+    func testCompositingNamesTheBackendsOfTheFrameTable() throws {
+        let both = try BenchOptions.parseRequest(["--size", "1920x1080", "--compositing", "both", "--runs", "3"])
         XCTAssertEqual(both.backends, [.pixman, .subsurface])
-        XCTAssertEqual(both.rest, ["--size", "1920x1080", "--runs", "3"])
-        XCTAssertEqual(try BenchCompositing.extract(from: ["--compositing=subsurface"]).backends, [.subsurface])
-        XCTAssertNil(try BenchCompositing.extract(from: ["--runs", "3"]).backends)
-        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing", "gpu"])) {
-            XCTAssertEqual(($0 as? BenchUsageError)?.description, "--compositing needs pixman, subsurface or both, got 'gpu'")
+        XCTAssertEqual(both.command, .frames(styles: ["inset-centered", "bottom-sheet"], sizes: [BenchSize(width: 1920, height: 1080)],
+                                             runs: 3))
+        XCTAssertEqual(try BenchOptions.parseRequest(["--compositing=subsurface"]).backends, [.subsurface])
+        XCTAssertNil(try BenchOptions.parseRequest(["--runs", "3"]).backends)
+        for (args, message) in [(["--compositing", "gpu"], "--compositing needs pixman, subsurface or both, got 'gpu'"),
+                                (["--compositing"], "option --compositing needs a value"),
+                                (["--compositing", "pixman", "--compositing=both"], "--compositing given twice"),
+                                (["--compositing", "pixman", "--cycles", "2"], "--compositing does not apply to --cycles"),
+                                (["--drag", "--compositing", "both"], "--compositing does not apply to --drag"),
+                                (["--launch", "--compositing", "both"], "--compositing does not apply to --launch")] {
+            XCTAssertThrowsError(try BenchOptions.parseRequest(args), "\(args)") {
+                XCTAssertEqual(($0 as? BenchUsageError)?.description, message, "\(args)")
+            }
         }
-        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing"]))
-        XCTAssertThrowsError(try BenchCompositing.extract(from: ["--compositing", "pixman", "--compositing=both"]))
+    }
+
+    /// --help is made from the table: every option under its heading, with its value.
+    func testHelpListsEveryOptionOfTheTable() {
+        let lines = BenchOptions.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for option in BenchOptions.table.options {
+            let heading = lines.firstIndex(of: option.section)
+            XCTAssertNotNil(heading, option.section)
+            let rest = lines[(heading ?? 0)...].dropFirst().prefix { !$0.isEmpty }
+            XCTAssertTrue(rest.contains { $0.hasPrefix("  " + option.usage + " ") || $0.hasPrefix("  " + option.usage + ",") },
+                          "\(option.usage) under \(option.section)")
+        }
+        XCTAssertTrue(BenchOptions.usage.hasPrefix("Usage:\n  modal-bench [--style NAME|PATH]..."))
     }
 }

@@ -54,7 +54,7 @@ final class LaunchOptionsTests: XCTestCase {
             (["--runs", "0"], "--runs needs a whole number in 1...10000, got '0'"),
             (["--runs", "x"], "--runs needs a whole number in 1...10000, got 'x'"),
             (["--runs", "1", "--runs", "2"], "--runs given twice"),
-            (["--runs"], "--runs needs a value"),
+            (["--runs"], "option --runs needs a value"),
             (["--vs", ""], "--vs needs a command, got ''"),
             (["--vs", "foot 'x"], "unterminated ' in 'foot 'x'"),
             (["--vs", "a", "--vs", "b"], "--vs given twice"),
@@ -69,6 +69,7 @@ final class LaunchOptionsTests: XCTestCase {
             (["--headless=yes"], "--headless takes no value"),
             (["--style", "bottom-sheet"], "--style does not apply to --launch"),
             (["--cycles", "3"], "--cycles does not apply to --launch"),
+            (["--text"], "--text does not apply to --launch"),
             (["--frobnicate"], "unknown option '--frobnicate' (see --help)"),
             (["foot"], "unexpected argument 'foot' (see --help)"),
         ]

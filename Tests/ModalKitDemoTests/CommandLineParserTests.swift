@@ -157,8 +157,8 @@ final class CommandLineParserTests: XCTestCase {
         }
         XCTAssertTrue(watching.watch)
         assertUsageError(["dismiss-point", "--watch"], "--watch needs --style PATH (a plugin file, a value containing '/'), got 'inset-centered'")
-        assertUsageError(["dismiss-point", "--list-styles"], "unknown option '--list-styles' (see --help)")
-        assertUsageError(["dismiss-point", "--progress", "1"], "unknown option '--progress' (see --help)")
+        assertUsageError(["dismiss-point", "--list-styles"], "unknown option '--list-styles' for dismiss-point (see --help)")
+        assertUsageError(["dismiss-point", "--progress", "1"], "unknown option '--progress' for dismiss-point (see --help)")
         assertUsageError(["dismiss-point", "now"], "unexpected argument 'now' (see --help)")
     }
 

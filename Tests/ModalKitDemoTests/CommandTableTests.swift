@@ -103,6 +103,24 @@ final class CommandTableTests: XCTestCase {
         XCTAssertTrue(page.contains("\"ModalKit \(modalDemoVersion)\""), "the page's version is --version's")
     }
 
+    /// The manual page's SYNOPSIS names every option of the table (each subcommand's line its own).
+    func testManualPageSynopsisNamesEveryOption() throws {
+        let page = try file("docs/man/modal-demo.1")
+        let lines = page.split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(of: ".SH SYNOPSIS") else { return XCTFail("no SYNOPSIS section") }
+        let synopsis = lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }.joined(separator: " ")
+            .replacingOccurrences(of: "\\-", with: "-")
+        var named = Set<String>()
+        var rest = synopsis[...]
+        while let range = rest.range(of: #"--[a-z][a-z-]*"#, options: .regularExpression) {
+            named.insert(String(rest[range]))
+            rest = rest[range.upperBound...]
+        }
+        for name in Set(CommandTable.options.map(\.name)).subtracting(named).sorted() {
+            XCTFail("\(name) is in the table but not in modal-demo.1's SYNOPSIS")
+        }
+    }
+
     /// Each completion script offers, for each subcommand, the table's options for it.
     func testCompletionsOfferTheTablesOptions() {
         let bash = ShellCompletion.script(for: .bash), zsh = ShellCompletion.script(for: .zsh)

@@ -1,5 +1,6 @@
 import Foundation
 import ModalKitDemo
+import ModalKitStyleTemplate
 import ModalKit
 import XCTest
 
@@ -108,24 +109,20 @@ final class StyleAuthoringTests: XCTestCase {
         XCTAssertEqual(t.productName, "ModalKitStyleSideDrawer")
         XCTAssertEqual(t.libraryFile, "libModalKitStyleSideDrawer.so")
         XCTAssertEqual(try StyleTemplate(name: "x2-card-a", modalKitPath: "/", demoPath: "/").productName, "ModalKitStyleX2CardA")
-        XCTAssertEqual(t.files.map(\.path), ["Sources/SideDrawerStyle/SideDrawerStyle.swift",
-                                             "Sources/SideDrawerStyleEntry/Entry.swift", "Sources/SideDrawerStyleNote/main.swift",
-                                             "Plugins/SideDrawerStyleNotePlugin/SideDrawerStyleNotePlugin.swift",
-                                             "README.md", ".gitignore", "Package.swift"], "the manifest written last")
+        // Four files, the manifest last; one target holding the style and its entry.
+        XCTAssertEqual(t.files.map(\.path), [".gitignore", "README.md", "Sources/SideDrawerStyle/SideDrawerStyle.swift", "Package.swift"],
+                       "the manifest written last")
+        XCTAssertEqual(t.files[2].contents, t.styleSource + "\n" + t.entrySource, "the entry at the end of the style's file")
         let lines = codeLines(t.styleSource) + codeLines(t.entrySource)
         XCTAssertLessThanOrEqual(lines, 30, "style and entry together in at most 30 lines of Swift")
-        XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic"#))
+        XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic, targets: ["SideDrawerStyle"])"#))
         XCTAssertTrue(t.packageManifest.contains(#".package(name: "ModalKit", path: "/opt/ModalKit")"#))
-        XCTAssertTrue(t.packageManifest.contains("--defsym=modalkit_style_entry_required=modalkit_style_entry"),
-                      "a missing entry fails the link")
+        XCTAssertEqual(t.packageManifest.components(separatedBy: ".target(").count - 1, 1, "one target")
+        XCTAssertFalse(t.packageManifest.contains("unsafeFlags"), "no unsafe flags: the package can be a dependency")
         XCTAssertTrue(t.entrySource.contains(#"@_cdecl("modalkit_style_entry")"#))
         XCTAssertTrue(t.entrySource.contains("exportStyle(SideDrawerStyle.self)"))
-        // The note: the entry target gets it from the build-tool plugin, which runs the generator.
-        XCTAssertTrue(t.packageManifest.contains(#".library(name: "ModalKitStyleSideDrawer", type: .dynamic, targets: ["SideDrawerStyleEntry"])"#))
-        XCTAssertTrue(t.packageManifest.contains(#"plugins: ["SideDrawerStyleNotePlugin"]"#))
-        XCTAssertTrue(t.packageManifest.contains(#".plugin(name: "SideDrawerStyleNotePlugin", capability: .buildTool(), dependencies: ["SideDrawerStyleNote"])"#))
-        XCTAssertTrue(t.noteGeneratorSource.contains("StyleNoteTool.main(styles: [SideDrawerStyle.self])"))
-        XCTAssertTrue(t.notePluginSource.contains(#"context.tool(named: "SideDrawerStyleNote")"#))
+        // The note: ModalKit's build step, named by the style target.
+        XCTAssertTrue(t.packageManifest.contains(#"plugins: [.plugin(name: "ModalKitStyleNote", package: "ModalKit")]"#))
         XCTAssertTrue(t.readme.contains("swift build\n/opt/bin/modal-demo render --style .build/debug/libModalKitStyleSideDrawer.so"),
                       "the README's next two commands")
         // The top-level README shows this file whole.
@@ -133,7 +130,7 @@ final class StyleAuthoringTests: XCTestCase {
             .deletingLastPathComponent().path
         let readme = try String(contentsOfFile: checkout + "/README.md", encoding: .utf8)
         XCTAssertTrue(readme.contains("```swift\n" + t.styleSource + "```\n"), "README's side drawer is the template's")
-        XCTAssertTrue(readme.contains("in \(codeLines(t.styleSource)) lines of Swift, blanks and\ncomments aside (\(lines) with the entry)"),
+        XCTAssertTrue(readme.contains("in \(codeLines(t.styleSource)) lines of Swift, blanks and\ncomments aside (\(lines) with the entry at its end)"),
                       "README counts its lines")
     }
 
@@ -162,7 +159,7 @@ final class StyleAuthoringTests: XCTestCase {
         try t.write(to: base + "/empty")
         XCTAssertEqual(try String(contentsOfFile: base + "/empty/Package.swift", encoding: .utf8), t.packageManifest)
         try t.write(to: base + "/new/deeper")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: base + "/new/deeper/Sources/SideDrawerStyleEntry/Entry.swift"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base + "/new/deeper/Sources/SideDrawerStyle/SideDrawerStyle.swift"))
         XCTAssertThrowsError(try t.write(to: base + "/empty")) { error in
             let e = error as? StyleTemplate.WriteError
             XCTAssertEqual(e?.isUsage, true)

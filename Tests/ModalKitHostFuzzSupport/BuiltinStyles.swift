@@ -18,6 +18,10 @@ public enum BuiltinStyles {
         return try type.makeStyle(options: StyleOptions(options, declared: type.options))
     }
 
+    /// The keys built-in style `name` declares, in its order.
+    /// - Throws: ``UnknownBuiltinStyle`` for a name that is not a built-in style.
+    public static func declaredKeys(_ name: String) throws -> [String] { try styleType(name).options.map(\.key) }
+
     /// The default the style declares for `key` (its option table), or nil.
     public static func declaredDefault(_ name: String, _ key: String) -> String? {
         (try? styleType(name))?.options.first { $0.key == key }?.defaultValue

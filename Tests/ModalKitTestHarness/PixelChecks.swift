@@ -50,19 +50,21 @@ public func findButton(in shot: RGBImage, window: PixelBox, searchRadius: Int = 
 /// Asserts that `shot[x, y]` is within `tolerance` (per channel) of `expected`.
 public func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, near expected: RGB, tolerance: Int = 3,
                  _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-    let actual = shot[x, y]
-    XCTAssertLessThanOrEqual(actual.distance(to: expected), tolerance,
-                             "\(what): pixel (\(x), \(y)) is \(actual), expected \(expected) ±\(tolerance)",
-                             file: file, line: line)
+    assertPixel(shot, x, y, { $0.distance(to: expected) <= tolerance }, "\(expected) ±\(tolerance)", what, file: file, line: line)
 }
 
 /// Asserts that `shot[x, y]` is farther than `margin` from `other`.
 public func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, differsFrom other: RGB, margin: Int = 12,
                  _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    assertPixel(shot, x, y, { $0.distance(to: other) > margin }, "it to differ from \(other) by more than \(margin)", what,
+                file: file, line: line)
+}
+
+/// Fails with `WHAT: pixel (X, Y) is RGB, expected EXPECTATION` unless `shot[x, y]` passes `check`.
+private func assertPixel(_ shot: RGBImage, _ x: Int, _ y: Int, _ check: (RGB) -> Bool, _ expectation: String,
+                         _ what: String, file: StaticString, line: UInt) {
     let actual = shot[x, y]
-    XCTAssertGreaterThan(actual.distance(to: other), margin,
-                         "\(what): pixel (\(x), \(y)) is \(actual), expected it to differ from \(other)",
-                         file: file, line: line)
+    if !check(actual) { XCTFail("\(what): pixel (\(x), \(y)) is \(actual), expected \(expectation)", file: file, line: line) }
 }
 
 /// Checks every pixel of `region` (screen pixels, minus `excluding`) in `shot` against the same

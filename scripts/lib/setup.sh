@@ -159,3 +159,23 @@ mk_build() {
   [ -x "$MK_BIN/modal-demo" ] || mk_die "$MK_BIN/modal-demo was not built"
   mk_note "products in $MK_BIN"
 }
+
+# Fails (status 1, with a note) when the tests left anything in their TMPDIR $1 but SwiftPM's own
+# leftovers (see scripts/test).
+mk_check_leftovers() {
+  local left=() entry name
+  for entry in "$1"/* "$1"/.[!.]*; do
+    [ -e "$entry" ] || continue
+    name=${entry##*/}
+    case $name in
+      *.lock) [ -f "$entry" ] && continue ;;
+      TemporaryDirectory.*)
+        if [ -d "$entry" ] && [ -z "$(find "$entry" -mindepth 1 ! -name .keep-directory -print -quit)" ]; then continue; fi ;;
+    esac
+    left+=("$name")
+  done
+  if [ ${#left[@]} -gt 0 ]; then
+    mk_note "the tests left ${#left[@]} entries in their TMPDIR (each test must remove what it creates): ${left[*]}"
+    return 1
+  fi
+}

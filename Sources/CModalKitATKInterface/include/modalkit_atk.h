@@ -176,7 +176,8 @@ struct modalkit_atk_interface {
      * (atk_bridge_adaptor_init, which at-spi2-core allows after a cleanup). `bus_address` (NULL:
      * at-spi2-core's own lookup) is the accessibility bus the bridge connects to: it is
      * AT_SPI_BUS_ADDRESS for the duration of the call, so that the bridge neither asks the
-     * session bus (a blocking call) nor keeps a shared session-bus connection. Returns 0 when the
+     * session bus (a blocking call) nor keeps a shared session-bus connection; no other thread
+     * may read the environment meanwhile (the caller holds ModalKit's environment lock). Returns 0 when the
      * bridge is registered, -1 when not (then it stays suspended). The caller makes sure the bus
      * answers before calling it: atk_bridge_adaptor_init waits for the bus's answer to Hello
      * (libdbus's blocking dbus_bus_register, up to 25 s).

@@ -122,7 +122,7 @@ public struct AccessibilityElement: Hashable, Sendable {
 }
 
 /// The text of an accessible text field, its caret and its selection, in **characters** (grapheme
-/// clusters, what a screen reader moves by; ATK's offsets are characters too).
+/// clusters, what a user moves by; the ATK bridge turns them into ATK's code-point offsets).
 public struct AccessibilityText: Hashable, Sendable {
     /// The text as a screen reader may read it (a password field: one bullet per character).
     public var text: String

@@ -54,9 +54,9 @@ public enum TextContentPurpose: UInt32, Hashable, Sendable, CaseIterable {
     case email
     /// Input a name of a person.
     case name
-    /// Input a password (combine with ``TextContentHints/sensitiveData`` and ``TextContentHints/hiddenText``).
+    /// Input a password (combine with the hints hidden text and sensitive data).
     case password
-    /// Input a numeric password.
+    /// Input is a numeric password (combine with the hints hidden text and sensitive data).
     case pin
     /// Input a date.
     case date
@@ -149,9 +149,9 @@ public enum CursorShape: String, Hashable, Sendable {
 /// Which of the platform's two selections: the clipboard (`wl_data_device`, Ctrl+C / Ctrl+V) or the
 /// primary selection (`zwp_primary_selection_device_v1`: selecting copies, a middle click pastes).
 public enum PasteboardSelection: Hashable, Sendable {
-    /// The clipboard: copy and cut set it, paste reads it (`wl_data_device.set_selection`).
+    /// The clipboard (`wl_data_device.set_selection`): Ctrl+C, Ctrl+X, Ctrl+V.
     case clipboard
-    /// The primary selection: the latest selected text, pasted by a middle click.
+    /// The primary selection (`zwp_primary_selection_device_v1`): what is selected, pasted by a middle click.
     case primary
 }
 

@@ -253,36 +253,38 @@ static int screenshot(const char *path, int native) {
     return 0;
 }
 
-/* Runs a method without arguments on KWin's object /ID of a loaded script (org.kde.kwin.Script). */
-static int script_method(int id, const char *method, char *why, size_t why_size) {
-    char object[64];
-    snprintf(object, sizeof object, "/%d", id);
-    DBusMessage *m = dbus_message_new_method_call("org.kde.KWin", object, "org.kde.kwin.Script", method);
+/* Calls METHOD of INTERFACE on org.kde.KWin's OBJECT with one string argument (none when NULL).
+   Returns the reply, or NULL with the reason in WHY. */
+static DBusMessage *call_kwin(const char *object, const char *interface, const char *method, const char *argument,
+                              char *why, size_t why_size) {
+    DBusMessage *m = dbus_message_new_method_call("org.kde.KWin", object, interface, method);
+    if (argument) dbus_message_append_args(m, DBUS_TYPE_STRING, &argument, DBUS_TYPE_INVALID);
     DBusMessage *reply = call(m, why, why_size);
     dbus_message_unref(m);
-    if (!reply) return -1;
-    dbus_message_unref(reply);
-    return 0;
+    return reply;
 }
 
-/* org.kde.kwin.Scripting.loadScript(s filePath) -> i id, then Script.run. */
-static int run_script(const char *path) {
-    DBusMessage *m = dbus_message_new_method_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "loadScript");
-    dbus_message_append_args(m, DBUS_TYPE_STRING, &path, DBUS_TYPE_INVALID);
-    char why[512];
-    DBusMessage *reply = call(m, why, sizeof why);
-    dbus_message_unref(m);
-    if (!reply) return reply_error("loadScript: %s", why);
-    int32_t id = -1;
+/* The reply's one argument of TYPE into VALUE (left as it is when the reply has none); frees the reply. */
+static void reply_argument(DBusMessage *reply, int type, void *value) {
     DBusError error;
     dbus_error_init(&error);
-    if (!dbus_message_get_args(reply, &error, DBUS_TYPE_INT32, &id, DBUS_TYPE_INVALID)) {
-        dbus_error_free(&error);
-        id = -1;
-    }
+    if (!dbus_message_get_args(reply, &error, type, value, DBUS_TYPE_INVALID)) dbus_error_free(&error);
     dbus_message_unref(reply);
+}
+
+/* org.kde.kwin.Scripting.loadScript(s filePath) -> i id, then Script.run on KWin's object /ID. */
+static int run_script(const char *path) {
+    char why[512];
+    DBusMessage *reply = call_kwin("/Scripting", "org.kde.kwin.Scripting", "loadScript", path, why, sizeof why);
+    if (!reply) return reply_error("loadScript: %s", why);
+    int32_t id = -1;
+    reply_argument(reply, DBUS_TYPE_INT32, &id);
     if (id < 0) return reply_error("loadScript refused %s", path);
-    if (script_method(id, "run", why, sizeof why) != 0) return reply_error("Script.run: %s", why);
+    char object[64];
+    snprintf(object, sizeof object, "/%d", id);
+    reply = call_kwin(object, "org.kde.kwin.Script", "run", NULL, why, sizeof why);
+    if (!reply) return reply_error("Script.run: %s", why);
+    dbus_message_unref(reply);
     printf("ok %d\n", id);
     fflush(stdout);
     return 0;
@@ -290,17 +292,11 @@ static int run_script(const char *path) {
 
 /* org.kde.kwin.Scripting.unloadScript(s pluginName) -> b; a script loaded from a file is named by its path. */
 static int unload_script(const char *path) {
-    DBusMessage *m = dbus_message_new_method_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript");
-    dbus_message_append_args(m, DBUS_TYPE_STRING, &path, DBUS_TYPE_INVALID);
     char why[512];
-    DBusMessage *reply = call(m, why, sizeof why);
-    dbus_message_unref(m);
+    DBusMessage *reply = call_kwin("/Scripting", "org.kde.kwin.Scripting", "unloadScript", path, why, sizeof why);
     if (!reply) return reply_error("unloadScript: %s", why);
     dbus_bool_t unloaded = FALSE;
-    DBusError error;
-    dbus_error_init(&error);
-    if (!dbus_message_get_args(reply, &error, DBUS_TYPE_BOOLEAN, &unloaded, DBUS_TYPE_INVALID)) dbus_error_free(&error);
-    dbus_message_unref(reply);
+    reply_argument(reply, DBUS_TYPE_BOOLEAN, &unloaded);
     if (!unloaded) return reply_error("unloadScript: %s was not loaded", path);
     printf("ok\n");
     fflush(stdout);

@@ -93,7 +93,7 @@ final class PinentrySwayTests: CompositorTestCase {
         try """
             #!/bin/sh
             WAYLAND_DISPLAY='\(env["WAYLAND_DISPLAY"] ?? "")' XDG_RUNTIME_DIR='\(env["XDG_RUNTIME_DIR"] ?? "")' \\
-              exec '\(try InstalledProducts.demo())' pinentry --log-events "$@" 2>>'\(log)'
+              exec '\(try InstalledProducts.demo())' pinentry --log-events 2>>'\(log)'
 
             """.write(toFile: wrapper, atomically: true, encoding: .utf8)
         chmod(wrapper, 0o755)

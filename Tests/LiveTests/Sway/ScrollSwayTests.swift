@@ -2,7 +2,7 @@
 // pointer driven through one VNC client: buttons 4/5 are wheel steps, `mousedown 1` + `move`s a
 // drag, `key` the list's keys): `modal-demo --content list` on the bottom sheet with detents 0.5 and 0.9 in a 480×800
 // window, measured through its `scroll OFFSET TOP` lines (the list's offset and the sheet's top
-// edge, points). One sway and one demo for the class.
+// edge, points), then dismissed. One sway and one demo for the class.
 import Foundation
 import ModalKitTestHarness
 import XCTest
@@ -103,6 +103,12 @@ final class ScrollSwayTests: CompositorTestCase {
             XCTAssertTrue(demo.waitForLines("scroll", count: 1, since: mark, timeout: eventTimeout), "\(key) scrolled nothing")
             XCTAssertEqual(parse(demo.events("scroll", since: mark).last)?.offset ?? .nan, offset, accuracy: 0.01, key)
         }
+
+        // 9. Escape dismisses the sheet, scrolled list and all (the whole present/scroll/dismiss
+        //    cycle `scripts/test --sanitize` runs).
+        mark = demo.mark()
+        try vnc.key("esc")
+        expectEvent(demo, "dismissed", since: mark, "Escape dismisses the sheet")
         demo.stop()
     }
 }

@@ -20,7 +20,7 @@ final class TextFieldSwayTests: CompositorTestCase {
         // "Hi y" typed key by key (wayvnc presses Shift for keysym H), a quote and a backslash
         // (JSON-escaped in the log), BackSpace deletes one character.
         mark = demo.mark()
-        try vnc.send(["key", "H", "key", "i", "key", "space", "key", "y", "key", "quotedbl", "key", "backslash", "key", "bsp"])
+        try vnc.send(["key", "H", "key", "i", "key", "space", "key", "y", "key", "\"", "key", "\\", "key", "bsp"])
         let texts = { demo.events("text", since: mark) }
         _ = waitUntil(timeout: eventTimeout, interval: 0.05) { texts().count >= 7 }
         XCTAssertEqual(texts(), ["text \"H\"", "text \"Hi\"", "text \"Hi \"", "text \"Hi y\"", "text \"Hi y\\\"\"",
@@ -67,5 +67,26 @@ final class TextFieldSwayTests: CompositorTestCase {
         XCTAssertEqual(demo.events("response", since: mark), ["response ok \"•••\""])
         let all = demo.stdoutLines.joined(separator: "\n")
         XCTAssertFalse(all.contains("qZ7") || all.contains("\"q") || all.contains("Z7"), all)
+    }
+
+    /// The caret blinks without input: the idle window draws a frame about every 0.5 s while the
+    /// field has focus, and none once the caret went solid after 10 s without input.
+    func testTheCaretBlinksThenRests() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo(["--content", "form"], in: sway)
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        try vnc.key("a")
+        Thread.sleep(forTimeInterval: 0.3)
+        mark = demo.mark()
+        Thread.sleep(forTimeInterval: 2.2)
+        let blinking = demo.events("frame", since: mark).count
+        XCTAssertTrue((3...6).contains(blinking), "frames in 2.2 s of blinking: \(blinking)")
+        Thread.sleep(forTimeInterval: 8.5)
+        mark = demo.mark()
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertEqual(demo.events("frame", since: mark), [], "the caret is solid after 10 s: nothing to draw")
     }
 }

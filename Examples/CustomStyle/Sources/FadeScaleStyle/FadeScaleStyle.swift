@@ -58,3 +58,10 @@ public enum FadeScaleStyle: LoadablePresentationStyle {
         return style
     }
 }
+
+/// The one symbol the host looks for (after checking the ABI version this library carries). The
+/// library's note is written next to it at build time by ModalKit's ModalKitStyleNote step.
+@_cdecl("modalkit_style_entry")
+public func modalkitStyleEntry() -> UnsafeRawPointer {
+    exportStyle(FadeScaleStyle.self)
+}
