@@ -23,6 +23,8 @@ public enum Command: Equatable, Sendable {
     /// each prompt an alert presented with the style (default `alert`); `--log-events` prints the
     /// prompts' `presented` and `dismissed` lines on stderr (stdout is the protocol's).
     case pinentry(style: String, logEvents: Bool)
+    /// `ask KIND ...`: one prompt (``AskCommandLine``); a list's rows from stdin when none are given.
+    case ask(AskPrompt)
     case help
     case version
 }
@@ -184,7 +186,9 @@ public let usageText = CommandTable.makeUsage()
 /// (``CommandTable/subcommands``) reads the rest, or the window's parser reads them all.
 /// - Throws: `UsageError` naming the offending argument.
 public func parseCommandLine(_ arguments: [String]) throws -> Command {
-    try CommandTable.subcommands.parse(arguments)
+    // `ask` reads its own options (``AskCommandLine``: zenity's), not yet rows of the table.
+    if arguments.first == "ask" { return .ask(try AskCommandLine.parse(Array(arguments.dropFirst()))) }
+    return try CommandTable.subcommands.parse(arguments)
 }
 
 /// The command for `arguments` (without the program name) in `environment`: the parsed command
@@ -212,7 +216,7 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .preview(options)
-    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .pinentry:
+    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .pinentry, .ask:
         return command
     }
 }

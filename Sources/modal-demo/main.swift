@@ -163,6 +163,8 @@ case .run(let options):
     exit(runWindow(options))
 case .pinentry(let style, let logEvents):
     exit(runPinentry(style: style, logEvents: logEvents))
+case .ask(let prompt):
+    exit(runAsk(prompt))
 }
 // Only the commands that print and return come here (the others exit above).
 finishStandardOutput()

@@ -7,6 +7,10 @@
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
+#include "primary-selection-unstable-v1-client-protocol.h"
+#include "input-method-unstable-v2-client-protocol.h"
 
 /* Swift imports `extern const struct wl_interface foo_interface` as a value (a copy), but
  * wl_registry_bind must be given the address of the one libwayland/the glue defines. */
@@ -20,4 +24,9 @@ static inline const struct wl_interface *cwl_zxdg_decoration_manager_v1_interfac
 static inline const struct wl_interface *cwl_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *cwl_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *cwl_wp_presentation_interface(void) { return &wp_presentation_interface; }
+static inline const struct wl_interface *cwl_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
+static inline const struct wl_interface *cwl_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
+static inline const struct wl_interface *cwl_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+static inline const struct wl_interface *cwl_zwp_primary_selection_device_manager_v1_interface(void) { return &zwp_primary_selection_device_manager_v1_interface; }
+static inline const struct wl_interface *cwl_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }
 #endif

@@ -13,6 +13,8 @@ command language that the tests use:
   mouseup N       release button N
   key NAME        press and release a key (vncdotool's names: enter, esc, tab, a, ctrl-a, …)
   keydown NAME    press a key;  keyup NAME: release it
+  keysym HEX      press and release the key of X keysym HEX (e.g. 0xfe51 dead_acute), which
+                  vncdotool's names lack; it must be in wayvnc's keymap (`--keyboard=us(intl)`)
   pause SECONDS   wait
 After each action (not after a pause) it waits DELAY_MS milliseconds, as `vncdo --delay` does;
 `ok` comes after the actions' bytes have been handed to the socket.
@@ -22,6 +24,15 @@ import sys
 import time
 
 from vncdotool import api
+from vncdotool.client import KEYMAP
+
+
+def keysym_name(text):
+    """A name for X keysym `text` (hex) in vncdotool's key map, registered on first use."""
+    code = int(text, 16)
+    name = "keysym_%x" % code
+    KEYMAP[name] = code
+    return name
 
 
 def run(client, words, delay):
@@ -33,6 +44,7 @@ def run(client, words, delay):
         "key": (1, lambda a: client.keyPress(a[0])),
         "keydown": (1, lambda a: client.keyDown(a[0])),
         "keyup": (1, lambda a: client.keyUp(a[0])),
+        "keysym": (1, lambda a: client.keyPress(keysym_name(a[0]))),
     }
     i = 0
     while i < len(words):

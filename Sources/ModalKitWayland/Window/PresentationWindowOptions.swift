@@ -31,6 +31,12 @@ public struct PresentationWindowOptions {
     /// Close the window, as the compositor's close does, on SIGTERM and SIGINT (so the process ends
     /// normally, its Wayland objects destroyed in order). Default true.
     public var closesOnTerminationSignals = true
+    /// A system-modal overlay instead of a toplevel: the layer-surface role (wlr-layer-shell) over
+    /// the whole focused output, the dim and the presented view drawn over it (`LayerSurfaceOptions`;
+    /// `WindowOptions.layerSurface`). Only where `WaylandConnection.offersLayerShell`, else the
+    /// window's creation throws `WaylandError.missingGlobal("zwlr_layer_shell_v1")`. nil (default):
+    /// a toplevel.
+    public var layerSurface: LayerSurfaceOptions?
 
     /// The time a frame animates to.
     public enum FrameTime: Sendable {

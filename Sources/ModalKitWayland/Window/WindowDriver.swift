@@ -9,7 +9,9 @@ import ModalKitWaylandDecorations
 /// frame is `update(now:)` at the frame's time, then draw (pixman) or compose (sub-surfaces); seat
 /// events go to the scene with their times (``InputTranslator``); commits, feedback and frame
 /// callbacks go to the parts that follow them — the ``FrameLedger``, the ``AppearWatch``, the
-/// ``RestWatch`` and the ``StyleSwap`` — and the window's callbacks hear what they report.
+/// ``RestWatch`` and the ``StyleSwap`` — and the window's callbacks hear what they report. Text
+/// entry goes through the ``TextInputBridge`` (input method, content cursor; synced after input
+/// and before each frame) and the ``ClipboardBridge`` (the pasteboard's backend while open).
 ///
 /// It owns what the window starts along the way: reduced motion from the desktop, the termination
 /// signals, the accessibility bridge.
@@ -30,6 +32,8 @@ final class WindowDriver: LayeredWindowDelegate {
     }
     private lazy var contentWake = ContentWake(connection: connection) { [weak self] in self?.redrawIfNeeded() }
     private var styleSwap = StyleSwap()
+    private var textInput = TextInputBridge()
+    private var clipboard: ClipboardBridge!
     private var hasCommitted = false
     private var warnedAboutScaleLimit = false
     private var motion: DesktopMotion?
@@ -48,11 +52,18 @@ final class WindowDriver: LayeredWindowDelegate {
                                           compositing: options.compositing,
                                           presentationFeedback: options.presentationFeedback || options.frameTime == .predicted)
         windowOptions.predictsPresentationTime = options.frameTime == .predicted
-        windowOptions.clientSideDecorations = .standard   // a title bar where the compositor draws none
+        // A title bar where the compositor draws none; an overlay has none.
+        windowOptions.clientSideDecorations = options.layerSurface == nil ? .standard : nil
+        windowOptions.layerSurface = options.layerSurface
         window = try Window(connection: connection, options: windowOptions, delegate: self)
+        clipboard = ClipboardBridge(window: window) { [weak self] in self?.inputHandled(now: monotonicSeconds()) }
+        clipboard.install()
     }
 
-    deinit { accessibility?.stop() }
+    deinit {
+        accessibility?.stop()
+        clipboard?.uninstall()
+    }
 
     /// `owner`'s callbacks hear what the driver reports from now on.
     func report(to owner: PresentationWindow) { self.owner = owner }
@@ -75,6 +86,7 @@ final class WindowDriver: LayeredWindowDelegate {
     /// Closes the window (the bridge first). Idempotent.
     func close() {
         accessibility?.stop()
+        clipboard.uninstall()
         window.close()
     }
 
@@ -97,6 +109,23 @@ final class WindowDriver: LayeredWindowDelegate {
         contentWake.schedule(at: host.nextContentInvalidationTime)
     }
 
+    /// After input: the input method hears the focused field's new state, the pointer its cursor.
+    private func inputHandled(now: Double, cause: TextChangeCause = .other) {
+        redrawIfNeeded()
+        textInput.sync(window, host: host, now: now, cause: cause)
+    }
+
+    /// A middle click over a focused text field pastes the primary selection (X11's and GTK's
+    /// rule), as text committed at the caret.
+    private func pastePrimary() {
+        window.requestSelectionText(.primary) { [weak self] text in
+            guard let self, let text, !text.isEmpty else { return }
+            let now = monotonicSeconds()
+            host.deliverTextInput(TextInputUpdate(commit: text), now: now)
+            inputHandled(now: now)
+        }
+    }
+
     /// Starts following reduced motion (once): at ``willRun()`` for a forced choice, after the first
     /// commit for the desktop's.
     private func startDesktopMotion() {
@@ -116,8 +145,9 @@ final class WindowDriver: LayeredWindowDelegate {
             host: host, configuration: AccessibilityBridge.Configuration(applicationName: name, windowTitle: options.title),
             handle: { [weak self] input in
                 guard let self else { return }
-                scene.handle(input, now: monotonicSeconds())   // a screen reader's request: now
-                redrawIfNeeded()
+                let now = monotonicSeconds()
+                scene.handle(input, now: now)   // a screen reader's request: now
+                inputHandled(now: now)
             },
             started: { [weak self] in self?.owner?.onAccessibilityStart?() },
             warn: { [weak self] line in self?.owner?.onWarning(line) })
@@ -126,7 +156,8 @@ final class WindowDriver: LayeredWindowDelegate {
 
     /// After each drawn frame (the next one already asked for while the scene animates): a waiting
     /// style, the ledger's note of the frame, the rest watch.
-    private func drew(changed: Bool, backend: FrameBackend) {
+    private func drew(changed: Bool, backend: FrameBackend, time: Double) {
+        textInput.sync(window, host: host, now: time)
         swapStyleIfIdle()
         ledger.drew(changed: changed, backend: backend)
         restWatch.check()
@@ -149,7 +180,7 @@ final class WindowDriver: LayeredWindowDelegate {
         // While a transition runs, ask for the next frame callback; when it ends, stop asking, so
         // an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
-        drew(changed: !damage.isEmpty, backend: .pixman)
+        drew(changed: !damage.isEmpty, backend: .pixman, time: target.time)
         // The host's rectangles into the window's array, which keeps its capacity.
         rects.append(contentsOf: damage)
     }
@@ -158,7 +189,7 @@ final class WindowDriver: LayeredWindowDelegate {
         scene.update(now: frame.time)
         let result = composer.compose(host, into: frame, width: window.width, height: window.height)
         if result.needsRetry || scene.isAnimating { window.setNeedsRedraw() }
-        drew(changed: result.changed, backend: result.backend)
+        drew(changed: result.changed, backend: result.backend, time: frame.time)
     }
 
     func window(_ window: Window, didCommit frame: CommittedFrame) {
@@ -199,19 +230,36 @@ final class WindowDriver: LayeredWindowDelegate {
 
     func window(_ window: Window, pointer frame: PointerFrame) {
         let seat = InputTranslator.inputSeat(frame.seat)
-        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, from: seat, now: now) }
-        redrawIfNeeded()
+        let now = monotonicSeconds()
+        input.translate(frame, receivedAt: now) { event, now in scene.handle(event, from: seat, now: now) }
+        textInput.follow(frame)
+        if TextInputBridge.pressesMiddleButton(frame), let point = textInput.pointer,
+           host.cursorShape(at: point, now: now) == .text, host.textInputState(at: now) != nil {
+            pastePrimary()
+        }
+        inputHandled(now: now)
     }
 
     func window(_ window: Window, touch frame: TouchFrame) {
         let seat = InputTranslator.inputSeat(frame.seat)
-        input.translate(frame, receivedAt: monotonicSeconds()) { event, now in scene.handle(event, from: seat, now: now) }
-        redrawIfNeeded()
+        let now = monotonicSeconds()
+        input.translate(frame, receivedAt: now) { event, now in scene.handle(event, from: seat, now: now) }
+        inputHandled(now: now)
     }
 
     func window(_ window: Window, key event: KeyEvent) {
         guard let (key, now) = input.translate(event, receivedAt: monotonicSeconds()) else { return }
         scene.handle(key, from: InputTranslator.inputSeat(event.seat), now: now)
+        inputHandled(now: monotonicSeconds())
+    }
+
+    /// An input method's `done`: applied whatever its serial (text-input-v3: "proceed with
+    /// evaluating and applying the changes as normal"); the field's new state follows with cause
+    /// input method (held back by the window when the serial lagged).
+    func window(_ window: Window, textInput event: TextInputEvent) {
+        let now = monotonicSeconds()
+        host.deliverTextInput(TextInputBridge.update(for: event), now: now)
         redrawIfNeeded()
+        textInput.sync(window, host: host, now: now, cause: .inputMethod)
     }
 }

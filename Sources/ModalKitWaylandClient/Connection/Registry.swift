@@ -69,8 +69,25 @@ enum GlobalVersions {
     static let presentation = GlobalVersion(interface: "wp_presentation", minimum: 1, supported: 1, neededFor: nil,
                                             isRequired: false)
 
+    /// v1 has everything called (get_layer_surface, set_size, set_anchor, set_exclusive_zone,
+    /// set_keyboard_interactivity, ack_configure); used when bound: v3 `destroy`, v4 on-demand keyboard.
+    static let layerShell = GlobalVersion(interface: "zwlr_layer_shell_v1", minimum: 1, supported: 4, neededFor: nil,
+                                          isRequired: false)
+
+    /// v1: text-input-unstable-v3 (enable, surrounding text, content type, cursor rectangle, commit).
+    static let textInputManager = GlobalVersion(interface: "zwp_text_input_manager_v3", minimum: 1, supported: 1,
+                                                neededFor: nil, isRequired: false)
+    /// v1 has the clipboard (data source, offer, set_selection); up to v3, whose drag-and-drop
+    /// events the listeners ignore (v2: `wl_data_device.release`).
+    static let dataDeviceManager = GlobalVersion(interface: "wl_data_device_manager", minimum: 1, supported: 3,
+                                                 neededFor: nil, isRequired: false)
+    /// v1: primary-selection-unstable-v1.
+    static let primarySelectionManager = GlobalVersion(interface: "zwp_primary_selection_device_manager_v1", minimum: 1,
+                                                       supported: 1, neededFor: nil, isRequired: false)
+
     static let all: [GlobalVersion] = [compositor, shm, xdgWmBase, seat, output, decorationManager, subcompositor,
-                                       viewporter, fractionalScaleManager, presentation]
+                                       viewporter, fractionalScaleManager, presentation, textInputManager,
+                                       dataDeviceManager, primarySelectionManager, layerShell]
 }
 
 /// `wl_registry`: announces the compositor's globals and binds them.

@@ -53,6 +53,25 @@ extension WaylandConnection {
             guard let bound = bind(name, cwl_wp_presentation_interface(), offered: version,
                                    GlobalVersions.presentation) else { return }
             presentationTime = PresentationTime(proxy: bound.proxy, display: display)
+        case "zwlr_layer_shell_v1" where layerShell == nil:
+            guard let bound = bind(name, cwl_zwlr_layer_shell_v1_interface(), offered: version, GlobalVersions.layerShell)
+            else { return }
+            layerShell = LayerShell(proxy: bound.proxy, version: bound.version, display: display)
+        case "zwp_text_input_manager_v3" where textInputManager == nil:
+            guard let bound = bind(name, cwl_zwp_text_input_manager_v3_interface(), offered: version,
+                                   GlobalVersions.textInputManager) else { return }
+            textInputManager = TextInputManager(proxy: bound.proxy, display: display)
+            for seat in seats { seat.globalsChanged() }
+        case "wl_data_device_manager" where dataDeviceManager == nil:
+            guard let bound = bind(name, cwl_wl_data_device_manager_interface(), offered: version,
+                                   GlobalVersions.dataDeviceManager) else { return }
+            dataDeviceManager = SelectionManager(kind: .clipboard, proxy: bound.proxy, display: display)
+            for seat in seats { seat.globalsChanged() }
+        case "zwp_primary_selection_device_manager_v1" where primarySelectionManager == nil:
+            guard let bound = bind(name, cwl_zwp_primary_selection_device_manager_v1_interface(), offered: version,
+                                   GlobalVersions.primarySelectionManager) else { return }
+            primarySelectionManager = SelectionManager(kind: .primary, proxy: bound.proxy, display: display)
+            for seat in seats { seat.globalsChanged() }
         case "wl_seat":
             guard let bound = bind(name, cwl_wl_seat_interface(), offered: version, GlobalVersions.seat) else { return }
             seats.append(Seat(globalName: name, proxy: bound.proxy, version: bound.version, display: display,

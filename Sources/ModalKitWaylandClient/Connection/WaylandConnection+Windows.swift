@@ -27,6 +27,7 @@ extension WaylandConnection {
         for seat in seats {
             seat.pointer?.windowClosed(window)
             seat.keyboard?.windowClosed(window)
+            seat.textInput?.windowClosed(window)
         }
     }
 

@@ -33,6 +33,11 @@ public final class WaylandConnection {
     package internal(set) var viewporter: Viewporter?
     var fractionalScaleManager: FractionalScaleManager?
     var presentationTime: PresentationTime?
+    var layerShell: LayerShell?
+    /// text-input-v3, the clipboard and the primary selection (each seat gets its devices).
+    var textInputManager: TextInputManager?
+    var dataDeviceManager: SelectionManager?
+    var primarySelectionManager: SelectionManager?
     var outputs: [Output] = []
     var seats: [Seat] = []
     var windows: [WeakWindow] = []
@@ -127,10 +132,14 @@ public final class WaylandConnection {
     deinit {
         windows.removeAll()
         seats.removeAll()
+        textInputManager = nil
+        dataDeviceManager = nil
+        primarySelectionManager = nil
         outputs.removeAll()
         cursorThemes.removeAll()
         fractionalScaleManager = nil
         presentationTime = nil
+        layerShell = nil
         viewporter = nil
         decorationManager = nil
         subcompositor = nil
@@ -151,6 +160,10 @@ public final class WaylandConnection {
 
     /// Whether the compositor offers `wp_presentation` (presentation-time feedback).
     public var offersPresentationTime: Bool { presentationTime != nil }
+
+    /// Whether the compositor offers `zwlr_layer_shell_v1` (sway, KWin; not mutter, not weston):
+    /// a window may then take the layer-surface role (``WindowOptions/layerSurface``).
+    public var offersLayerShell: Bool { layerShell != nil }
 }
 
 /// A weak reference to a window (connections and touch points do not keep windows alive).

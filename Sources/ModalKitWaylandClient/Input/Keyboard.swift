@@ -18,6 +18,8 @@ final class Keyboard {
     private let timer: RepeatTimer?
     /// The seat this keyboard belongs to: every key event carries it.
     let seatID: SeatID
+    /// The serial of the latest `enter` or `key` (what `set_selection` names for Ctrl+C).
+    private(set) var lastSerial: UInt32?
 
     init?(proxy: OpaquePointer, seatID: SeatID, display: Display, connection: WaylandConnection) {
         guard let xkb = XkbKeyboard() else { return nil }
@@ -71,6 +73,7 @@ final class Keyboard {
 
     private func key(code: UInt32, pressed: Bool, serial: UInt32, time: UInt32) {
         guard let focus else { return }
+        lastSerial = serial
         compileKeymap()
         if pressed {
             if repeatState.keyPressed(code, repeats: xkb.keyRepeats(code: code), info: repeatInfo) {
@@ -102,9 +105,10 @@ final class Keyboard {
         keymap: { data, _, format, fd, size in
             owner(data, as: Keyboard.self).keymap(format: format, fd: fd, size: size)
         },
-        enter: { data, _, _, surface, _ in
+        enter: { data, _, serial, surface, _ in
             // Keys already down at enter are not replayed as presses (they were pressed elsewhere).
             let keyboard = owner(data, as: Keyboard.self)
+            keyboard.lastSerial = serial
             keyboard.compileKeymap()
             keyboard.focus = keyboard.connection?.window(for: surface)
         },

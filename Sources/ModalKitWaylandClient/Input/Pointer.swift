@@ -34,6 +34,9 @@ final class Pointer {
     private var focusPart: WindowPart = .content
     private var focusSurface: OpaquePointer?
     private var enterSerial: UInt32 = 0
+    /// The serial of the latest button event on a window's content (what `set_selection` names
+    /// for a selection made with the pointer).
+    private(set) var lastButtonSerial: UInt32?
     private var cursorSurface: Surface?
     /// The scale the cursor was last set for (0 = not set).
     private var cursorScale = 0
@@ -75,11 +78,22 @@ final class Pointer {
         frames.drop(window)
     }
 
-    /// The cursor for what is under the pointer: the decorations', else the arrow.
+    /// The cursor for what is under the pointer: the decorations', else the one the window's
+    /// content names (``Window/setContentCursor(_:)``), else the arrow.
     private var wantedCursor: [String] {
         let arrow = ["left_ptr", "default"]
-        guard let decorationCursor else { return arrow }
+        guard let decorationCursor else {
+            guard let names = focus?.contentCursor, !names.isEmpty else { return arrow }
+            return names + arrow
+        }
         return [decorationCursor] + arrow
+    }
+
+    /// The window's content named another cursor: set it when the pointer is on that content.
+    func contentCursorChanged(_ window: Window) {
+        guard focus === window, focusPart == .content else { return }
+        let wanted = wantedCursor
+        if wanted != cursorNames { updateCursor(wanted) }
     }
 
     private func updateCursor(_ names: [String]) {
@@ -179,6 +193,7 @@ final class Pointer {
             owner(data, as: Pointer.self).motion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         },
         button: { data, _, serial, time, button, state in
+            owner(data, as: Pointer.self).lastButtonSerial = serial
             owner(data, as: Pointer.self).send(PointerEvent(
                 .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue),
                 serial: serial, time: time))

@@ -15,6 +15,11 @@ final class Seat {
     private(set) var pointer: Pointer?
     private(set) var keyboard: Keyboard?
     private(set) var touch: Touch?
+    /// The seat's text input, clipboard and primary selection devices, made when the connection
+    /// has the global (``globalsChanged()``).
+    private(set) var textInput: TextInput?
+    private(set) var clipboard: SelectionDevice?
+    private(set) var primarySelection: SelectionDevice?
 
     init(globalName: UInt32, proxy: OpaquePointer, version: UInt32, display: Display, connection: WaylandConnection) {
         self.globalName = globalName
@@ -23,9 +28,41 @@ final class Seat {
         self.version = version
         self.connection = connection
         wl_seat_add_listener(proxy, Seat.listener, userData(self))
+        globalsChanged()
     }
 
+    /// Makes the text input and selection devices whose managers the connection has bound and this
+    /// seat lacks (requests only: nothing waits for the compositor).
+    func globalsChanged() {
+        guard let connection else { return }
+        let seatID = SeatID(rawValue: globalName)
+        if textInput == nil, let manager = connection.textInputManager {
+            textInput = TextInput(manager: manager, seat: proxy, seatID: seatID, connection: connection)
+        }
+        if clipboard == nil, let manager = connection.dataDeviceManager {
+            clipboard = SelectionDevice(manager: manager, seat: proxy, connection: connection)
+        }
+        if primarySelection == nil, let manager = connection.primarySelectionManager {
+            primarySelection = SelectionDevice(manager: manager, seat: proxy, connection: connection)
+        }
+    }
+
+    /// The serial of this seat's latest key or button event or keyboard `enter` (the newest of
+    /// the two devices', serials compared modulo 2³²), nil when there was none.
+    var latestInputSerial: UInt32? {
+        switch (keyboard?.lastSerial, pointer?.lastButtonSerial) {
+        case let (k?, p?): return Int32(bitPattern: k &- p) >= 0 ? k : p
+        case let (k, p): return k ?? p
+        }
+    }
+
+    /// The selection device for `kind` (nil: the compositor offers none).
+    func selectionDevice(_ kind: SelectionKind) -> SelectionDevice? { kind == .clipboard ? clipboard : primarySelection }
+
     deinit {
+        textInput = nil
+        clipboard = nil
+        primarySelection = nil
         pointer = nil
         keyboard = nil
         touch = nil

@@ -9,6 +9,12 @@ import Glibc
 /// keys after a VNC server or `wtype` brings its own keymap; docs/design.md, rules from the field,
 /// 6); the fd is mapped private and read-only (wl_keyboard v7+ requires MAP_PRIVATE); a format
 /// other than `xkb_v1` is ignored; the fd is closed in every case.
+///
+/// Compose and dead keys (xkbcommon's `xkb_compose`, as foot and GTK use it): the compose table of
+/// the locale named by the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set and not empty ("C"
+/// otherwise; xkbcommon reads it from /usr/share/X11/locale and honours `XCOMPOSEFILE` and
+/// `~/.XCompose`), loaded at the first key press; every press is fed to the compose state before
+/// its keysym is used (``ComposeOutcome``).
 final class XkbKeyboard {
     /// The outcome of ``loadKeymap(format:fd:size:)``.
     enum KeymapLoad: Equatable {
@@ -32,8 +38,26 @@ final class XkbKeyboard {
 
     /// Whether a keymap was stored and not compiled yet.
     var hasPendingKeymap: Bool { pendingText != nil }
+    /// The locale whose compose table is used (nil: none; compose is off).
+    let composeLocale: String?
+    /// The compose table and state, made at the first key press (nil before, or when the locale
+    /// has no table: keys then type what the keymap says).
+    private var compose: (table: OpaquePointer, state: OpaquePointer)?
+    private var composeLoaded = false
 
-    init?() {
+    /// The locale for compose tables: the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set and
+    /// not empty (POSIX's order of precedence for the character type category), else "C".
+    static func composeLocale(environment: (String) -> String?) -> String {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = environment(name), !value.isEmpty { return value }
+        }
+        return "C"
+    }
+
+    /// - Parameter composeLocale: the compose table's locale; by default the environment's
+    ///   (``composeLocale(environment:)``); nil turns compose off.
+    init?(composeLocale: String? = XkbKeyboard.composeLocale(environment: { getenv($0).map { String(cString: $0) } })) {
+        self.composeLocale = composeLocale
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
         // xkbcommon logs its errors to stderr itself, several lines per bad keymap; the outcome is
         // reported once instead (``KeymapLoad/failed(_:)``, one line from ``Keyboard``).
@@ -43,6 +67,10 @@ final class XkbKeyboard {
 
     deinit {
         dropKeymap()
+        if let compose {
+            xkb_compose_state_unref(compose.state)
+            xkb_compose_table_unref(compose.table)
+        }
         xkb_context_unref(context)
     }
 
@@ -126,15 +154,70 @@ final class XkbKeyboard {
             return KeyEvent(keysym: 0, pressed: pressed, isRepeat: isRepeat, utf8: "", code: code)
         }
         let keycode = code + 8
-        let keysym = xkb_state_key_get_one_sym(state, keycode)
+        var keysym = xkb_state_key_get_one_sym(state, keycode)
         var utf8 = ""
         if pressed {
-            var buffer = [CChar](repeating: 0, count: 64)
-            let count = xkb_state_key_get_utf8(state, keycode, &buffer, buffer.count)
-            if count > 0 { utf8 = String(cString: buffer) }
+            switch feedCompose(keysym) {
+            case .none:
+                var buffer = [CChar](repeating: 0, count: 64)
+                let count = xkb_state_key_get_utf8(state, keycode, &buffer, buffer.count)
+                if count > 0 { utf8 = String(cString: buffer) }
+            case .composing, .cancelled:
+                break   // part of a sequence, or a sequence given up: nothing is typed
+            case let .composed(text, sym):
+                utf8 = text
+                if sym != 0 { keysym = sym }
+            }
         }
         return KeyEvent(keysym: keysym, pressed: pressed, isRepeat: isRepeat, utf8: utf8,
                         modifiers: modifiers, code: code)
+    }
+
+    /// What a press did to the compose sequence (xkb_compose_status after feeding its keysym).
+    enum ComposeOutcome: Equatable {
+        /// No sequence under way (or compose off, or a modifier's keysym): the key types what the
+        /// keymap says.
+        case none
+        /// The keysym started or continued a sequence (a dead key, Multi_key): nothing typed yet.
+        case composing
+        /// The sequence ended in `text` (the table's result, e.g. "ê") and `keysym` (0: none).
+        case composed(text: String, keysym: UInt32)
+        /// The keysym does not continue the sequence: the sequence and this key type nothing.
+        case cancelled
+    }
+
+    /// Feeds `keysym` (a press) to the compose state, loading the table at the first press.
+    func feedCompose(_ keysym: UInt32) -> ComposeOutcome {
+        if !composeLoaded { loadCompose() }
+        guard let compose, xkb_compose_state_feed(compose.state, keysym) == XKB_COMPOSE_FEED_ACCEPTED else { return .none }
+        switch xkb_compose_state_get_status(compose.state) {
+        case XKB_COMPOSE_COMPOSING:
+            return .composing
+        case XKB_COMPOSE_COMPOSED:
+            var buffer = [CChar](repeating: 0, count: 256)
+            let count = xkb_compose_state_get_utf8(compose.state, &buffer, buffer.count)
+            let text = count > 0 ? String(decoding: buffer.prefix(min(Int(count), buffer.count - 1)).map { UInt8(bitPattern: $0) },
+                                          as: UTF8.self) : ""
+            let sym = xkb_compose_state_get_one_sym(compose.state)
+            xkb_compose_state_reset(compose.state)
+            return .composed(text: text, keysym: sym)
+        case XKB_COMPOSE_CANCELLED:
+            xkb_compose_state_reset(compose.state)
+            return .cancelled
+        default:
+            return .none
+        }
+    }
+
+    private func loadCompose() {
+        composeLoaded = true
+        guard let composeLocale,
+              let table = xkb_compose_table_new_from_locale(context, composeLocale, XKB_COMPOSE_COMPILE_NO_FLAGS) else { return }
+        guard let state = xkb_compose_state_new(table, XKB_COMPOSE_STATE_NO_FLAGS) else {
+            xkb_compose_table_unref(table)
+            return
+        }
+        compose = (table, state)
     }
 
     /// Whether the keymap says evdev key `code` repeats (modifiers, for instance, do not).

@@ -45,6 +45,8 @@ package final class Toplevel {
     weak var handler: ToplevelHandler?
     private var xdgSurface: XdgSurface?
     private var xdgToplevel: XdgToplevel?
+    /// The layer-surface role (``WindowOptions/layerSurface``) in place of the xdg-shell objects.
+    private var layerSurface: LayerSurface?
     private var decoration: ToplevelDecoration?
     /// The decoration mode applied at the last configure ack (nil before the first).
     private(set) var decorationMode: DecorationMode?
@@ -80,6 +82,24 @@ package final class Toplevel {
                                         requestedHeight: options.requestedSize.height)
         surfaceScale = SurfaceScale(isFractional: fractional)
         if fractional { fractionalScale = connection.fractionalScaleManager?.fractionalScale(for: surface) }
+        surface.onEnter = { [weak self] output in self?.surfaceEntered(output) }
+        surface.onLeave = { [weak self] output in self?.surfaceLeft(output) }
+        fractionalScale?.onPreferredScale = { [weak self] numerator in self?.preferredScaleChanged(to: numerator) }
+        if let layerOptions = options.layerSurface, let shell = connection.layerShell {
+            // The layer role: its configure is the size and the serial in one event.
+            let layer = shell.layerSurface(for: surface, options: layerOptions)
+            layer.onConfigure = { [weak self] serial, width, height in
+                guard let self else { return }
+                configureState.toplevelConfigure(width: Int32(clamping: width), height: Int32(clamping: height), states: [])
+                surfaceConfigure(serial: serial)
+            }
+            layer.onClosed = { [weak self] in
+                guard let self, !isDestroyed else { return }
+                handler?.toplevelDidRequestClose(self)
+            }
+            layerSurface = layer
+            return
+        }
         let xdgSurface = wmBase.createXdgSurface(for: surface)
         let toplevel = xdgSurface.getToplevel()
         if !options.title.isEmpty { toplevel.setTitle(options.title) }
@@ -87,10 +107,6 @@ package final class Toplevel {
         self.xdgSurface = xdgSurface
         xdgToplevel = toplevel
         decoration = connection.decorationManager?.decorate(toplevel)
-
-        surface.onEnter = { [weak self] output in self?.surfaceEntered(output) }
-        surface.onLeave = { [weak self] output in self?.surfaceLeft(output) }
-        fractionalScale?.onPreferredScale = { [weak self] numerator in self?.preferredScaleChanged(to: numerator) }
         toplevel.onConfigure = { [weak self] width, height, states in
             self?.configureState.toplevelConfigure(width: width, height: height, states: states)
         }
@@ -112,6 +128,7 @@ package final class Toplevel {
         decoration = nil    // before its toplevel (xdg-decoration: orphaned)
         xdgToplevel = nil   // before its xdg_surface (xdg-shell: defunct_role_object)
         xdgSurface = nil
+        layerSurface = nil   // before its surface (wlr-layer-shell)
         fractionalScale = nil
         enteredOutputs.removeAll()
     }
@@ -149,9 +166,12 @@ package final class Toplevel {
     private func surfaceConfigure(serial: UInt32) {
         guard !isDestroyed else { return }
         xdgSurface?.ackConfigure(serial: serial)
+        layerSurface?.ackConfigure(serial: serial)
         // xdg-decoration: the decoration configure precedes this xdg_surface.configure and takes
         // effect with its ack, like the toplevel's.
-        let mode = DecorationMode.resolve(managerOffered: decoration != nil, configuredMode: decoration?.mode)
+        // A layer surface has no decorations: as if the compositor drew them (nothing drawn here).
+        let mode = layerSurface != nil ? .serverSide
+            : DecorationMode.resolve(managerOffered: decoration != nil, configuredMode: decoration?.mode)
         decorationMode = mode
         let barHeight = handler?.toplevel(self, decorationHeightFor: mode, states: configureState.upcomingStates) ?? 0
         let (configuration, sizeChanged) = configureState.surfaceConfigure(titleBarHeight: barHeight)

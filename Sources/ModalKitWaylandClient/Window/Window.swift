@@ -110,6 +110,10 @@ public final class Window {
     /// The sub-surface layers made by ``makeLayer()``, bottom to top.
     var layers: [SurfaceLayer] = []
     let composer = FrameComposer()
+    /// What the window's focused text field tells the input method (``setTextInput(_:cause:)``).
+    public internal(set) var textInputRequest: TextInputRequest?
+    /// The cursor names the content wants under the pointer (``setContentCursor(_:)``; empty: the arrow).
+    public internal(set) var contentCursor: [String] = []
 
     /// Creates the toplevel and commits it without a buffer, which asks the compositor for the
     /// first configure (xdg-shell); nothing is drawn before that configure arrives in ``WaylandConnection/run()``.
@@ -125,6 +129,7 @@ public final class Window {
             throw WaylandError.invalidOptions("requested size must be at least 1x1, got \(width)x\(height)")
         }
         guard let shm = connection.shm, let wmBase = connection.wmBase else { throw WaylandError.closed }
+        if options.layerSurface != nil, connection.layerShell == nil { throw WaylandError.missingGlobal("zwlr_layer_shell_v1") }
         let missing = connection.missingCompositingGlobals
         switch options.compositing {
         case .pixman: compositing = .pixman
@@ -234,6 +239,11 @@ public final class Window {
     func deliver(_ event: KeyEvent) {
         guard !isClosed else { return }
         delegate?.window(self, key: event)
+    }
+
+    func deliver(_ event: TextInputEvent) {
+        guard !isClosed else { return }
+        delegate?.window(self, textInput: event)
     }
 
     func deliver(_ frame: TouchFrame) {

@@ -29,6 +29,12 @@ public struct WindowOptions {
     /// `ClientSideDecorations.standard` is a title bar (title, ×, drag to move, double-click to
     /// maximize) and invisible resize borders, as foot draws them.
     public var clientSideDecorations: ClientSideDecorations?
+    /// The layer-surface role (wlr-layer-shell) instead of an xdg-shell toplevel: a surface over a
+    /// whole output, sized by the compositor's `configure` (``requestedSize`` is used for a 0
+    /// there). nil (the default): a toplevel. Needs ``WaylandConnection/offersLayerShell``, else
+    /// ``Window/init(connection:options:delegate:)`` throws ``WaylandError/missingGlobal(_:)``.
+    /// Title, app id and decorations do not apply to it.
+    public var layerSurface: LayerSurfaceOptions?
 
     /// Options; see the properties for each value (the window asks for 480 × 800 points by default).
     public init(title: String = "", appID: String? = nil,
@@ -114,6 +120,10 @@ public protocol WindowDelegate: AnyObject {
     /// Touch input on the window's content, one `wl_touch.frame` at a time (see ``TouchFrame``).
     /// Default: ignored.
     func window(_ window: Window, touch frame: TouchFrame)
+    /// An input method's `done` (text-input-v3) while the window has text-input focus and a
+    /// ``Window/textInputRequest``: apply it, then send the field's new state with
+    /// ``Window/setTextInput(_:cause:)`` and cause `.inputMethod`. Default: ignored.
+    func window(_ window: Window, textInput event: TextInputEvent)
 
     /// A frame that changed what the window shows (a buffer attached, or a layer changed) was
     /// committed; see ``CommittedFrame``. Default: nothing.
@@ -213,6 +223,7 @@ public extension WindowDelegate {
     func window(_ window: Window, pointer frame: PointerFrame) {}
     func window(_ window: Window, key event: KeyEvent) {}
     func window(_ window: Window, touch frame: TouchFrame) {}
+    func window(_ window: Window, textInput event: TextInputEvent) {}
     func window(_ window: Window, didCommit frame: CommittedFrame) {}
     func window(_ window: Window, didPresent sequence: Int, at time: Double, refresh: Double) {}
     func window(_ window: Window, didLimitScaleTo scale: Double, wanted: Double) {}

@@ -243,6 +243,7 @@ final class SocketPairCompositor: @unchecked Sendable {
         case ("wp_presentation", 1): interfaces[r.word(1)] = "wp_presentation_feedback"   // feedback(surface, id)
         case ("zxdg_decoration_manager_v1", 1): interfaces[r.word(0)] = "zxdg_toplevel_decoration_v1"
         case ("wp_fractional_scale_manager_v1", 1): interfaces[r.word(0)] = "wp_fractional_scale_v1"
+        case ("zwp_text_input_manager_v3", 1): interfaces[r.word(0)] = "zwp_text_input_v3"   // get_text_input(id, seat)
         case ("wl_seat", 0): interfaces[r.word(0)] = "wl_pointer"
         case ("wl_seat", 1): interfaces[r.word(0)] = "wl_keyboard"
         case ("wl_seat", 2): interfaces[r.word(0)] = "wl_touch"
@@ -298,6 +299,16 @@ final class SocketPairCompositor: @unchecked Sendable {
 
     /// Any event: `opcode` of `object` with `words` as its arguments (wl_fixed: ``fixed(_:)``).
     func sendEvent(_ object: UInt32, opcode: UInt32, _ words: [UInt32]) { send(object: object, opcode: opcode, words) }
+
+    /// A `string` argument as words: its length with the NUL, the bytes, NUL-padded to 4 bytes.
+    static func string(_ text: String) -> [UInt32] {
+        var bytes = Array(text.utf8) + [0]
+        let length = UInt32(bytes.count)
+        while bytes.count % 4 != 0 { bytes.append(0) }
+        return [length] + stride(from: 0, to: bytes.count, by: 4).map {
+            UInt32(bytes[$0]) | UInt32(bytes[$0 + 1]) << 8 | UInt32(bytes[$0 + 2]) << 16 | UInt32(bytes[$0 + 3]) << 24
+        }
+    }
 
     /// A `wl_fixed_t` (24.8) as an argument word.
     static func fixed(_ value: Double) -> UInt32 { UInt32(bitPattern: Int32((value * 256).rounded())) }

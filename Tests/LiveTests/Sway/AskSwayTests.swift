@@ -1,0 +1,159 @@
+// `modal-demo ask` under headless sway, which offers zwlr_layer_shell_v1: each prompt is an
+// overlay on the whole output (the dim reaches the output's edges, where a tiled toplevel never
+// goes: the harness's sway keeps a 20 px margin around its lone window) with exclusive keyboard;
+// real keys through wayvnc. zenity's exit statuses: 0 OK, 1 cancel, 5 timeout; the answer on
+// stdout with a final newline.
+import Foundation
+import ModalKitTestHarness
+import XCTest
+
+final class AskSwayTests: CompositorTestCase {
+    /// Starts the installed `modal-demo ask ARGUMENTS` in `sway`, `stdin` written and closed when given.
+    private func ask(_ arguments: [String], in sway: HeadlessSway, stdin: String? = nil) throws -> ChildProcess {
+        let child = try ChildProcess([try InstalledProducts.demo(), "ask"] + arguments, environment: sway.clientEnvironment,
+                                     writableStandardInput: stdin != nil)
+        addTeardownBlock { child.stop() }
+        if let stdin {
+            try child.writeToStandardInput(stdin)
+            child.closeStandardInput()
+        }
+        return child
+    }
+
+    /// Waits until the overlay's dim covers the output's corners (each darker than on `desktop`)
+    /// and the picture has settled (the transition is over); returns that screenshot.
+    private func waitForOverlay(_ sway: HeadlessSway, over desktop: RGBImage, _ child: ChildProcess,
+                                file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage? {
+        // The bottom-right corner less 4 px: VNCInput parks the pointer there, drawn over everything.
+        let corners = [(0, 0), (desktop.width - 1, 0), (0, desktop.height - 1), (desktop.width - 4, desktop.height - 4)]
+        func darker(_ shot: RGBImage) -> Bool {
+            corners.allSatisfy { x, y in
+                let a = desktop[x, y], b = shot[x, y]
+                return Int(b.r) + Int(b.g) + Int(b.b) + 30 < Int(a.r) + Int(a.g) + Int(a.b)
+            }
+        }
+        let shown = waitUntil(timeout: eventTimeout, interval: 0.05) { (try? sway.screenshot()).map(darker) ?? false }
+        guard shown else {
+            let now = try? sway.screenshot()
+            XCTFail("no dim over the output's corners within \(eventTimeout) s: \(corners.map { desktop[$0.0, $0.1] }) → \(corners.map { now?[$0.0, $0.1] as Any }), centre \(now.map { $0[$0.width / 2, $0.height / 2] } as Any)\n\(child.diagnostics(maxLines: 20))", file: file, line: line)
+            return nil
+        }
+        return try sway.stableScreenshot()
+    }
+
+    /// A light desktop (swaybg, started by sway): black, the default, stays black under a dim.
+    private func lightDesktop(_ sway: HeadlessSway) throws -> RGBImage {
+        _ = try sway.swaymsg(["output", "HEADLESS-1", "bg", "#f6f5f4", "solid_color"])
+        guard sway.waitUntilShown(RGB(0xF6, 0xF5, 0xF4), atX: 0, y: 0) else { throw HarnessError("swaybg drew no background") }
+        return try sway.stableScreenshot()
+    }
+
+    private func finish(_ child: ChildProcess, file: StaticString = #filePath, line: UInt = #line) -> (ExitStatus?, [String]) {
+        let status = child.waitForExit(timeout: eventTimeout)
+        return (status, child.stdout.lines)
+    }
+
+    func testQuestionOverlayCoversTheOutputReturnIsZeroEscapeIsOne() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let desktop = try lightDesktop(sway)
+        let child = try ask(["question", "--text", "Delete 3 files?"], in: sway)
+        guard let shot = try waitForOverlay(sway, over: desktop, child) else { return }
+        keep(shot, "ask-question-overlay")
+        // Every pixel of the 20 px margin is dimmed: the dim is over the whole output.
+        for x in stride(from: 0, to: shot.width, by: 37) {
+            for y in [0, 10, shot.height - 1] {
+                XCTAssertLessThan(Int(shot[x, y].r) + Int(shot[x, y].g) + Int(shot[x, y].b),
+                                  Int(desktop[x, y].r) + Int(desktop[x, y].g) + Int(desktop[x, y].b), "(\(x), \(y))")
+            }
+        }
+        try vnc.key("enter")
+        var (status, out) = finish(child)
+        XCTAssertEqual(status, .exited(0), child.diagnostics(maxLines: 20))
+        XCTAssertEqual(out, [])
+
+        let second = try ask(["question", "--text", "Delete 3 files?"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, second) != nil else { return }
+        try vnc.key("esc")
+        (status, out) = finish(second)
+        XCTAssertEqual(status, .exited(1), second.diagnostics(maxLines: 20))
+        XCTAssertEqual(out, [])
+    }
+
+    func testDefaultCancelAndNotices() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let desktop = try lightDesktop(sway)
+        let child = try ask(["question", "--default-cancel", "--ok-label", "Delete", "--cancel-label", "Keep"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, child) != nil else { return }
+        try vnc.key("enter")
+        XCTAssertEqual(finish(child).0, .exited(1), "Return chooses Cancel with --default-cancel")
+        for kind in ["warning", "info", "error"] {
+            let notice = try ask([kind, "--text", "Disk almost full"], in: sway)
+            guard try waitForOverlay(sway, over: desktop, notice) != nil else { return }
+            try vnc.key("esc")
+            XCTAssertEqual(finish(notice).0, .exited(0), "\(kind): its only button is OK")
+        }
+    }
+
+    func testEntryAndPasswordPrintTheTypedText() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let desktop = try lightDesktop(sway)
+        let entry = try ask(["entry", "--text", "Name"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, entry) != nil else { return }
+        // One VNC connection: the keys reach the field in order, Return last.
+        try vnc.send(["key", "A", "key", "d", "key", "a", "key", "space", "key", "L", "key", "enter"])
+        var (status, out) = finish(entry)
+        XCTAssertEqual(status, .exited(0), entry.diagnostics(maxLines: 20))
+        XCTAssertEqual(out, ["Ada L"])
+
+        let initial = try ask(["entry", "--entry-text", "Report 2026.pdf"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, initial) != nil else { return }
+        try vnc.key("enter")
+        (status, out) = finish(initial)
+        XCTAssertEqual(status, .exited(0))
+        XCTAssertEqual(out, ["Report 2026.pdf"])
+
+        let password = try ask(["password"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, password) != nil else { return }
+        try vnc.send(["key", "s", "key", "3", "key", "enter"])
+        (status, out) = finish(password)
+        XCTAssertEqual(status, .exited(0), password.diagnostics(maxLines: 20))
+        XCTAssertEqual(out, ["s3"])
+
+        let cancelled = try ask(["entry"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, cancelled) != nil else { return }
+        try vnc.send(["key", "x", "key", "esc"])
+        (status, out) = finish(cancelled)
+        XCTAssertEqual(status, .exited(1))
+        XCTAssertEqual(out, [])
+    }
+
+    func testListFromStandardInput() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let desktop = try lightDesktop(sway)
+        let list = try ask(["list", "--column", "File"], in: sway, stdin: "a.txt\nb.txt\n")
+        guard let shot = try waitForOverlay(sway, over: desktop, list) else { return }
+        keep(shot, "ask-list-overlay")
+        try vnc.key("esc")
+        XCTAssertEqual(finish(list).0, .exited(1))
+        let none = try ask(["list", "a", "b"], in: sway)
+        guard try waitForOverlay(sway, over: desktop, none) != nil else { return }
+        try vnc.key("enter")
+        let (status, out) = finish(none)
+        XCTAssertEqual(status, .exited(0))
+        XCTAssertEqual(out, [""], "OK with no row chosen: an empty line")
+    }
+
+    func testTimeoutExitsFive() throws {
+        let sway = try startSway()
+        let started = monotonicNow()
+        let child = try ask(["question", "--timeout", "1"], in: sway)
+        let status = child.waitForExit(timeout: eventTimeout)
+        XCTAssertEqual(status, .exited(5), child.diagnostics(maxLines: 20))
+        XCTAssertGreaterThanOrEqual(monotonicNow() - started, 1)
+        XCTAssertEqual(child.stdout.lines, [])
+    }
+}
