@@ -19,6 +19,10 @@ public enum Command: Equatable, Sendable {
     case preview(PreviewOptions)
     /// `completion bash|zsh|fish`: print the shell's completion script (``ShellCompletion``).
     case completion(ShellCompletion.Shell)
+    /// `pinentry [--style NAME|PATH] [--log-events]`: the pinentry Assuan protocol on stdin/stdout,
+    /// each prompt an alert presented with the style (default `alert`); `--log-events` prints the
+    /// prompts' `presented` and `dismissed` lines on stderr (stdout is the protocol's).
+    case pinentry(style: String, logEvents: Bool)
     /// `ask KIND ...`: one prompt (``AskCommandLine``); a list's rows from stdin when none are given.
     case ask(AskPrompt)
     case help
@@ -212,7 +216,7 @@ public func resolveCommand(_ arguments: [String], environment: [String: String])
         options.reducedMotion = try reducedMotionFromEnvironment(environment["MODALKIT_REDUCED_MOTION"])
             || options.reducedMotion
         return .preview(options)
-    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .ask:
+    case .help, .version, .listStyles, .describeStyle, .newStyle, .completion, .pinentry, .ask:
         return command
     }
 }

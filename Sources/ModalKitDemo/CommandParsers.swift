@@ -22,6 +22,7 @@ extension CommandTable {
         case .preview: return parsePreview
         case .newStyle: return parseNewStyle
         case .completion: return parseCompletion
+        case .pinentry: return parsePinentry
         }
     }
 }
@@ -315,4 +316,23 @@ private func parseCompletion(_ scanner: inout DemoScanner) throws -> Command {
         throw UsageError("completion expects bash, zsh or fish, got '\(shells[0])'")
     }
     return .completion(shell)
+}
+
+/// `pinentry [--style NAME|PATH] [--log-events]` (no operands).
+private func parsePinentry(_ scanner: inout DemoScanner) throws -> Command {
+    var style = "alert", logEvents = false
+    while let argument = try scanner.next() {
+        switch argument {
+        case let .option(option, value):
+            switch option.name {
+            case "--help": return .help
+            case "--style": style = value ?? style
+            case "--log-events": logEvents = true
+            default: preconditionFailure("\(option.name) is in CommandTable but not parsed")
+            }
+        case let .operand(word): throw UsageError("pinentry takes no operands, got '\(word)'")
+        case .endOfOptions: throw DemoScanner.unexpected("--")
+        }
+    }
+    return .pinentry(style: style, logEvents: logEvents)
 }

@@ -15,6 +15,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case dismissPoint = "dismiss-point"
     case newStyle = "new-style"
     case completion
+    /// `pinentry`: the pinentry Assuan protocol on standard input and output.
+    case pinentry
 }
 
 /// One row of `modal-demo`'s command-line table (the shared table type, over ``Subcommand``).
@@ -45,13 +47,14 @@ public enum CommandTable {
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --content list --size WxH --scroll DY
                       [--scale S] --output FILE.png
     modal-demo completion bash|zsh|fish
+    modal-demo pinentry [--style NAME|PATH] [--log-events]
     modal-demo --help | --version
     """
 
     /// Every option, in `--help`'s order within each section. An option whose meaning differs
     /// between subcommands has a row for each (`--output`, `--detent`), with disjoint `commands`.
     public static let options: [CommandOption] = [
-        CommandOption("--style", "NAME|PATH", completion: .style, in: styled,
+        CommandOption("--style", "NAME|PATH", completion: .style, in: styled.union([.pinentry]),
                       "presentation style: a name found on the style path, or a plugin file",
                       "(a value containing '/'). Default: inset-centered. Repeatable: the card's",
                       "\"Present another\" presents level n with the n-th --style (the last repeats);",
@@ -79,7 +82,7 @@ public enum CommandTable {
         CommandOption("--autoplay", in: windowLike,
                       "one hands-free cycle: present as soon as the window is on screen, then",
                       "dismiss once presented (no input needed, e.g. on a compositor without a seat)"),
-        CommandOption("--log-events", in: windowLike,
+        CommandOption("--log-events", in: windowLike.union([.pinentry]),
                       "print one line per event on stdout (configure WxH, activated, presenting,",
                       "presented, paused, dismissing, dismissed, close, frame N TIME backend=B",
                       "cpu=MS, presented N TIME, reloaded, reduced-motion on|off, drag-began,",
@@ -117,7 +120,7 @@ public enum CommandTable {
         CommandOption("--describe-style", "NAME|PATH", completion: .style, in: [.window],
                       "print a style's name, path, ABI version, summary and options"),
         CommandOption("--help", alias: "-h", in: Set(Subcommand.allCases), "print this help"),
-        CommandOption("--version", in: Set(Subcommand.allCases).subtracting([.newStyle, .completion]),
+        CommandOption("--version", in: Set(Subcommand.allCases).subtracting([.newStyle, .completion, .pinentry]),
                       "print modal-demo's version"),
 
         CommandOption("--progress", "P", in: [.render], section: "render:",

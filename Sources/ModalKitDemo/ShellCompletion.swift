@@ -29,6 +29,7 @@ public enum ShellCompletion {
         case .dismissPoint: return "print where a tap on the dim dismisses"
         case .newStyle: return "write a style package to start from"
         case .completion: return "print a shell completion script"
+        case .pinentry: return "ask for passphrases for gpg-agent (the pinentry protocol)"
         }
     }
 

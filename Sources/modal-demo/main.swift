@@ -161,6 +161,8 @@ case .dismissPoint(let options):
     print(dismissPointLine(options))
 case .run(let options):
     exit(runWindow(options))
+case .pinentry(let style, let logEvents):
+    exit(runPinentry(style: style, logEvents: logEvents))
 case .ask(let prompt):
     exit(runAsk(prompt))
 }
