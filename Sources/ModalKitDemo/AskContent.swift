@@ -8,8 +8,8 @@ import ModalKitContent
 ///
 /// Buttons: Cancel (the close response: Escape, a tap on the dim where the style allows it) and OK
 /// (suggested; Return's default response, or Cancel's with ``AskPrompt/defaultCancel``); a notice
-/// (warning, info, error) has OK only, which is then also the close response (zenity reports 0
-/// for a closed notice only through its OK: here Escape answers as OK would, exit 0).
+/// (warning, info, error) has OK only and no close response: Escape (or closing it) dismisses it
+/// without an answer, exit 1, as zenity reports a notice closed other than by its OK (`ZENITY_ESC`).
 public final class AskContent {
     /// The alert to present.
     public let alert: Alert
@@ -36,7 +36,7 @@ public final class AskContent {
         if !prompt.errorText.isEmpty { message += (message.isEmpty ? "" : "\n\n") + prompt.errorText }
         alert = Alert(title: prompt.shownTitle, message: message, responses: responses,
                       defaultResponse: prompt.defaultCancel && prompt.kind.hasCancel ? "cancel" : "ok",
-                      closeResponse: prompt.kind.hasCancel ? "cancel" : "ok")
+                      closeResponse: prompt.kind.hasCancel ? "cancel" : nil)
         if prompt.kind.hasTextField {
             let field = alert.addTextField(TextField(text: prompt.entryText, isSecure: prompt.kind == .password))
             field.accessibilityLabel = prompt.text.isEmpty ? prompt.shownTitle : prompt.text
