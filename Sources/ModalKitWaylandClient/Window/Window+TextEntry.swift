@@ -4,7 +4,10 @@ extension Window {
     /// Tells the input method of every seat whose text input is on this window what its focused
     /// field holds (nil: no text field has focus, the text input is disabled). Only what changed
     /// since the last `commit` is sent (``TextInputRequest``); nothing when it did not change.
-    /// - Parameter cause: `.inputMethod` right after applying a ``TextInputEvent``; `.other` otherwise.
+    /// - Parameters:
+    ///   - request: the focused field's state (surrounding text, caret and anchor in UTF-8 bytes,
+    ///     content type, cursor rectangle in surface coordinates), or nil.
+    ///   - cause: `.inputMethod` right after applying a ``TextInputEvent``; `.other` otherwise.
     public func setTextInput(_ request: TextInputRequest?, cause: TextChangeCause = .other) {
         guard !isClosed else { return }
         textInputRequest = request
