@@ -46,12 +46,14 @@ final class AskMutterTests: CompositorTestCase {
         XCTAssertLessThan(box.width, desktop.width)
         try mutter.key(keysymReturn)
         XCTAssertEqual(child.waitForExit(timeout: eventTimeout), .exited(0), child.diagnostics(maxLines: 20))
+        XCTAssertTrue(child.stdout.waitForEnd(timeout: eventTimeout), "stdout still open")  // read after its end, not at the exit
         XCTAssertEqual(child.stdout.lines, [])
 
         let second = try ask(["entry", "--entry-text", "Ada"], in: mutter)
         guard try waitForWindow(mutter, over: desktop, second) != nil else { return }
         try mutter.key(keysymEscape)
         XCTAssertEqual(second.waitForExit(timeout: eventTimeout), .exited(1), second.diagnostics(maxLines: 20))
+        XCTAssertTrue(second.stdout.waitForEnd(timeout: eventTimeout), "stdout still open")
         XCTAssertEqual(second.stdout.lines, [])
     }
 

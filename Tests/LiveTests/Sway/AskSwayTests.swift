@@ -50,6 +50,9 @@ final class AskSwayTests: CompositorTestCase {
 
     private func finish(_ child: ChildProcess, file: StaticString = #filePath, line: UInt = #line) -> (ExitStatus?, [String]) {
         let status = child.waitForExit(timeout: eventTimeout)
+        // The exit can be seen before the reader thread has taken the last line from the pipe:
+        // read stdout once it is at its end (bounded), never right after the exit.
+        XCTAssertTrue(child.stdout.waitForEnd(timeout: eventTimeout), "stdout still open", file: file, line: line)
         return (status, child.stdout.lines)
     }
 
@@ -155,6 +158,7 @@ final class AskSwayTests: CompositorTestCase {
         let status = child.waitForExit(timeout: eventTimeout)
         XCTAssertEqual(status, .exited(5), child.diagnostics(maxLines: 20))
         XCTAssertGreaterThanOrEqual(monotonicNow() - started, 1)
+        XCTAssertTrue(child.stdout.waitForEnd(timeout: eventTimeout), "stdout still open")
         XCTAssertEqual(child.stdout.lines, [])
     }
 }
