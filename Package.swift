@@ -198,7 +198,7 @@ let package = Package(
         // pixel by pixel, which unoptimised took most of the suite's CPU.
         // A private headless session (sway, weston, mutter or KWin; real input; screenshots; session
         // buses), one child-process type: what the tests, modal-bench and `modalkit-session` start.
-        .target(name: "ModalKitSession", dependencies: ["CModalKitPng", "CModalKitWaylandClient", "CModalKitWaylandProtocols"], exclude: ["Helpers"],
+        .target(name: "ModalKitSession", dependencies: ["CModalKitPng", "CModalKitWaylandClient", "CModalKitWaylandProtocols", "ModalKitSystemSupport"], exclude: ["Helpers"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Runs an app in a private headless session and drives it with a script of steps.
         .executableTarget(name: "modalkit-session", dependencies: ["ModalKitSession", "ModalKitCommandLine"]),

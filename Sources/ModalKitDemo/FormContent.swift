@@ -1,5 +1,6 @@
 import ModalKit
 import ModalKitContent
+import ModalKitSystemSupport
 
 /// `--content form`: an alert that asks for a name in one text field (UIKit's
 /// `UIAlertController.addTextField`; libadwaita's `AdwAlertDialog` with an `AdwEntryRow`).
@@ -49,26 +50,5 @@ public enum FormDemo {
 
     /// `text` as a JSON string literal (RFC 8259): in double quotes, `"` and `\` escaped, control
     /// characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else as it is (UTF-8).
-    public static func jsonQuoted(_ text: String) -> String {
-        var out = "\""
-        for s in text.unicodeScalars {
-            switch s {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if s.value < 0x20 {
-                    let hex = String(s.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(s)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func jsonQuoted(_ text: String) -> String { JSONString.quoted(text) }
 }

@@ -3,6 +3,7 @@
 import CModalKitWaylandClient
 import CModalKitWaylandProtocols
 import Foundation
+import ModalKitSystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -193,19 +194,5 @@ public final class ScriptedInputMethod {
     }()
 }
 
-/// `text` in double quotes with JSON's escapes (`\"`, `\\`, control characters as `\n`, `\uXXXX`).
-func jsonQuoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}
+/// `text` in double quotes with JSON's escapes (`JSONString.quoted`).
+func jsonQuoted(_ text: String) -> String { JSONString.quoted(text) }

@@ -330,3 +330,34 @@ package func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
         }
     }
 }
+
+// MARK: JSON strings
+
+/// JSON string literals for the log lines of the demo and of the test input method (one quoter, so
+/// both write a string the same way).
+package enum JSONString {
+    /// `text` as a JSON string literal (RFC 8259): in double quotes, `"` and `\` escaped, control
+    /// characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else as it is (UTF-8).
+    package static func quoted(_ text: String) -> String {
+        var out = "\""
+        for s in text.unicodeScalars {
+            switch s {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if s.value < 0x20 {
+                    let hex = String(s.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(s)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
