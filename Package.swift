@@ -79,7 +79,10 @@ let package = Package(
         // and needs only pixman's include path, from CModalKitPixman (fcft's .pc is not used: it adds
         // `-DUTF8PROC_EXPORTS`, which SwiftPM refuses with a warning on every build).
         .target(name: "CModalKitFcft", dependencies: ["CModalKitPixman"], path: "Sources/CModalKitFcft"),
-        system("CModalKitPng", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        // libpng through dlopen at the first PNG written or read (its header for the types, wrappers
+        // calling through a dlsym table): a window maps neither libpng16 nor zlib. The header comes
+        // from /usr/include (Debian: libpng-dev).
+        .target(name: "CModalKitPng", path: "Sources/CModalKitPng"),
         // libdbus through dlopen at the first bus connection (its declarations and a dlsym table):
         // nothing links libdbus-1 and its chain of seven libraries.
         .target(name: "CModalKitDBus", path: "Sources/CModalKitDBus"),

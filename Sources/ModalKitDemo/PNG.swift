@@ -47,22 +47,22 @@ extension Image {
             var size = png_alloc_size_t(capacity)
             let ok = data.withUnsafeMutableBytes { out in
                 rgba.withUnsafeBytes { bytes in
-                    png_image_write_to_memory(&image, out.baseAddress, &size, 0, bytes.baseAddress, png_int_32(width * 4), nil)
+                    modalkit_png_image_write_to_memory(&image, out.baseAddress, &size, 0, bytes.baseAddress, png_int_32(width * 4), nil)
                 }
             }
             if ok != 0 {
-                png_image_free(&image)
+                modalkit_png_image_free(&image)
                 data.removeSubrange(Int(size)...)
                 return data
             }
             guard Int(size) > capacity else { break }   // an error, not a buffer too small
             capacity = Int(size)
             image.warning_or_error = 0
-            png_image_free(&image)
+            modalkit_png_image_free(&image)
             image.opaque = nil
         }
         let message = Image.message(of: &image)
-        png_image_free(&image)
+        modalkit_png_image_free(&image)
         throw PNGError.writeFailed(path: path, message: message)
     }
 
@@ -72,19 +72,19 @@ extension Image {
     public convenience init(pngFile path: String) throws {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard modalkit_png_image_begin_read_from_file(&image, path) != 0 else {
             let message = Image.message(of: &image)
-            png_image_free(&image)
+            modalkit_png_image_free(&image)
             throw PNGError.readFailed(path: path, message: message)
         }
         image.format = Image.pngFormatRGBA
         let w = Int(image.width), h = Int(image.height)
         var rgba = [UInt8](repeating: 0, count: max(1, w * h * 4))
         let ok = rgba.withUnsafeMutableBytes { bytes in
-            png_image_finish_read(&image, nil, bytes.baseAddress, png_int_32(w * 4), nil)
+            modalkit_png_image_finish_read(&image, nil, bytes.baseAddress, png_int_32(w * 4), nil)
         }
         let message = Image.message(of: &image)
-        png_image_free(&image)
+        modalkit_png_image_free(&image)
         guard ok != 0 else { throw PNGError.readFailed(path: path, message: message) }
         try self.init(width: w, height: h)
         let buffer = pixelBuffer

@@ -126,17 +126,17 @@ public struct RGBImage: Equatable {
     public static func loadPNG(path: String) throws -> RGBImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard modalkit_png_image_begin_read_from_file(&image, path) != 0 else {
             throw HarnessError("cannot read PNG \(path): \(pngMessage(&image))")
         }
         image.format = UInt32(PNG_FORMAT_RGB)
         let width = Int(image.width), height = Int(image.height)
         var bytes = [UInt8](repeating: 0, count: width * height * 3)
         let ok = bytes.withUnsafeMutableBytes {
-            png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 3), nil)
+            modalkit_png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 3), nil)
         }
         guard ok != 0 else {
-            png_image_free(&image)
+            modalkit_png_image_free(&image)
             throw HarnessError("cannot decode PNG \(path): \(pngMessage(&image))")
         }
         return RGBImage(width: width, height: height, bytes: bytes)
@@ -156,7 +156,7 @@ public struct RGBImage: Equatable {
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_RGB)
         let ok = bytes.withUnsafeBytes {
-            png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(width * 3), nil)
+            modalkit_png_image_write_to_file(&image, path, 0, $0.baseAddress, Int32(width * 3), nil)
         }
         guard ok != 0 else { throw HarnessError("cannot write PNG \(path): \(RGBImage.pngMessage(&image))") }
     }

@@ -1,8 +1,10 @@
 // What the dynamic loader opens for `modal-demo --version` (ld.so(8), LD_DEBUG=files): the libraries
 // a window needs only later — fcft and its chain (loaded at the first font), libdbus (at the first
-// bus connection), ATK (with a screen reader) —, libwebp (only `preview` encodes) and the Swift
+// bus connection), ATK (with a screen reader) —, libwebp (only `preview` encodes), libpng and zlib
+// (only a PNG written or read) and the Swift
 // libraries no run-time module uses (concurrency, regular expressions, libdispatch) are not among
 // them (docs/design.md, start-up and footprint).
+import Foundation
 import ModalKitTestHarness
 import XCTest
 
@@ -25,18 +27,27 @@ final class StartupLibrariesTests: XCTestCase {
         let opened = try librariesOpened(["--version"])
         XCTAssertTrue(opened.contains("libswiftCore.so"), "the loader's log was read: \(opened)")
         for absent in ["libfcft", "libfontconfig", "libfreetype", "libharfbuzz", "libglib-2.0", "libdbus-1", "libatk", "libwebp",
+                       "libpng", "libz.so",
                        "libswift_Concurrency", "libswift_StringProcessing", "libswift_RegexParser", "libdispatch",
                        "libBlocksRuntime", "libFoundation"] {
             XCTAssertFalse(opened.contains { $0.hasPrefix(absent) }, "\(absent) opened for --version: \(opened)")
         }
     }
 
-    /// `render` draws the demo's text: fcft is loaded then, by the first font.
-    func testRenderLoadsFcftWhenItDrawsText() throws {
+    /// `render` draws the demo's text: fcft is loaded then, by the first font; it writes a PNG:
+    /// libpng is loaded then, by `dlopen` (ld.so's "dynamically loaded by"), not linked.
+    func testRenderLoadsFcftWhenItDrawsTextAndLibpngWhenItWrites() throws {
         let dir = try PluginTestSupport.temporaryDirectory(self, "startup-libraries")
-        let opened = try librariesOpened(["render", "--size", "200x200", "--progress", "0", "--output", dir + "/x.png"])
+        let r = try PluginTestSupport.runDemo(["render", "--size", "200x200", "--progress", "0", "--output", dir + "/x.png"],
+                                              environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        let opened = try librariesOpened(["render", "--size", "200x200", "--progress", "0", "--output", dir + "/y.png"])
         XCTAssertTrue(opened.contains("libfcft.so.4"), "\(opened)")
         XCTAssertFalse(opened.contains { $0.hasPrefix("libswift_Concurrency") }, "\(opened)")
+        let png = r.stderrLines.filter { $0.contains("file=") && $0.contains("libpng16.so.16") }
+        XCTAssertTrue(png.contains { $0.contains("dynamically loaded by") }, "libpng16 loaded for the PNG: \(png)")
+        XCTAssertFalse(png.contains { $0.contains("needed by") && $0.contains("modal-demo") }, "libpng16 is linked by modal-demo: \(png)")
+        XCTAssertEqual(Array(FileManager.default.contents(atPath: dir + "/x.png")?.prefix(4) ?? []), [0x89, 0x50, 0x4E, 0x47], "a PNG was written")
     }
 
     /// `preview` encodes an animated WebP: libwebp, libwebpmux and libwebpdemux are loaded then, by
