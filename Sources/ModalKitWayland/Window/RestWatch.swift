@@ -1,9 +1,14 @@
+import Glibc
 import ModalKit
 import ModalKitWaylandClient
 
 /// Frees a host's pixel caches once its window rests (``PresentationWindow/onRest``): nothing
 /// presented and nothing moving for `delay` seconds (``PresentationWindow/restDelay``) —
-/// `PresentationHost/releaseCachesAtRest()`, then `rested` when it freed something.
+/// `PresentationHost/releaseCachesAtRest()`, then `rested` when it freed something. Either way the
+/// free memory of the heap then goes back to the system (glibc's `malloc_trim(0)`, every arena):
+/// the caches just freed, and what start-up left free (fontconfig's parse of its configuration on
+/// the font thread's arena), stop counting as resident — a window at rest holds little more than
+/// its live objects and the buffer the compositor shows.
 ///
 /// The window checks after every frame and every frame callback; each check at rest puts the
 /// release off by `delay` again, and one while something is presented or moving cancels it. Both
@@ -42,6 +47,8 @@ final class RestWatch {
 
     private func release() {
         guard host.levelCount == 0, !host.isAnimating else { return }
-        if host.releaseCachesAtRest() { rested() }
+        let freed = host.releaseCachesAtRest()
+        malloc_trim(0)
+        if freed { rested() }
     }
 }
