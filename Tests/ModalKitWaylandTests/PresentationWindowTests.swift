@@ -328,10 +328,16 @@ final class PresentationWindowTests: XCTestCase {
             fractions(from: now)
         }
         func ms() -> UInt32 { UInt32(truncatingIfNeeded: Int(monotonicSeconds() * 1000)) }
-        /// A click at (x, y) pressed 400 ms and released 100 ms before it is sent.
+        /// A click at (x, y) pressed 400 ms and released 100 ms before it is sent, after a motion
+        /// stamped as it is sent: read with the click, that motion is the event that waited least
+        /// and sets the window's input clock's base (InputClock). Without it the base was the
+        /// appear's motion, and when that one had waited longer (the client busy with its first
+        /// frames under load) the click's smaller waits each reset the base: the press and the
+        /// release took their read times, 0.23 s apart instead of 0.3.
         func click(x: Double, y: Double) {
             let t = ms()
-            compositor.sendPointer([.motion(time: t - 400, x: x, y: y), .button(time: t - 400, pressed: true), .frame,
+            compositor.sendPointer([.motion(time: t, x: x, y: y), .frame,
+                                    .motion(time: t - 400, x: x, y: y), .button(time: t - 400, pressed: true), .frame,
                                     .button(time: t - 100, pressed: false), .frame])
         }
         window.onAppear = {
