@@ -155,6 +155,61 @@ final class PinentryTests: XCTestCase {
         XCTAssertEqual(prompter.confirmed.map(\.oneButton), [false, false, false, true, true])
     }
 
+    /// A message closed without its OK (Escape) is still OK, as pinentry's cmd_confirm answers a
+    /// one-button prompt; a question's Escape is Operation cancelled.
+    func testAMessageClosedIsOK() {
+        prompter.confirmations = [.cancelled, .cancelled, .cancelled]
+        XCTAssertEqual(converse(["MESSAGE", "CONFIRM --one-button", "CONFIRM"]),
+                       ["OK", "OK", "ERR 83886179 Operation cancelled <Pinentry>"])
+    }
+
+    /// A prompt that cannot be shown (no compositor) is answered with an error, GPG_ERR_NO_PIN_ENTRY
+    /// from the Pinentry source (5 << 24 | 85), and the conversation goes on.
+    func testAPromptThatCannotBeShownIsNoPinentry() {
+        prompter.pins = [(.failed, "")]
+        prompter.confirmations = [.failed, .failed]
+        XCTAssertEqual(converse(["GETPIN", "CONFIRM", "MESSAGE", "GETINFO flavor"]),
+                       ["ERR 83886165 No pinentry <Pinentry>", "ERR 83886165 No pinentry <Pinentry>",
+                        "ERR 83886165 No pinentry <Pinentry>", "D modalkit", "OK"])
+        XCTAssertEqual(AssuanPinentry.Failure.timeout.code, 5 << 24 | 62, "GPG_ERR_TIMEOUT from GPG_ERR_SOURCE_PINENTRY")
+        XCTAssertEqual(AssuanPinentry.Failure.noPinentry.code, 5 << 24 | 85)
+    }
+
+    /// What each command shows: the settings as an ask prompt, SETTIMEOUT as its timeout (stopped
+    /// by typing, pinentry's rule), SETNOTOK as CONFIRM's third button.
+    func testThePromptsShown() {
+        var settings = PinentrySettings()
+        var pin = settings.askPrompt(entry: .passphrase, error: nil)
+        XCTAssertEqual(pin.kind, .password)
+        XCTAssertEqual(pin.shownTitle, "Passphrase")
+        XCTAssertEqual(pin.fieldLabel, "Passphrase:")
+        XCTAssertNil(pin.timeout)
+        settings.title = "Unlock"
+        settings.description = "Key of alice"
+        settings.prompt = "_PIN:"
+        settings.repeatPrompt = "Again:"
+        settings.okLabel = "_Unlock"
+        settings.options["default-cancel"] = "_Cancel"
+        settings.notOKLabel = "_No"
+        settings.timeout = 30
+        pin = settings.askPrompt(entry: .passphrase, error: "Bad passphrase")
+        XCTAssertEqual([pin.title, pin.text, pin.errorText, pin.fieldLabel, pin.okLabel, pin.cancelLabel],
+                       ["Unlock", "Key of alice", "Bad passphrase", "PIN:", "Unlock", "Cancel"])
+        XCTAssertEqual(pin.timeout, 30)
+        XCTAssertTrue(pin.timeoutStopsAtInput)
+        XCTAssertNil(pin.notOKLabel)
+        XCTAssertEqual(settings.askPrompt(entry: .repetition, error: nil).fieldLabel, "Again:")
+        let confirm = settings.askPrompt(error: nil)
+        XCTAssertEqual(confirm.kind, .question)
+        XCTAssertEqual(confirm.notOKLabel, "No")
+        XCTAssertEqual(AskContent(prompt: confirm).alert.responses.map(\.label), ["Cancel", "No", "Unlock"])
+        let message = settings.askPrompt(oneButton: true, error: nil)
+        XCTAssertEqual(message.kind, .info)
+        XCTAssertNil(message.notOKLabel)
+        XCTAssertEqual(PinentrySettings().askPrompt(oneButton: true, error: nil).shownTitle, "Message")
+        XCTAssertEqual(PinentrySettings().askPrompt(error: nil).shownTitle, "Confirm")
+    }
+
     func testTheSecretHoldsThePassphraseUntilTheDataLineIsWritten() {
         prompter.pins = [(.ok, "correct horse")]
         var held = false, zeroAfterOK = false

@@ -31,7 +31,10 @@ public final class AssuanPinentry {
 
         public static let cancelled = Failure(code: 83886179, description: "Operation cancelled", source: "Pinentry")
         public static let notConfirmed = Failure(code: 83886194, description: "Not confirmed", source: "Pinentry")
+        /// `GPG_ERR_TIMEOUT` (62), as pinentry-gtk-2, -qt and -curses answer a prompt timed out.
         public static let timeout = Failure(code: 83886142, description: "Timeout", source: "Pinentry")
+        /// `GPG_ERR_NO_PIN_ENTRY` (85): the prompt could not be shown (gpg reports "No pinentry").
+        public static let noPinentry = Failure(code: 83886165, description: "No pinentry", source: "Pinentry")
         public static let unknownOption = Failure(code: 83886254, description: "Unknown option", source: "Pinentry")
         public static let parameter = Failure(code: 83886360, description: "IPC parameter error", source: "Pinentry")
         public static let unknownCommand = Failure(code: 536871187, description: "Unknown IPC command", source: "User defined source 1")
@@ -204,7 +207,8 @@ public final class AssuanPinentry {
         let error = settings.error
         settings.error = nil
         let outcome = prompter.confirm(settings, error: error, oneButton: oneButton)
-        if outcome == .ok { return respond("OK") ? .more : .writeFailed }
+        // A message closed without its OK is still OK (pinentry's cmd_confirm for one button).
+        if outcome == .ok || oneButton && outcome == .cancelled { return respond("OK") ? .more : .writeFailed }
         return fail(outcome)
     }
 
@@ -212,6 +216,7 @@ public final class AssuanPinentry {
         let failure: Failure = switch outcome {
         case .notOK: .notConfirmed
         case .timedOut: .timeout
+        case .failed: .noPinentry
         case .ok, .cancelled: .cancelled
         }
         return respond(failure.line) ? .more : .writeFailed

@@ -81,6 +81,35 @@ final class PinentrySwayTests: CompositorTestCase {
         XCTAssertFalse(pinentry.stderr.lines.joined().contains("hUn"), "the passphrase is never on stderr")
     }
 
+    /// SETTIMEOUT N: a GETPIN or CONFIRM unanswered for N seconds is answered as pinentry answers
+    /// a timeout, `ERR 83886142 Timeout <Pinentry>` (GPG_ERR_TIMEOUT from the Pinentry source),
+    /// and the conversation goes on; a key typed into the field stops the timeout (pinentry-gtk-2's
+    /// and -curses' rule), so that prompt waits for its answer.
+    func testSetTimeoutAnswersTimeout() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let pinentry = try startPinentry(sway)
+        let started = monotonicNow()
+        try pinentry.writeToStandardInput("SETTIMEOUT 1\nGETPIN\nCONFIRM\n")
+        let timedOut = ["OK Pleased to meet you", "OK", "ERR 83886142 Timeout <Pinentry>", "ERR 83886142 Timeout <Pinentry>"]
+        XCTAssertEqual(lines(pinentry, count: timedOut.count), timedOut, pinentry.diagnostics(maxLines: 20))
+        XCTAssertGreaterThanOrEqual(monotonicNow() - started, 2, "two prompts of 1 s each")
+
+        // Typed into before its 3 s: no timeout; answered 4 s later.
+        let shown = pinentry.stderr.lines.filter { $0 == "presented" }.count
+        try pinentry.writeToStandardInput("SETTIMEOUT 3\nGETPIN\n")
+        guard waitForPrompt(pinentry, shown + 1) else { return }
+        try vnc.send(["key", "k"])
+        let typed = monotonicNow()
+        _ = waitUntil(timeout: 4, interval: 0.1) { pinentry.stdout.lines.count > timedOut.count + 1 }
+        XCTAssertGreaterThanOrEqual(monotonicNow() - typed, 4, "no answer while the prompt waits")
+        try vnc.key("enter")
+        let answered = timedOut + ["OK", "D k", "OK"]
+        XCTAssertEqual(lines(pinentry, count: answered.count), answered)
+        try pinentry.writeToStandardInput("BYE\n")
+        XCTAssertEqual(pinentry.waitForExit(timeout: eventTimeout), .exited(0))
+    }
+
     func testGpgEncryptsAndDecryptsWithAPassphraseTypedIntoTheAlert() throws {
         guard let gpg = findExecutable("gpg"), let gpgconf = findExecutable("gpgconf") else { throw XCTSkip("gpg is not installed") }
         let sway = try startSway()
