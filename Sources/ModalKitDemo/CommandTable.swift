@@ -225,8 +225,8 @@ public enum CommandTable {
           Takes the same options as the window and opens none (scripts drive the demo with it).
         """),
         HelpSection(askSection, """
-          shows one prompt as zenity does, with a ModalKit style: an overlay over the whole output where the
-          compositor offers wlr-layer-shell (sway, KWin), a window elsewhere. question: OK and Cancel; warning,
+          shows one prompt as zenity does, with a ModalKit style: an overlay, its dim over every output, where
+          the compositor offers wlr-layer-shell (sway, KWin), a window elsewhere. question: OK and Cancel; warning,
           info, error: OK alone; entry, password: a text field, its text printed; list: the ROWs (or, with
           none, the lines of standard input), the chosen ones printed. Exit status: 0 OK, 1 Cancel, Escape
           or closed, 5 --timeout, 2 bad command line, style or no compositor (one line on stderr).

@@ -27,7 +27,8 @@ private final class AskBackdrop: PresentationContent {
 /// Where the compositor offers `zwlr_layer_shell_v1` (sway, KWin) each prompt is a system-modal
 /// overlay: a layer surface on the overlay layer of the focused output, anchored to its four
 /// edges, exclusive zone −1, exclusive keyboard; the style's dim and transition cover the output
-/// (swaynag's and fuzzel's practice). Elsewhere (mutter, weston) a toplevel sized to the prompt.
+/// (swaynag's and fuzzel's practice), and the same dim covers every other output (``OutputDims``).
+/// Elsewhere (mutter, weston) a toplevel sized to the prompt.
 final class AskRunner {
     /// The connection every prompt's window lives on.
     let connection: WaylandConnection
@@ -42,7 +43,8 @@ final class AskRunner {
     init() throws { connection = try WaylandConnection() }
 
     /// Shows `prompt` with `style` (the prompt's style, made by the caller: `makeStyle`), waits
-    /// for the answer and closes the window.
+    /// for the answer and closes the window. An overlay's dim covers the other outputs too
+    /// (``OutputDims``).
     /// - Returns: OK with its answer, not OK (``AskPrompt/notOKLabel``'s button), cancelled (Cancel,
     ///   Escape, a tap on the dim where the style allows it, the window closed, SIGTERM/SIGINT) or
     ///   timed out.
@@ -64,6 +66,14 @@ final class AskRunner {
         }
         content.alert.dismiss = { _ in }
         window.onAppear = { [weak window] in window?.present(content.alert) }
+        var dimFailure: Error?
+        if usesOverlay {
+            let dims = OutputDims(prompt: window, connection: connection)
+            window.onFrame = { [weak window] _ in
+                do { try dims.cover(style: style) } catch { dimFailure = error; window?.close() }
+                dims.update()
+            }
+        }
         let onEvent = self.onEvent
         window.host.onStateChange = { [weak window] state in
             if state == .presented || state == .dismissed { onEvent?(state) }
@@ -83,6 +93,7 @@ final class AskRunner {
         }
         defer { timer?.invalidate() }
         try window.run()
+        if let dimFailure { throw dimFailure }
         return result ?? .cancelled
     }
 
