@@ -8,9 +8,9 @@ import XCTest
 
 final class PinentrySwayTests: CompositorTestCase {
     /// Starts `modal-demo pinentry --log-events` (its prompts' `presented`/`dismissed` on stderr).
-    private func startPinentry(_ sway: HeadlessSway) throws -> ChildProcess {
+    private func startPinentry(_ sway: HeadlessSway, environment extra: [String: String] = [:]) throws -> ChildProcess {
         let child = try ChildProcess([try InstalledProducts.demo(), "pinentry", "--log-events"],
-                                     environment: sway.clientEnvironment, writableStandardInput: true)
+                                     environment: sway.clientEnvironment.merging(extra) { $1 }, writableStandardInput: true)
         addTeardownBlock { child.stop() }
         return child
     }
@@ -84,11 +84,13 @@ final class PinentrySwayTests: CompositorTestCase {
     /// SETTIMEOUT N: a GETPIN or CONFIRM unanswered for N seconds is answered as pinentry answers
     /// a timeout, `ERR 83886142 Timeout <Pinentry>` (GPG_ERR_TIMEOUT from the Pinentry source),
     /// and the conversation goes on; a key typed into the field stops the timeout (pinentry-gtk-2's
-    /// and -curses' rule), so that prompt waits for its answer.
+    /// and -curses' rule), so that prompt waits for its answer. The three prompts are shown on one
+    /// compositor connection: libwayland's client log (WAYLAND_DEBUG=client) has one
+    /// `wl_display.get_registry`, the first request of a connection.
     func testSetTimeoutAnswersTimeout() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        let pinentry = try startPinentry(sway)
+        let pinentry = try startPinentry(sway, environment: ["WAYLAND_DEBUG": "client"])
         let started = monotonicNow()
         try pinentry.writeToStandardInput("SETTIMEOUT 1\nGETPIN\nCONFIRM\n")
         let timedOut = ["OK Pleased to meet you", "OK", "ERR 83886142 Timeout <Pinentry>", "ERR 83886142 Timeout <Pinentry>"]
@@ -108,6 +110,8 @@ final class PinentrySwayTests: CompositorTestCase {
         XCTAssertEqual(lines(pinentry, count: answered.count), answered)
         try pinentry.writeToStandardInput("BYE\n")
         XCTAssertEqual(pinentry.waitForExit(timeout: eventTimeout), .exited(0))
+        XCTAssertEqual(pinentry.stderr.lines.filter { $0.contains("-> wl_display@1.get_registry(") }.count, 1,
+                       "one connection for the whole session")
     }
 
     func testGpgEncryptsAndDecryptsWithAPassphraseTypedIntoTheAlert() throws {
