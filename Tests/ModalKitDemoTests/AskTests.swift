@@ -84,6 +84,19 @@ final class AskCommandLineTests: XCTestCase {
         XCTAssertEqual(UsageError.exitStatus, 2)
     }
 
+    /// The per-kind rule names only options the table gives ask, and each is refused by the
+    /// kinds it does not name.
+    func testPerKindOptionsAreAsksRows() {
+        for (name, kinds) in AskCommandLine.kinds {
+            XCTAssertNotNil(CommandTable.option(name, in: .ask), name)
+            let option = CommandTable.option(name, in: .ask)
+            for kind in AskPrompt.Kind.allCases where !kinds.contains(kind) {
+                XCTAssertEqual(usageError([kind.rawValue, name] + (option?.value == nil ? [] : ["x"])),
+                               "\(name) is not an option of ask \(kind.rawValue)")
+            }
+        }
+    }
+
     /// Every message is one line (printed after `modal-demo: `, exit status 2).
     func testUsageErrorsAreOneLine() {
         for arguments in [[], ["yesno"], ["question", "--bogus"], ["question", "--text"], ["entry", "--multiple"],
