@@ -79,7 +79,8 @@ final class AskCommandTests: CompositorTestCase {
         let r = try run([], stdin: Data("GETPIN\nCONFIRM\nGETINFO flavor\nBYE\n".utf8), command: "pinentry")
         XCTAssertEqual(r.status, 0, "\(r.err)")
         XCTAssertEqual(r.out.split(separator: "\n").map(String.init),
-                       ["OK Pleased to meet you", "ERR 83886165 No pinentry <Pinentry>", "ERR 83886165 No pinentry <Pinentry>",
+                       ["OK Pleased to meet you", "S ERROR modalkit.? 83886165 ", "ERR 83886165 No pinentry <Pinentry>",
+                        "S ERROR modalkit.? 83886165 ", "ERR 83886165 No pinentry <Pinentry>",
                         "D modalkit", "OK", "OK closing connection"])
         XCTAssertEqual(r.err.count, 2, "\(r.err)")
         for line in r.err { XCTAssertTrue(line.hasPrefix("modal-demo: pinentry: ") && line.contains("modalkit-no-such-socket"), line) }

@@ -11,7 +11,8 @@ import Glibc
 /// `OK` (the greeting `OK Pleased to meet you`, `OK closing connection` after `BYE`),
 /// `D DATA` (`%`, CR and LF percent-escaped, each line at most 1000 bytes),
 /// `S PIN_REPEATED` after a repeated passphrase, and `ERR CODE DESCRIPTION <SOURCE>` with a
-/// libgpg-error code, e.g. `ERR 83886179 Operation cancelled <Pinentry>`.
+/// libgpg-error code, e.g. `ERR 83886179 Operation cancelled <Pinentry>` (after a timeout or a
+/// prompt that could not be shown, preceded by `S ERROR FLAVOR.? CODE `, as pinentry does).
 ///
 /// The passphrase is held in one ``PinentrySecret`` and the `D` line built in one locked scratch
 /// block; both are wiped as soon as the line is written, and neither is logged.
@@ -219,6 +220,10 @@ public final class AssuanPinentry {
         case .failed: .noPinentry
         case .ok, .cancelled: .cancelled
         }
+        // A timeout or a prompt that could not be shown is pinentry's "specific error": first the
+        // status line `S ERROR FLAVOR.LOCATION CODE INFO` (pinentry's write_status_error; pinentry-
+        // curses 1.2.1 answers a timed-out GETPIN, CONFIRM or MESSAGE `S ERROR curses.? 83886142 `).
+        if outcome == .timedOut || outcome == .failed, !respond("S ERROR \(flavor).? \(failure.code) ") { return .writeFailed }
         return respond(failure.line) ? .more : .writeFailed
     }
 
