@@ -1,22 +1,19 @@
 import Glibc
 
-/// `modal-demo ask KIND [OPTION]... [ROW]...`: the command line of a prompt (zenity's options).
+import ModalKitCommandLine
+
+/// `modal-demo ask KIND [OPTION]... [ROW]...`: the command line of a prompt (zenity's options),
+/// read against `ask`'s rows of ``CommandTable`` by ``parse(_:)``.
 public enum AskCommandLine {
-    /// The options `ask` takes: name, value placeholder (nil for a flag), the kinds that take it
-    /// (nil: every kind), help.
-    public static let options: [(name: String, value: String?, kinds: Set<AskPrompt.Kind>?, help: String)] = [
-        ("--title", "TEXT", nil, "the heading (default: the kind's, e.g. Question)"),
-        ("--text", "TEXT", nil, "the body text"),
-        ("--ok-label", "TEXT", nil, "the OK button's label"),
-        ("--cancel-label", "TEXT", [.question, .entry, .password, .list], "the Cancel button's label"),
-        ("--default-cancel", nil, [.question, .entry, .password, .list], "Return chooses Cancel"),
-        ("--entry-text", "TEXT", [.entry, .password], "the entry's initial text"),
-        ("--column", "TEXT", [.list], "the list's heading (its name for screen readers)"),
-        ("--multiple", nil, [.list], "several rows may be chosen"),
-        ("--separator", "TEXT", [.list], "what joins the chosen rows on stdout (default |)"),
-        ("--timeout", "SECONDS", nil, "give up after SECONDS (exit 5)"),
-        ("--style", "NAME|PATH", nil, "the presentation style (default alert; bottom-sheet for list)"),
-        ("--style-option", "KEY=VALUE", nil, "an option of the style before it"),
+    /// The kinds that take an option of `ask`'s rows; an option not named here is every kind's
+    /// (zenity's: only a dialog with a Cancel button takes `--cancel-label`, only a list `--column`).
+    public static let kinds: [String: Set<AskPrompt.Kind>] = [
+        "--cancel-label": [.question, .entry, .password, .list],
+        "--default-cancel": [.question, .entry, .password, .list],
+        "--entry-text": [.entry, .password],
+        "--column": [.list],
+        "--multiple": [.list],
+        "--separator": [.list],
     ]
 
     /// The most rows a list takes.
@@ -25,45 +22,41 @@ public enum AskCommandLine {
     /// The longest `--timeout`, seconds (one day).
     public static let maximumTimeout = 86_400.0
 
-    /// Parses the arguments after `ask`.
-    /// - Throws: `UsageError` (exit 2) for a missing or unknown kind, an unknown option, an option
-    ///   the kind does not take, a bad value, rows given to a kind other than list, more rows than
-    ///   ``maximumRows``.
-    public static func parse(_ arguments: [String]) throws -> AskPrompt {
-        var args = arguments[...]
-        let kinds = AskPrompt.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let first = args.popFirst() else { throw UsageError("ask needs a kind: \(kinds)") }
+    /// Parses the arguments after `ask` with `scanner` (over ``CommandTable``'s rows for `ask`):
+    /// the first operand is the kind, the others (and every argument after `--`) a list's rows.
+    /// - Returns: `.ask` with the prompt, or `.help` for `--help`.
+    /// - Throws: `UsageError` (exit 2) for a missing or unknown kind, an option `ask` does not take
+    ///   or the kind does not take, a value missing or bad, rows given to a kind other than list,
+    ///   more rows than ``maximumRows``.
+    static func parse(_ scanner: inout ArgumentScanner<Subcommand>) throws -> Command {
+        scanner.allowsEndOfOptions = true
+        var given: [(option: CommandOption, value: String)] = []
+        var operands: [String] = []
+        while let argument = try scanner.next() {
+            switch argument {
+            case let .option(option, value):
+                if option.name == "--help" { return .help }
+                given.append((option, value ?? ""))
+            case let .operand(word): operands.append(word)
+            case .endOfOptions: operands += scanner.rest()
+            }
+        }
+        let names = AskPrompt.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let first = operands.first else { throw UsageError("ask needs a kind: \(names)") }
         guard let kind = AskPrompt.Kind(rawValue: first) else {
-            throw UsageError("unknown kind '\(first)' for ask (expected \(kinds))")
+            throw UsageError("unknown kind '\(first)' for ask (expected \(names))")
         }
         var prompt = AskPrompt(kind: kind)
+        prompt.rows = Array(operands.dropFirst())
+        if kind != .list, let row = prompt.rows.first {
+            throw UsageError("unexpected argument '\(row)' (ask \(kind.rawValue) takes no rows)")
+        }
         var style: StyleSelection?
-        var onlyRows = false
-        while let raw = args.popFirst() {
-            if onlyRows || !raw.hasPrefix("--") || raw == "-" {
-                guard kind == .list else { throw UsageError("unexpected argument '\(raw)' (ask \(kind.rawValue) takes no rows)") }
-                prompt.rows.append(raw)
-                continue
+        for (option, value) in given {
+            if let allowed = kinds[option.name], !allowed.contains(kind) {
+                throw UsageError("\(option.name) is not an option of ask \(kind.rawValue)")
             }
-            if raw == "--" { onlyRows = true; continue }
-            var name = raw, inline: String?
-            if let eq = raw.firstIndex(of: "=") { name = String(raw[..<eq]); inline = String(raw[raw.index(after: eq)...]) }
-            guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '\(name)' for ask")
-            }
-            if let allowed = option.kinds, !allowed.contains(kind) {
-                throw UsageError("\(name) is not an option of ask \(kind.rawValue)")
-            }
-            var value = ""
-            if option.value != nil {
-                if let inline { value = inline } else {
-                    guard let v = args.popFirst() else { throw UsageError("option \(name) needs a value") }
-                    value = v
-                }
-            } else if inline != nil {
-                throw UsageError("\(name) takes no value")
-            }
-            switch name {
+            switch option.name {
             case "--title": prompt.title = value
             case "--text": prompt.text = value
             case "--ok-label": prompt.okLabel = value
@@ -83,21 +76,30 @@ public enum AskCommandLine {
                 var s = StyleSelection()
                 s.style = value
                 style = s
-            default:   // --style-option
-                guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
-                    throw UsageError("--style-option expects KEY=VALUE, got '\(value)'")
-                }
+            case "--style-option":
+                let (key, optionValue) = try styleOption(value)
                 guard style != nil else {
                     throw UsageError("--style-option \(value) comes before any --style: an option belongs to the --style before it")
                 }
-                style!.options[String(value[..<eq])] = String(value[value.index(after: eq)...])
+                style!.options[key] = optionValue
+            default:
+                preconditionFailure("\(option.name) is in CommandTable but not parsed")
             }
         }
         prompt.style = style
         if prompt.rows.count > maximumRows {
             throw UsageError("too many rows for ask list (\(prompt.rows.count); at most \(maximumRows))")
         }
-        return prompt
+        return .ask(prompt)
+    }
+
+    /// `KEY=VALUE` of a `--style-option`, split at its first `=`.
+    /// - Throws: `UsageError` `--style-option expects KEY=VALUE, got 'TEXT'` without `=` or key.
+    static func styleOption(_ value: String) throws -> (key: String, value: String) {
+        guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
+            throw UsageError("--style-option expects KEY=VALUE, got '\(value)'")
+        }
+        return (String(value[..<eq]), String(value[value.index(after: eq)...]))
     }
 
     /// The rows of a list read from standard input (`bytes`): one per line (LF, a CR before it

@@ -6,7 +6,8 @@ import ModalKitContent
 /// password a `TextField` (secure for a password) with keyboard focus; for a list a `List` of the
 /// rows as the alert's extra content, at most ``AskContent/visibleRows`` rows tall, scrolling.
 ///
-/// Buttons: Cancel (the close response: Escape, a tap on the dim where the style allows it) and OK
+/// Buttons: Cancel (the close response: Escape, a tap on the dim where the style allows it), a
+/// question's ``AskPrompt/notOKLabel`` button, and OK
 /// (suggested; Return's default response, or Cancel's with ``AskPrompt/defaultCancel``); a notice
 /// (warning, info, error) has OK only and no close response: Escape (or closing it) dismisses it
 /// without an answer, exit 1, as zenity reports a notice closed other than by its OK (`ZENITY_ESC`).
@@ -30,6 +31,7 @@ public final class AskContent {
         self.prompt = prompt
         var responses: [Response] = []
         if prompt.kind.hasCancel { responses.append(Response("cancel", label: prompt.cancelLabel)) }
+        if prompt.kind == .question, let notOK = prompt.notOKLabel { responses.append(Response("notok", label: notOK)) }
         let okAppearance: Button.Appearance = .suggested
         responses.append(Response("ok", label: prompt.okLabel, appearance: okAppearance))
         var message = prompt.text
@@ -38,8 +40,10 @@ public final class AskContent {
                       defaultResponse: prompt.defaultCancel && prompt.kind.hasCancel ? "cancel" : "ok",
                       closeResponse: prompt.kind.hasCancel ? "cancel" : nil)
         if prompt.kind.hasTextField {
-            let field = alert.addTextField(TextField(text: prompt.entryText, isSecure: prompt.kind == .password))
-            field.accessibilityLabel = prompt.text.isEmpty ? prompt.shownTitle : prompt.text
+            let field = alert.addTextField(TextField(text: prompt.entryText, placeholder: prompt.fieldLabel,
+                                                     isSecure: prompt.kind == .password))
+            field.accessibilityLabel = !prompt.fieldLabel.isEmpty ? prompt.fieldLabel
+                : prompt.text.isEmpty ? prompt.shownTitle : prompt.text
             if prompt.kind == .password { field.purpose = .password }
             field.isFocused = true
             self.field = field
@@ -62,6 +66,7 @@ public final class AskContent {
 
     /// The outcome of the alert's `response` with its fields' `texts`.
     public func result(forResponse response: String, texts: [String]) -> AskResult {
+        if response == "notok" { return .notOK }
         guard response == "ok" else { return .cancelled }
         switch prompt.kind {
         case .entry, .password: return .ok(answer: texts.first ?? "")

@@ -39,6 +39,15 @@ public struct AskPrompt: Equatable, Sendable {
     public var okLabel = "OK"
     /// The Cancel button's label (`--cancel-label`).
     public var cancelLabel = "Cancel"
+    /// A third button's label, between Cancel and OK, for a question (pinentry's `SETNOTOK`:
+    /// CONFIRM's "not OK"); nil: none. Its answer is ``AskResult/notOK``.
+    public var notOKLabel: String?
+    /// The field's label (pinentry's `SETPROMPT`, "Passphrase:"), shown as its placeholder and
+    /// its name for screen readers; empty: none (the text, or the heading, names the field).
+    public var fieldLabel = ""
+    /// Whether the first change of the field's text stops ``timeout`` (pinentry's rule: pinentry-gtk-2
+    /// and pinentry-curses time out only a prompt nothing was typed into); zenity's `--timeout` does not.
+    public var timeoutStopsAtInput = false
     /// Return chooses Cancel rather than OK (`--default-cancel`).
     public var defaultCancel = false
     /// The entry's initial text (`--entry-text`).
@@ -92,14 +101,17 @@ public enum AskResult: Equatable, Sendable {
     case ok(answer: String?)
     /// Cancel was chosen, or the prompt was dismissed (Escape, a tap on the dim) or closed.
     case cancelled
+    /// The ``AskPrompt/notOKLabel`` button was chosen.
+    case notOK
     /// ``AskPrompt/timeout`` passed first.
     case timedOut
 
-    /// The exit status: 0 OK, 1 cancelled, 5 timed out (zenity's).
+    /// The exit status: 0 OK, 1 cancelled or not OK (zenity's for a button other than OK), 5 timed
+    /// out (zenity's).
     public var exitStatus: Int32 {
         switch self {
         case .ok: return 0
-        case .cancelled: return 1
+        case .cancelled, .notOK: return 1
         case .timedOut: return 5
         }
     }

@@ -19,10 +19,11 @@ public enum Command: Equatable, Sendable {
     case preview(PreviewOptions)
     /// `completion bash|zsh|fish`: print the shell's completion script (``ShellCompletion``).
     case completion(ShellCompletion.Shell)
-    /// `pinentry [--style NAME|PATH] [--log-events]`: the pinentry Assuan protocol on stdin/stdout,
-    /// each prompt an alert presented with the style (default `alert`); `--log-events` prints the
-    /// prompts' `presented` and `dismissed` lines on stderr (stdout is the protocol's).
-    case pinentry(style: String, logEvents: Bool)
+    /// `pinentry [--style NAME|PATH [--style-option KEY=VALUE]...] [--log-events]`: the pinentry
+    /// Assuan protocol on stdin/stdout, each prompt an alert presented with the style (default
+    /// `alert`); `--log-events` prints the prompts' `presented` and `dismissed` lines on stderr
+    /// (stdout is the protocol's).
+    case pinentry(style: StyleSelection, logEvents: Bool)
     /// `ask KIND ...`: one prompt (``AskCommandLine``); a list's rows from stdin when none are given.
     case ask(AskPrompt)
     case help
@@ -186,8 +187,6 @@ public let usageText = CommandTable.makeUsage()
 /// (``CommandTable/subcommands``) reads the rest, or the window's parser reads them all.
 /// - Throws: `UsageError` naming the offending argument.
 public func parseCommandLine(_ arguments: [String]) throws -> Command {
-    // `ask` reads its own options (``AskCommandLine``: zenity's), not yet rows of the table.
-    if arguments.first == "ask" { return .ask(try AskCommandLine.parse(Array(arguments.dropFirst()))) }
     return try CommandTable.subcommands.parse(arguments)
 }
 

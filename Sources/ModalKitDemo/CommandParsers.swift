@@ -23,6 +23,7 @@ extension CommandTable {
         case .newStyle: return parseNewStyle
         case .completion: return parseCompletion
         case .pinentry: return parsePinentry
+        case .ask: return { try AskCommandLine.parse(&$0) }
         }
     }
 }
@@ -318,20 +319,25 @@ private func parseCompletion(_ scanner: inout DemoScanner) throws -> Command {
     return .completion(shell)
 }
 
-/// `pinentry [--style NAME|PATH] [--log-events]` (no operands).
+/// `pinentry [--style NAME|PATH [--style-option KEY=VALUE]...] [--log-events]` (no operands).
 private func parsePinentry(_ scanner: inout DemoScanner) throws -> Command {
-    var style = "alert", logEvents = false
-    while let argument = try scanner.next() {
-        switch argument {
-        case let .option(option, value):
-            switch option.name {
-            case "--help": return .help
-            case "--style": style = value ?? style
-            case "--log-events": logEvents = true
-            default: preconditionFailure("\(option.name) is in CommandTable but not parsed")
+    var style = StyleSelection(), sawStyle = false, logEvents = false
+    style.style = "alert"
+    while let (option, value) = try scanner.nextOption() {
+        switch option.name {
+        case "--help": return .help
+        case "--style":
+            if sawStyle { throw UsageError("pinentry takes one --style") }
+            sawStyle = true
+            style.style = value
+        case "--style-option":
+            let (key, optionValue) = try AskCommandLine.styleOption(value)
+            guard sawStyle else {
+                throw UsageError("--style-option \(value) comes before any --style: an option belongs to the --style before it")
             }
-        case let .operand(word): throw UsageError("pinentry takes no operands, got '\(word)'")
-        case .endOfOptions: throw DemoScanner.unexpected("--")
+            style.options[key] = optionValue
+        case "--log-events": logEvents = true
+        default: preconditionFailure("\(option.name) is in CommandTable but not parsed")
         }
     }
     return .pinentry(style: style, logEvents: logEvents)

@@ -17,6 +17,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case completion
     /// `pinentry`: the pinentry Assuan protocol on standard input and output.
     case pinentry
+    /// `ask KIND`: one prompt (zenity's dialogs), its answer on stdout and as the exit status.
+    case ask
 }
 
 /// One row of `modal-demo`'s command-line table (the shared table type, over ``Subcommand``).
@@ -40,26 +42,30 @@ public enum CommandTable {
                        --size WxH [--scale S] [--fps N] [--hold SECONDS] [--strip N] [--detent N] --output FILE
     modal-demo dismiss-point [the window's options: --style, --style-option, --duration, --size WxH ...]
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...]... [--duration SECONDS] [--reduced-motion]
-                      --size WxH --progress P [--phase present|dismiss] [--scale S] --output FILE.png
+                      [--content card|list|alert|form] [--secure] --size WxH --progress P [--phase present|dismiss]
+                      [--scale S] --output FILE.png
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --drag DY [--scale S] --output FILE.png
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --size WxH --detent N [--progress P]
                       [--scale S] --output FILE.png
     modal-demo render [--style NAME|PATH [--style-option KEY=VALUE]...] --content list --size WxH --scroll DY
                       [--scale S] --output FILE.png
     modal-demo completion bash|zsh|fish
-    modal-demo pinentry [--style NAME|PATH] [--log-events]
+    modal-demo ask question|warning|info|error|entry|password|list [--title TEXT] [--text TEXT] [--ok-label TEXT]
+                   [--cancel-label TEXT] [--default-cancel] [--entry-text TEXT] [--column TEXT] [--multiple]
+                   [--separator TEXT] [--timeout SECONDS] [--style NAME|PATH [--style-option KEY=VALUE]...] [ROW]...
+    modal-demo pinentry [--style NAME|PATH [--style-option KEY=VALUE]...] [--log-events]
     modal-demo --help | --version
     """
 
     /// Every option, in `--help`'s order within each section. An option whose meaning differs
     /// between subcommands has a row for each (`--output`, `--detent`), with disjoint `commands`.
     public static let options: [CommandOption] = [
-        CommandOption("--style", "NAME|PATH", completion: .style, in: styled.union([.pinentry]),
+        CommandOption("--style", "NAME|PATH", completion: .style, in: styled,
                       "presentation style: a name found on the style path, or a plugin file",
                       "(a value containing '/'). Default: inset-centered. Repeatable: the card's",
                       "\"Present another\" presents level n with the n-th --style (the last repeats);",
                       "render draws levels 1..n-1 presented and level n at --progress"),
-        CommandOption("--style-option", "KEY=VALUE", in: styled,
+        CommandOption("--style-option", "KEY=VALUE", in: styled.union([.ask, .pinentry]),
                       "an option of the --style before it (one must come before it);",
                       "--describe-style NAME lists a style's options with their meanings,",
                       "defaults and accepted values (unknown keys are refused)"),
@@ -82,7 +88,7 @@ public enum CommandTable {
         CommandOption("--autoplay", in: windowLike,
                       "one hands-free cycle: present as soon as the window is on screen, then",
                       "dismiss once presented (no input needed, e.g. on a compositor without a seat)"),
-        CommandOption("--log-events", in: windowLike.union([.pinentry]),
+        CommandOption("--log-events", in: windowLike,
                       "print one line per event on stdout (configure WxH, activated, presenting,",
                       "presented, paused, dismissing, dismissed, close, frame N TIME backend=B",
                       "cpu=MS, presented N TIME, reloaded, reduced-motion on|off, drag-began,",
@@ -120,7 +126,7 @@ public enum CommandTable {
         CommandOption("--describe-style", "NAME|PATH", completion: .style, in: [.window],
                       "print a style's name, path, ABI version, summary and options"),
         CommandOption("--help", alias: "-h", in: Set(Subcommand.allCases), "print this help"),
-        CommandOption("--version", in: Set(Subcommand.allCases).subtracting([.newStyle, .completion, .pinentry]),
+        CommandOption("--version", in: Set(Subcommand.allCases).subtracting([.newStyle, .completion, .pinentry, .ask]),
                       "print modal-demo's version"),
 
         CommandOption("--progress", "P", in: [.render], section: "render:",
@@ -150,6 +156,34 @@ public enum CommandTable {
                       "atomically; a link to one is followed) or a new path, never a device,",
                       "FIFO, socket or directory (exit 2)"),
 
+        CommandOption("--title", "TEXT", in: [.ask], section: askSection,
+                      "the heading (default: the kind's: Question, Warning, Information, Error,",
+                      "Enter text, Password, Choose)"),
+        CommandOption("--text", "TEXT", in: [.ask], section: askSection, "the body text"),
+        CommandOption("--ok-label", "TEXT", in: [.ask], section: askSection, "the OK button's label (default OK)"),
+        CommandOption("--cancel-label", "TEXT", in: [.ask], section: askSection,
+                      "the Cancel button's label (default Cancel; question, entry, password, list)"),
+        CommandOption("--default-cancel", in: [.ask], section: askSection,
+                      "Return chooses Cancel rather than OK (question, entry, password, list)"),
+        CommandOption("--entry-text", "TEXT", in: [.ask], section: askSection, "the field's initial text (entry, password)"),
+        CommandOption("--column", "TEXT", in: [.ask], section: askSection,
+                      "the list's heading, its name for screen readers (list)"),
+        CommandOption("--multiple", in: [.ask], section: askSection, "several rows may be chosen (list)"),
+        CommandOption("--separator", "TEXT", in: [.ask], section: askSection,
+                      "what joins the chosen rows on stdout (default |; list)"),
+        CommandOption("--timeout", "SECONDS", in: [.ask], section: askSection,
+                      "unanswered after SECONDS (above 0, at most 86400): the prompt goes, exit 5"),
+        CommandOption("--style", "NAME|PATH", completion: .style, in: [.ask], section: askSection,
+                      "the prompt's presentation style (default alert; bottom-sheet for list); one",
+                      "--style, with its --style-option KEY=VALUE after it"),
+
+        CommandOption("--style", "NAME|PATH", completion: .style, in: [.pinentry], section: pinentrySection,
+                      "the prompts' presentation style (default alert), with its --style-option",
+                      "KEY=VALUE after it"),
+        CommandOption("--log-events", in: [.pinentry], section: pinentrySection,
+                      "print presented and dismissed on stderr for each prompt (stdout is the",
+                      "protocol's)"),
+
         CommandOption("--directory", "DIR", completion: .directory, in: [.newStyle], section: "new-style NAME [--directory DIR]:",
                       "where the package goes (default ./NAME; it must not exist or be empty)"),
 
@@ -166,6 +200,11 @@ public enum CommandTable {
                       "strip); frame k of each transition is `render --progress k/(n-1)`;",
                       "written like render's --output"),
     ]
+
+    /// The heading of `ask`'s section of `--help`.
+    static let askSection = "ask KIND [OPTION]... [ROW]...:"
+    /// The heading of `pinentry`'s section of `--help`.
+    static let pinentrySection = "pinentry:"
 
     /// The sections of `--help` after the synopsis and the introduction: a heading, an optional
     /// paragraph, then the options whose ``CommandOption/section`` it is.
@@ -184,6 +223,19 @@ public enum CommandTable {
           dismisses the style's modal once presented in a window of --size, nearest the dim's top centre,
           from the style's own frame and shouldDismiss; or "none" when the style offers no such point.
           Takes the same options as the window and opens none (scripts drive the demo with it).
+        """),
+        HelpSection(askSection, """
+          shows one prompt as zenity does, with a ModalKit style: an overlay, its dim over every output, where
+          the compositor offers wlr-layer-shell (sway, KWin), a window elsewhere. question: OK and Cancel; warning,
+          info, error: OK alone; entry, password: a text field, its text printed; list: the ROWs (or, with
+          none, the lines of standard input), the chosen ones printed. Exit status: 0 OK, 1 Cancel, Escape
+          or closed, 5 --timeout, 2 bad command line, style or no compositor (one line on stderr).
+        """),
+        HelpSection(pinentrySection, """
+          a pinentry for gpg-agent (pinentry-program): the Assuan protocol on stdin and stdout, each
+          GETPIN, CONFIRM and MESSAGE an alert (an overlay as ask's) on one compositor connection;
+          SETTIMEOUT N: unanswered after N seconds, ERR 83886142 Timeout; no compositor: ERR for the
+          prompt. Exit status 0 after BYE or the end of input, 1 for a broken conversation.
         """),
         HelpSection("completion bash|zsh|fish:", """
           prints the shell's completion script for modal-demo, made from this help's table (style names

@@ -20,6 +20,9 @@ public enum ShellCompletion {
     /// The subcommands, as typed (the window has none).
     static var subcommands: [Subcommand] { Subcommand.allCases.filter { $0 != .window } }
 
+    /// `ask`'s kinds, its first operand.
+    static var askKinds: [String] { AskPrompt.Kind.allCases.map(\.rawValue) }
+
     /// The first line of a subcommand's description.
     static func summary(_ command: Subcommand) -> String {
         switch command {
@@ -30,6 +33,7 @@ public enum ShellCompletion {
         case .newStyle: return "write a style package to start from"
         case .completion: return "print a shell completion script"
         case .pinentry: return "ask for passphrases for gpg-agent (the pinentry protocol)"
+        case .ask: return "ask one question, as zenity does (its answer on stdout, its exit status)"
         }
     }
 
@@ -73,6 +77,7 @@ public enum ShellCompletion {
         for command in Subcommand.allCases {
             var words = rows(command).flatMap { [$0.name] + ($0.alias.map { [$0] } ?? []) }
             if command == .completion { words = Shell.allCases.map(\.rawValue) + words }
+            if command == .ask { words = askKinds + words }
             let pattern = command == .window ? "\"\"" : command.rawValue
             commandCases.append("        \(pattern)) words=\"\(words.joined(separator: " "))\" ;;")
         }
@@ -134,6 +139,7 @@ public enum ShellCompletion {
             switch command {
             case .newStyle: specs.append("'1:style name (lower-case letters, digits, dashes): '")
             case .completion: specs.append("'1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'")
+            case .ask: specs.append("'1:kind:(\(askKinds.joined(separator: " ")))'")
             default: break
             }
             cases.append("""
@@ -210,6 +216,7 @@ public enum ShellCompletion {
             }
         }
         lines.append("complete -c modal-demo -n \"__fish_seen_subcommand_from completion\" -a \(fishQuoted(Shell.allCases.map(\.rawValue).joined(separator: " ")))")
+        lines.append("complete -c modal-demo -n \"__fish_seen_subcommand_from ask\" -a \(fishQuoted(askKinds.joined(separator: " ")))")
         return lines.joined(separator: "\n") + "\n"
     }
 }

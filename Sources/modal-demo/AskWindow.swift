@@ -27,27 +27,30 @@ private final class AskBackdrop: PresentationContent {
 /// Where the compositor offers `zwlr_layer_shell_v1` (sway, KWin) each prompt is a system-modal
 /// overlay: a layer surface on the overlay layer of the focused output, anchored to its four
 /// edges, exclusive zone −1, exclusive keyboard; the style's dim and transition cover the output
-/// (swaynag's and fuzzel's practice). Elsewhere (mutter, weston) a toplevel sized to the prompt.
+/// (swaynag's and fuzzel's practice), and the same dim covers every other output (``OutputDims``).
+/// Elsewhere (mutter, weston) a toplevel sized to the prompt.
 final class AskRunner {
     /// The connection every prompt's window lives on.
     let connection: WaylandConnection
     /// Whether prompts are overlays (the compositor offers the layer shell).
     var usesOverlay: Bool { connection.offersLayerShell }
+    /// Told `presented` once a prompt's transition has ended on screen, `dismissed` once it has
+    /// gone (pinentry's `--log-events`).
+    var onEvent: ((PresentationState) -> Void)?
 
     /// Connects to the compositor (`$WAYLAND_DISPLAY`).
     /// - Throws: `WaylandError` when there is no compositor.
     init() throws { connection = try WaylandConnection() }
 
     /// Shows `prompt` with `style` (the prompt's style, made by the caller: `makeStyle`), waits
-    /// for the answer and closes the window.
-    /// - Parameter configure: called with the content before it is shown (a caller's own field
-    ///   rules, e.g. pinentry's repeat).
-    /// - Returns: OK with its answer, cancelled (Cancel, Escape, a tap on the dim where the style
-    ///   allows it, the window closed, SIGTERM/SIGINT) or timed out.
+    /// for the answer and closes the window. An overlay's dim covers the other outputs too
+    /// (``OutputDims``).
+    /// - Returns: OK with its answer, not OK (``AskPrompt/notOKLabel``'s button), cancelled (Cancel,
+    ///   Escape, a tap on the dim where the style allows it, the window closed, SIGTERM/SIGINT) or
+    ///   timed out.
     /// - Throws: `WaylandError` when the window cannot be made or the connection fails.
-    func run(_ prompt: AskPrompt, style: PresentationStyle, configure: ((AskContent) -> Void)? = nil) throws -> AskResult {
+    func run(_ prompt: AskPrompt, style: PresentationStyle) throws -> AskResult {
         let content = AskContent(prompt: prompt)
-        configure?(content)
         var options = PresentationWindowOptions(title: prompt.shownTitle, appID: "modalkit.ask")
         options.size = Self.windowSize(for: content)
         options.applicationName = "modal-demo"
@@ -63,7 +66,17 @@ final class AskRunner {
         }
         content.alert.dismiss = { _ in }
         window.onAppear = { [weak window] in window?.present(content.alert) }
+        var dimFailure: Error?
+        if usesOverlay {
+            let dims = OutputDims(prompt: window, connection: connection)
+            window.onFrame = { [weak window] _ in
+                do { try dims.cover(style: style) } catch { dimFailure = error; window?.close() }
+                dims.update()
+            }
+        }
+        let onEvent = self.onEvent
         window.host.onStateChange = { [weak window] state in
+            if state == .presented || state == .dismissed { onEvent?(state) }
             // Dismissed: by a choice (result set), or by the host (a tap on the dim): cancel.
             if state == .dismissed { window?.close() }
         }
@@ -74,8 +87,13 @@ final class AskRunner {
             }
         }
         if let timer, let seconds = prompt.timeout { timer.schedule(after: seconds) }
+        if let timer, prompt.timeoutStopsAtInput, let field = content.field {
+            let previous = field.onChange
+            field.onChange = { text in timer.cancel(); previous(text) }
+        }
         defer { timer?.invalidate() }
         try window.run()
+        if let dimFailure { throw dimFailure }
         return result ?? .cancelled
     }
 

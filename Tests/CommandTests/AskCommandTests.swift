@@ -9,15 +9,16 @@ import Glibc
 #endif
 
 final class AskCommandTests: CompositorTestCase {
-    /// Runs the installed `modal-demo ask ARGUMENTS` with `stdin` (nil: closed descriptor 0) in an
-    /// environment with no compositor; returns the status, stdout and stderr.
-    private func run(_ arguments: [String], stdin: Data?) throws -> (status: Int32, out: String, err: [String]) {
+    /// Runs the installed `modal-demo ask ARGUMENTS` (`command` then `ARGUMENTS`) with `stdin`
+    /// (nil: none, its end at once) in an environment with no compositor; returns the status,
+    /// stdout and stderr.
+    private func run(_ arguments: [String], stdin: Data?, command: String = "ask") throws -> (status: Int32, out: String, err: [String]) {
         let dir = try SessionUser(name: "self", uid: getuid(), gid: getgid()).makePrivateDirectory(prefix: "modalkit-ask")
         defer { removeTree(dir) }
         signal(SIGPIPE, SIG_IGN)   // a child that exits before reading all of stdin: EPIPE, not a signal
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try InstalledProducts.demo())
-        process.arguments = ["ask"] + arguments
+        process.arguments = [command] + arguments
         process.environment = harnessEnvironment(["WAYLAND_DISPLAY": "modalkit-no-such-socket", "WAYLAND_SOCKET": nil,
                                                   "XDG_RUNTIME_DIR": dir])
         let out = Pipe(), err = Pipe()
@@ -70,6 +71,19 @@ final class AskCommandTests: CompositorTestCase {
                                                                       "XDG_RUNTIME_DIR": dir]), timeout: 10)
         XCTAssertEqual(r.status, .exited(2))
         XCTAssertEqual(r.stderr.split(separator: "\n").map(String.init), ["modal-demo: ask list has no rows and standard input is closed"])
+    }
+
+    /// pinentry without a compositor answers each prompt command with an Assuan error (gpg then
+    /// says "No pinentry"), one stderr line each, and goes on: GETINFO, BYE, exit 0.
+    func testPinentryWithoutACompositorAnswersERR() throws {
+        let r = try run([], stdin: Data("GETPIN\nCONFIRM\nGETINFO flavor\nBYE\n".utf8), command: "pinentry")
+        XCTAssertEqual(r.status, 0, "\(r.err)")
+        XCTAssertEqual(r.out.split(separator: "\n").map(String.init),
+                       ["OK Pleased to meet you", "S ERROR modalkit.? 83886165 ", "ERR 83886165 No pinentry <Pinentry>",
+                        "S ERROR modalkit.? 83886165 ", "ERR 83886165 No pinentry <Pinentry>",
+                        "D modalkit", "OK", "OK closing connection"])
+        XCTAssertEqual(r.err.count, 2, "\(r.err)")
+        for line in r.err { XCTAssertTrue(line.hasPrefix("modal-demo: pinentry: ") && line.contains("modalkit-no-such-socket"), line) }
     }
 
     func testNoCompositorIsTwoWithOneLine() throws {

@@ -61,7 +61,15 @@ final class AskCommandLineTests: XCTestCase {
     func testUsageErrorsNameWhatIsWrong() {
         XCTAssertEqual(usageError([]), "ask needs a kind: question, warning, info, error, entry, password, list")
         XCTAssertEqual(usageError(["yesno"]), "unknown kind 'yesno' for ask (expected question, warning, info, error, entry, password, list)")
-        XCTAssertEqual(usageError(["question", "--bogus"]), "unknown option '--bogus' for ask")
+        XCTAssertEqual(usageError(["question", "--bogus"]), "unknown option '--bogus' for ask (see --help)")
+        // Options of other subcommands are not ask's (the table gives each its own).
+        XCTAssertEqual(usageError(["question", "--size", "10x10"]), "unknown option '--size' for ask (see --help)")
+        XCTAssertEqual(usageError(["question", "--log-events"]), "unknown option '--log-events' for ask (see --help)")
+        XCTAssertEqual(usageError(["--title", "T"]), "ask needs a kind: question, warning, info, error, entry, password, list")
+        XCTAssertEqual(usageError(["question", "--timeout"]), "option --timeout needs a value")
+        XCTAssertEqual(usageError(["list", "--style", "a", "--style", "b"]), "ask takes one --style")
+        XCTAssertEqual(usageError(["question", "--style", "alert", "--style-option", "dim"]),
+                       "--style-option expects KEY=VALUE, got 'dim'")
         XCTAssertEqual(usageError(["question", "--multiple"]), "--multiple is not an option of ask question")
         XCTAssertEqual(usageError(["info", "--cancel-label", "No"]), "--cancel-label is not an option of ask info")
         XCTAssertEqual(usageError(["question", "row"]), "unexpected argument 'row' (ask question takes no rows)")
@@ -74,6 +82,40 @@ final class AskCommandLineTests: XCTestCase {
         XCTAssertEqual(usageError(["question", "--style-option", "a=b"]),
                        "--style-option a=b comes before any --style: an option belongs to the --style before it")
         XCTAssertEqual(UsageError.exitStatus, 2)
+    }
+
+    /// The per-kind rule names only options the table gives ask, and each is refused by the
+    /// kinds it does not name.
+    func testPerKindOptionsAreAsksRows() {
+        for (name, kinds) in AskCommandLine.kinds {
+            XCTAssertNotNil(CommandTable.option(name, in: .ask), name)
+            let option = CommandTable.option(name, in: .ask)
+            for kind in AskPrompt.Kind.allCases where !kinds.contains(kind) {
+                XCTAssertEqual(usageError([kind.rawValue, name] + (option?.value == nil ? [] : ["x"])),
+                               "\(name) is not an option of ask \(kind.rawValue)")
+            }
+        }
+    }
+
+    /// Every message is one line (printed after `modal-demo: `, exit status 2).
+    func testUsageErrorsAreOneLine() {
+        for arguments in [[], ["yesno"], ["question", "--bogus"], ["question", "--text"], ["entry", "--multiple"],
+                          ["question", "row"], ["question", "--timeout", "x"]] {
+            XCTAssertFalse((usageError(arguments) ?? "\n").contains("\n"), "\(arguments)")
+        }
+    }
+
+    /// The kind may come after options (zenity's order is free); rows follow it, and after `--`
+    /// anything is a row; `--help` is the help wherever it is.
+    func testOrderHelpAndEndOfOptions() throws {
+        let p = try prompt(["--text", "Pick", "list", "a", "--multiple", "b", "--", "--c", "-"])
+        XCTAssertEqual(p.kind, .list)
+        XCTAssertEqual(p.text, "Pick")
+        XCTAssertTrue(p.multiple)
+        XCTAssertEqual(p.rows, ["a", "b", "--c", "-"])
+        XCTAssertEqual(try parseCommandLine(["ask", "--help"]), .help)
+        XCTAssertEqual(try parseCommandLine(["ask", "question", "-h"]), .help)
+        XCTAssertEqual(usageError(["list", "-x"]), "unknown option '-x' for ask (see --help)")
     }
 
     func testTooManyRowsAsArguments() {
@@ -119,6 +161,31 @@ final class AskContentTests: XCTestCase {
         XCTAssertEqual(AskResult.ok(answer: nil).exitStatus, 0)
         XCTAssertEqual(AskResult.cancelled.exitStatus, 1)
         XCTAssertEqual(AskResult.timedOut.exitStatus, 5)
+    }
+
+    /// A question with pinentry's SETNOTOK button: Cancel, not OK, OK in that order; its answer.
+    func testNotOKButton() {
+        var q = AskPrompt(kind: .question)
+        q.notOKLabel = "No"
+        let content = AskContent(prompt: q)
+        XCTAssertEqual(content.alert.responses.map(\.label), ["Cancel", "No", "OK"])
+        XCTAssertEqual(content.result(forResponse: "notok", texts: []), .notOK)
+        XCTAssertEqual(AskResult.notOK.exitStatus, 1)
+        // A notice has OK only, whatever the label.
+        var notice = AskPrompt(kind: .info)
+        notice.notOKLabel = "No"
+        XCTAssertEqual(AskContent(prompt: notice).alert.responses.map(\.id), ["ok"])
+    }
+
+    /// The field's label (pinentry's SETPROMPT) is its placeholder and its name for screen readers.
+    func testFieldLabel() {
+        var p = AskPrompt(kind: .password)
+        p.text = "Unlock the key"
+        XCTAssertEqual(AskContent(prompt: p).field?.accessibilityLabel, "Unlock the key")
+        p.fieldLabel = "Passphrase:"
+        let content = AskContent(prompt: p)
+        XCTAssertEqual(content.field?.placeholder, "Passphrase:")
+        XCTAssertEqual(content.field?.accessibilityLabel, "Passphrase:")
     }
 
     func testNoticesHaveOnlyOk() {

@@ -19,7 +19,9 @@ final class CommandTableTests: XCTestCase {
                                         "--compositing": "pixman", "--describe-style": "bottom-sheet", "--progress": "0.5",
                                         "--phase": "dismiss", "--drag": "20", "--detent": "1", "--scale": "2",
                                         "--output": "x.png", "--directory": "d", "--fps": "10", "--hold": "1", "--strip": "3",
-                                        "--content": "list", "--scroll": "10"]
+                                        "--content": "list", "--scroll": "10", "--title": "T", "--text": "t",
+                                        "--ok-label": "Yes", "--cancel-label": "No", "--entry-text": "e", "--column": "C",
+                                        "--separator": ",", "--timeout": "1"]
         for command in Subcommand.allCases where command != .newStyle && command != .completion {
             let prefix = command == .window ? [] : [command.rawValue]
             for option in CommandTable.options {
@@ -121,6 +123,95 @@ final class CommandTableTests: XCTestCase {
         }
     }
 
+    /// The long options named in `text` (roff's `\-` read as `-`).
+    private func optionNames(in text: String) -> Set<String> {
+        var named = Set<String>()
+        var rest = text.replacingOccurrences(of: "\\-", with: "-")[...]
+        while let range = rest.range(of: #"--[a-z][a-z-]*"#, options: .regularExpression) {
+            named.insert(String(rest[range]))
+            rest = rest[range.upperBound...]
+        }
+        return named
+    }
+
+    /// Checks that each subcommand's synopsis entries (`entries`: the subcommand's word, or "" for
+    /// none, with the entry's text) name every option the table gives it. `--help` and `--version`
+    /// have an entry of their own (`modal-demo --help | --version`), which every subcommand takes;
+    /// an entry that says "the window's options" takes the window's entries' options.
+    private func checkEverySubcommandsOptions(_ entries: [(command: String, text: String)], in what: String) {
+        var named: [String: Set<String>] = [:]
+        for entry in entries { named[entry.command, default: []].formUnion(optionNames(in: entry.text)) }
+        for entry in entries where entry.text.contains("the window's options") {
+            named[entry.command, default: []].formUnion(named[""] ?? [])
+        }
+        let general = named[""] ?? []
+        for command in Subcommand.allCases {
+            XCTAssertNotNil(named[command.rawValue], "\(what): no entry for \(command)")
+            for name in CommandTable.optionNames(for: command) where !(named[command.rawValue] ?? []).contains(name) {
+                let generalEntry = (name == "--help" || name == "--version") && general.contains(name)
+                if !generalEntry { XCTFail("\(what): \(command.rawValue.isEmpty ? "the window" : command.rawValue) takes \(name), its entry does not name it") }
+            }
+        }
+    }
+
+    /// The manual page's SYNOPSIS names, in each subcommand's entries, every option the table
+    /// gives that subcommand (ask's and pinentry's too; render's --content and --scroll).
+    func testManualPageSynopsisNamesEachSubcommandsOptions() throws {
+        let lines = try file("docs/man/modal-demo.1").split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(of: ".SH SYNOPSIS") else { return XCTFail("no SYNOPSIS section") }
+        let words = Set(Subcommand.allCases.map(\.rawValue))
+        var entries: [(command: String, text: String)] = []
+        for line in lines[(start + 1)...].prefix(while: { !$0.hasPrefix(".SH ") }) {
+            if line == ".br" { continue }
+            if line.hasPrefix(".B modal-demo") {
+                let word = line.dropFirst(".B modal-demo".count).trimmingCharacters(in: .whitespaces)
+                XCTAssertTrue(words.contains(word), "SYNOPSIS: unknown subcommand '\(word)'")
+                entries.append((word, ""))
+            } else if !entries.isEmpty {
+                entries[entries.count - 1].text += " " + line
+            }
+        }
+        checkEverySubcommandsOptions(entries, in: "modal-demo.1 SYNOPSIS")
+        XCTAssertTrue(entries.contains { $0.command == "render" && $0.text.contains("\\-\\-content") && $0.text.contains("\\-\\-scroll") })
+    }
+
+    /// --help's synopsis (README's too) names, in each subcommand's lines, every option the table
+    /// gives that subcommand.
+    func testHelpSynopsisNamesEachSubcommandsOptions() {
+        let words = Set(Subcommand.allCases.map(\.rawValue).filter { !$0.isEmpty })
+        var entries: [(command: String, text: String)] = []
+        for line in CommandTable.synopsis.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("modal-demo") {
+                let second = line.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+                entries.append((words.contains(second) ? second : "", line))
+            } else {
+                entries[entries.count - 1].text += " " + line
+            }
+        }
+        checkEverySubcommandsOptions(entries, in: "--help's synopsis")
+    }
+
+    /// `pinentry` reads its options from the table: one --style with its --style-options, no operands.
+    func testPinentryParser() throws {
+        var alert = StyleSelection()
+        alert.style = "alert"
+        XCTAssertEqual(try parseCommandLine(["pinentry"]), .pinentry(style: alert, logEvents: false))
+        var sheet = StyleSelection()
+        sheet.style = "bottom-sheet"
+        sheet.options = ["dim-alpha": "0.3"]
+        XCTAssertEqual(try parseCommandLine(["pinentry", "--log-events", "--style=bottom-sheet", "--style-option", "dim-alpha=0.3"]),
+                       .pinentry(style: sheet, logEvents: true))
+        XCTAssertEqual(try parseCommandLine(["pinentry", "--help"]), .help)
+        for (arguments, message) in [(["--display", ":0"], "unknown option '--display' for pinentry (see --help)"),
+                                     (["--style"], "option --style needs a value"),
+                                     (["x"], "unexpected argument 'x' (see --help)"),
+                                     (["--style-option", "a=b"], "--style-option a=b comes before any --style: an option belongs to the --style before it"),
+                                     (["--style", "a", "--style", "b"], "pinentry takes one --style"),
+                                     (["--log-events=1"], "--log-events takes no value")] {
+            XCTAssertThrowsError(try parseCommandLine(["pinentry"] + arguments)) { XCTAssertEqual("\($0)", message) }
+        }
+    }
+
     /// Each completion script offers, for each subcommand, the table's options for it.
     func testCompletionsOfferTheTablesOptions() {
         let bash = ShellCompletion.script(for: .bash), zsh = ShellCompletion.script(for: .zsh)
@@ -141,5 +232,10 @@ final class CommandTableTests: XCTestCase {
             XCTAssertTrue(Set(CommandTable.optionNames(for: command)).isSubset(of: words), "bash: \(command): \(words)")
         }
         XCTAssertTrue(bash.contains("--list-styles"), "styles are completed from --list-styles")
+        // ask's first operand, its kind.
+        let kinds = AskPrompt.Kind.allCases.map(\.rawValue).joined(separator: " ")
+        XCTAssertTrue(bash.contains("ask) words=\"\(kinds) "), "bash: ask's kinds")
+        XCTAssertTrue(zsh.contains("'1:kind:(\(kinds))'"), "zsh: ask's kinds")
+        XCTAssertTrue(fish.contains("-n \"__fish_seen_subcommand_from ask\" -a \"\(kinds)\""), "fish: ask's kinds")
     }
 }

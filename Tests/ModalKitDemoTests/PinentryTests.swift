@@ -117,7 +117,12 @@ final class PinentryTests: XCTestCase {
     func testGetPinCancelledAndTimedOutAreTheirErrors() {
         prompter.pins = [(.cancelled, ""), (.timedOut, "")]
         XCTAssertEqual(converse(["GETPIN", "GETPIN"]),
-                       ["ERR 83886179 Operation cancelled <Pinentry>", "ERR 83886142 Timeout <Pinentry>"])
+                       ["ERR 83886179 Operation cancelled <Pinentry>", "S ERROR modalkit.? 83886142 ", "ERR 83886142 Timeout <Pinentry>"])
+        // pinentry-curses 1.2.1 with SETTIMEOUT 1 answers all three prompts so (a message too).
+        prompter.confirmations = [.timedOut, .timedOut]
+        XCTAssertEqual(converse(["CONFIRM", "MESSAGE"]),
+                       ["S ERROR modalkit.? 83886142 ", "ERR 83886142 Timeout <Pinentry>",
+                        "S ERROR modalkit.? 83886142 ", "ERR 83886142 Timeout <Pinentry>"])
     }
 
     func testSetErrorIsShownWithTheNextPromptOnly() {
@@ -153,6 +158,61 @@ final class PinentryTests: XCTestCase {
         XCTAssertEqual(converse(["CONFIRM", "CONFIRM", "CONFIRM", "CONFIRM --one-button", "MESSAGE"]),
                        ["OK", "ERR 83886194 Not confirmed <Pinentry>", "ERR 83886179 Operation cancelled <Pinentry>", "OK", "OK"])
         XCTAssertEqual(prompter.confirmed.map(\.oneButton), [false, false, false, true, true])
+    }
+
+    /// A message closed without its OK (Escape) is still OK, as pinentry's cmd_confirm answers a
+    /// one-button prompt; a question's Escape is Operation cancelled.
+    func testAMessageClosedIsOK() {
+        prompter.confirmations = [.cancelled, .cancelled, .cancelled]
+        XCTAssertEqual(converse(["MESSAGE", "CONFIRM --one-button", "CONFIRM"]),
+                       ["OK", "OK", "ERR 83886179 Operation cancelled <Pinentry>"])
+    }
+
+    /// A prompt that cannot be shown (no compositor) is answered with an error, GPG_ERR_NO_PIN_ENTRY
+    /// from the Pinentry source (5 << 24 | 85), and the conversation goes on.
+    func testAPromptThatCannotBeShownIsNoPinentry() {
+        prompter.pins = [(.failed, "")]
+        prompter.confirmations = [.failed, .failed]
+        let failed = ["S ERROR modalkit.? 83886165 ", "ERR 83886165 No pinentry <Pinentry>"]
+        XCTAssertEqual(converse(["GETPIN", "CONFIRM", "MESSAGE", "GETINFO flavor"]),
+                       failed + failed + failed + ["D modalkit", "OK"])
+        XCTAssertEqual(AssuanPinentry.Failure.timeout.code, 5 << 24 | 62, "GPG_ERR_TIMEOUT from GPG_ERR_SOURCE_PINENTRY")
+        XCTAssertEqual(AssuanPinentry.Failure.noPinentry.code, 5 << 24 | 85)
+    }
+
+    /// What each command shows: the settings as an ask prompt, SETTIMEOUT as its timeout (stopped
+    /// by typing, pinentry's rule), SETNOTOK as CONFIRM's third button.
+    func testThePromptsShown() {
+        var settings = PinentrySettings()
+        var pin = settings.askPrompt(entry: .passphrase, error: nil)
+        XCTAssertEqual(pin.kind, .password)
+        XCTAssertEqual(pin.shownTitle, "Passphrase")
+        XCTAssertEqual(pin.fieldLabel, "Passphrase:")
+        XCTAssertNil(pin.timeout)
+        settings.title = "Unlock"
+        settings.description = "Key of alice"
+        settings.prompt = "_PIN:"
+        settings.repeatPrompt = "Again:"
+        settings.okLabel = "_Unlock"
+        settings.options["default-cancel"] = "_Cancel"
+        settings.notOKLabel = "_No"
+        settings.timeout = 30
+        pin = settings.askPrompt(entry: .passphrase, error: "Bad passphrase")
+        XCTAssertEqual([pin.title, pin.text, pin.errorText, pin.fieldLabel, pin.okLabel, pin.cancelLabel],
+                       ["Unlock", "Key of alice", "Bad passphrase", "PIN:", "Unlock", "Cancel"])
+        XCTAssertEqual(pin.timeout, 30)
+        XCTAssertTrue(pin.timeoutStopsAtInput)
+        XCTAssertNil(pin.notOKLabel)
+        XCTAssertEqual(settings.askPrompt(entry: .repetition, error: nil).fieldLabel, "Again:")
+        let confirm = settings.askPrompt(error: nil)
+        XCTAssertEqual(confirm.kind, .question)
+        XCTAssertEqual(confirm.notOKLabel, "No")
+        XCTAssertEqual(AskContent(prompt: confirm).alert.responses.map(\.label), ["Cancel", "No", "Unlock"])
+        let message = settings.askPrompt(oneButton: true, error: nil)
+        XCTAssertEqual(message.kind, .info)
+        XCTAssertNil(message.notOKLabel)
+        XCTAssertEqual(PinentrySettings().askPrompt(oneButton: true, error: nil).shownTitle, "Message")
+        XCTAssertEqual(PinentrySettings().askPrompt(error: nil).shownTitle, "Confirm")
     }
 
     func testTheSecretHoldsThePassphraseUntilTheDataLineIsWritten() {

@@ -11,7 +11,8 @@ import Glibc
 /// `OK` (the greeting `OK Pleased to meet you`, `OK closing connection` after `BYE`),
 /// `D DATA` (`%`, CR and LF percent-escaped, each line at most 1000 bytes),
 /// `S PIN_REPEATED` after a repeated passphrase, and `ERR CODE DESCRIPTION <SOURCE>` with a
-/// libgpg-error code, e.g. `ERR 83886179 Operation cancelled <Pinentry>`.
+/// libgpg-error code, e.g. `ERR 83886179 Operation cancelled <Pinentry>` (after a timeout or a
+/// prompt that could not be shown, preceded by `S ERROR FLAVOR.? CODE `, as pinentry does).
 ///
 /// The passphrase is held in one ``PinentrySecret`` and the `D` line built in one locked scratch
 /// block; both are wiped as soon as the line is written, and neither is logged.
@@ -31,7 +32,10 @@ public final class AssuanPinentry {
 
         public static let cancelled = Failure(code: 83886179, description: "Operation cancelled", source: "Pinentry")
         public static let notConfirmed = Failure(code: 83886194, description: "Not confirmed", source: "Pinentry")
+        /// `GPG_ERR_TIMEOUT` (62), as pinentry-gtk-2, -qt and -curses answer a prompt timed out.
         public static let timeout = Failure(code: 83886142, description: "Timeout", source: "Pinentry")
+        /// `GPG_ERR_NO_PIN_ENTRY` (85): the prompt could not be shown (gpg reports "No pinentry").
+        public static let noPinentry = Failure(code: 83886165, description: "No pinentry", source: "Pinentry")
         public static let unknownOption = Failure(code: 83886254, description: "Unknown option", source: "Pinentry")
         public static let parameter = Failure(code: 83886360, description: "IPC parameter error", source: "Pinentry")
         public static let unknownCommand = Failure(code: 536871187, description: "Unknown IPC command", source: "User defined source 1")
@@ -204,7 +208,8 @@ public final class AssuanPinentry {
         let error = settings.error
         settings.error = nil
         let outcome = prompter.confirm(settings, error: error, oneButton: oneButton)
-        if outcome == .ok { return respond("OK") ? .more : .writeFailed }
+        // A message closed without its OK is still OK (pinentry's cmd_confirm for one button).
+        if outcome == .ok || oneButton && outcome == .cancelled { return respond("OK") ? .more : .writeFailed }
         return fail(outcome)
     }
 
@@ -212,8 +217,13 @@ public final class AssuanPinentry {
         let failure: Failure = switch outcome {
         case .notOK: .notConfirmed
         case .timedOut: .timeout
+        case .failed: .noPinentry
         case .ok, .cancelled: .cancelled
         }
+        // A timeout or a prompt that could not be shown is pinentry's "specific error": first the
+        // status line `S ERROR FLAVOR.LOCATION CODE INFO` (pinentry's write_status_error; pinentry-
+        // curses 1.2.1 answers a timed-out GETPIN, CONFIRM or MESSAGE `S ERROR curses.? 83886142 `).
+        if outcome == .timedOut || outcome == .failed, !respond("S ERROR \(flavor).? \(failure.code) ") { return .writeFailed }
         return respond(failure.line) ? .more : .writeFailed
     }
 

@@ -60,6 +60,8 @@ public enum PinentryOutcome: Equatable, Sendable {
     case cancelled
     /// `SETTIMEOUT` seconds passed without an answer.
     case timedOut
+    /// The prompt could not be shown (no compositor, a connection lost).
+    case failed
 }
 
 /// Shows the prompts an ``AssuanPinentry`` asks for and waits for the answer (a window, an
@@ -72,4 +74,31 @@ public protocol PinentryPrompter: AnyObject {
     /// Asks a question (CONFIRM: OK, Cancel and with `SETNOTOK` a third button) or, with
     /// `oneButton`, shows a message with OK only (MESSAGE, `CONFIRM --one-button`).
     func confirm(_ settings: PinentrySettings, error: String?, oneButton: Bool) -> PinentryOutcome
+}
+
+extension PinentrySettings {
+    /// The prompt a pinentry shows for GETPIN (`entry` non-nil: a password prompt, its field
+    /// labelled by `SETPROMPT`, or by `SETREPEAT`'s label for the repetition), CONFIRM (a question
+    /// with the `SETNOTOK` button when set) or MESSAGE and `CONFIRM --one-button` (`oneButton`: a
+    /// notice, OK alone): the title (`SETTITLE`, else Passphrase, Confirm or Message), the
+    /// description, `error` under it, the labels without mnemonics, and `SETTIMEOUT` seconds
+    /// (0: none) that the first key typed into the field stops, as pinentry-gtk-2's and -curses'.
+    public func askPrompt(entry: PinentryEntry? = nil, oneButton: Bool = false, error: String?) -> AskPrompt {
+        var prompt = AskPrompt(kind: entry != nil ? .password : oneButton ? .info : .question)
+        prompt.title = title ?? (entry != nil ? "Passphrase" : oneButton ? "Message" : "Confirm")
+        prompt.text = description ?? ""
+        prompt.errorText = error ?? ""
+        prompt.okLabel = shownOKLabel
+        prompt.cancelLabel = shownCancelLabel
+        switch entry {
+        case .passphrase?: prompt.fieldLabel = Self.withoutMnemonic(self.prompt ?? "Passphrase:")
+        case .repetition?: prompt.fieldLabel = Self.withoutMnemonic(repeatPrompt ?? "Repeat:")
+        case nil: if !oneButton { prompt.notOKLabel = shownNotOKLabel }
+        }
+        if timeout > 0 {
+            prompt.timeout = Double(timeout)
+            prompt.timeoutStopsAtInput = true
+        }
+        return prompt
+    }
 }

@@ -161,6 +161,10 @@ public final class WaylandConnection {
     /// Whether the compositor offers `wp_presentation` (presentation-time feedback).
     public var offersPresentationTime: Bool { presentationTime != nil }
 
+    /// The registry names of the `wl_output` globals the compositor advertises now, in the order
+    /// it announced them (an output added later, e.g. a monitor plugged in, comes last).
+    public var outputNames: [UInt32] { outputs.map(\.globalName) }
+
     /// Whether the compositor offers `zwlr_layer_shell_v1` (sway, KWin; not mutter, not weston):
     /// a window may then take the layer-surface role (``WindowOptions/layerSurface``).
     public var offersLayerShell: Bool { layerShell != nil }

@@ -18,6 +18,10 @@ public struct LayerSurfaceOptions: Sendable {
     public var exclusiveZone: Int32 = -1
     /// `set_keyboard_interactivity`: 0 none, 1 exclusive (default), 2 on demand (since v4).
     public var keyboardInteractivity: UInt32 = 1
+    /// The output of `get_layer_surface`: the registry name of a `wl_output`
+    /// (``WaylandConnection/outputNames``), or nil (default) for the compositor's choice (the
+    /// focused output: sway, KWin). A name no longer advertised is the compositor's choice too.
+    public var output: UInt32?
 
     /// An overlay-layer surface over the whole output named `namespace`, with exclusive keyboard.
     public init(namespace: String) { self.namespace = namespace }
@@ -41,11 +45,11 @@ final class LayerShell {
         if version >= 3 { zwlr_layer_shell_v1_destroy(proxy) } else { wl_proxy_destroy(proxy) }
     }
 
-    /// `get_layer_surface` for `surface` on the compositor's chosen output (the focused one: sway,
-    /// KWin), with `options` set before the first commit (as the protocol requires): size 0 × 0,
-    /// anchored to all edges.
-    func layerSurface(for surface: Surface, options: LayerSurfaceOptions) -> LayerSurface {
-        let proxy = zwlr_layer_shell_v1_get_layer_surface(self.proxy, surface.proxy, nil, options.layer, options.namespace)!
+    /// `get_layer_surface` for `surface` on `output` (a `wl_output` proxy; nil: the compositor's
+    /// choice, the focused output on sway and KWin), with `options` set before the first commit
+    /// (as the protocol requires): size 0 × 0, anchored to all edges.
+    func layerSurface(for surface: Surface, options: LayerSurfaceOptions, output: OpaquePointer?) -> LayerSurface {
+        let proxy = zwlr_layer_shell_v1_get_layer_surface(self.proxy, surface.proxy, output, options.layer, options.namespace)!
         let layerSurface = LayerSurface(proxy: proxy, display: display)
         let all = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
             | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue

@@ -87,7 +87,8 @@ package final class Toplevel {
         fractionalScale?.onPreferredScale = { [weak self] numerator in self?.preferredScaleChanged(to: numerator) }
         if let layerOptions = options.layerSurface, let shell = connection.layerShell {
             // The layer role: its configure is the size and the serial in one event.
-            let layer = shell.layerSurface(for: surface, options: layerOptions)
+            let output = layerOptions.output.flatMap { name in connection.outputs.first { $0.globalName == name }?.proxy }
+            let layer = shell.layerSurface(for: surface, options: layerOptions, output: output)
             layer.onConfigure = { [weak self] serial, width, height in
                 guard let self else { return }
                 configureState.toplevelConfigure(width: Int32(clamping: width), height: Int32(clamping: height), states: [])
@@ -195,6 +196,10 @@ package final class Toplevel {
     }
 
     // MARK: Scale
+
+    /// The registry names of the outputs the surface is on (`wl_surface.enter`, `leave`), in the
+    /// order it entered them.
+    var enteredOutputNames: [UInt32] { enteredOutputs.map(\.globalName) }
 
     private func surfaceEntered(_ proxy: OpaquePointer) {
         guard let output = connection.output(for: proxy),

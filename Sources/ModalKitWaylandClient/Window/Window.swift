@@ -82,6 +82,10 @@ public final class Window {
     /// True when the window sizes its buffers by fractional-scale-v1 and a `wp_viewport`
     /// (the compositor offers `wp_fractional_scale_manager_v1` and `wp_viewporter`).
     public var usesFractionalScale: Bool { toplevel.surfaceScale.isFractional }
+    /// The registry names of the outputs the window's surface is on (`wl_surface.enter` and
+    /// `leave`; ``WaylandConnection/outputNames``), in the order it entered them; empty before
+    /// the compositor has shown it.
+    public var enteredOutputNames: [UInt32] { toplevel.enteredOutputNames }
     /// True after ``close()``.
     public private(set) var isClosed = false
     /// True when the compositor agreed to draw the title bar and borders (xdg-decoration), as

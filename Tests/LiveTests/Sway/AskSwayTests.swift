@@ -151,6 +151,76 @@ final class AskSwayTests: CompositorTestCase {
         XCTAssertEqual(out, [""], "OK with no row chosen: an empty line")
     }
 
+    /// A screenshot of the output `name` alone (`grim -o`).
+    private func screenshot(_ sway: HeadlessSway, output name: String) throws -> RGBImage {
+        let r = try ChildProcess.run(["grim", "-o", name, "-t", "ppm", "-"], environment: sway.clientEnvironment, timeout: 10,
+                                     binaryStandardOutput: true)
+        guard r.status == .exited(0) else { throw HarnessError("grim -o \(name) failed (\(r.status)): \(r.stderr)") }
+        return try RGBImage.parsePPM(r.stdout)
+    }
+
+    /// With a second output (`swaymsg create_output`, headless backend), the overlay's dim covers
+    /// both: the prompt on the focused output under its dim, the other output all one colour, the
+    /// same dim over the same desktop; after the answer both show the desktop again.
+    func testTheDimCoversEveryOutput() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        _ = try sway.swaymsg(["create_output"])
+        func outputs() -> [String] {
+            ((try? sway.swaymsgJSON(["-t", "get_outputs"])) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        guard waitUntil(timeout: eventTimeout, interval: 0.05, { outputs().count == 2 }) else {
+            return XCTFail("no second output: \(outputs())")
+        }
+        let names = outputs().sorted()
+        let desktop = RGB(0xF6, 0xF5, 0xF4)
+        for name in names { _ = try sway.swaymsg(["output", name, "bg", "#f6f5f4", "solid_color"]) }
+        _ = try sway.swaymsg(["focus", "output", names[0]])
+        func shows(_ colour: RGB, on name: String, at points: [(Int, Int)]) -> Bool {
+            guard let shot = try? screenshot(sway, output: name) else { return false }
+            return points.allSatisfy { x, y in
+                let p = shot[min(x, shot.width - 1), min(y, shot.height - 1)]
+                return abs(Int(p.r) - Int(colour.r)) <= 2 && abs(Int(p.g) - Int(colour.g)) <= 2 && abs(Int(p.b) - Int(colour.b)) <= 2
+            }
+        }
+        for name in names {
+            guard waitUntil(timeout: eventTimeout, interval: 0.05, { shows(desktop, on: name, at: [(0, 0)]) }) else {
+                return XCTFail("swaybg drew no background on \(name)")
+            }
+        }
+        let child = try ask(["question", "--text", "Delete 3 files?"], in: sway)
+        // The dim on the prompt's output, once the transition is over (two equal screenshots).
+        var previous: RGBImage?
+        var first: RGBImage?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            guard let shot = try? screenshot(sway, output: names[0]) else { return false }
+            defer { previous = shot }
+            let dimmed = Int(shot[0, 0].r) + 30 < Int(desktop.r)
+            if dimmed, let previous, previous.bytes == shot.bytes { first = shot; return true }
+            return false
+        }
+        guard let first else { return XCTFail("no dim on \(names[0])\n\(child.diagnostics(maxLines: 20))") }
+        let dim = first[0, 0]
+        keep(first, "ask-dim-output-1")
+        // The other output: the same dim everywhere (no prompt there), once its fade is over.
+        let w = first.width, h = first.height
+        let grid = stride(from: w / 16, to: w, by: w / 8).flatMap { x in stride(from: h / 16, to: h, by: h / 8).map { (x, $0) } }
+            + [(0, 0), (w / 2, h / 2)]   // not the bottom-right corner: VNCInput parks the pointer there
+        let covered = waitUntil(timeout: eventTimeout, interval: 0.1) { shows(dim, on: names[1], at: grid) }
+        if let second = try? screenshot(sway, output: names[1]) { keep(second, "ask-dim-output-2") }
+        XCTAssertTrue(covered, "\(names[1]) is not all \(dim)\n\(child.diagnostics(maxLines: 20))")
+        XCTAssertNotEqual(first[w / 2, h / 2], dim, "the prompt is on \(names[0])")
+        try vnc.key("enter")
+        XCTAssertEqual(finish(child).0, .exited(0), child.diagnostics(maxLines: 20))
+        for name in names {
+            let clear = waitUntil(timeout: eventTimeout, interval: 0.05) { shows(desktop, on: name, at: grid) }
+            if !clear, let shot = try? screenshot(sway, output: name) {
+                keep(shot, "after-\(name)")
+                XCTFail("\(name) does not show the desktop again: \(grid.map { shot[min($0.0, shot.width - 1), min($0.1, shot.height - 1)] }.filter { $0 != desktop })")
+            }
+        }
+    }
+
     func testTimeoutExitsFive() throws {
         let sway = try startSway()
         let started = monotonicNow()

@@ -8,9 +8,9 @@ import XCTest
 
 final class PinentrySwayTests: CompositorTestCase {
     /// Starts `modal-demo pinentry --log-events` (its prompts' `presented`/`dismissed` on stderr).
-    private func startPinentry(_ sway: HeadlessSway) throws -> ChildProcess {
+    private func startPinentry(_ sway: HeadlessSway, environment extra: [String: String] = [:]) throws -> ChildProcess {
         let child = try ChildProcess([try InstalledProducts.demo(), "pinentry", "--log-events"],
-                                     environment: sway.clientEnvironment, writableStandardInput: true)
+                                     environment: sway.clientEnvironment.merging(extra) { $1 }, writableStandardInput: true)
         addTeardownBlock { child.stop() }
         return child
     }
@@ -79,6 +79,41 @@ final class PinentrySwayTests: CompositorTestCase {
         XCTAssertEqual(lines(pinentry, count: all.count), all)
         XCTAssertEqual(pinentry.waitForExit(timeout: eventTimeout), .exited(0))
         XCTAssertFalse(pinentry.stderr.lines.joined().contains("hUn"), "the passphrase is never on stderr")
+    }
+
+    /// SETTIMEOUT N: a GETPIN or CONFIRM unanswered for N seconds is answered as pinentry answers
+    /// a timeout, `ERR 83886142 Timeout <Pinentry>` (GPG_ERR_TIMEOUT from the Pinentry source),
+    /// and the conversation goes on; a key typed into the field stops the timeout (pinentry-gtk-2's
+    /// and -curses' rule), so that prompt waits for its answer. The three prompts are shown on one
+    /// compositor connection: libwayland's client log (WAYLAND_DEBUG=client) has one
+    /// `wl_display.get_registry`, the first request of a connection.
+    func testSetTimeoutAnswersTimeout() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let pinentry = try startPinentry(sway, environment: ["WAYLAND_DEBUG": "client"])
+        let started = monotonicNow()
+        try pinentry.writeToStandardInput("SETTIMEOUT 1\nGETPIN\nCONFIRM\n")
+        // As pinentry-curses 1.2.1 answers (its flavour in the status line: curses).
+        let timeout = ["S ERROR modalkit.? 83886142 ", "ERR 83886142 Timeout <Pinentry>"]
+        let timedOut = ["OK Pleased to meet you", "OK"] + timeout + timeout
+        XCTAssertEqual(lines(pinentry, count: timedOut.count), timedOut, pinentry.diagnostics(maxLines: 20))
+        XCTAssertGreaterThanOrEqual(monotonicNow() - started, 2, "two prompts of 1 s each")
+
+        // Typed into before its 3 s: no timeout; answered 4 s later.
+        let shown = pinentry.stderr.lines.filter { $0 == "presented" }.count
+        try pinentry.writeToStandardInput("SETTIMEOUT 3\nGETPIN\n")
+        guard waitForPrompt(pinentry, shown + 1) else { return }
+        try vnc.send(["key", "k"])
+        let typed = monotonicNow()
+        _ = waitUntil(timeout: 4, interval: 0.1) { pinentry.stdout.lines.count > timedOut.count + 1 }
+        XCTAssertGreaterThanOrEqual(monotonicNow() - typed, 4, "no answer while the prompt waits")
+        try vnc.key("enter")
+        let answered = timedOut + ["OK", "D k", "OK"]
+        XCTAssertEqual(lines(pinentry, count: answered.count), answered)
+        try pinentry.writeToStandardInput("BYE\n")
+        XCTAssertEqual(pinentry.waitForExit(timeout: eventTimeout), .exited(0))
+        XCTAssertEqual(pinentry.stderr.lines.filter { $0.contains("-> wl_display@1.get_registry(") }.count, 1,
+                       "one connection for the whole session")
     }
 
     func testGpgEncryptsAndDecryptsWithAPassphraseTypedIntoTheAlert() throws {
