@@ -80,8 +80,9 @@ let package = Package(
         // `-DUTF8PROC_EXPORTS`, which SwiftPM refuses with a warning on every build).
         .target(name: "CModalKitFcft", dependencies: ["CModalKitPixman"], path: "Sources/CModalKitFcft"),
         // libpng through dlopen at the first PNG written or read (its header for the types, wrappers
-        // calling through a dlsym table): a window maps neither libpng16 nor zlib. The header comes
-        // from /usr/include (Debian: libpng-dev).
+        // calling through a dlsym table): `--version` and a window's start-up before its first font
+        // map neither libpng16 nor zlib (FreeType, loaded with fcft, brings both later). The header
+        // comes from /usr/include (Debian: libpng-dev).
         .target(name: "CModalKitPng", path: "Sources/CModalKitPng"),
         // libdbus through dlopen at the first bus connection (its declarations and a dlsym table):
         // nothing links libdbus-1 and its chain of seven libraries.

@@ -93,6 +93,19 @@ package final class Lock: @unchecked Sendable {
     }()
 }
 
+// MARK: Heap
+
+/// Returns the free memory of every malloc arena to the system (glibc's `malloc_trim(0)`, looked up
+/// with `dlsym`: Swift's Glibc module does not import `<malloc.h>`); does nothing with a C library
+/// that has no such function. - Returns: whether memory was released.
+@discardableResult
+package func releaseFreeHeapMemory() -> Bool {
+    typealias Trim = @convention(c) (Int) -> Int32
+    // RTLD_DEFAULT is ((void *) 0) in glibc's <dlfcn.h>.
+    guard let symbol = dlsym(nil, "malloc_trim") else { return false }
+    return unsafeBitCast(symbol, to: Trim.self)(0) != 0
+}
+
 // MARK: Standard error
 
 /// Writes `text` to standard error (fd 2) whole, unbuffered, retrying after `EINTR`; a closed or

@@ -35,7 +35,7 @@ final class StartupLibrariesTests: XCTestCase {
     }
 
     /// `render` draws the demo's text: fcft is loaded then, by the first font; it writes a PNG:
-    /// libpng is loaded then, by `dlopen` (ld.so's "dynamically loaded by"), not linked.
+    /// libpng is loaded then (by `dlopen`, or already by FreeType with the fonts), not linked.
     func testRenderLoadsFcftWhenItDrawsTextAndLibpngWhenItWrites() throws {
         let dir = try PluginTestSupport.temporaryDirectory(self, "startup-libraries")
         let r = try PluginTestSupport.runDemo(["render", "--size", "200x200", "--progress", "0", "--output", dir + "/x.png"],
@@ -45,9 +45,9 @@ final class StartupLibrariesTests: XCTestCase {
         XCTAssertTrue(opened.contains("libfcft.so.4"), "\(opened)")
         XCTAssertFalse(opened.contains { $0.hasPrefix("libswift_Concurrency") }, "\(opened)")
         let png = r.stderrLines.filter { $0.contains("file=") && $0.contains("libpng16.so.16") }
-        XCTAssertTrue(png.contains { $0.contains("dynamically loaded by") }, "libpng16 loaded for the PNG: \(png)")
+        XCTAssertFalse(png.isEmpty, "libpng16 loaded for the PNG (FreeType needs it too, at the first font)")
         XCTAssertFalse(png.contains { $0.contains("needed by") && $0.contains("modal-demo") }, "libpng16 is linked by modal-demo: \(png)")
-        XCTAssertEqual(Array(FileManager.default.contents(atPath: dir + "/x.png")?.prefix(4) ?? []), [0x89, 0x50, 0x4E, 0x47], "a PNG was written")
+        XCTAssertEqual(Array(FileManager.default.contents(atPath: dir + "/x.png")?.prefix(4) ?? Data()), [UInt8]([0x89, 0x50, 0x4E, 0x47]), "a PNG was written")
     }
 
     /// `preview` encodes an animated WebP: libwebp, libwebpmux and libwebpdemux are loaded then, by

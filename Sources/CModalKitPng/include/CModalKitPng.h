@@ -1,8 +1,8 @@
 // libpng, loaded with dlopen the first time a PNG is written or read (`modal-demo render`,
 // `preview --frames`, a screenshot of modalkit-session): libpng's own header for the types, and its
 // simplified API's five functions called through the modalkit_png_* wrappers below. Nothing links
-// libpng16 (or the zlib it brings), so a window and `--version` map neither (docs/design.md,
-// start-up and footprint).
+// libpng16 (or the zlib it brings), so `--version` and a window's start-up before its first font
+// map neither (FreeType, which fcft loads, needs both; docs/design.md, start-up and footprint).
 #ifndef MODALKIT_PNG_DYNAMIC_H
 #define MODALKIT_PNG_DYNAMIC_H
 

@@ -1,5 +1,5 @@
-import Glibc
 import ModalKit
+import ModalKitSystemSupport
 import ModalKitWaylandClient
 
 /// Frees a host's pixel caches once its window rests (``PresentationWindow/onRest``): nothing
@@ -48,7 +48,7 @@ final class RestWatch {
     private func release() {
         guard host.levelCount == 0, !host.isAnimating else { return }
         let freed = host.releaseCachesAtRest()
-        malloc_trim(0)
+        releaseFreeHeapMemory()
         if freed { rested() }
     }
 }
