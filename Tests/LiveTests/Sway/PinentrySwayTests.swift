@@ -78,6 +78,7 @@ final class PinentrySwayTests: CompositorTestCase {
                               "OK", "OK closing connection"]
         XCTAssertEqual(lines(pinentry, count: all.count), all)
         XCTAssertEqual(pinentry.waitForExit(timeout: eventTimeout), .exited(0))
+        XCTAssertTrue(pinentry.stderr.waitForEnd(timeout: eventTimeout), "stderr still open")   // all of it read
         XCTAssertFalse(pinentry.stderr.lines.joined().contains("hUn"), "the passphrase is never on stderr")
     }
 
@@ -112,6 +113,7 @@ final class PinentrySwayTests: CompositorTestCase {
         XCTAssertEqual(lines(pinentry, count: answered.count), answered)
         try pinentry.writeToStandardInput("BYE\n")
         XCTAssertEqual(pinentry.waitForExit(timeout: eventTimeout), .exited(0))
+        XCTAssertTrue(pinentry.stderr.waitForEnd(timeout: eventTimeout), "stderr still open")
         XCTAssertEqual(pinentry.stderr.lines.filter { $0.contains("-> wl_display@1.get_registry(") }.count, 1,
                        "one connection for the whole session")
     }
@@ -171,6 +173,9 @@ final class PinentrySwayTests: CompositorTestCase {
         addTeardownBlock { decrypt.stop() }
         try type(passphrase, atPrompt: 3)
         XCTAssertEqual(decrypt.waitForExit(timeout: 30), .exited(0), decrypt.diagnostics(maxLines: 20))
+        // The exit can be seen before the reader thread has taken the last line from the pipe (a
+        // flaky empty output under load): read stdout once it is at its end (bounded).
+        XCTAssertTrue(decrypt.stdout.waitForEnd(timeout: eventTimeout), "gpg's stdout still open")
         XCTAssertEqual(decrypt.stdout.lines, ["attack at dawn"])
         XCTAssertFalse(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("s3cRet"))
     }
