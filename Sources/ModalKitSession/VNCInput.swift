@@ -27,10 +27,11 @@ public final class VNCInput {
     ///   wayvnc brings its own keymap, so each start sends the client a new `wl_keyboard.keymap`.
     /// `diesWithParent`: wayvnc gets SIGTERM when the thread that started it ends (setpriv(1)).
     /// `seat`: the sway seat whose virtual pointer and keyboard this wayvnc makes (`--seat`; one of
-    /// `HeadlessSway`'s `seats`); nil: sway's default `seat0`.
+    /// `HeadlessSway`'s `seats`); nil: sway's default `seat0`. `output`: the output wayvnc serves,
+    /// whose pixels its pointer coordinates are (`--output`); nil: wayvnc's choice, the first.
     /// - Throws: `HarnessError` when wayvnc does not come up.
-    public init(sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil, timeout: Double = 15,
-                diesWithParent: Bool = false) throws {
+    public init(sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil, output: String? = nil,
+                timeout: Double = 15, diesWithParent: Bool = false) throws {
         self.vncdo = vncdoPath() ?? "vncdo"
         self.sway = sway
         // A seat sway was not started with is made now (``HeadlessSway/makeSeats(_:)``).
@@ -45,6 +46,7 @@ public final class VNCInput {
         // the compositor announces).
         if seat != nil || sway.seatNames().count > 1 { args.append("--seat=\(seatName)") }
         self.seat = seatName
+        if let output { args.append("--output=\(output)") }
         args += ["127.0.0.1", String(port)]
         process = try ChildProcess(sway.user.command(args, diesWithParent: diesWithParent), environment: env, name: "wayvnc")
         let up = waitUntil(timeout: timeout, interval: 0.05) {

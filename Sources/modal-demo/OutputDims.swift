@@ -8,6 +8,11 @@ import ModalKitWaylandClient
 /// four edges, exclusive zone −1, no keyboard), each drawing the prompt's dim as it is at the
 /// moment (``OutputDim``): it fades in and out with the prompt's transition.
 ///
+/// A tap on one of them is a tap on the prompt's dim (cancel where the style dismisses on a tap
+/// there): ``OutputDim`` gives it to the prompt's host at a point where a tap on its dim dismisses
+/// (`PresentationController.dismissingTapPoint`), from a seat of its own, so that the pointer on
+/// the prompt's output is not moved; a style that refuses every tap on its dim refuses it here too.
+///
 /// The prompt's output is the one its surface entered (`wl_surface.enter`; the compositor put it
 /// on the focused output), known once the prompt is on screen: ``cover(style:)`` is called from
 /// the prompt's frames until it has made the dims. The dims close once the prompt's window has
@@ -41,7 +46,7 @@ final class OutputDims: EventLoopSource {
             var options = PresentationWindowOptions(title: "", appID: "modalkit.ask")
             options.layerSurface = layer
             options.applicationName = "modal-demo"
-            dims.append(try PresentationWindow(content: OutputDim(host: prompt.host), style: .object(style),
+            dims.append(try PresentationWindow(content: OutputDim(host: prompt.host, style: style), style: .object(style),
                                                options: options, connection: connection))
         }
     }
@@ -63,11 +68,20 @@ final class OutputDims: EventLoopSource {
 
 /// What a dim on another output shows: the prompt host's dim at the moment it is drawn, a solid
 /// fill of its colour times its alpha (a gradient dim: its colour, clear for the built-in styles).
+/// A tap on it (press and release) is a tap on the prompt's dim.
 final class OutputDim: PresentationContent {
     private weak var host: PresentationHost?
+    private let style: PresentationStyle
     private var drawn: Color?
+    private var pressed = false
+    /// The seat the taps are given to the prompt's host from: not the primary seat, whose pointer
+    /// state (on the prompt's output) a synthetic tap must not change.
+    static let seat = InputSeat(rawValue: 0xFFFF_FFFF)
 
-    init(host: PresentationHost) { self.host = host }
+    init(host: PresentationHost, style: PresentationStyle) {
+        self.host = host
+        self.style = style
+    }
 
     private var current: Color {
         guard let dim = host?.snapshot(at: monotonicSeconds()).dim else { return .clear }
@@ -83,6 +97,34 @@ final class OutputDim: PresentationContent {
         drawn = color
     }
 
-    func handle(_ input: ContentInput, now: Double) -> Bool { false }
+    func handle(_ input: ContentInput, now: Double) -> Bool {
+        switch input {
+        case .press:
+            pressed = true
+            return true
+        case .cancel:
+            pressed = false
+            return true
+        case .release:
+            guard pressed else { return false }
+            pressed = false
+            tapPromptsDim(now: now)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A tap on the prompt's dim, at a point where one dismisses (none: the style refuses taps on
+    /// its dim, and so does this).
+    private func tapPromptsDim(now: Double) {
+        guard let host, host.levelCount > 0,
+              let point = PresentationController.dismissingTapPoint(style: style, containerSize: host.containerSize) else { return }
+        host.handle(.pointerMotion(point), from: Self.seat, now: now)
+        host.handle(.pointerButton(pressed: true), from: Self.seat, now: now)
+        host.handle(.pointerButton(pressed: false), from: Self.seat, now: now)
+        host.handle(.pointerLeave, from: Self.seat, now: now)
+    }
+
     func didLayout(size: Size) { drawn = nil }
 }

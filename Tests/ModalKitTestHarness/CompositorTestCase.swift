@@ -40,9 +40,10 @@ open class CompositorTestCase: XCTestCase {
     }
 
     /// wayvnc in `sway` (``VNCInput``), on seat `seat` of its own when given (nil: seat0).
-    public func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil) throws -> VNCInput {
+    public func startVNC(_ sway: HeadlessSway, keyboardLayout: String? = nil, seat: String? = nil,
+                         output: String? = nil) throws -> VNCInput {
         try requireProgram("wayvnc")
-        let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout, seat: seat)
+        let vnc = try VNCInput(sway: sway, keyboardLayout: keyboardLayout, seat: seat, output: output)
         addTeardownBlock { vnc.stop() }
         try vnc.park()   // the cursor starts somewhere over the window; keep it out of screenshots
         return vnc

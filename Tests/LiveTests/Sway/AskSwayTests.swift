@@ -221,6 +221,50 @@ final class AskSwayTests: CompositorTestCase {
         }
     }
 
+    /// A tap on the other output's dim is a tap on the prompt's dim: it cancels (exit 1) a prompt
+    /// whose style dismisses on a tap there (inset-centered), and does nothing to an alert (which
+    /// refuses taps on its dim, as UIKit's alerts do), whose Return still answers 0. The taps come
+    /// from a second seat's pointer on the second output (wayvnc `--output`).
+    func testATapOnTheOtherOutputsDimIsATapOnThePromptsDim() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        _ = try sway.swaymsg(["create_output"])
+        func outputs() -> [String] {
+            ((try? sway.swaymsgJSON(["-t", "get_outputs"])) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        guard waitUntil(timeout: eventTimeout, interval: 0.05, { outputs().count == 2 }) else {
+            return XCTFail("no second output: \(outputs())")
+        }
+        let names = outputs().sorted()
+        _ = try sway.swaymsg(["focus", "output", names[0]])
+        let other = try startVNC(sway, seat: "seat1", output: names[1])
+        /// Waits until the other output is dimmed (its centre darker than the black-free desktop).
+        func dimmedOnTheOtherOutput(_ child: ChildProcess) -> Bool {
+            let dimmed = waitUntil(timeout: eventTimeout, interval: 0.1) {
+                guard let shot = try? screenshot(sway, output: names[1]) else { return false }
+                let p = shot[shot.width / 2, shot.height / 2]
+                return Int(p.r) + 30 < 0xF6
+            }
+            if !dimmed { XCTFail("no dim on \(names[1])\n\(child.diagnostics(maxLines: 20))") }
+            return dimmed
+        }
+        for name in names { _ = try sway.swaymsg(["output", name, "bg", "#f6f5f4", "solid_color"]) }
+
+        let card = try ask(["question", "--style", "inset-centered", "--text", "Delete 3 files?"], in: sway)
+        guard dimmedOnTheOtherOutput(card) else { return }
+        // x 700: on the second output whether wayvnc's pointer is bound to its output or spans the
+        // layout (both outputs side by side).
+        try other.send(["move", "700", "300", "click", "1"])
+        XCTAssertEqual(finish(card).0, .exited(1), "a tap on the other output's dim cancels\n\(card.diagnostics(maxLines: 20))")
+
+        let alert = try ask(["question", "--text", "Delete 3 files?"], in: sway)
+        guard dimmedOnTheOtherOutput(alert) else { return }
+        try other.send(["move", "700", "300", "click", "1"])
+        XCTAssertNil(alert.waitForExit(timeout: 1), "an alert's dim refuses the tap")
+        try vnc.key("enter")
+        XCTAssertEqual(finish(alert).0, .exited(0), alert.diagnostics(maxLines: 20))
+    }
+
     func testTimeoutExitsFive() throws {
         let sway = try startSway()
         let started = monotonicNow()
