@@ -32,10 +32,12 @@ public final class TextField: PresentationContent {
     /// Bullets instead of the characters; never copied; purpose password (UIKit `isSecureTextEntry`,
     /// GTK `visibility` false).
     public var isSecure: Bool { didSet { needsDraw = true; accessibilityChanged = true } }
-    /// What the text is for, told to the input method (a secure field says `.password`).
-    public var purpose: TextContentPurpose = .normal
-    /// Hints told to the input method (a secure field adds hidden text and sensitive data).
-    public var hints: TextContentHints = []
+    /// What the text is for, told to the input method (a secure field says `.password`); a change
+    /// invalidates the field, so the next frame tells it.
+    public var purpose: TextContentPurpose = .normal { didSet { needsDraw = true } }
+    /// Hints told to the input method (a secure field adds hidden text and sensitive data); a change
+    /// invalidates the field, as ``purpose`` does.
+    public var hints: TextContentHints = [] { didSet { needsDraw = true } }
     /// The text's style (15 pt, the alert's body size).
     public var style: TextStyle = .body { didSet { needsDraw = true } }
     /// The name a screen reader gives the field (its placeholder when empty).
