@@ -256,7 +256,7 @@ final class ResponsePanel {
             return extra.handle(.scroll(moved), now: now)
         case .hover:
             return false
-        case .keyboard, .textInput:
+        case .keyboard, .textInput, .editText:
             return false
         case let .key(key):
             switch key {
@@ -346,6 +346,11 @@ extension ResponsePanel {
         case .keyboard, .textInput:
             guard let i = focusedField else { return false }
             return textFields[i].handle(input, now: now)
+        case let .editText(id, edit):
+            guard id.hasPrefix("text-field-"), let i = Int(id.dropFirst("text-field-".count)), textFields.indices.contains(i)
+            else { return false }
+            invalidation = .all
+            return textFields[i].handle(.editText("text-field", edit), now: now)
         case .key(.activate):
             guard focusedField != nil else { return nil }
             guard let d = defaultResponse, let i = responses.firstIndex(where: { $0.id == d }), responses[i].isEnabled else { return false }

@@ -192,6 +192,9 @@ public final class TextField: PresentationContent {
         case let .activate(id):
             guard id == "text-field" else { return false }
             isFocused = true
+        case let .editText(id, e):
+            guard id == "text-field" else { return false }
+            return applyAccessibilityEdit(e)
         case .hover, .scroll: return false
         }
         needsDraw = true
@@ -269,6 +272,37 @@ public final class TextField: PresentationContent {
     private func touch(_ now: Double) {
         lastActivity = max(now, clock())
         needsDraw = true
+    }
+
+    /// An edit by assistive technology (``ContentInput/editText(_:_:)``; ATK's `AtkEditableText`),
+    /// character offsets into ``displayText`` (clamped to it), with the rules of typing and pasting:
+    /// one line, the maximum length, one undo group per edit (``TextEditingModel/replace(_:with:)``,
+    /// ``TextEditingModel/setText(_:)``); a secure field copies and cuts nothing (GTK's password
+    /// entry refuses them too). Focus does not move. Returns false for a refused copy or cut.
+    func applyAccessibilityEdit(_ e: AccessibilityTextEdit) -> Bool {
+        let count = model.characterCount
+        func byte(_ c: Int) -> Int { model.byteOffset(ofCharacter: min(max(0, c), count)) }
+        func bytes(_ r: Range<Int>) -> Range<Int> { byte(r.lowerBound)..<max(byte(r.lowerBound), byte(r.upperBound)) }
+        switch e {
+        case let .setContents(s): edit { $0.setText(s) }
+        case let .insert(s, at):
+            let at = byte(at)
+            edit { _ = $0.replace(at..<at, with: s) }
+        case let .delete(r):
+            let r = bytes(r)
+            edit { _ = $0.replace(r, with: "") }
+        case let .copy(r), let .cut(r):
+            let r = bytes(r)
+            guard !isSecure, !r.isEmpty else { return false }
+            pasteboard.setText(String(model.text[model.index(r.lowerBound)..<model.index(r.upperBound)]), as: .clipboard)
+            if case .cut = e { edit { _ = $0.replace(r, with: "") } }
+        case let .paste(at):
+            model.setCaret(byte(at))
+            paste(from: .clipboard)
+        }
+        touch(clock())
+        accessibilityChanged = true
+        return true
     }
 
     // MARK: Clipboard
