@@ -321,11 +321,15 @@ extension ResponsePanel {
     /// response, Tab and Shift-Tab through the fields then the buttons, focus requests.
     func handleFields(_ input: ContentInput, now: Double) -> Bool? {
         guard !textFields.isEmpty else { return nil }
-        let frames = layout(width: size.width).fields
-        func local(_ p: Point, _ i: Int) -> Point { p.offsetBy(-frames[i].minX, -frames[i].minY) }
+        // The fields' frames only for pointer input: a key or an input method's update costs no layout.
+        func fieldFrames() -> [Rect] { layout(width: size.width).fields }
+        func local(_ p: Point, _ i: Int) -> Point {
+            let f = fieldFrames()[i]
+            return p.offsetBy(-f.minX, -f.minY)
+        }
         switch input {
         case let .press(p):
-            guard let i = frames.firstIndex(where: { $0.contains(p) }) else {
+            guard let i = fieldFrames().firstIndex(where: { $0.contains(p) }) else {
                 pressedField = nil
                 return nil
             }
