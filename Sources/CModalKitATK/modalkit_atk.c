@@ -85,7 +85,7 @@ static const struct {
     {MODALKIT_ATK_STATE_FOCUSABLE, ATK_STATE_FOCUSABLE}, {MODALKIT_ATK_STATE_FOCUSED, ATK_STATE_FOCUSED},
     {MODALKIT_ATK_STATE_ACTIVE, ATK_STATE_ACTIVE},       {MODALKIT_ATK_STATE_MODAL, ATK_STATE_MODAL},
     {MODALKIT_ATK_STATE_CHECKED, ATK_STATE_CHECKED},     {MODALKIT_ATK_STATE_PRESSED, ATK_STATE_PRESSED},
-    {MODALKIT_ATK_STATE_SELECTED, ATK_STATE_SELECTED},
+    {MODALKIT_ATK_STATE_SELECTED, ATK_STATE_SELECTED},   {MODALKIT_ATK_STATE_EDITABLE, ATK_STATE_EDITABLE},
 };
 
 static AtkStateSet *mk_node_ref_state_set(AtkObject *object) {
@@ -587,6 +587,7 @@ static const struct modalkit_atk_interface interface = {
     .suspend = mk_suspend,
     .resume = mk_resume,
     .node_set_text_value = mk_node_set_text_value,
+    .set_text_request_callback = mk_set_text_request_callback,
 };
 
 #pragma GCC visibility pop

@@ -37,6 +37,8 @@ GType mk_text_get_type(void);
 /* modalkit_atk_interface.node_set_text_value. */
 void mk_node_set_text_value(modalkit_atk_node *node, const char *text, int caret, int selection_start,
                             int selection_end, int notify);
+/* modalkit_atk_interface.set_text_request_callback. */
+void mk_set_text_request_callback(modalkit_atk_text_request_callback callback, void *context);
 
 #pragma GCC visibility pop
 

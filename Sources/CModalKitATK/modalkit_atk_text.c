@@ -1,7 +1,9 @@
 /*
  * Text fields as ATK objects: AtkText over the text, caret and selection the Swift side sets
  * (modalkit_atk_interface.node_set_text_value), so a screen reader reads what is typed and where
- * the caret is (GTK 3's GtkEntryAccessible does the same over its buffer). Offsets are ATK's:
+ * the caret is (GTK 3's GtkEntryAccessible does the same over its buffer); AtkEditableText, whose
+ * edits are queued to the Swift side (set_text_request_callback) like a click, never applied here:
+ * the field applies them with its own rules and sets the text it then has. Offsets are ATK's:
  * characters (Unicode code points) from the start.
  */
 #include <atk/atk.h>
@@ -22,8 +24,10 @@ typedef struct {
 typedef MkNodeClass MkTextClass;
 
 static void mk_text_iface_init(AtkTextIface *iface);
+static void mk_editable_iface_init(AtkEditableTextIface *iface);
 G_DEFINE_TYPE_WITH_CODE(MkText, mk_text, mk_actionable_get_type(),
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, mk_text_iface_init))
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, mk_text_iface_init)
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, mk_editable_iface_init))
 
 #define MK_TEXT(o) ((MkText *)(o))
 
@@ -134,6 +138,106 @@ static void mk_text_iface_init(AtkTextIface *iface) {
     iface->get_selection = mk_text_get_selection;
     iface->get_string_at_offset = mk_text_get_string_at_offset;
     iface->get_text_at_offset = mk_text_get_text_at_offset;
+}
+
+/* MARK: AtkEditableText (queued, never run inside the D-Bus call) */
+
+static modalkit_atk_text_request_callback text_request_callback;
+static void *text_request_context;
+
+void mk_set_text_request_callback(modalkit_atk_text_request_callback callback, void *context) {
+    text_request_callback = callback;
+    text_request_context = context;
+}
+
+typedef struct {
+    MkText *node;
+    int request;
+    gchar *text;
+    gint start, end;
+} TextRequest;
+
+static gboolean run_text_request(gpointer data) {
+    TextRequest *r = data;
+    if (!r->node->node.defunct && text_request_callback)
+        text_request_callback(text_request_context, r->node->node.key, r->request, r->text, r->start, r->end);
+    return G_SOURCE_REMOVE;
+}
+
+static void free_text_request(gpointer data) {
+    TextRequest *r = data;
+    g_object_unref(r->node);
+    g_free(r->text);
+    g_free(r);
+}
+
+/* Queues `request` when the node takes edits now (editable, showing, enabled, not released, and
+ * the Swift side listens): `text` is taken (freed here when refused), the range normalised as
+ * GtkEntry does (end < 0 or past the text: its end; start clamped, at most end). */
+static gboolean queue_edit(MkText *t, int request, gchar *text, gint start, gint end) {
+    guint32 needed = MODALKIT_ATK_STATE_SHOWING | MODALKIT_ATK_STATE_ENABLED | MODALKIT_ATK_STATE_EDITABLE;
+    if (t->node.defunct || (t->node.states & needed) != needed || !text_request_callback) {
+        g_free(text);
+        return FALSE;
+    }
+    if (end < 0 || end > t->length) end = t->length;
+    start = clamp_offset(t, start);
+    if (start > end) start = end;
+    TextRequest *r = g_new0(TextRequest, 1);
+    r->node = g_object_ref(t);
+    r->request = request;
+    r->text = text;
+    r->start = start;
+    r->end = end;
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, run_text_request, r, free_text_request);
+    return TRUE;
+}
+
+/* `length` bytes of `string` (-1: all of it) as valid UTF-8, newly allocated. */
+static gchar *valid_copy(const gchar *string, gint length) {
+    if (!string) return g_strdup("");
+    return g_utf8_make_valid(string, length < 0 ? -1 : (gssize)length);
+}
+
+static void mk_editable_set_text_contents(AtkEditableText *text, const gchar *string) {
+    queue_edit(MK_TEXT(text), MODALKIT_ATK_REQUEST_SET_TEXT, valid_copy(string, -1), 0, -1);
+}
+
+/* `*position` (the caret when NULL) is where it goes; afterwards it is after the inserted text,
+ * as ATK says — the field's rules (maximum length) may insert less, which its text then shows. */
+static void mk_editable_insert_text(AtkEditableText *text, const gchar *string, gint length, gint *position) {
+    MkText *t = MK_TEXT(text);
+    gchar *s = valid_copy(string, length);
+    gint inserted = (gint)g_utf8_strlen(s, -1);
+    gint at = clamp_offset(t, position ? *position : t->caret);
+    if (queue_edit(t, MODALKIT_ATK_REQUEST_INSERT_TEXT, s, at, at) && position) *position = at + inserted;
+}
+
+static void mk_editable_delete_text(AtkEditableText *text, gint start, gint end) {
+    queue_edit(MK_TEXT(text), MODALKIT_ATK_REQUEST_DELETE_TEXT, NULL, start, end);
+}
+
+static void mk_editable_copy_text(AtkEditableText *text, gint start, gint end) {
+    queue_edit(MK_TEXT(text), MODALKIT_ATK_REQUEST_COPY_TEXT, NULL, start, end);
+}
+
+static void mk_editable_cut_text(AtkEditableText *text, gint start, gint end) {
+    queue_edit(MK_TEXT(text), MODALKIT_ATK_REQUEST_CUT_TEXT, NULL, start, end);
+}
+
+static void mk_editable_paste_text(AtkEditableText *text, gint position) {
+    MkText *t = MK_TEXT(text);
+    gint at = clamp_offset(t, position);
+    queue_edit(t, MODALKIT_ATK_REQUEST_PASTE_TEXT, NULL, at, at);
+}
+
+static void mk_editable_iface_init(AtkEditableTextIface *iface) {
+    iface->set_text_contents = mk_editable_set_text_contents;
+    iface->insert_text = mk_editable_insert_text;
+    iface->delete_text = mk_editable_delete_text;
+    iface->copy_text = mk_editable_copy_text;
+    iface->cut_text = mk_editable_cut_text;
+    iface->paste_text = mk_editable_paste_text;
 }
 
 /* MARK: Setting it */

@@ -38,4 +38,5 @@ struct ATKStates: OptionSet, Hashable {
     static let modal = ATKStates(rawValue: MODALKIT_ATK_STATE_MODAL.rawValue)
     static let checked = ATKStates(rawValue: MODALKIT_ATK_STATE_CHECKED.rawValue)
     static let selected = ATKStates(rawValue: MODALKIT_ATK_STATE_SELECTED.rawValue)
+    static let editable = ATKStates(rawValue: MODALKIT_ATK_STATE_EDITABLE.rawValue)
 }

@@ -230,6 +230,13 @@ public final class AccessibilityBridge: EventLoopSource {
                 Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue().request(key: key, request)
             }, context)
         }
+        // AtkEditableText's requests, queued by the library like a click.
+        library.api.set_text_request_callback!({ context, key, request, text, start, end in
+            guard let context else { return }
+            Unmanaged<AccessibilityBridge>.fromOpaque(context).takeUnretainedValue()
+                .textRequest(key: key, UInt32(bitPattern: request), text: text.map { String(cString: $0) },
+                             start: Int(start), end: Int(end))
+        }, context)
         // Not registered: without a follower (the X display route) that is the end, as before;
         // with one (the bus went away after it answered), the objects are kept and the bridge
         // waits, suspended, for the next bus the follower finds.
@@ -288,6 +295,7 @@ public final class AccessibilityBridge: EventLoopSource {
         isConnected = false
         connection?.removeSource(self)
         mirror.removeAll()
+        library.api.set_text_request_callback!(nil, nil)
         library.api.stop!()
     }
 
@@ -345,6 +353,15 @@ public final class AccessibilityBridge: EventLoopSource {
         default:
             break
         }
+    }
+
+    /// An `AtkEditableText` request, as ``textEdit(request:text:start:end:in:)`` reads it, for the
+    /// element's content (the same path as a click).
+    private func textRequest(key: UInt64, _ request: UInt32, text: String?, start: Int, end: Int) {
+        guard isRunning, let target = mirror.target(forKey: key), let id = target.identifier,
+              let current = mirror.text(forKey: key), current.isEditable,
+              let edit = Self.textEdit(request: request, text: text, start: start, end: end, in: current) else { return }
+        onRequest(.accessibility(.editText(id, edit), level: target.level))
     }
 
     // MARK: EventLoopSource (GLib's default main context)

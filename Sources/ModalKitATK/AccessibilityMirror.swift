@@ -72,6 +72,13 @@ final class AccessibilityMirror {
     /// What the object with `key` stands for, while it exists.
     func target(forKey key: UInt64) -> Target? { targets[key] }
 
+    /// The text the element a key names was last given (``AccessibilityElement/text``), for the
+    /// offsets of an edit; nil for a level or an element without text.
+    func text(forKey key: UInt64) -> AccessibilityText? {
+        guard let t = targets[key], let id = t.identifier else { return nil }
+        return levels.first { $0.level.index == t.level }?.byIdentifier[id]?.element.text
+    }
+
     /// Brings the objects to `snapshot`, emitting the events in the order above.
     /// - Parameter windowIsActive: whether the Wayland window has keyboard focus (activated).
     func sync(to snapshot: AccessibilitySnapshot, windowIsActive: Bool) {
@@ -312,7 +319,8 @@ final class AccessibilityMirror {
         if element.states.contains(.focusable) { on.insert(.focusable) }
         if element.states.contains(.checked) { on.insert(.checked) }
         if element.states.contains(.selected) { on.insert(.selected) }
-        let managed: ATKStates = [.visible, .enabled, .focusable, .checked, .selected]
+        if element.text?.isEditable == true { on.insert(.editable) }
+        let managed: ATKStates = [.visible, .enabled, .focusable, .checked, .selected, .editable]
         backend.setStates(h, managed.subtracting(on), value: false, notify: !initial)
         backend.setStates(h, on, value: true, notify: !initial)
         if initial && !hidden { backend.setStates(h, .showing, value: true, notify: false) }

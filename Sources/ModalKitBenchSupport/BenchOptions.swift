@@ -84,6 +84,10 @@ public enum BenchCommand: Equatable {
     /// Shaped text: drawing lines through ModalKitText in each shaping mode, `runs` timed draws of
     /// each line (cached and newly shaped).
     case text(runs: Int)
+    /// Text entry: the demo's form (an alert with a focused text field) per style and size,
+    /// `runs` runs of typed characters (key press → the frame that shows it, allocations per
+    /// character) and of a 10,000-character paste (Ctrl+V → the frame that shows it).
+    case textEntry(styles: [String], sizes: [BenchSize], runs: Int)
 }
 
 /// A command-line mistake: one line on stderr, exit status 2.
@@ -107,6 +111,10 @@ public struct BenchRequest: Equatable {
 public enum BenchOptions {
     /// The built-in styles, benchmarked when no `--style` is given.
     public static let defaultStyles = ["inset-centered", "bottom-sheet"]
+    /// `--text-entry`'s style when no `--style` is given: the form's, as in `modal-demo --content form`.
+    public static let textEntryStyles = ["alert"]
+    /// `--text-entry`'s size when no `--size` is given (modal-demo's default window).
+    public static let textEntrySize = BenchSize(width: 800, height: 600)
     public static let defaultRuns = 10
     public static let runsRange = 1...10_000
     public static let cyclesRange = 1...1_000_000
@@ -125,6 +133,7 @@ public enum BenchOptions {
       modal-bench --launch [--vs COMMAND] [--demo COMMAND] [--runs N] [--size WxH]
                   [--headless [--seat none|keyboard|both]] [--only WHAT[,WHAT]...] [--mappings]
       modal-bench --text [--runs N]
+      modal-bench --text-entry [--style NAME|PATH]... [--size WxH]... [--runs N]
       modal-bench --help
 
     Renders every frame of a present + dismiss at 60 Hz (t = k/60 s) offscreen through
@@ -213,6 +222,16 @@ public enum BenchOptions {
         CommandOption("--text", in: [.pipeline],
                       "shaped-text mode: lines drawn through ModalKitText in each shaping",
                       "mode, --runs timed draws of each line (cached and newly shaped)"),
+        CommandOption("--text-entry", in: [.pipeline],
+                      "text-entry mode: modal-demo's form (an alert whose text field has",
+                      "focus; default style alert, size 800x600) presented offscreen; per",
+                      "run, 41 characters typed one per 60 Hz frame (press and release,",
+                      "the field's text-input state read as the window does, the frame",
+                      "rendered), then the text cleared and 10,000 characters pasted with",
+                      "Ctrl+V. Prints key press → rendered frame (ms; the frame after the key",
+                      "must show the character: 'next frame' counts those that did), heap",
+                      "allocations per typed character after a warm-up run, and the paste's",
+                      "key → frame time"),
         CommandOption("--help", alias: "-h", in: [.pipeline, .launch], "this text"),
 
         CommandOption("--launch", in: [.launch], section: launchSection,
@@ -270,7 +289,7 @@ public enum BenchOptions {
         var runs: Int?
         var cycles: Int?
         var levels: Int?
-        var drag = false, scroll = false, text = false
+        var drag = false, scroll = false, text = false, textEntry = false
         var reloads: Int?
         var variants: [BenchVariant] = []
         var backends: [BenchCompositing]?
@@ -304,12 +323,22 @@ public enum BenchOptions {
             case "--drag": drag = true
             case "--scroll": scroll = true
             case "--text": text = true
+            case "--text-entry": textEntry = true
             default:
                 preconditionFailure("\(option.name) is in BenchOptions.table but not parsed")
             }
         }
-        let command = try mode(styles: styles, sizes: sizes, runs: runs, cycles: cycles, levels: levels, drag: drag,
+        let command: BenchCommand
+        if textEntry {
+            guard !text, cycles == nil, levels == nil, reloads == nil, !drag, !scroll, variants.isEmpty else {
+                throw UsageError("--text-entry takes only --style, --size and --runs")
+            }
+            command = .textEntry(styles: styles.isEmpty ? textEntryStyles : styles, sizes: sizes.isEmpty ? [textEntrySize] : sizes,
+                                 runs: runs ?? defaultRuns)
+        } else {
+            command = try mode(styles: styles, sizes: sizes, runs: runs, cycles: cycles, levels: levels, drag: drag,
                                scroll: scroll, text: text, reloads: reloads, variants: variants)
+        }
         if backends != nil {
             let mode: String?
             switch command {
@@ -319,6 +348,7 @@ public enum BenchOptions {
             case .scrolls: mode = "--scroll"
             case .reloads: mode = "--reloads"
             case .text: mode = "--text"
+            case .textEntry: mode = "--text-entry"
             case .launch, .help: mode = nil
             }
             if let mode { throw UsageError("--compositing does not apply to \(mode)") }

@@ -270,7 +270,7 @@ public final class List: PresentationContent {
             if let r = hit, row(at: p) == r { cursorRow = r; choose(r, now: now) }
         case .cancel:
             pressedRow = nil
-        case .drag, .hover, .textInput:
+        case .drag, .hover, .textInput, .editText:
             return false
         case .focus(nil):
             return false

@@ -256,7 +256,7 @@ final class ResponsePanel {
             return extra.handle(.scroll(moved), now: now)
         case .hover:
             return false
-        case .keyboard, .textInput:
+        case .keyboard, .textInput, .editText:
             return false
         case let .key(key):
             switch key {
@@ -321,11 +321,15 @@ extension ResponsePanel {
     /// response, Tab and Shift-Tab through the fields then the buttons, focus requests.
     func handleFields(_ input: ContentInput, now: Double) -> Bool? {
         guard !textFields.isEmpty else { return nil }
-        let frames = layout(width: size.width).fields
-        func local(_ p: Point, _ i: Int) -> Point { p.offsetBy(-frames[i].minX, -frames[i].minY) }
+        // The fields' frames only for pointer input: a key or an input method's update costs no layout.
+        func fieldFrames() -> [Rect] { layout(width: size.width).fields }
+        func local(_ p: Point, _ i: Int) -> Point {
+            let f = fieldFrames()[i]
+            return p.offsetBy(-f.minX, -f.minY)
+        }
         switch input {
         case let .press(p):
-            guard let i = frames.firstIndex(where: { $0.contains(p) }) else {
+            guard let i = fieldFrames().firstIndex(where: { $0.contains(p) }) else {
                 pressedField = nil
                 return nil
             }
@@ -346,6 +350,11 @@ extension ResponsePanel {
         case .keyboard, .textInput:
             guard let i = focusedField else { return false }
             return textFields[i].handle(input, now: now)
+        case let .editText(id, edit):
+            guard id.hasPrefix("text-field-"), let i = Int(id.dropFirst("text-field-".count)), textFields.indices.contains(i)
+            else { return false }
+            invalidation = .all
+            return textFields[i].handle(.editText("text-field", edit), now: now)
         case .key(.activate):
             guard focusedField != nil else { return nil }
             guard let d = defaultResponse, let i = responses.firstIndex(where: { $0.id == d }), responses[i].isEnabled else { return false }

@@ -168,7 +168,7 @@ public struct TextEditingModel: Hashable, Sendable {
         guard !s.isEmpty || hasSelection else { return false }
         record(typing ? .typing : .other)
         let r = selection
-        replace(r, with: s)
+        replaceBytes(r, with: s)
         caret = snapForward(r.lowerBound + s.utf8.count)
         anchor = caret
         return true
@@ -182,7 +182,7 @@ public struct TextEditingModel: Hashable, Sendable {
         let start = word ? wordStart(before: caret) : offset(before: caret)
         guard start < caret else { return false }
         record(word ? .other : .deleteBackward)
-        replace(start..<caret, with: "")
+        replaceBytes(start..<caret, with: "")
         caret = start
         anchor = start
         return true
@@ -196,7 +196,7 @@ public struct TextEditingModel: Hashable, Sendable {
         let end = word ? wordEnd(after: caret) : offset(after: caret)
         guard end > caret else { return false }
         record(word ? .other : .deleteForward)
-        replace(caret..<end, with: "")
+        replaceBytes(caret..<end, with: "")
         anchor = caret
         return true
     }
@@ -207,9 +207,36 @@ public struct TextEditingModel: Hashable, Sendable {
         guard hasSelection else { return false }
         record(.other)
         let r = selection
-        replace(r, with: "")
+        replaceBytes(r, with: "")
         caret = r.lowerBound
         anchor = caret
+        return true
+    }
+
+    /// Replaces the bytes `range` (clamped to the text, snapped outward to grapheme boundaries) with
+    /// `string` — made one line, cut to the maximum length counting the characters the range
+    /// removes — as one undo group: an edit at a position rather than at the caret (assistive
+    /// technology's `AtkEditableText` `insert_text` and `delete_text`). The caret and the anchor
+    /// keep their place in the text as GTK's entry keeps its cursor: one at or before the range's
+    /// start stays, one after its end moves with the text after it, one inside it goes to the end
+    /// of what was inserted. The preedit is dropped. Returns whether the text changed.
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with string: String) -> Bool {
+        let lo = snapBack(range.lowerBound), hi = max(lo, snapForward(range.upperBound))
+        var s = Self.oneLine(string)
+        if let m = maximumLength {
+            let room = max(0, m - (text.count - text[index(lo)..<index(hi)].count))
+            if s.count > room { s = String(s.prefix(room)) }
+        }
+        guard !s.isEmpty || lo < hi else { return false }
+        record(.other)
+        replaceBytes(lo..<hi, with: s)
+        let inserted = s.utf8.count, delta = inserted - (hi - lo)
+        func moved(_ o: Int) -> Int { o <= lo ? o : (o >= hi ? o + delta : lo + inserted) }
+        caret = snapForward(moved(caret))
+        anchor = snapForward(moved(anchor))
+        preedit = nil
+        lastEdit = .other
         return true
     }
 
@@ -263,8 +290,8 @@ public struct TextEditingModel: Hashable, Sendable {
             } else {
                 record(.other)
                 let s = selection, shift = s.lowerBound - lo
-                replace(s.upperBound..<hi, with: "")
-                replace(lo..<s.lowerBound, with: "")
+                replaceBytes(s.upperBound..<hi, with: "")
+                replaceBytes(lo..<s.lowerBound, with: "")
                 caret -= shift
                 anchor -= shift
             }
@@ -351,7 +378,7 @@ public struct TextEditingModel: Hashable, Sendable {
         return o
     }
 
-    private mutating func replace(_ range: Range<Int>, with s: String) {
+    private mutating func replaceBytes(_ range: Range<Int>, with s: String) {
         text.replaceSubrange(index(range.lowerBound)..<index(range.upperBound), with: s)
     }
 

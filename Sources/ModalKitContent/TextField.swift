@@ -32,10 +32,12 @@ public final class TextField: PresentationContent {
     /// Bullets instead of the characters; never copied; purpose password (UIKit `isSecureTextEntry`,
     /// GTK `visibility` false).
     public var isSecure: Bool { didSet { needsDraw = true; accessibilityChanged = true } }
-    /// What the text is for, told to the input method (a secure field says `.password`).
-    public var purpose: TextContentPurpose = .normal
-    /// Hints told to the input method (a secure field adds hidden text and sensitive data).
-    public var hints: TextContentHints = []
+    /// What the text is for, told to the input method (a secure field says `.password`); a change
+    /// invalidates the field, so the next frame tells it.
+    public var purpose: TextContentPurpose = .normal { didSet { needsDraw = true } }
+    /// Hints told to the input method (a secure field adds hidden text and sensitive data); a change
+    /// invalidates the field, as ``purpose`` does.
+    public var hints: TextContentHints = [] { didSet { needsDraw = true } }
     /// The text's style (15 pt, the alert's body size).
     public var style: TextStyle = .body { didSet { needsDraw = true } }
     /// The name a screen reader gives the field (its placeholder when empty).
@@ -190,6 +192,9 @@ public final class TextField: PresentationContent {
         case let .activate(id):
             guard id == "text-field" else { return false }
             isFocused = true
+        case let .editText(id, e):
+            guard id == "text-field" else { return false }
+            return applyAccessibilityEdit(e)
         case .hover, .scroll: return false
         }
         needsDraw = true
@@ -267,6 +272,37 @@ public final class TextField: PresentationContent {
     private func touch(_ now: Double) {
         lastActivity = max(now, clock())
         needsDraw = true
+    }
+
+    /// An edit by assistive technology (``ContentInput/editText(_:_:)``; ATK's `AtkEditableText`),
+    /// character offsets into ``displayText`` (clamped to it), with the rules of typing and pasting:
+    /// one line, the maximum length, one undo group per edit (``TextEditingModel/replace(_:with:)``,
+    /// ``TextEditingModel/setText(_:)``); a secure field copies and cuts nothing (GTK's password
+    /// entry refuses them too). Focus does not move. Returns false for a refused copy or cut.
+    func applyAccessibilityEdit(_ e: AccessibilityTextEdit) -> Bool {
+        let count = model.characterCount
+        func byte(_ c: Int) -> Int { model.byteOffset(ofCharacter: min(max(0, c), count)) }
+        func bytes(_ r: Range<Int>) -> Range<Int> { byte(r.lowerBound)..<max(byte(r.lowerBound), byte(r.upperBound)) }
+        switch e {
+        case let .setContents(s): edit { $0.setText(s) }
+        case let .insert(s, at):
+            let at = byte(at)
+            edit { _ = $0.replace(at..<at, with: s) }
+        case let .delete(r):
+            let r = bytes(r)
+            edit { _ = $0.replace(r, with: "") }
+        case let .copy(r), let .cut(r):
+            let r = bytes(r)
+            guard !isSecure, !r.isEmpty else { return false }
+            pasteboard.setText(String(model.text[model.index(r.lowerBound)..<model.index(r.upperBound)]), as: .clipboard)
+            if case .cut = e { edit { _ = $0.replace(r, with: "") } }
+        case let .paste(at):
+            model.setCaret(byte(at))
+            paste(from: .clipboard)
+        }
+        touch(clock())
+        accessibilityChanged = true
+        return true
     }
 
     // MARK: Clipboard

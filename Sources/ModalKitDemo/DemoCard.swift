@@ -278,7 +278,7 @@ final class CardView: PresentationContent {
         case .cancel:
             pressed = nil
             pressPoint = nil
-        case .scroll, .textInput:
+        case .scroll, .textInput, .editText:
             return false   // nothing on the card scrolls or takes text
         case let .key(key):
             switch key {

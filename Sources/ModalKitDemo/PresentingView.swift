@@ -129,7 +129,7 @@ final class PresentingView: PresentationContent {
         case .cancel:
             pressed = false
             pressPoint = nil
-        case .scroll, .textInput:
+        case .scroll, .textInput, .editText:
             return false   // nothing on it scrolls or takes text
         case let .key(key):
             if key == .activate { onActivate(now) }

@@ -296,8 +296,10 @@ public final class PixmanFont {
         guard !text.isEmpty else { return line }
         let clusters = Array(text)
         var scalars: [UInt32] = []
+        scalars.reserveCapacity(text.utf8.count)   // at least one byte per code point: no regrowth
         var starts: [Int] = []   // scalar offset of each cluster, and the end
         starts.reserveCapacity(clusters.count + 1)
+        line.glyphs.reserveCapacity(clusters.count)
         for c in clusters {
             starts.append(scalars.count)
             for u in c.unicodeScalars { scalars.append(u.value) }

@@ -41,7 +41,7 @@ case let .reloads(s, _):
     styleNames = s
     sizes = []
     variants = [.solid]
-case let .stackCycles(s, z, _, _), let .drags(s, z, _), let .scrolls(s, z, _):
+case let .stackCycles(s, z, _, _), let .drags(s, z, _), let .scrolls(s, z, _), let .textEntry(s, z, _):
     styleNames = s
     sizes = z
     variants = [.solid]
@@ -92,6 +92,8 @@ do {
         try runScrolls(runs: runs)
     case let .reloads(_, count):
         try runReloads(count: count)
+    case let .textEntry(_, _, runs):
+        try runTextEntry(runs: runs)
     case .help, .launch, .text:
         break
     }

@@ -81,6 +81,15 @@ public final class ATSPIProbe {
         result(try sendAllowingError(["cmd": "focus", "role": role, "name": name, "nth": nth]))
     }
 
+    /// AT-SPI `EditableText.method` on the first element with `role` and `name`: `set_text_contents`
+    /// (`text`), `insert_text` (`text` at `start`), `delete_text`, `copy_text`, `cut_text` (`start`
+    /// to `end`), `paste_text` (at `start`); offsets in characters as AT-SPI counts them.
+    public func edit(role: String, name: String, _ method: String, text: String = "", start: Int = 0,
+                     end: Int = 0) throws -> ActionOutcome {
+        result(try sendAllowingError(["cmd": "edit", "role": role, "name": name, "method": method, "text": text,
+                                      "start": start, "end": end]))
+    }
+
     /// Remembers the first element with `role` and `name` as `key` (it may go away later).
     public func keep(role: String, name: String, as key: String) throws {
         try send(["cmd": "keep", "role": role, "name": name, "as": key])

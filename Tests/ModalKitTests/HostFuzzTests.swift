@@ -188,6 +188,8 @@ final class HostFuzzHarness: HostFuzzDriver {
             if !isTop { fail("routing", "focus on \(id ?? "the content") reached \(who)") }
         case let .activate(id):
             if !isTop { fail("routing", "an activation of \(id) reached \(who)") }
+        case let .editText(id, _):
+            if !isTop { fail("routing", "a text edit of \(id) reached \(who)") }
         case .textInput:
             // The probes have no text field: an input method's update reaches none of them.
             fail("routing", "a text-input update reached \(who), which has no focused text field")
@@ -295,7 +297,7 @@ final class Probe: PresentationContent {
             pressOpen = true
             pressPoint = p
             return true
-        case .drag, .scroll, .textInput:
+        case .drag, .scroll, .textInput, .editText:
             return false
         case let .release(p):
             let start = pressPoint

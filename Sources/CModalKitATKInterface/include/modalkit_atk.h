@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /* Raised when a function is added (at the end of the table only). */
-#define MODALKIT_ATK_INTERFACE_VERSION 3u
+#define MODALKIT_ATK_INTERFACE_VERSION 4u
 /* The symbol libModalKitATK.so exports: a modalkit_atk_interface_entry. */
 #define MODALKIT_ATK_INTERFACE_SYMBOL "modalkit_atk_interface"
 
@@ -31,7 +31,8 @@ enum modalkit_atk_kind {
     /* AtkComponent and AtkWindow: a frame, dialog or alert (the window:* events). */
     MODALKIT_ATK_KIND_WINDOW = 2,
     /* AtkComponent, AtkAction and AtkText: a text field (version 3; its text through
-     * node_set_text_value). */
+     * node_set_text_value); with MODALKIT_ATK_STATE_EDITABLE also AtkEditableText's requests
+     * (version 4; set_text_request_callback). */
     MODALKIT_ATK_KIND_TEXT = 3,
 };
 
@@ -66,6 +67,8 @@ enum modalkit_atk_state {
     MODALKIT_ATK_STATE_CHECKED = 1u << 7,
     MODALKIT_ATK_STATE_PRESSED = 1u << 8,
     MODALKIT_ATK_STATE_SELECTED = 1u << 9,
+    /* ATK_STATE_EDITABLE (version 4): a text node that takes AtkEditableText's requests. */
+    MODALKIT_ATK_STATE_EDITABLE = 1u << 10,
 };
 
 /* What a screen reader asked of an object. */
@@ -74,6 +77,20 @@ enum modalkit_atk_request {
     MODALKIT_ATK_REQUEST_ACTIVATE = 0,
     /* AtkComponent grab_focus. */
     MODALKIT_ATK_REQUEST_FOCUS = 1,
+    /* Version 4, AtkEditableText on an editable text node (modalkit_atk_text_request_callback;
+     * offsets in code points, end -1 normalised to the text's end, start <= end):
+     * set_text_contents(text). */
+    MODALKIT_ATK_REQUEST_SET_TEXT = 2,
+    /* insert_text(text, start): at `start`. */
+    MODALKIT_ATK_REQUEST_INSERT_TEXT = 3,
+    /* delete_text(start, end). */
+    MODALKIT_ATK_REQUEST_DELETE_TEXT = 4,
+    /* copy_text(start, end). */
+    MODALKIT_ATK_REQUEST_COPY_TEXT = 5,
+    /* cut_text(start, end). */
+    MODALKIT_ATK_REQUEST_CUT_TEXT = 6,
+    /* paste_text(start): at `start`. */
+    MODALKIT_ATK_REQUEST_PASTE_TEXT = 7,
 };
 
 /* Relations (AtkRelationType), each set with its reciprocal on the target. */
@@ -102,6 +119,15 @@ typedef struct modalkit_atk_node modalkit_atk_node;
  * given to start().
  */
 typedef void (*modalkit_atk_request_callback)(void *context, uint64_t key, int request);
+
+/*
+ * Version 4: an AtkEditableText request on the text node with `key` (`request` one of
+ * MODALKIT_ATK_REQUEST_SET_TEXT … PASTE_TEXT), queued and delivered like the others. `text`:
+ * the text to set or insert (valid UTF-8, NULL for the other requests); `start` and `end`:
+ * offsets in the node's text, Unicode code points, as the request's table entry above says.
+ */
+typedef void (*modalkit_atk_text_request_callback)(void *context, uint64_t key, int request, const char *text,
+                                                   int start, int end);
 
 struct modalkit_atk_interface {
     /* MODALKIT_ATK_INTERFACE_VERSION of the library, and sizeof(struct modalkit_atk_interface). */
@@ -194,6 +220,13 @@ struct modalkit_atk_interface {
      */
     void (*node_set_text_value)(modalkit_atk_node *node, const char *text, int caret, int selection_start,
                                 int selection_end, int notify);
+
+    /*
+     * Version 4: editable text. Where AtkEditableText's requests on text nodes with
+     * MODALKIT_ATK_STATE_EDITABLE go (NULL: refused). A node that is not editable, not showing,
+     * disabled or released refuses them (the call returns FALSE where ATK has a result).
+     */
+    void (*set_text_request_callback)(modalkit_atk_text_request_callback callback, void *context);
 };
 
 /* The type of the exported MODALKIT_ATK_INTERFACE_SYMBOL. */

@@ -73,6 +73,7 @@ extension PresentationHost {
         switch request {
         case let .activate(identifier): use(content.handle(.activate(identifier), now: now))
         case let .focus(identifier): use(content.handle(.focus(identifier), now: now))
+        case let .editText(identifier, edit): use(content.handle(.editText(identifier, edit), now: now))
         }
     }
 }

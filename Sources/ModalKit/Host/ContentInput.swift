@@ -39,4 +39,9 @@ public enum ContentInput: Hashable, Sendable {
     /// content whose ``PresentationContent/textInputState`` is not nil; apply it as
     /// ``TextInputUpdate`` says. Return whether it was used.
     case textInput(TextInputUpdate)
+    /// Edit the text of the element with this identifier (``AccessibilityRequest/editText(_:_:)``:
+    /// assistive technology editing at a position, AT-SPI `EditableText`). Apply it with the same
+    /// rules as typing and pasting; return whether it was used (false: no such editable element,
+    /// or the edit was refused, as a copy from a secure field is).
+    case editText(String, AccessibilityTextEdit)
 }

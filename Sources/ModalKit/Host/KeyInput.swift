@@ -113,6 +113,8 @@ public struct KeyInput: Hashable, Sendable {
     /// does) or on a release. "" when the key types nothing.
     public var typedText: String {
         guard isDown, modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return "" }
+        func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7f...0x9f).contains(s.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }   // the usual case: no copy
         let printable = text.unicodeScalars.filter { s in !(s.value < 0x20 || (0x7f...0x9f).contains(s.value)) }
         return String(String.UnicodeScalarView(printable))
     }

@@ -56,8 +56,10 @@ public protocol PresentationContent: AnyObject {
     var arrowKeysMoveFocus: Bool { get }
     /// While one of the content's text fields has keyboard focus, its state for the platform's input
     /// method (``TextInputState``; text-input-v3 `enable`s while it is not nil and `disable`s when it
-    /// becomes nil); nil when no field is focused. Read after input reaches the content and before
-    /// each frame, so it should be cheap. Default: nil.
+    /// becomes nil); nil when no field is focused. Read after input reaches the content, and before
+    /// a frame only when ``PresentationHost/textInputVersion`` or the presented view's position
+    /// changed: a content whose state changes without input (the app sets its text) must invalidate
+    /// itself (``invalidation``) so that the next frame reads it. Default: nil.
     var textInputState: TextInputState? { get }
     /// The pointer's shape over `point` (the content's own points): ``CursorShape/text`` over a
     /// text field (GTK's `GtkText` sets the `text` cursor). Asked when the pointer moves over the

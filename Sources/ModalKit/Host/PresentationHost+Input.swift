@@ -27,6 +27,7 @@ extension PresentationHost {
     ///   other seat's pointer is in the container.
     public func handle(_ input: PresentationInput, from seat: InputSeat, now: Double) {
         update(now: now)
+        textInputGeneration &+= 1   // a press, a drag or a key may move the caret, focus or the cursor
         switch input {
         case .pointerMotion, .touchMotion, .pointerScroll: break   // hover, drags and scrolls change nothing a screen reader sees
         default: accessibilityGeneration &+= 1

@@ -3,10 +3,26 @@ extension PresentationHost {
     /// (the same content ``ContentInput/keyboard(_:)`` reaches).
     var focusedContent: any PresentationContent { levels.last?.content ?? presentingContent }
 
+    /// Changes whenever ``textInputState(at:)`` or ``cursorShape(at:now:)`` may answer differently
+    /// for the same presented view position: input (any ``PresentationInput``), an input method's
+    /// update, a presentation or dismissal starting or ending, a layout, and — checked on each read
+    /// — the focused content's ``PresentationContent/invalidation`` not being `.none` (a content
+    /// whose text-input state changes without input, e.g. its text set by the app, invalidates
+    /// itself, as a text field does). What it does not cover is the presented view moving (a
+    /// transition, a drag): compare ``presentedViewRect(at:level:)`` of the top level for that.
+    /// A window reads it before drawing each frame (while the content is still invalid) and asks for
+    /// the state only when it or the view's position changed, so that frames cost the input method's
+    /// bookkeeping nothing while a focused field does not change.
+    public var textInputVersion: Int {
+        if focusedContent.invalidation != .none { textInputGeneration &+= 1 }
+        return textInputGeneration
+    }
+
     /// The focused content's ``PresentationContent/textInputState`` at `now` (monotonic seconds),
     /// its cursor rectangle converted from the content's points to the container's points (under
     /// the presented view's frame and transform at `now`); nil when no text field has focus. A
-    /// window sends it to the input method after input and before each frame when it changed.
+    /// window asks for it after input, and before a frame when ``textInputVersion`` or the presented
+    /// view's position changed, and sends the input method what changed.
     public func textInputState(at now: Double) -> TextInputState? {
         let content = focusedContent
         guard var state = content.textInputState else { return nil }
@@ -29,6 +45,7 @@ extension PresentationHost {
         let content = focusedContent
         guard content.textInputState != nil else { return false }
         let used = content.handle(.textInput(update), now: now)
+        textInputGeneration &+= 1
         if used { accessibilityGeneration &+= 1 }   // the field's text changed: screen readers hear it
         use(used)
         return used

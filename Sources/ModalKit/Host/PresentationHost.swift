@@ -102,6 +102,9 @@ public final class PresentationHost {
     var lastNow = 0.0
     /// ``accessibilityVersion``: bumped by everything that may change ``accessibilitySnapshot()``.
     var accessibilityGeneration = 0
+    /// ``textInputVersion``: bumped by everything that may change the text-input state or the
+    /// content cursor (``textInputState(at:)``, ``cursorShape(at:now:)``) apart from moving views.
+    var textInputGeneration = 0
     /// The last presentation number given (``AccessibilitySnapshot/Level/presentation``).
     var lastPresentation = 0
 
@@ -148,6 +151,7 @@ public final class PresentationHost {
             let index = self.levels.firstIndex { $0.controller === c } ?? 0
             self.dirty = true
             self.accessibilityGeneration &+= 1
+            self.textInputGeneration &+= 1
             // The content below the level that changed: the presenting content or the level below.
             let below: (any PresentationContent)? = index == 0 ? self.presentingContent
                 : (index - 1 < self.levels.count ? self.levels[index - 1].content : nil)
@@ -292,6 +296,7 @@ public final class PresentationHost {
         }
         dirty = true
         accessibilityGeneration &+= 1
+        textInputGeneration &+= 1
     }
 
     /// A presented content's preferred size changed (UIKit's `invalidateDetents()` on a sheet,

@@ -6,9 +6,31 @@ import ModalKitWaylandClient
 /// `TextInputRequest` (sent when it changed, after input and before each frame); an input method's
 /// `TextInputEvent` becomes one ``TextInputUpdate`` for ``PresentationHost/deliverTextInput(_:now:)``;
 /// the content's ``CursorShape`` under the pointer becomes the window's content cursor names.
+///
+/// After input it always asks the host; after a frame only when something the state depends on
+/// moved since it last asked (``SyncKey``): a frame drawn while a focused field does not change
+/// (another view animating, a hover elsewhere) neither reads the field's state nor sends anything.
 struct TextInputBridge {
     /// Where the pointer was last over the content (container points); nil: not over it.
     private(set) var pointer: Point?
+
+    /// What the host's text-input state and content cursor depend on: the host's
+    /// ``PresentationHost/textInputVersion`` (input, levels, layout, the focused content's
+    /// invalidation), the number of levels, where the top level's presented view is, the pointer.
+    struct SyncKey: Equatable {
+        var version: Int
+        var levels: Int
+        var topRect: Rect?
+        var pointer: Point?
+    }
+    /// The key of the last sync (nil: none yet).
+    private(set) var synced: SyncKey?
+
+    private func key(_ host: PresentationHost, version: Int, now: Double) -> SyncKey {
+        let n = host.levelCount
+        return SyncKey(version: version, levels: n, topRect: n > 0 ? host.presentedViewRect(at: now, level: n) : nil,
+                       pointer: pointer)
+    }
 
     /// The request for `state`: the same text, offsets and content type; the cursor rectangle in
     /// surface coordinates — the window's content surface, whose origin is the container's (a
@@ -81,10 +103,22 @@ struct TextInputBridge {
         frame.events.contains { if case .button(0x112, true) = $0.kind { return true } else { return false } }
     }
 
-    /// Sends the host's text-input state and content cursor at `now` to `window`.
-    func sync(_ window: Window, host: PresentationHost, now: Double, cause: TextChangeCause = .other) {
+    /// Sends the host's text-input state and content cursor at `now` to `window` (after input: the
+    /// window sends the input method only what changed).
+    mutating func sync(_ window: Window, host: PresentationHost, now: Double, cause: TextChangeCause = .other) {
+        synced = key(host, version: host.textInputVersion, now: now)
         window.setTextInput(Self.request(for: host.textInputState(at: now)), cause: cause)
         let shape = pointer.map { host.cursorShape(at: $0, now: now) } ?? .default
         window.setContentCursor(Self.cursorNames(shape))
+    }
+
+    /// After a frame at `now`: ``sync(_:host:now:cause:)`` only when the key changed — `version`
+    /// is the host's ``PresentationHost/textInputVersion`` read before the frame was drawn (drawing
+    /// clears the content's invalidation).
+    mutating func frameDrawn(_ window: Window, host: PresentationHost, version: Int, now: Double) {
+        let k = key(host, version: version, now: now)
+        guard k != synced else { return }
+        sync(window, host: host, now: now)
+        synced = k
     }
 }

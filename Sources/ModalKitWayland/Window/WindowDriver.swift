@@ -156,8 +156,8 @@ final class WindowDriver: LayeredWindowDelegate {
 
     /// After each drawn frame (the next one already asked for while the scene animates): a waiting
     /// style, the ledger's note of the frame, the rest watch.
-    private func drew(changed: Bool, backend: FrameBackend, time: Double) {
-        textInput.sync(window, host: host, now: time)
+    private func drew(changed: Bool, backend: FrameBackend, time: Double, textInputVersion: Int) {
+        textInput.frameDrawn(window, host: host, version: textInputVersion, now: time)
         swapStyleIfIdle()
         ledger.drew(changed: changed, backend: backend)
         restWatch.check()
@@ -176,20 +176,22 @@ final class WindowDriver: LayeredWindowDelegate {
 
     func window(_ window: Window, draw target: DrawTarget, damage rects: inout [PixelRect]) {
         scene.update(now: target.time)
+        let version = host.textInputVersion   // before drawing clears the content's invalidation
         let damage = host.render(into: target.pixelBuffer, bufferAge: target.age)
         // While a transition runs, ask for the next frame callback; when it ends, stop asking, so
         // an idle window sleeps in poll().
         if scene.isAnimating { window.setNeedsRedraw() }
-        drew(changed: !damage.isEmpty, backend: .pixman, time: target.time)
+        drew(changed: !damage.isEmpty, backend: .pixman, time: target.time, textInputVersion: version)
         // The host's rectangles into the window's array, which keeps its capacity.
         rects.append(contentsOf: damage)
     }
 
     func window(_ window: Window, compose frame: FrameComposer) {
         scene.update(now: frame.time)
+        let version = host.textInputVersion
         let result = composer.compose(host, into: frame, width: window.width, height: window.height)
         if result.needsRetry || scene.isAnimating { window.setNeedsRedraw() }
-        drew(changed: result.changed, backend: result.backend, time: frame.time)
+        drew(changed: result.changed, backend: result.backend, time: frame.time, textInputVersion: version)
     }
 
     func window(_ window: Window, didCommit frame: CommittedFrame) {

@@ -76,6 +76,44 @@ final class ContentAccessibilityTests: CompositorTestCase {
         XCTAssertEqual(all.text?.caret, 7)
     }
 
+    /// A screen reader edits the form's field through AT-SPI `EditableText` (at-spi2-atk → the
+    /// field's `AtkEditableText`): the entry is editable, and an insertion at an offset, a
+    /// deletion, a new text (its line break a space, the field's one-line rule), a cut and a paste
+    /// at the end each reach the field as its own edit — the demo's `text "…"` lines show them.
+    func testAScreenReaderEditsTheFormsField() throws {
+        let (demo, probe, vnc) = try launch(["--content", "form"])
+        var mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        mark = demo.mark()
+        try vnc.send(["key", "a", "key", "b", "key", "c"])
+        guard waitUntil(timeout: eventTimeout, interval: 0.05, { demo.events("text", since: mark).count >= 3 }) else {
+            return XCTFail("typing reached no field: \(demo.events("text", since: mark))")
+        }
+        var field: AccessibleNode?
+        _ = waitUntil(timeout: eventTimeout, interval: 0.1) {
+            field = (try? probe.tree().find("entry", "Name")) ?? nil
+            return field?.text?.text == "abc"
+        }
+        XCTAssertTrue(field?.states.contains("editable") ?? false, "\(field?.states.sorted() ?? [])")
+        let steps: [(method: String, text: String, start: Int, end: Int, expect: String)] = [
+            ("insert_text", "XY", 1, 1, "aXYbc"),
+            ("delete_text", "", 0, 1, "XYbc"),
+            ("set_text_contents", "new\nname", 0, 0, "new name"),
+            ("cut_text", "", 0, 4, "name"),
+            ("paste_text", "", 4, 4, "namenew "),
+        ]
+        for step in steps {
+            mark = demo.mark()
+            XCTAssertEqual(try probe.edit(role: "entry", name: "Name", step.method, text: step.text, start: step.start, end: step.end),
+                           .done(true), step.method)
+            let line = "text \"\(step.expect)\""
+            guard waitUntil(timeout: eventTimeout, interval: 0.05, { demo.events("text", since: mark).contains(line) }) else {
+                return XCTFail("\(step.method): no \(line) in \(demo.events("text", since: mark))")
+            }
+        }
+    }
+
     func testTheSecureFieldIsPasswordTextOfBullets() throws {
         let (demo, probe, vnc) = try launch(["--content", "form", "--secure"])
         var mark = demo.mark()

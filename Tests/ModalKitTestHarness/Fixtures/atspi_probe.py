@@ -18,6 +18,9 @@ Commands ({"cmd": NAME, ...}):
   act     role, name [, nth] Action.do_action(0) on the nth (default 1st) element, depth first, with
                              that role and name: {"result": bool} or an error
   focus   role, name         Component.grab_focus on it
+  edit    role, name, method, EditableText on it: method set_text_contents (text),
+          [text, start, end] insert_text (text at start), delete_text, copy_text, cut_text (start
+                             to end), paste_text (at start): {"result": bool} or an error
   keep    role, name, as     remember that element under the name `as`
   act_kept / focus_kept  as  the same on a remembered element (which may have gone away since)
 
@@ -150,6 +153,25 @@ def focus(obj):
     return {"ok": True, "result": bool(component.grab_focus())}
 
 
+def edit(obj, command):
+    editable = obj.get_editable_text_iface()
+    if editable is None:
+        raise RuntimeError("no EditableText interface")
+    method, text = command["method"], command.get("text", "")
+    start, end = int(command.get("start", 0)), int(command.get("end", 0))
+    if method == "set_text_contents":
+        result = editable.set_text_contents(text)
+    elif method == "insert_text":
+        result = editable.insert_text(start, text, len(text.encode("utf-8")))
+    elif method in ("delete_text", "copy_text", "cut_text"):
+        result = getattr(editable, method)(start, end)
+    elif method == "paste_text":
+        result = editable.paste_text(start)
+    else:
+        raise RuntimeError("unknown EditableText method %r" % method)
+    return {"ok": True, "result": bool(result)}
+
+
 def handle(command):
     global app
     cmd = command.get("cmd")
@@ -178,6 +200,8 @@ def handle(command):
         return act(find_element(command))
     if cmd == "focus":
         return focus(find_element(command))
+    if cmd == "edit":
+        return edit(find_element(command), command)
     if cmd == "keep":
         kept[command["as"]] = find_element(command)
         return {"ok": True}

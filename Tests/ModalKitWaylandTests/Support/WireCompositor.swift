@@ -11,7 +11,9 @@ import XCTest
 /// `xdg_toplevel.configure` and `xdg_surface.configure`, answers frame callbacks with
 /// `wl_callback.done`, releases a buffer (`wl_buffer.release`) once a newer one is committed (as a
 /// compositor that copies shm buffers does), reports `wp_presentation_feedback.presented`, and
-/// sends pointer events for the window's surface.
+/// sends pointer events for the window's surface. With `zwp_text_input_manager_v3` among its
+/// globals it records every `zwp_text_input_v3` request and sends `enter`, `commit_string` and
+/// `done` (text-input-unstable-v3.xml) for the window's surface.
 ///
 /// After ``connect()`` the compositor serves from the client's own loop (a watch on its socket,
 /// `WaylandConnection/watch(fd:events:onReady:)`): requests are read and events written on the
@@ -32,6 +34,7 @@ final class WireCompositor {
         case registry, compositor, shm, pool, wmBase, seat, pointer, presentation
         case surface, xdgSurface(surface: UInt32), toplevel(xdgSurface: UInt32)
         case buffer(width: Int, height: Int), frameCallback, feedback
+        case textInputManager, textInput
     }
     private var objects: [UInt32: Object] = [:]
     /// The toplevel's ids: its wl_surface, xdg_surface and xdg_toplevel.
@@ -47,6 +50,15 @@ final class WireCompositor {
     private var feedbacks: [UInt32] = []
     private var pointer: UInt32 = 0
     private var doneTimer: EventLoopTimer?
+    /// The client's `zwp_text_input_v3` objects.
+    private var textInputs: [UInt32] = []
+
+    /// `zwp_text_input_v3` request opcodes (text-input-unstable-v3.xml).
+    enum TextInputRequest: UInt32 {
+        case destroy, enable, disable, setSurroundingText, setTextChangeCause, setContentType, setCursorRectangle, commit
+    }
+    /// Every `zwp_text_input_v3` request so far, in order (unknown opcodes are dropped).
+    private(set) var textInputRequests: [TextInputRequest] = []
 
     /// One `wl_surface.commit` of the window's surface.
     struct Commit {
@@ -186,6 +198,23 @@ final class WireCompositor {
 
     private func fixed(_ v: Double) -> UInt32 { UInt32(bitPattern: Int32(v * 256)) }
 
+    /// `zwp_text_input_v3.enter(surface)` on every text input: the window's surface has text-input focus.
+    func enterTextInput() {
+        for id in textInputs { send(object: id, opcode: 0, [surface]) }
+    }
+
+    /// An input method's `commit_string(text)` then `done(serial)` on every text input.
+    func commitText(_ text: String, serial: UInt32) {
+        var bytes = Array(text.utf8) + [0]
+        let length = UInt32(bytes.count)
+        while bytes.count % 4 != 0 { bytes.append(0) }
+        let words = [length] + stride(from: 0, to: bytes.count, by: 4).map { word(bytes, $0) }
+        for id in textInputs {
+            send(object: id, opcode: 3, words)
+            send(object: id, opcode: 5, [serial])
+        }
+    }
+
     // MARK: Serving
 
     private func serveOnThread(until stopFD: Int32) {
@@ -262,6 +291,7 @@ final class WireCompositor {
             case "wl_seat":
                 objects[id] = .seat
                 send(object: id, opcode: 0, [7])                // capabilities(pointer|keyboard|touch)
+            case "zwp_text_input_manager_v3": objects[id] = .textInputManager
             case "wp_presentation":
                 objects[id] = .presentation
                 send(object: id, opcode: 0, [UInt32(CLOCK_MONOTONIC)])   // clock_id
@@ -282,6 +312,11 @@ final class WireCompositor {
         case (.seat?, 0):                                       // get_pointer(id)
             pointer = word(args, 0)
             objects[pointer] = .pointer
+        case (.textInputManager?, 1):                           // get_text_input(id, seat)
+            objects[word(args, 0)] = .textInput
+            textInputs.append(word(args, 0))
+        case (.textInput?, _):
+            if let request = TextInputRequest(rawValue: opcode) { textInputRequests.append(request) }
         case (.presentation?, 1):                               // feedback(surface, id)
             let id = word(args, 4)
             objects[id] = .feedback
