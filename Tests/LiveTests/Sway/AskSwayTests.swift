@@ -238,17 +238,29 @@ final class AskSwayTests: CompositorTestCase {
         let names = outputs().sorted()
         _ = try sway.swaymsg(["focus", "output", names[0]])
         let other = try startVNC(sway, seat: "seat1", output: names[1])
-        /// Waits until the other output is dimmed (its centre darker than the black-free desktop).
+        /// Waits until the other output is dimmed (its centre darker than the light desktop) and its
+        /// picture has settled (two screenshots in a row equal: the prompt's transition is over).
         func dimmedOnTheOtherOutput(_ child: ChildProcess) -> Bool {
+            var previous: RGBImage?
             let dimmed = waitUntil(timeout: eventTimeout, interval: 0.1) {
                 guard let shot = try? screenshot(sway, output: names[1]) else { return false }
+                defer { previous = shot }
                 let p = shot[shot.width / 2, shot.height / 2]
-                return Int(p.r) + 30 < 0xF6
+                return Int(p.r) + 30 < 0xF6 && previous?.bytes == shot.bytes
             }
             if !dimmed { XCTFail("no dim on \(names[1])\n\(child.diagnostics(maxLines: 20))") }
             return dimmed
         }
+        // A light desktop on both, drawn before any prompt (sway's default is black, which a dim
+        // leaves black: the other output would read as dimmed before its dim is there).
         for name in names { _ = try sway.swaymsg(["output", name, "bg", "#f6f5f4", "solid_color"]) }
+        for name in names {
+            let light = waitUntil(timeout: eventTimeout, interval: 0.05) {
+                guard let shot = try? screenshot(sway, output: name) else { return false }
+                return shot[shot.width / 2, shot.height / 2] == RGB(0xF6, 0xF5, 0xF4)
+            }
+            guard light else { return XCTFail("swaybg drew no background on \(name)") }
+        }
 
         let card = try ask(["question", "--style", "inset-centered", "--text", "Delete 3 files?"], in: sway)
         guard dimmedOnTheOtherOutput(card) else { return }
