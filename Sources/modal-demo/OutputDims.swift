@@ -46,7 +46,8 @@ final class OutputDims: EventLoopSource {
             var options = PresentationWindowOptions(title: "", appID: "modalkit.ask")
             options.layerSurface = layer
             options.applicationName = "modal-demo"
-            dims.append(try PresentationWindow(content: OutputDim(host: prompt.host, style: style), style: .object(style),
+            let dim = OutputDim(host: prompt.host, style: style) { [weak prompt] in prompt?.setNeedsRedraw() }
+            dims.append(try PresentationWindow(content: dim, style: .object(style),
                                                options: options, connection: connection))
         }
     }
@@ -78,9 +79,14 @@ final class OutputDim: PresentationContent {
     /// state (on the prompt's output) a synthetic tap must not change.
     static let seat = InputSeat(rawValue: 0xFFFF_FFFF)
 
-    init(host: PresentationHost, style: PresentationStyle) {
+    /// Asks the prompt's window for a frame: input its host got from here changes what it shows
+    /// (a dismissal starts), and a window at rest draws only when asked.
+    private let wakePrompt: () -> Void
+
+    init(host: PresentationHost, style: PresentationStyle, wakePrompt: @escaping () -> Void) {
         self.host = host
         self.style = style
+        self.wakePrompt = wakePrompt
     }
 
     private var current: Color {
@@ -124,6 +130,7 @@ final class OutputDim: PresentationContent {
         host.handle(.pointerButton(pressed: true), from: Self.seat, now: now)
         host.handle(.pointerButton(pressed: false), from: Self.seat, now: now)
         host.handle(.pointerLeave, from: Self.seat, now: now)
+        wakePrompt()
     }
 
     func didLayout(size: Size) { drawn = nil }
