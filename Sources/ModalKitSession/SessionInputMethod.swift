@@ -20,6 +20,42 @@ public final class SessionInputMethod {
     private let user: SessionUser
     private let teardown: SessionTeardown
 
+    /// Writes fcitx5's profile and configuration into `config` (its `XDG_CONFIG_HOME/fcitx5`,
+    /// made if missing): one group of `keyboard-us` and `inputMethod`, Control+space to switch,
+    /// `ActiveByDefault` as given, the input state shared by all clients. Also what a test that
+    /// has another process start fcitx5 (KWin, with `--inputmethod` or kwinrc) gives it.
+    /// - Throws: the file system's error when a file cannot be written.
+    public static func writeConfiguration(into config: String, inputMethod: String, activeByDefault: Bool) throws {
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try """
+        [Groups/0]
+        Name=Default
+        Default Layout=us
+        DefaultIM=\(inputMethod)
+
+        [Groups/0/Items/0]
+        Name=keyboard-us
+        Layout=
+
+        [Groups/0/Items/1]
+        Name=\(inputMethod)
+        Layout=
+
+        [GroupOrder]
+        0=Default
+
+        """.write(toFile: config + "/profile", atomically: false, encoding: .utf8)
+        try """
+        [Hotkey/TriggerKeys]
+        0=Control+space
+
+        [Behavior]
+        ActiveByDefault=\(activeByDefault ? "True" : "False")
+        ShareInputState=All
+
+        """.write(toFile: config + "/config", atomically: false, encoding: .utf8)
+    }
+
     /// Starts the bus and fcitx5 and waits (bounded) until fcitx5 has connected to the
     /// compositor (its `waylandim` addon loaded) and answers on the bus.
     /// - Parameters:
@@ -35,34 +71,7 @@ public final class SessionInputMethod {
         self.teardown = teardown
         let config = directory + "/config/fcitx5"
         do {
-            try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-            try """
-            [Groups/0]
-            Name=Default
-            Default Layout=us
-            DefaultIM=\(inputMethod)
-
-            [Groups/0/Items/0]
-            Name=keyboard-us
-            Layout=
-
-            [Groups/0/Items/1]
-            Name=\(inputMethod)
-            Layout=
-
-            [GroupOrder]
-            0=Default
-
-            """.write(toFile: config + "/profile", atomically: false, encoding: .utf8)
-            try """
-            [Hotkey/TriggerKeys]
-            0=Control+space
-
-            [Behavior]
-            ActiveByDefault=\(activeByDefault ? "True" : "False")
-            ShareInputState=All
-
-            """.write(toFile: config + "/config", atomically: false, encoding: .utf8)
+            try Self.writeConfiguration(into: config, inputMethod: inputMethod, activeByDefault: activeByDefault)
             for path in [directory + "/config", config, config + "/profile", config + "/config"] {
                 _ = chown(path, user.uid, user.gid)
             }

@@ -25,38 +25,6 @@ final class InputMethodKWinTests: CompositorTestCase {
         return env
     }
 
-    /// fcitx5's private profile (keyboard-us and pinyin, active by default) under `config`.
-    private func writeFcitxConfiguration(in config: String) throws {
-        try FileManager.default.createDirectory(atPath: config + "/fcitx5", withIntermediateDirectories: true)
-        try """
-        [Groups/0]
-        Name=Default
-        Default Layout=us
-        DefaultIM=pinyin
-
-        [Groups/0/Items/0]
-        Name=keyboard-us
-        Layout=
-
-        [Groups/0/Items/1]
-        Name=pinyin
-        Layout=
-
-        [GroupOrder]
-        0=Default
-
-        """.write(toFile: config + "/fcitx5/profile", atomically: true, encoding: .utf8)
-        try """
-        [Hotkey/TriggerKeys]
-        0=Control+space
-
-        [Behavior]
-        ActiveByDefault=True
-        ShareInputState=All
-
-        """.write(toFile: config + "/fcitx5/config", atomically: true, encoding: .utf8)
-    }
-
     func testFcitx5PinyinTypesNihaoIntoTheForm() throws {
         try requireProgram("fcitx5", "fcitx5-remote", "gdbus")
         guard FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/fcitx5/libpinyin.so")
@@ -66,7 +34,7 @@ final class InputMethodKWinTests: CompositorTestCase {
         let kwin = try startKWin()
         let config = try XCTUnwrap(environment(of: kwin.process.pid)["XDG_CONFIG_HOME"], "KWin's XDG_CONFIG_HOME")
         let dir = kwin.runtimeDirectory
-        try writeFcitxConfiguration(in: config)
+        try SessionInputMethod.writeConfiguration(into: config + "/fcitx5", inputMethod: "pinyin", activeByDefault: true)
         // The input method's command: fcitx5, its log and PID in the session directory.
         let log = dir + "/fcitx5.log", pidFile = dir + "/fcitx5.pid"
         let wrapper = dir + "/input-method.sh"

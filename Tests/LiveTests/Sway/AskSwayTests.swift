@@ -159,20 +159,26 @@ final class AskSwayTests: CompositorTestCase {
         return try RGBImage.parsePPM(r.stdout)
     }
 
+    /// Adds a second output (`swaymsg create_output`, headless backend) and waits (bounded) until
+    /// sway lists both; returns their names, sorted (HEADLESS-1 first).
+    private func twoOutputs(_ sway: HeadlessSway) throws -> [String] {
+        _ = try sway.swaymsg(["create_output"])
+        func outputs() -> [String] {
+            ((try? sway.swaymsgJSON(["-t", "get_outputs"])) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        guard waitUntil(timeout: eventTimeout, interval: 0.05, { outputs().count == 2 }) else {
+            throw HarnessError("no second output: \(outputs())")
+        }
+        return outputs().sorted()
+    }
+
     /// With a second output (`swaymsg create_output`, headless backend), the overlay's dim covers
     /// both: the prompt on the focused output under its dim, the other output all one colour, the
     /// same dim over the same desktop; after the answer both show the desktop again.
     func testTheDimCoversEveryOutput() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        _ = try sway.swaymsg(["create_output"])
-        func outputs() -> [String] {
-            ((try? sway.swaymsgJSON(["-t", "get_outputs"])) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        }
-        guard waitUntil(timeout: eventTimeout, interval: 0.05, { outputs().count == 2 }) else {
-            return XCTFail("no second output: \(outputs())")
-        }
-        let names = outputs().sorted()
+        let names = try twoOutputs(sway)
         let desktop = RGB(0xF6, 0xF5, 0xF4)
         for name in names { _ = try sway.swaymsg(["output", name, "bg", "#f6f5f4", "solid_color"]) }
         _ = try sway.swaymsg(["focus", "output", names[0]])
@@ -228,14 +234,7 @@ final class AskSwayTests: CompositorTestCase {
     func testATapOnTheOtherOutputsDimIsATapOnThePromptsDim() throws {
         let sway = try startSway()
         let vnc = try startVNC(sway)
-        _ = try sway.swaymsg(["create_output"])
-        func outputs() -> [String] {
-            ((try? sway.swaymsgJSON(["-t", "get_outputs"])) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        }
-        guard waitUntil(timeout: eventTimeout, interval: 0.05, { outputs().count == 2 }) else {
-            return XCTFail("no second output: \(outputs())")
-        }
-        let names = outputs().sorted()
+        let names = try twoOutputs(sway)
         _ = try sway.swaymsg(["focus", "output", names[0]])
         let other = try startVNC(sway, seat: "seat1", output: names[1])
         /// Waits until the other output is dimmed (its centre darker than the light desktop) and its
