@@ -62,6 +62,8 @@ public struct ListAppearance: Hashable, Sendable {
 /// one row instead), Page Down / Page Up scroll a viewport less one row, Home / End to the ends;
 /// Return or space chooses the row under the cursor; typing letters moves the cursor to the first
 /// row whose title starts with what was typed within the last second (type-ahead, case-insensitive).
+/// With ``ListSelectionMode/single`` the cursor's row is selected as it moves; with
+/// ``ListSelectionMode/multiple`` space toggles it (inside an ``Alert``, whose Return answers).
 ///
 /// Choosing a row (a tap on it, Return on the cursor's row, a screen reader's "click") updates the
 /// selection by ``selectionMode`` and calls ``onChoose``. A row's title sits at the inset from its
@@ -240,7 +242,11 @@ public final class List: PresentationContent {
                 guard !rows.isEmpty else { return true }
                 let next = cursorRow.map { down ? min(rows.count - 1, $0 + 1) : max(0, $0 - 1) } ?? (down ? 0 : rows.count - 1)
                 moveCursor(to: next)
+                selectAtCursor()
             }
+        case KeyInput.Keysym.space where selectionMode == .multiple && typed.isEmpty && cursorRow != nil:
+            // Space toggles the cursor's row of a multiple-selection list (GTK's list views).
+            if k.isDown, let c = cursorRow { choose(c, now: now) }
         default:
             // Typed text (no control characters, no shortcuts); a space that starts a search is
             // left to the host (space activates, as Return).
@@ -250,9 +256,17 @@ public final class List: PresentationContent {
             typed += text
             typedAt = now
             focusVisible = true
-            if let i = firstRow(matching: typed) { moveCursor(to: i) }
+            if let i = firstRow(matching: typed) { moveCursor(to: i); selectAtCursor() }
         }
         return true
+    }
+
+    /// In a single-selection list the keyboard's cursor is the selection (GTK's single-selection
+    /// list and tree views select the row the arrows or type-ahead move to), so that Return on a
+    /// dialog's default button answers with the row the user moved to.
+    private func selectAtCursor() {
+        guard selectionMode == .single, let c = cursorRow else { return }
+        selectedRows = [c]
     }
 
     public func handle(_ input: ContentInput, now: Double) -> Bool {

@@ -256,7 +256,12 @@ final class ResponsePanel {
             return extra.handle(.scroll(moved), now: now)
         case .hover:
             return false
-        case .keyboard, .textInput, .editText:
+        case .keyboard:
+            // The extra content (a list) takes the keys it uses first — its cursor's arrows,
+            // type-ahead — as GTK gives a key to the focused widget before the dialog's default
+            // handling; the rest stay the panel's (Return, Escape, Tab, arrows between buttons).
+            guard let extra = extraContent, extra.handle(input, now: now) else { return false }
+        case .textInput, .editText:
             return false
         case let .key(key):
             switch key {

@@ -213,6 +213,26 @@ final class AskContentTests: XCTestCase {
         XCTAssertEqual(run(AskPrompt(kind: .password), [.key(.activate)]) { $0.field?.text = "hunter2" }, .ok(answer: "hunter2"))
     }
 
+    /// Keys alone choose: Down moves the list's cursor, which a single-selection list selects,
+    /// and Return answers OK with that row; typing jumps to a row; with --multiple space toggles
+    /// the cursor's row (GTK's list views, zenity's list dialog). Before, the alert gave the arrows
+    /// to its buttons (Down focused Cancel) and a keyboard could not choose a row at all.
+    func testListIsChosenWithTheKeyboard() {
+        func press(_ keysym: UInt32, _ text: String = "") -> [ContentInput] {
+            [.keyboard(KeyInput(keysym: keysym, phase: .press, text: text)), .keyboard(KeyInput(keysym: keysym, phase: .release))]
+        }
+        var l = AskPrompt(kind: .list)
+        l.rows = ["alpha", "beta", "gamma"]
+        let down = KeyInput.Keysym.down
+        XCTAssertEqual(run(l, press(down) + press(down) + [.key(.activate)]), .ok(answer: "beta"))
+        XCTAssertEqual(run(l, press(0x67, "g") + [.key(.activate)]), .ok(answer: "gamma"))
+        l.multiple = true
+        l.separator = "|"
+        let space = KeyInput.Keysym.space
+        XCTAssertEqual(run(l, press(down) + press(space, " ") + press(down) + press(down) + press(space, " ") + [.key(.activate)]),
+                       .ok(answer: "alpha|gamma"))
+    }
+
     func testListAnswersTheChosenRowsJoined() {
         var l = AskPrompt(kind: .list)
         l.rows = ["a", "b", "c"]

@@ -149,6 +149,14 @@ final class AskSwayTests: CompositorTestCase {
         let (status, out) = finish(none)
         XCTAssertEqual(status, .exited(0))
         XCTAssertEqual(out, [""], "OK with no row chosen: an empty line")
+        // The keyboard alone: Down twice moves the cursor (and a single list's selection) to the
+        // second row; Return answers OK with it.
+        let keys = try ask(["list"], in: sway, stdin: "alpha\nbeta\ngamma\n")
+        guard try waitForOverlay(sway, over: desktop, keys) != nil else { return }
+        try vnc.send(["key", "down", "key", "down", "key", "enter"])
+        let (keyStatus, keyOut) = finish(keys)
+        XCTAssertEqual(keyStatus, .exited(0), keys.diagnostics(maxLines: 20))
+        XCTAssertEqual(keyOut, ["beta"])
     }
 
     /// A screenshot of the output `name` alone (`grim -o`).
