@@ -97,7 +97,7 @@ public final class VNCInput {
         if let client { client.stop() }
         self.client = nil
         guard access(vncdo, X_OK) == 0 else {
-            throw HarnessError("vncdo (vncdotool) not found: run scripts/test once (it installs vncdotool), or set MODALKIT_VNCDO")
+            throw HarnessError("vncdo (vncdotool) not found: set MODALKIT_VNCDO to it or put it on PATH (python3 -m venv DIR && DIR/bin/pip install vncdotool; scripts/demo and scripts/test make one in the checkout's .build/vncdotool)")
         }
         // vncdo is a script of the Python that has vncdotool: its `#!` line names that Python.
         guard let script = try? String(contentsOfFile: vncdo, encoding: .utf8),

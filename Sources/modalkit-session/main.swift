@@ -298,7 +298,12 @@ func run(_ o: Options) -> Int32 {
                     }
                     matched = found + 1
                 case .sleep(let seconds):
-                    usleep(useconds_t(seconds * 1e6))
+                    // In slices, so that SIGINT or SIGTERM ends the pause at once.
+                    let end = monotonicNow() + seconds
+                    while wasInterrupted() == 0, case let left = end - monotonicNow(), left > 0 {
+                        usleep(useconds_t(min(left, 0.05) * 1e6))
+                    }
+                    if wasInterrupted() != 0 { throw StepFailure(message: "interrupted") }
                 case .screenshot(let name):
                     // No cursor in the picture: the pointer leaves the window first.
                     if !parked { try input.park(); parked = true }
@@ -315,6 +320,7 @@ func run(_ o: Options) -> Int32 {
                     }
                     guard status == .exited(0) else { throw StepFailure(message: "the app ended with \(status)") }
                 }
+                if wasInterrupted() != 0 { throw StepFailure(message: "interrupted") }
                 stepsHeld += 1
             } catch let e as StepFailure {
                 throw StepFailure(message: "step \(index + 1) `\(step)` failed: \(e.message)")

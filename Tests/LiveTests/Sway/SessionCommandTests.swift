@@ -119,6 +119,26 @@ final class SessionCommandTests: CompositorTestCase {
         assertSessionGone(String(decoding: r.stdout, as: UTF8.self))
     }
 
+    /// SIGINT during a `sleep` step ends the pause at once: the app and the session are stopped,
+    /// one line says so, and the status is 128 + 2 (the man page's rule), not the sleep's end and 0.
+    func testAnInterruptDuringASleepStopsEverythingAtOnce() throws {
+        let (dir, environment) = try workspace()
+        let child = try ChildProcess([try command, "--output", dir + "/out", "--step", "screenshot before", "--step", "sleep 60",
+                                      try InstalledProducts.demo()], environment: environment)
+        addTeardownBlock { child.stop() }
+        // The screenshot saved: the sleep step is under way.
+        XCTAssertTrue(waitUntil(timeout: 60, interval: 0.05) { FileManager.default.fileExists(atPath: dir + "/out/before.png") },
+                      "the first step held\n\(child.diagnostics())")
+        let interrupted = monotonicNow()
+        kill(child.pid, SIGINT)
+        XCTAssertEqual(child.waitForExit(timeout: 30), .exited(130), child.diagnostics())
+        XCTAssertLessThan(monotonicNow() - interrupted, 30, "it did not sleep on")
+        XCTAssertTrue(child.stderr.waitForEnd(timeout: 5))
+        XCTAssertTrue(child.stdout.waitForEnd(timeout: 5))
+        XCTAssertEqual(child.stderr.lines.filter { $0.hasPrefix("modalkit-session: ") }.count, 1, child.diagnostics())
+        assertSessionGone(child.stdout.lines.joined(separator: "\n"))
+    }
+
     /// Bad command lines and steps: one line on stderr, status 2, before any compositor starts.
     func testBadFlagsAndStepsAreOneLineAndStatusTwo() throws {
         let (dir, environment) = try workspace()
