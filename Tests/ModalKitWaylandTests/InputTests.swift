@@ -24,6 +24,26 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(clock.now(eventTime: 5210, clock: 102.050), 102.010, accuracy: 1e-9)
     }
 
+    /// A device that does not stamp its events: a wayvnc or wtype virtual keyboard sends time 0
+    /// with every key, another may repeat one fixed time. Each such event is at its receive time —
+    /// not at the time of a key up to a second earlier (an Escape 0.4 s after Return took
+    /// Return's time, and the dismissal it started was over before its first frame).
+    func testEventsOfADeviceThatDoesNotStampTakeTheirReceiveTimes() {
+        var zero = InputClock()
+        XCTAssertEqual(zero.now(eventTime: 0, clock: 50.000), 50.000)
+        XCTAssertEqual(zero.now(eventTime: 0, clock: 50.003), 50.003)
+        XCTAssertEqual(zero.now(eventTime: 0, clock: 50.400), 50.400, accuracy: 1e-9, "Escape 0.4 s after Return")
+        var fixed = InputClock()
+        XCTAssertEqual(fixed.now(eventTime: 777, clock: 60.000), 60.000)
+        XCTAssertEqual(fixed.now(eventTime: 777, clock: 60.010), 60.000, accuracy: 1e-9,
+                       "stamped alike and read together: made together (a press and its release in one read)")
+        XCTAssertEqual(fixed.now(eventTime: 777, clock: 60.500), 60.500, accuracy: 1e-9, "the same stamp half a second later: no stamp")
+        // A stamping device is unchanged.
+        var real = InputClock()
+        XCTAssertEqual(real.now(eventTime: 5000, clock: 100.001), 100.001, accuracy: 1e-9)
+        XCTAssertEqual(real.now(eventTime: 5400, clock: 100.900), 100.401, accuracy: 1e-9, "read 0.5 s late: its stamp's time")
+    }
+
     func testKeysymsTheHostRoutes() {
         XCTAssertEqual(PresentationKey(keysym: 0xff1b), .escape)
         XCTAssertEqual(PresentationKey(keysym: 0xff0d), .activate)

@@ -76,6 +76,29 @@ final class WindowSwayTests: CompositorTestCase {
         expectEvent(demo, "presenting", since: mark)
     }
 
+    /// wayvnc's virtual keyboard stamps every key 0: Return presents, and an Escape right after
+    /// the presentation (well within a second of Return) dismisses with frames drawn along the
+    /// way — at least a third of the transition's 60 Hz frames between `dismissing` and
+    /// `dismissed`. Before, the input clock gave the Escape Return's time, and the dismissal,
+    /// started that far in the past, ended before its first frame (none drawn).
+    func testADismissalByAKeyRightAfterAnotherDrawsItsFrames() throws {
+        let sway = try startSway()
+        let vnc = try startVNC(sway)
+        let (demo, _) = try launchDemo(["--duration", "0.5"], in: sway)
+        let mark = demo.mark()
+        try vnc.key("enter")
+        guard expectEvent(demo, "presented", since: mark) != nil else { return }
+        let dismissal = demo.mark()
+        try vnc.key("esc")
+        guard expectEvent(demo, "dismissed", since: dismissal) != nil else { return }
+        let lines = Array(demo.stdoutLines.dropFirst(dismissal))
+        guard let start = lines.firstIndex(of: "dismissing"), let end = lines.firstIndex(of: "dismissed") else {
+            return XCTFail("no dismissing/dismissed in \(lines)")
+        }
+        let frames = lines[start..<end].filter { $0.hasPrefix("frame ") }.count
+        XCTAssertGreaterThanOrEqual(frames, 10, "frames of a 0.5 s dismissal: \(lines[start...end])")
+    }
+
     func testSwaymsgKillEndsItWithExitZeroWithinOneSecond() throws {
         let sway = try startSway()
         let (demo, _) = try launchDemo([], in: sway)
