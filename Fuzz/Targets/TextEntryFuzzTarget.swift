@@ -48,7 +48,7 @@ enum TextEntryFuzzTarget {
             steps += 1
             let code = input.byte()
             // Bit 7 keeps a paste's text pending across this operation (it arrives later on the loop).
-            if code & 0x80 == 0 { pasteboard.deliver() }
+            if code & 0x80 == 0 { deliver(pasteboard, to: field) }
             let op = Operation(rawValue: code & 0x0F)!
             let before = field.model, wasSecure = field.isSecure, offers = pasteboard.offers.count
             now += Double(input.byte() & 0x3F) / 16
@@ -58,8 +58,19 @@ enum TextEntryFuzzTarget {
                 precondition(pasteboard.offers.count == offers, "a secure field offered \(pasteboard.offers.last!) after \(op)")
             }
         }
-        pasteboard.deliver()
+        deliver(pasteboard, to: field)
         check(field, after: .focus, code: 0, before: field.model, shaping: field.model.text.utf8.count <= shapedLength)
+    }
+
+    /// Delivers the pending pastes; one alone is checked: its text (one line) in place of the selection.
+    private static func deliver(_ pasteboard: FuzzPasteboard, to field: TextField) {
+        let before = field.model
+        let texts = pasteboard.deliver()
+        if texts.count == 1, let text = texts[0], !text.isEmpty {
+            checkInsertion(TextEditingModel.oneLine(text), into: before, gave: field.model)
+        } else if texts.allSatisfy({ $0?.isEmpty ?? true }) {
+            precondition(field.model.text == before.text, "an empty paste changed the text")
+        }
     }
 
     // MARK: Operations
@@ -283,20 +294,24 @@ enum TextEntryFuzzTarget {
 final class FuzzPasteboard: PasteboardBackend {
     private(set) var offers: [(String, PasteboardSelection)] = []
     var external: [PasteboardSelection: String] = [:]
-    private var pending: [() -> Void] = []
+    private var pending: [() -> String?] = []
 
     func offer(_ text: String, as selection: PasteboardSelection) { offers.append((text, selection)) }
 
     func requestText(from selection: PasteboardSelection, completion: @escaping (String?) -> Void) {
         let text = external[selection]
-        pending.append { completion(text) }
+        pending.append {
+            completion(text)
+            return text
+        }
     }
 
-    /// Runs the reads' completions (a later iteration of the loop).
-    func deliver() {
+    /// Runs the reads' completions (a later iteration of the loop); returns the texts given.
+    @discardableResult
+    func deliver() -> [String?] {
         let p = pending
         pending = []
-        for c in p { c() }
+        return p.map { $0() }
     }
 }
 
