@@ -22,7 +22,7 @@ enum TextEntryFuzzTarget {
     /// The operations, by the low four bits of an operation byte.
     enum Operation: UInt8 {
         case type = 0, preedit, commit, deleteSurrounding, done, paste, key, select, pointer, undoRedo,
-             secure, maximumLength, focus, setText, clipboard, largePaste
+             secure, maximumLength, focus, edit, clipboard, largePaste
     }
 
     /// At most this many operations per input (a longer input's rest is ignored).
@@ -155,7 +155,7 @@ enum TextEntryFuzzTarget {
             let limit = input.byte()
             field.maximumLength = limit == 0xFF ? nil : limit >= 0xF0 ? [Int.min, -1, Int.max][Int(limit) % 3] : Int(limit & 0x1F)
         case .focus: field.isFocused.toggle()
-        case .setText: field.text = String(decoding: input.bytes(), as: UTF8.self)
+        case .edit: accessibilityEdit(code >> 4 & 7, field: field, input: &input, pasteboard: pasteboard)
         case .clipboard:
             switch code >> 4 & 3 {
             case 0: field.copy()
@@ -166,6 +166,54 @@ enum TextEntryFuzzTarget {
                 precondition(pasteboard.offers.last.map { $0 == (field.model.selectedText, .clipboard) } ?? false,
                              "copy did not offer the selected text")
             }
+        }
+    }
+
+    /// An app's edit (`TextField.text`) or assistive technology's (`ContentInput.editText`, ATK's
+    /// `AtkEditableText`: character offsets, any `Int`), by `kind`.
+    private static func accessibilityEdit(_ kind: UInt8, field: TextField, input: inout FuzzInput, pasteboard: FuzzPasteboard) {
+        let before = field.model, count = before.characterCount
+        func range() -> Range<Int> {
+            let a = input.offset(length: count), b = input.offset(length: count)
+            return min(a, b)..<max(a, b)
+        }
+        func bytes(_ r: Range<Int>) -> Range<Int> {
+            let lo = before.byteOffset(ofCharacter: min(max(0, r.lowerBound), count))
+            return lo..<max(lo, before.byteOffset(ofCharacter: min(max(0, r.upperBound), count)))
+        }
+        let u = Array(before.text.utf8), offers = pasteboard.offers.count
+        switch kind {
+        case 0: field.text = String(decoding: input.bytes(), as: UTF8.self)
+        case 1: _ = field.handle(.editText("text-field", .setContents(String(decoding: input.bytes(), as: UTF8.self))), now: 0)
+        case 2:
+            let s = String(decoding: input.bytes(), as: UTF8.self), at = input.offset(length: count)
+            _ = field.handle(.editText("text-field", .insert(s, at: at)), now: 0)
+            if before.maximumLength == nil {
+                let b = bytes(at..<at).lowerBound
+                precondition(Array(field.model.text.utf8) == Array(u[..<b]) + Array(TextEditingModel.oneLine(s).utf8) + Array(u[b...]),
+                             "\(s.debugDescription) inserted at character \(at) of \(before.text.debugDescription) gave \(field.model.text.debugDescription)")
+            }
+        case 3, 5:
+            let r = range()
+            _ = field.handle(.editText("text-field", kind == 3 ? .delete(r) : .cut(r)), now: 0)
+            let b = bytes(r)
+            if kind == 3 || !field.isSecure {
+                precondition(Array(field.model.text.utf8) == Array(u[..<b.lowerBound]) + Array(u[b.upperBound...]),
+                             "characters \(r) of \(before.text.debugDescription) deleted gave \(field.model.text.debugDescription)")
+            }
+        case 4:
+            let r = range()
+            _ = field.handle(.editText("text-field", .copy(r)), now: 0)
+            let b = bytes(r)
+            if !field.isSecure && !b.isEmpty {
+                let copied = String(decoding: u[b], as: UTF8.self)
+                precondition(pasteboard.offers.count == offers + 1 && pasteboard.offers.last! == (copied, .clipboard),
+                             "characters \(r) copied did not offer \(copied.debugDescription)")
+            }
+        case 6: _ = field.handle(.editText("text-field", .paste(at: input.offset(length: count))), now: 0)
+        default:
+            // Another element's edit: not this field's.
+            precondition(!field.handle(.editText("other", .setContents("x")), now: 0) && field.model == before)
         }
     }
 
