@@ -25,8 +25,9 @@ enum FuzzTarget: String, CaseIterable {
     /// with ModalKitText.
     case text
     /// A focused text field edited by typed text, input method events (preedit with its cursor,
-    /// commit, delete surrounding text) and pastes of arbitrary bytes, with keys, selections and
-    /// undo between, at arbitrary offsets; its promises checked after every step.
+    /// commit, delete surrounding text) and pastes of arbitrary bytes, with keys, selections,
+    /// assistive technology's edits and undo between, at arbitrary offsets; its promises checked
+    /// after every step.
     case textEntry = "text-entry"
 
     /// Runs one input through the target.

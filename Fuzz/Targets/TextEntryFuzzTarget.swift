@@ -7,8 +7,9 @@ import ModalKitContent
 /// input method's events (text-input-v3 `preedit_string` with its cursor's begin and end bytes,
 /// `commit_string`, `delete_surrounding_text` with its before and after lengths, applied at `done`
 /// through the window's `TextInputBridge`), pastes of arbitrary bytes (cut at a cap as the selection
-/// reader cuts them), keys, selections and pointer clicks at arbitrary offsets, undo and redo,
-/// secure on and off, the maximum length, focus. Offsets and lengths are anything an `Int` holds:
+/// reader cuts them), keys, selections and pointer clicks at arbitrary offsets, edits by an app and
+/// by assistive technology (`ContentInput.editText`), undo and redo, secure on and off, the maximum
+/// length, focus. Offsets and lengths are anything an `Int` holds:
 /// negative, past the text, inside a UTF-8 sequence or a grapheme cluster, the extremes.
 ///
 /// After every operation the target checks what the field promises (``TextEditingModel``,
