@@ -33,6 +33,9 @@ enum TextEntryFuzzTarget {
     /// glyphs are scaled with pixman as they are shaped, and a few hundred take seconds under
     /// AddressSanitizer (the `text` target shapes any text).
     static let shapedLength = 512
+    /// The text's length (bytes) past which an input ends (the steps' checks and a click's shaping
+    /// are linear in it: 64 steps on a text that doubles with each paste would take minutes).
+    static let maximumTextLength = 32 << 10
 
     static func run(_ data: [UInt8]) {
         var input = FuzzInput(data)
@@ -45,7 +48,8 @@ enum TextEntryFuzzTarget {
         field.didLayout(size: Size(width: 160, height: TextField.height))
         field.isFocused = true
         var steps = 0
-        while !input.rest.isEmpty && steps < maximumSteps {
+        // A text past `maximumTextLength` ends the input: each step's checks are linear in it.
+        while !input.rest.isEmpty && steps < maximumSteps && field.model.text.utf8.count <= maximumTextLength {
             steps += 1
             let code = input.byte()
             // Bit 7 keeps a paste's text pending across this operation (it arrives later on the loop).
@@ -136,6 +140,8 @@ enum TextEntryFuzzTarget {
             let a = input.offset(length: length), b = input.offset(length: length)
             field.select(min(a, b)..<max(a, b))
         case .pointer:
+            // A click shapes the whole line (`TextField.offset(atX:)`): only on a short text.
+            guard length <= shapedLength * 8 else { return }
             let x = Double(Int8(bitPattern: input.byte())) * 2, y = Double(input.byte() & 0x3F)
             _ = field.handle(.press(Point(x: x, y: y)), now: now)
             if code & 0x10 != 0 {
@@ -233,12 +239,16 @@ enum TextEntryFuzzTarget {
 
     // MARK: Invariants
 
-    /// The byte offsets of `text`'s grapheme cluster boundaries, its end included.
-    private static func boundaries(_ text: String) -> Set<Int> {
-        var b: Set<Int> = [text.utf8.count]
-        for i in text.indices { b.insert(text.utf8.distance(from: text.startIndex, to: i)) }
+    /// Whether each byte offset of `text` (its end included) is a grapheme cluster boundary.
+    private static func boundaries(_ text: String) -> [Bool] {
+        var b = [Bool](repeating: false, count: text.utf8.count + 1)
+        b[text.utf8.count] = true
+        for i in text.indices { b[text.utf8.distance(from: text.startIndex, to: i)] = true }
         return b
     }
+
+    /// Whether `offset` is a grapheme cluster boundary by `boundaries(_:)`.
+    private static func isBoundary(_ offset: Int, _ b: [Bool]) -> Bool { offset >= 0 && offset < b.count && b[offset] }
 
     /// Typed or committed text without a maximum length: `inserted` in place of the selection, the
     /// caret at the first boundary at or after its end, nothing selected.
@@ -249,7 +259,7 @@ enum TextEntryFuzzTarget {
         precondition(Array(after.text.utf8) == expected, "\(inserted.debugDescription) into \(before.text.debugDescription) at \(s) gave \(after.text.debugDescription)")
         let end = s.lowerBound + inserted.utf8.count
         let b = boundaries(after.text)
-        precondition(after.caret == b.filter { $0 >= end }.min() && after.anchor == after.caret,
+        precondition(after.caret == (end..<b.count).first { b[$0] } && after.anchor == after.caret,
                      "caret \(after.anchor)..\(after.caret) after \(inserted.debugDescription) inserted at \(s)")
     }
 
@@ -278,8 +288,8 @@ enum TextEntryFuzzTarget {
         precondition(String(validating: bytes, as: UTF8.self) == text, "the text is not valid UTF-8")
         precondition(TextEditingModel.oneLine(text) == text, "not one line after \(op): \(text.debugDescription)")
         let boundaries = boundaries(text)
-        precondition(boundaries.contains(m.caret), "caret \(m.caret) not on a grapheme boundary of \(text.debugDescription) after \(op)")
-        precondition(boundaries.contains(m.anchor), "anchor \(m.anchor) not on a grapheme boundary of \(text.debugDescription) after \(op)")
+        precondition(isBoundary(m.caret, boundaries), "caret \(m.caret) not on a grapheme boundary of \(text.debugDescription) after \(op)")
+        precondition(isBoundary(m.anchor, boundaries), "anchor \(m.anchor) not on a grapheme boundary of \(text.debugDescription) after \(op)")
         if let p = m.preedit {
             precondition(!p.text.isEmpty && TextEditingModel.oneLine(p.text) == p.text, "preedit \(p.text.debugDescription)")
             if let c = p.cursor { checkScalarBoundaries(c, in: p.text, "the preedit cursor") }
