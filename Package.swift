@@ -224,13 +224,14 @@ let package = Package(
     swiftLanguageModes: [.v5]
 )
 
-// The fuzz targets (Fuzz/Targets: the parsers of untrusted bytes) are compiled into one of two
-// targets. Ordinarily into ModalKitFuzzTests, which replays the seed corpus and the inputs that
-// once failed through them. With MODALKIT_LIBFUZZER=1 in the environment (scripts/fuzz, in a
-// scratch directory of its own, with `-sanitize=fuzzer,address`) into the executable
-// `modalkit-fuzz` instead, libFuzzer's driver around them.
+// The fuzz targets (Fuzz/Targets: the parsers of untrusted bytes, the text entry model) are
+// compiled into one of two targets. Ordinarily into ModalKitFuzzTests, which replays the seed
+// corpus and the inputs that once failed through them. With MODALKIT_LIBFUZZER=1 in the
+// environment (scripts/fuzz, in a scratch directory of its own, with `-sanitize=fuzzer,address`)
+// into the executable `modalkit-fuzz` instead, libFuzzer's driver around them.
 let fuzzDependencies: [Target.Dependency] = ["ModalKitPlugins", "ModalKitStyle", "ModalKit", "ModalKitHostFuzzSupport",
-                                             "ModalKitDesktopSettings", "CModalKitDBus", "ModalKitText", "CModalKitPixman"]
+                                             "ModalKitDesktopSettings", "CModalKitDBus", "ModalKitText", "CModalKitPixman",
+                                             "ModalKitContent", "ModalKitWayland", "ModalKitWaylandClient"]
 if Context.environment["MODALKIT_LIBFUZZER"] == "1" {
     package.targets.append(.executableTarget(name: "modalkit-fuzz", dependencies: fuzzDependencies, path: "Fuzz",
                                              exclude: ["Corpus", "Regressions", "Tests"], sources: ["Targets", "Driver"]))

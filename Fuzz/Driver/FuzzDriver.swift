@@ -1,6 +1,6 @@
 // `modalkit-fuzz TARGET [libFuzzer arguments…]`: libFuzzer (the toolchain's `-sanitize=fuzzer`)
-// driving one fuzz target (FuzzTarget: elf, style-note, style-options, portal, text). Built and
-// run by scripts/fuzz; a crash it finds is replayed with `modalkit-fuzz TARGET CRASH-FILE`.
+// driving one fuzz target (FuzzTarget: elf, style-note, style-options, portal, text, text-entry).
+// Built and run by scripts/fuzz; a crash it finds is replayed with `modalkit-fuzz TARGET CRASH-FILE`.
 import Glibc
 
 /// libFuzzer's entry for a program with its own `main` (FuzzerInterface.h): parses the

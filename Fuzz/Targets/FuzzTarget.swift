@@ -24,6 +24,11 @@ enum FuzzTarget: String, CaseIterable {
     /// Arbitrary UTF-8 (and bytes that are not) shaped, measured, wrapped, truncated and drawn
     /// with ModalKitText.
     case text
+    /// A focused text field edited by typed text, input method events (preedit with its cursor,
+    /// commit, delete surrounding text) and pastes of arbitrary bytes, with keys, selections,
+    /// assistive technology's edits and undo between, at arbitrary offsets; its promises checked
+    /// after every step.
+    case textEntry = "text-entry"
 
     /// Runs one input through the target.
     func run(_ data: [UInt8]) {
@@ -33,6 +38,7 @@ enum FuzzTarget: String, CaseIterable {
         case .styleOptions: StyleOptionsFuzzTarget.run(data)
         case .portal: PortalFuzzTarget.run(data)
         case .text: TextFuzzTarget.run(data)
+        case .textEntry: TextEntryFuzzTarget.run(data)
         }
     }
 }
@@ -48,5 +54,12 @@ struct FuzzInput {
         guard let b = rest.first else { return 0 }
         rest = rest.dropFirst()
         return b
+    }
+
+    /// The next `n` bytes (fewer at the input's end).
+    mutating func take(_ n: Int) -> ArraySlice<UInt8> {
+        let taken = rest.prefix(max(0, n))
+        rest = rest.dropFirst(taken.count)
+        return taken
     }
 }

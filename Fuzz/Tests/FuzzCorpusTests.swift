@@ -27,4 +27,5 @@ final class FuzzCorpusTests: XCTestCase {
     func testStyleOptionsCorpus() throws { try replay(.styleOptions) }
     func testPortalCorpus() throws { try replay(.portal) }
     func testTextCorpus() throws { try replay(.text) }
+    func testTextEntryCorpus() throws { try replay(.textEntry) }
 }

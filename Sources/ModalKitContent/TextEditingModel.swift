@@ -185,6 +185,7 @@ public struct TextEditingModel: Hashable, Sendable {
         replaceBytes(start..<caret, with: "")
         caret = start
         anchor = start
+        snapToBoundaries()
         return true
     }
 
@@ -198,6 +199,7 @@ public struct TextEditingModel: Hashable, Sendable {
         record(word ? .other : .deleteForward)
         replaceBytes(caret..<end, with: "")
         anchor = caret
+        snapToBoundaries()
         return true
     }
 
@@ -210,6 +212,7 @@ public struct TextEditingModel: Hashable, Sendable {
         replaceBytes(r, with: "")
         caret = r.lowerBound
         anchor = caret
+        snapToBoundaries()
         return true
     }
 
@@ -283,22 +286,26 @@ public struct TextEditingModel: Hashable, Sendable {
         var refused: TextInputRefusal = []
         preedit = nil
         if update.deleteBefore != 0 || update.deleteAfter != 0 {
-            let lo = selection.lowerBound - update.deleteBefore, hi = selection.upperBound + update.deleteAfter
-            if update.deleteBefore < 0 || update.deleteAfter < 0 || lo < 0 || hi > text.utf8.count
-                || !isBoundary(lo) || !isBoundary(hi) {
+            // Lengths compared with the room before and after first: any `Int` arrives, the extremes too.
+            let s = selection
+            if update.deleteBefore < 0 || update.deleteAfter < 0 || update.deleteBefore > s.lowerBound
+                || update.deleteAfter > text.utf8.count - s.upperBound
+                || !isBoundary(s.lowerBound - update.deleteBefore) || !isBoundary(s.upperBound + update.deleteAfter) {
                 refused.insert(.deletion)
             } else {
+                let lo = s.lowerBound - update.deleteBefore, hi = s.upperBound + update.deleteAfter
                 record(.other)
-                let s = selection, shift = s.lowerBound - lo
+                let shift = s.lowerBound - lo
                 replaceBytes(s.upperBound..<hi, with: "")
                 replaceBytes(lo..<s.lowerBound, with: "")
                 caret -= shift
                 anchor -= shift
+                snapToBoundaries()
             }
         }
         if let c = update.commit, !c.isEmpty { insert(c) }
-        if let p = update.preedit, !p.text.isEmpty {
-            let t = Self.oneLine(p.text)
+        // A preedit of control characters alone is none (nothing to show, as for an empty one).
+        if let p = update.preedit, case let t = Self.oneLine(p.text), !t.isEmpty {
             var cursor = p.cursor
             if let r = cursor {
                 let u = t.utf8
@@ -376,6 +383,20 @@ public struct TextEditingModel: Hashable, Sendable {
         var o = min(max(0, offset), text.utf8.count)
         while o < text.utf8.count, !isBoundary(o) { o += 1 }
         return o
+    }
+
+    /// Moves the caret and the anchor out of a grapheme cluster that a deletion joined around them
+    /// (the characters on either side can make one: Hangul jamo, regional indicators, a ZWJ and an
+    /// emoji; UAX #29): a caret to the cluster's start, a selection's ends outward.
+    private mutating func snapToBoundaries() {
+        if caret == anchor {
+            caret = snapBack(caret)
+            anchor = caret
+        } else if caret < anchor {
+            (caret, anchor) = (snapBack(caret), snapForward(anchor))
+        } else {
+            (anchor, caret) = (snapBack(anchor), snapForward(caret))
+        }
     }
 
     private mutating func replaceBytes(_ range: Range<Int>, with s: String) {

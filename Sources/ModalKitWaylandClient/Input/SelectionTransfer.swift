@@ -48,10 +48,7 @@ final class SelectionReader: EventLoopSource {
                 data.append(contentsOf: chunk[0..<n])
                 if data.count > Self.cap {
                     fputs("warning: the \(what) holds more than \(Self.cap) bytes (16 MiB); pasting only the first \(Self.cap)\n", stderr)
-                    var end = Self.cap
-                    while end > 0 && data[end] & 0xC0 == 0x80 { end -= 1 }   // a whole character
-                    data.removeSubrange(end...)
-                    return finish(data)
+                    return finish(Array(Self.cut(data, toAtMost: Self.cap)))
                 }
             } else if n == 0 {
                 return finish(data)
@@ -68,6 +65,19 @@ final class SelectionReader: EventLoopSource {
             fputs("warning: the \(what)'s owner sent nothing for \(Int(Self.idleTimeout)) s; paste abandoned\n", stderr)
             finish(nil)
         }
+    }
+
+    /// `data` cut to at most `cap` bytes (all of it when it fits), leaving out the character that
+    /// crosses the cap: the lead byte at most 3 bytes before it (UTF-8's longest sequence is 4)
+    /// whose sequence reaches past it. Continuation bytes that follow no such lead byte are kept
+    /// (decoded as U+FFFD, as anywhere else in the text).
+    static func cut(_ data: [UInt8], toAtMost cap: Int) -> ArraySlice<UInt8> {
+        let cap = max(0, cap)
+        guard data.count > cap else { return data[...] }
+        var lead = cap
+        while lead > max(0, cap - 3) && data[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let b = data[lead], length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+        return data[..<(b >= 0xC0 && lead + length > cap ? lead : cap)]
     }
 
     private func finish(_ bytes: [UInt8]?) {

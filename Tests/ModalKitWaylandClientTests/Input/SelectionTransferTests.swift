@@ -101,6 +101,21 @@ final class SelectionTransferTests: XCTestCase {
         XCTAssertEqual(last, "a")
     }
 
+    /// The cut at the cap leaves out at most the one character that crosses it (its lead byte at
+    /// most three bytes before the cap, UTF-8's longest sequence): continuation bytes that follow
+    /// no lead byte, or a character that ended before the cap, are not a character to walk back
+    /// over (what they decode to, U+FFFD, is kept).
+    func testTheCutAtTheCapLeavesOutOnlyTheCharacterCrossingIt() {
+        XCTAssertEqual(Array(SelectionReader.cut(Array("aé".utf8), toAtMost: 3)), Array("aé".utf8), "all of a text that fits")
+        XCTAssertEqual(Array(SelectionReader.cut(Array("aé".utf8), toAtMost: 2)), Array("a".utf8))
+        XCTAssertEqual(Array(SelectionReader.cut(Array("a😀".utf8), toAtMost: 4)), Array("a".utf8))
+        XCTAssertEqual(Array(SelectionReader.cut([0x61] + [UInt8](repeating: 0x80, count: 10), toAtMost: 5)),
+                       [0x61, 0x80, 0x80, 0x80, 0x80], "stray continuation bytes")
+        XCTAssertEqual(Array(SelectionReader.cut([0xC3, 0xA9, 0x80, 0x80], toAtMost: 3)), [0xC3, 0xA9, 0x80],
+                       "é ends before the cap")
+        XCTAssertEqual(Array(SelectionReader.cut([0xF0, 0x9F, 0x98, 0x80, 0x80], toAtMost: 0)), [])
+    }
+
     func testServedSelectionIsWrittenWholeAndAVanishedReaderEndsTheWrite() throws {
         let text = [UInt8](repeating: 0x78, count: 1 << 20)   // 1 MiB: more than a pipe holds
         final class Received: @unchecked Sendable {
