@@ -13,6 +13,10 @@ open class CompositorTestCase: XCTestCase {
     public let eventTimeout: Double = 10
 
     private var diagnosticsProviders: [() -> String] = []
+    /// This test's failures, first lines: repeated after the processes' output at tear-down, so
+    /// the end of a failed test's log says what failed (a log reader that shows only the lines
+    /// before "failed" sees them, not only the last process's output).
+    private var failureSummaries: [String] = []
     private var keptScreenshots: [(label: String, image: RGBImage)] = []
 
     /// Keeps `image` so that, if the test fails, it is written as a PNG into
@@ -150,10 +154,18 @@ open class CompositorTestCase: XCTestCase {
         return try cpuTicks(pid: pid) - before
     }
 
+    open override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+                                     expected: Bool) {
+        let first = description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        failureSummaries.append("\((filePath as NSString).lastPathComponent):\(lineNumber): \(first.prefix(300))")
+        super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+
     open override func tearDown() {
         // Print what the processes said when the test failed, before the tear-down blocks stop them.
         if let run = testRun, run.failureCount + run.unexpectedExceptionCount > 0 {
             for provide in diagnosticsProviders { print(provide()) }
+            for failure in failureSummaries { print("failed here: " + failure) }
             if !keptScreenshots.isEmpty {
                 let base = ProcessInfo.processInfo.environment["MODALKIT_TEST_ARTIFACTS"] ?? "/tmp/modalkit-e2e-failures"
                 let dir = base + "/" + name.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
@@ -165,6 +177,7 @@ open class CompositorTestCase: XCTestCase {
             }
         }
         diagnosticsProviders.removeAll()
+        failureSummaries.removeAll()
         keptScreenshots.removeAll()
         super.tearDown()
     }
