@@ -13,6 +13,30 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+// AddressSanitizer and ThreadSanitizer replace the allocator themselves (their runtimes define
+// malloc and free and keep their own heap): a block from __libc_malloc freed through their free
+// breaks them. In such a build the counter defines nothing and says so
+// (modalkit_alloc_counter_sanitized).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define MODALKIT_SANITIZED_ALLOCATOR 1
+#endif
+#endif
+#if !defined(MODALKIT_SANITIZED_ALLOCATOR) && (defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__))
+#define MODALKIT_SANITIZED_ALLOCATOR 1
+#endif
+
+#ifdef MODALKIT_SANITIZED_ALLOCATOR
+
+unsigned long long modalkit_alloc_count(void) { return 0; }
+unsigned long long modalkit_alloc_bytes(void) { return 0; }
+int modalkit_alloc_counter_selftest(void) { return 0; }
+int modalkit_alloc_counter_sanitized(void) { return 1; }
+
+#else
+
+int modalkit_alloc_counter_sanitized(void) { return 0; }
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *ptr, size_t size);
@@ -104,3 +128,5 @@ int modalkit_alloc_counter_selftest(void) {
     free(p);
     return ok;
 }
+
+#endif

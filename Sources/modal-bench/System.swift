@@ -92,6 +92,9 @@ enum AllocationCounter {
     /// libraries' (a count of 0 per frame must mean "no allocation", not "not seen").
     /// - Returns: nil when all are counted, else which one is not.
     static func selfCheck() -> String? {
+        if modalkit_alloc_counter_sanitized() == 1 {
+            return "modal-bench is built with a sanitizer, whose allocator it cannot count (build it without one)"
+        }
         guard modalkit_alloc_counter_selftest() == 1 else { return "malloc called from modal-bench is not counted" }
         var before = count
         sink = makeArray(count: 1000 + Int(getpid() & 1))

@@ -32,6 +32,10 @@ unsigned long long modalkit_alloc_bytes(void);
 /// other libraries (libswiftCore, pixman) is up to the caller.
 int modalkit_alloc_counter_selftest(void);
 
+/// 1 when this build has AddressSanitizer or ThreadSanitizer, whose runtimes own the allocator:
+/// the counter then replaces nothing and counts nothing (the functions above return 0).
+int modalkit_alloc_counter_sanitized(void);
+
 #ifdef __cplusplus
 }
 #endif
