@@ -76,7 +76,10 @@ extension PixmanFont {
                 // The word alone: broken at clusters while wider than a line.
                 var rest = Array(word)
                 while measure(String(rest)) > maxWidth, rest.count > 1 {
-                    let count = max(1, longestFittingPrefix(rest, width: maxWidth))
+                    var count = max(1, longestFittingPrefix(rest, width: maxWidth))
+                    // The estimate is from the word shaped whole; the piece alone can be wider (a
+                    // joined letter at the cut takes its final form): one cluster fewer until it fits.
+                    while count > 1, measure(String(rest[..<count])) > maxWidth { count -= 1 }
                     lines.append(String(rest[..<count]))
                     rest.removeFirst(count)
                 }

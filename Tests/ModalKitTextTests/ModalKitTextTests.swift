@@ -244,6 +244,27 @@ final class ModalKitTextTests: XCTestCase {
         XCTAssertLessThanOrEqual(font.width(of: two[1]), 100)
     }
 
+    /// A joined script's word broken across lines: each piece is measured as it is drawn, alone —
+    /// an Arabic letter at the cut takes its final form, wider than its joined form in the whole
+    /// word (the fuzzer's "اعال" at 16 px came out 22 px wide).
+    func testAJoinedWordBrokenAcrossLinesFitsPieceByPiece() throws {
+        let word = "اعالم", words = "بالعالم اعالم مرحبا"
+        for shaping in TextShaping.allCases where shaping <= TextShaping.available {
+            for size in [13, 15] {
+                let font = try PixmanFont(pattern: "DejaVu Sans", pixelSize: size, shaping: shaping)
+                for width in 1...font.width(of: words) {
+                    for text in [word, words] {
+                        let lines = font.wrapped(text, toWidth: width)
+                        for line in lines where line.count > 1 {
+                            XCTAssertLessThanOrEqual(font.width(of: line), width, "\(shaping) \(size) px: \(line) of \(text)")
+                        }
+                        XCTAssertEqual(lines.joined().filter { $0 != " " }, text.filter { $0 != " " })
+                    }
+                }
+            }
+        }
+    }
+
     /// Every shaping mode lays out what it draws: `width(of:)` is the sum of the glyphs' advances,
     /// each glyph's pen position the sum before it; the modes fcft lacks fall back to what it has.
     func testEveryShapingModeMeasuresWhatItDraws() throws {
