@@ -100,19 +100,31 @@ public struct OptionTable<Subcommand: Hashable & Sendable>: Sendable {
             lines.append(section.heading)
             if let paragraph = section.paragraph { lines.append(paragraph) }
             for option in options where option.section == section.heading {
-                let name = "  " + option.usage + (option.alias.map { ", \($0)" } ?? "")
-                let indent = String(repeating: " ", count: column)
-                if name.count <= column - 2 {
-                    lines.append(name + String(repeating: " ", count: column - name.count) + option.help[0])
-                } else if name.count + 2 <= column + 4 {
-                    lines.append(name + "  " + option.help[0])
-                } else {
-                    lines.append(name)
-                    lines.append(indent + option.help[0])
-                }
-                for more in option.help.dropFirst() { lines.append(indent + more) }
+                lines += Self.lines(of: option, column: column)
             }
         }
+        return lines
+    }
+
+    /// The lines of every option `command` takes, in table order, laid out as in
+    /// ``helpLines(_:column:)``: one subcommand's options, wherever the whole help lists them.
+    public func helpLines(for command: Subcommand, column: Int) -> [String] {
+        options.filter { $0.commands.contains(command) }.flatMap { Self.lines(of: $0, column: column) }
+    }
+
+    private static func lines(of option: CommandOption<Subcommand>, column: Int) -> [String] {
+        var lines: [String] = []
+        let name = "  " + option.usage + (option.alias.map { ", \($0)" } ?? "")
+        let indent = String(repeating: " ", count: column)
+        if name.count <= column - 2 {
+            lines.append(name + String(repeating: " ", count: column - name.count) + option.help[0])
+        } else if name.count + 2 <= column + 4 {
+            lines.append(name + "  " + option.help[0])
+        } else {
+            lines.append(name)
+            lines.append(indent + option.help[0])
+        }
+        for more in option.help.dropFirst() { lines.append(indent + more) }
         return lines
     }
 }

@@ -24,7 +24,7 @@ public enum AskCommandLine {
 
     /// Parses the arguments after `ask` with `scanner` (over ``CommandTable``'s rows for `ask`):
     /// the first operand is the kind, the others (and every argument after `--`) a list's rows.
-    /// - Returns: `.ask` with the prompt, or `.help` for `--help`.
+    /// - Returns: `.ask` with the prompt, or `.help(.ask)` for `--help`.
     /// - Throws: `UsageError` (exit 2) for a missing or unknown kind, an option `ask` does not take
     ///   or the kind does not take, a value missing or bad, rows given to a kind other than list,
     ///   more rows than ``maximumRows``.
@@ -35,7 +35,7 @@ public enum AskCommandLine {
         while let argument = try scanner.next() {
             switch argument {
             case let .option(option, value):
-                if option.name == "--help" { return .help }
+                if option.name == "--help" { return .help(.ask) }
                 given.append((option, value ?? ""))
             case let .operand(word): operands.append(word)
             case .endOfOptions: operands += scanner.rest()

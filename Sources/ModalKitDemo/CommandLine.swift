@@ -26,7 +26,9 @@ public enum Command: Equatable, Sendable {
     case pinentry(style: StyleSelection, logEvents: Bool)
     /// `ask KIND ...`: one prompt (``AskCommandLine``); a list's rows from stdin when none are given.
     case ask(AskPrompt)
-    case help
+    /// `--help` (or `-h`): the whole help (``usageText``) for the window, the subcommand's own
+    /// (``CommandTable/usage(for:)``) after a subcommand, as `git SUB --help` narrows to SUB.
+    case help(Subcommand)
     case version
 }
 

@@ -120,13 +120,13 @@ struct SharedArguments {
 
 /// Reads every option of the window, render or preview: the shared ones into `shared`, the
 /// subcommand's own through `take`.
-/// - Returns: `.help` or `.version` where one is given (the arguments after it unread), else nil.
+/// - Returns: `.help` (of the scanner's subcommand) or `.version` where one is given (the arguments after it unread), else nil.
 private func readOptions(_ scanner: inout DemoScanner, into shared: inout SharedArguments,
                          _ take: (CommandOption, String) throws -> Void) throws -> Command? {
     while let (option, value) = try scanner.nextOption() {
         if try shared.take(option, value) { continue }
         switch option.name {
-        case "--help": return .help
+        case "--help": return .help(scanner.command)
         case "--version": return .version
         default: try take(option, value)
         }
@@ -279,7 +279,7 @@ private func parseNewStyle(_ scanner: inout DemoScanner) throws -> Command {
         switch argument {
         case let .option(option, value):
             switch option.name {
-            case "--help": return .help
+            case "--help": return .help(scanner.command)
             case "--directory":
                 guard let value, !value.isEmpty else { throw UsageError("--directory needs a directory name") }
                 options.directory = value
@@ -305,7 +305,7 @@ private func parseCompletion(_ scanner: inout DemoScanner) throws -> Command {
         switch argument {
         case let .option(option, _):
             guard option.name == "--help" else { preconditionFailure("\(option.name) is in CommandTable but not parsed") }
-            return .help
+            return .help(scanner.command)
         case let .operand(word): shells.append(word)
         case .endOfOptions: throw DemoScanner.unexpected("--")
         }
@@ -325,7 +325,7 @@ private func parsePinentry(_ scanner: inout DemoScanner) throws -> Command {
     style.style = "alert"
     while let (option, value) = try scanner.nextOption() {
         switch option.name {
-        case "--help": return .help
+        case "--help": return .help(scanner.command)
         case "--style":
             if sawStyle { throw UsageError("pinentry takes one --style") }
             sawStyle = true

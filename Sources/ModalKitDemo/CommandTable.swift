@@ -273,6 +273,32 @@ public enum CommandTable {
     /// The long option names `command` takes, in table order, without repeats.
     public static func optionNames(for command: Subcommand) -> [String] { table.optionNames(for: command) }
 
+    /// `modal-demo SUBCOMMAND --help`'s text (`command` is not ``Subcommand/window``, whose help
+    /// is the whole ``usageText``): the subcommand's synopsis lines, its section's paragraph, every
+    /// option it takes (wherever the whole help lists them), and where the rest is.
+    public static func usage(for command: Subcommand) -> String {
+        var lines = ["Usage:"]
+        var inCommand = false
+        for line in synopsis.split(separator: "\n") {
+            // A synopsis entry starts at column 0 ("modal-demo …"); its continuation lines are indented.
+            if !line.hasPrefix(" ") {
+                let words = line.split(separator: " ")
+                inCommand = words.count > 1 && words[1] == command.rawValue
+            }
+            if inCommand { lines.append("  " + line) }
+        }
+        // The subcommand's section: its heading's first word is the subcommand ("render:", "ask KIND …:").
+        let section = sections.first { heading in
+            heading.heading.split(separator: " ").first.map { $0.hasSuffix(":") ? $0.dropLast() : $0[...] } == command.rawValue[...]
+        }
+        if let paragraph = section?.paragraph {
+            lines += ["", paragraph]
+        }
+        lines += ["", "Options:"] + table.helpLines(for: command, column: 27)
+        lines += ["", "modal-demo --help: every subcommand, the style path, the environment and the exit statuses."]
+        return lines.joined(separator: "\n")
+    }
+
     /// `--help`'s text: the synopsis, the introduction, each section's options, the epilogue.
     static func makeUsage() -> String {
         var lines = ["Usage:"] + synopsis.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }

@@ -134,8 +134,8 @@ default: break
 }
 
 switch command {
-case .help:
-    print(usageText)
+case let .help(subcommand):
+    print(subcommand == .window ? usageText : CommandTable.usage(for: subcommand))
 case .version:
     print("modal-demo \(modalDemoVersion)")
 case .completion(let shell):

@@ -113,8 +113,8 @@ final class AskCommandLineTests: XCTestCase {
         XCTAssertEqual(p.text, "Pick")
         XCTAssertTrue(p.multiple)
         XCTAssertEqual(p.rows, ["a", "b", "--c", "-"])
-        XCTAssertEqual(try parseCommandLine(["ask", "--help"]), .help)
-        XCTAssertEqual(try parseCommandLine(["ask", "question", "-h"]), .help)
+        XCTAssertEqual(try parseCommandLine(["ask", "--help"]), .help(.ask))
+        XCTAssertEqual(try parseCommandLine(["ask", "question", "-h"]), .help(.ask))
         XCTAssertEqual(usageError(["list", "-x"]), "unknown option '-x' for ask (see --help)")
     }
 

@@ -128,11 +128,11 @@ final class CommandLineParserTests: XCTestCase {
     }
 
     func testHelpVersionAndListStyles() throws {
-        XCTAssertEqual(try parse(["--help"]), .help)
-        XCTAssertEqual(try parse(["-h"]), .help)
+        XCTAssertEqual(try parse(["--help"]), .help(.window))
+        XCTAssertEqual(try parse(["-h"]), .help(.window))
         XCTAssertEqual(try parse(["--version"]), .version)
-        XCTAssertEqual(try parse(["--size", "10x10", "--help", "--bogus"]), .help, "help wins over what follows")
-        XCTAssertEqual(try parse(["render", "--help"]), .help)
+        XCTAssertEqual(try parse(["--size", "10x10", "--help", "--bogus"]), .help(.window), "help wins over what follows")
+        XCTAssertEqual(try parse(["render", "--help"]), .help(.render))
         XCTAssertEqual(try parse(["--list-styles"]), .listStyles)
         XCTAssertEqual(try parse(["--list-styles", "--style", "x"]), .listStyles)
         XCTAssertTrue(usageText.hasPrefix("Usage:\n"))

@@ -59,12 +59,40 @@ final class CommandTableTests: XCTestCase {
 
     func testCompletionTakesOneShell() throws {
         XCTAssertEqual(try parseCommandLine(["completion", "zsh"]), .completion(.zsh))
-        XCTAssertEqual(try parseCommandLine(["completion", "--help"]), .help)
+        XCTAssertEqual(try parseCommandLine(["completion", "--help"]), .help(.completion))
         for (arguments, message) in [([String](), "completion takes one shell: bash, zsh or fish"),
                                      (["tcsh"], "completion expects bash, zsh or fish, got 'tcsh'"),
                                      (["bash", "zsh"], "completion takes one shell: bash, zsh or fish, got 'bash zsh'")] {
             XCTAssertThrowsError(try parseCommandLine(["completion"] + arguments)) { XCTAssertEqual("\($0)", message) }
         }
+    }
+
+    /// `modal-demo SUBCOMMAND --help` narrows the help to the subcommand (as `git SUB --help`):
+    /// its synopsis lines and no other's, its section's paragraph, every option it takes with its
+    /// value, none it does not take, and a pointer to the whole help.
+    func testASubcommandsHelpIsItsOwn() throws {
+        for command in Subcommand.allCases where command != .window {
+            XCTAssertEqual(try parseCommandLine([command.rawValue, "--help"]), .help(command), command.rawValue)
+            let help = CommandTable.usage(for: command)
+            let lines = help.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.first, "Usage:")
+            let entries = lines.filter { $0.hasPrefix("  modal-demo ") }
+            XCTAssertFalse(entries.isEmpty, "\(command.rawValue): no synopsis line")
+            for entry in entries { XCTAssertTrue(entry.hasPrefix("  modal-demo \(command.rawValue)"), entry) }
+            for option in CommandTable.table.options {
+                let listed = lines.contains { $0.hasPrefix("  " + option.usage + " ") || $0 == "  " + option.usage
+                                              || $0.hasPrefix("  " + option.usage + ",") }
+                if option.commands.contains(command) {
+                    XCTAssertTrue(listed, "\(command.rawValue) --help lacks \(option.usage)")
+                } else if !CommandTable.table.options.contains(where: { $0.name == option.name && $0.commands.contains(command) }) {
+                    XCTAssertFalse(listed, "\(command.rawValue) --help lists \(option.usage), which it does not take")
+                }
+            }
+            XCTAssertEqual(lines.last, "modal-demo --help: every subcommand, the style path, the environment and the exit statuses.")
+        }
+        XCTAssertTrue(CommandTable.usage(for: .ask).contains("Exit status: 0 OK, 1 Cancel"), "ask's section paragraph")
+        XCTAssertFalse(CommandTable.usage(for: .ask).contains("--progress"))
+        XCTAssertEqual(try parseCommandLine(["--help"]), .help(.window))
     }
 
     /// --help lists every option of the table once per section it is in, with its value.
@@ -201,7 +229,7 @@ final class CommandTableTests: XCTestCase {
         sheet.options = ["dim-alpha": "0.3"]
         XCTAssertEqual(try parseCommandLine(["pinentry", "--log-events", "--style=bottom-sheet", "--style-option", "dim-alpha=0.3"]),
                        .pinentry(style: sheet, logEvents: true))
-        XCTAssertEqual(try parseCommandLine(["pinentry", "--help"]), .help)
+        XCTAssertEqual(try parseCommandLine(["pinentry", "--help"]), .help(.pinentry))
         for (arguments, message) in [(["--display", ":0"], "unknown option '--display' for pinentry (see --help)"),
                                      (["--style"], "option --style needs a value"),
                                      (["x"], "unexpected argument 'x' (see --help)"),
