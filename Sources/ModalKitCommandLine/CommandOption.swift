@@ -14,6 +14,9 @@ public enum ValueCompletion: Equatable, Sendable {
     case file
     /// A directory name.
     case directory
+    /// A `KEY=` of the style the nearest `--style` before it names (its `--describe-style` option
+    /// keys; nothing without such a `--style`).
+    case styleOption
     /// One of these words.
     case words([String])
 }

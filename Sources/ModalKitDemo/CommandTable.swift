@@ -65,7 +65,7 @@ public enum CommandTable {
                       "(a value containing '/'). Default: inset-centered. Repeatable: the card's",
                       "\"Present another\" presents level n with the n-th --style (the last repeats);",
                       "render draws levels 1..n-1 presented and level n at --progress"),
-        CommandOption("--style-option", "KEY=VALUE", in: styled.union([.ask, .pinentry]),
+        CommandOption("--style-option", "KEY=VALUE", completion: .styleOption, in: styled.union([.ask, .pinentry]),
                       "an option of the --style before it (one must come before it);",
                       "--describe-style NAME lists a style's options with their meanings,",
                       "defaults and accepted values (unknown keys are refused)"),

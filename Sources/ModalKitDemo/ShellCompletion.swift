@@ -55,6 +55,10 @@ public enum ShellCompletion {
     /// lines (those starting with `#`).
     static let styleNames = "--list-styles 2>/dev/null | awk -F '\\t' '!/^#/ && NF { print $1 }'"
 
+    /// The awk program listing a style's option keys from `--describe-style`: the first word of
+    /// each line after the `options:` line and its column headings.
+    static let styleOptionKeys = "awk 'f == 2 && NF { print $1 } f == 1 { f = 2 } /^options:/ { f = 1 }'"
+
     // MARK: bash
 
     static func bash() -> String {
@@ -69,6 +73,7 @@ public enum ShellCompletion {
             case .style: reply = "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \(styleNames))\" -- \"$cur\") $(compgen -f -- \"$cur\"))"
             case .file: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .directory: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
+            case .styleOption: reply = "_modal_demo_style_options"
             case .words(let words): reply = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
             }
             valueCases.append("        \(option.name)) \(reply); return ;;")
@@ -83,6 +88,17 @@ public enum ShellCompletion {
         }
         return """
         # bash completion for modal-demo (made by `modal-demo completion bash` from its --help table)
+        # --style-option: KEY= of the style the nearest --style before it names (its --describe-style).
+        _modal_demo_style_options() {
+            local i style=""
+            for ((i = COMP_CWORD - 2; i > 0; i--)); do
+                if [ "${COMP_WORDS[i]}" = --style ]; then style=${COMP_WORDS[i+1]}; break; fi
+            done
+            COMPREPLY=()
+            [ -n "$style" ] || return
+            COMPREPLY=($(compgen -S = -W "$("${COMP_WORDS[0]}" --describe-style "$style" 2>/dev/null | \(styleOptionKeys))" -- "$cur"))
+            compopt -o nospace 2>/dev/null
+        }
         _modal_demo() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command="" words i
             case $cur in --*=*) return ;; esac
@@ -126,6 +142,7 @@ public enum ShellCompletion {
         case .style: action = ":style:_modal_demo_styles"
         case .file: action = ":file:_files"
         case .directory: action = ":directory:_files -/"
+        case .styleOption: action = ":style option:_modal_demo_style_options"
         case .words(let words): action = ":value:(\(words.joined(separator: " ")))"
         }
         let star = repeatable.contains(option.name) ? "*" : ""
@@ -154,13 +171,27 @@ public enum ShellCompletion {
         #compdef modal-demo
         # zsh completion for modal-demo (made by `modal-demo completion zsh` from its --help table)
 
+        # ($demo: the modal-demo being completed, set before a subcommand's branch shifts words.)
         _modal_demo_styles() {
             local -a styles
-            styles=(${(f)"$(${words[1]} \(styleNames))"})
+            styles=(${(f)"$(${demo:-${words[1]}} \(styleNames))"})
             _alternative 'styles:style:compadd -a styles' 'files:plugin file:_files'
         }
 
+        # --style-option: KEY= of the style the nearest --style before it names (its --describe-style).
+        _modal_demo_style_options() {
+            local i style=""
+            for ((i = CURRENT - 2; i > 0; i--)); do
+                if [[ ${words[i]} == --style ]]; then style=${words[i+1]}; break; fi
+            done
+            [[ -n $style ]] || return 1
+            local -a keys
+            keys=(${(f)"$(${demo:-${words[1]}} --describe-style $style 2>/dev/null | \(styleOptionKeys))"})
+            compadd -S = -- $keys
+        }
+
         _modal_demo() {
+            local demo=${words[1]}
             case ${words[2]} in
         \(cases.joined(separator: "\n"))
                 *)
@@ -194,6 +225,20 @@ public enum ShellCompletion {
             "    set -l demo (commandline -opc)[1]",
             "    command $demo \(styleNames)",
             "end",
+            "# --style-option: KEY= of the style the nearest --style before it names (its --describe-style).",
+            "function __modal_demo_style_options",
+            "    set -l words (commandline -opc)",
+            "    set -l style",
+            "    for i in (seq (count $words) -1 2)",
+            "        set -l j (math $i - 1)",
+            "        if test \"$words[$j]\" = --style",
+            "            set style $words[$i]",
+            "            break",
+            "        end",
+            "    end",
+            "    test -n \"$style\"; or return",
+            "    command $words[1] --describe-style $style 2>/dev/null | \(styleOptionKeys) | string replace -r '$' '='",
+            "end",
         ]
         for command in subcommands {
             lines.append("complete -c modal-demo -n \"not __fish_seen_subcommand_from \(all)\" -a \(command.rawValue) -d \(fishQuoted(summary(command)))")
@@ -210,6 +255,7 @@ public enum ShellCompletion {
                 case .style: line += " -r -F -a \"(__modal_demo_styles)\""
                 case .file: line += " -r -F"
                 case .directory: line += " -x -a \"(__fish_complete_directories)\""
+                case .styleOption: line += " -x -a \"(__modal_demo_style_options)\""
                 case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
                 }
                 lines.append(line + " -d \(fishQuoted(option.help[0]))")

@@ -51,7 +51,8 @@ final class ShippedFilesTests: XCTestCase {
         }
     }
 
-    /// bash completes subcommands, a subcommand's options, and style names from --list-styles.
+    /// bash completes subcommands, a subcommand's options, style names from --list-styles, and a
+    /// --style-option's keys from the --style before it (--describe-style).
     func testBashCompletesStylesOptionsAndSubcommands() throws {
         let script = try installed("share/bash-completion/completions/modal-demo")
         func complete(_ words: [String]) throws -> Set<String> {
@@ -70,6 +71,11 @@ final class ShippedFilesTests: XCTestCase {
         XCTAssertEqual(try complete([demo, "pre"]), ["preview"])
         XCTAssertEqual(try complete([demo, "--compositing", "s"]), ["subsurface"])
         XCTAssertEqual(try complete([demo, "completion", "f"]), ["fish"])
+        // --style-option: the keys (KEY=) of the style named by the --style before it.
+        XCTAssertEqual(try complete([demo, "--style", "bottom-sheet", "--style-option", "de"]), ["detents="])
+        XCTAssertTrue(try complete([demo, "render", "--style", "inset-centered", "--style-option", ""])
+                        .isSuperset(of: ["curve=", "dim-alpha=", "duration="]))
+        XCTAssertEqual(try complete([demo, "--style-option", ""]), [], "no --style before it: no keys")
     }
 
     func testFishCompletesStylesAndOptions() throws {
@@ -84,6 +90,8 @@ final class ShippedFilesTests: XCTestCase {
         XCTAssertTrue(try complete("modal-demo render --pro").contains("--progress"))
         XCTAssertFalse(try complete("modal-demo --pro").contains("--progress"), "--progress is render's")
         XCTAssertTrue(try complete("modal-demo ").isSuperset(of: ["render", "preview", "new-style", "completion"]))
+        XCTAssertEqual(try complete("modal-demo --style bottom-sheet --style-option de"), ["detents="])
+        XCTAssertEqual(try complete("modal-demo --style-option "), [], "no --style before it: no keys")
     }
 
     func testDesktopEntryIsValidAndNamedAfterTheAppID() throws {
