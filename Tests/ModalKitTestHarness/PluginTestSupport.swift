@@ -65,10 +65,14 @@ public enum PluginTestSupport {
         return (tripleDirectory as NSString).deletingLastPathComponent + "/modalkit-test-cache"
     }
 
-    /// The scratch directory of the release build `scripts/install` makes: `scripts/test` installs
-    /// the prefix the end-to-end tests run (``InstalledProducts``) from this very directory, so a
-    /// test that installs again (``PluginInstallTests``) finds the build done and only copies.
-    public static var releaseScratch: String { cacheDirectory + "/install-release" }
+    /// The scratch directory of the release build `scripts/install` makes (its default,
+    /// `<scratch>/install`): `scripts/test` installs the prefix the end-to-end tests run
+    /// (``InstalledProducts``) from this very directory, so a test that installs again
+    /// (``PluginInstallTests``) finds the build done and only copies.
+    public static var releaseScratch: String {
+        let tripleDirectory = (testBinaryDirectory as NSString).deletingLastPathComponent   // …/x86_64-unknown-linux-gnu
+        return (tripleDirectory as NSString).deletingLastPathComponent + "/install"
+    }
 
     /// A new empty directory under `$TMPDIR`, removed when the test ends.
     public static func temporaryDirectory(_ test: XCTestCase, _ label: String) throws -> String {
