@@ -21,6 +21,10 @@ let table = OptionTable<SessionCommand>([
     CommandOption("--size", "WxH", in: [.run], "the app's window size in pixels (default 800x600; output scale 1)"),
     CommandOption("--timeout", "SECONDS", in: [.run],
                   "bound of the first window and of each `wait` without its own (default 10)"),
+    CommandOption("--overlay", in: [.run],
+                  "the app shows no window but a layer-shell surface over the output (modal-demo ask,",
+                  "swaynag, fuzzel): the output is --size, coordinates and screenshots are the whole",
+                  "output's, and the session starts once the output shows something"),
     CommandOption("--help", alias: "-h", in: [.run], "this text"),
 ])
 
@@ -35,7 +39,7 @@ processes' ids), and stops the app and the session.
 
 \(table.helpLines([HelpSection("Options:")], column: 21).joined(separator: "\n"))
 
-Steps (coordinates: pixels from the top-left corner of the app's window):
+Steps (coordinates: pixels from the top-left corner of the app's window; with --overlay, of the output):
   click X Y               move the pointer to X,Y and click the left button
   key NAME                press and release a key (enter, esc, tab, space, backspace, a, ctrl-a, ...)
   type TEXT               type TEXT, one key a character
@@ -43,11 +47,14 @@ Steps (coordinates: pixels from the top-left corner of the app's window):
                           that matches the regular expression REGEX (ICU syntax)
   sleep SECONDS           pause
   screenshot NAME         save the app's window as NAME.png (once two pictures in a row agree,
-                          or as it is after 2 s), the pointer moved off the window first
+                          or as it is after 2 s), the pointer moved off the window first (with
+                          --overlay: to the output's bottom-right corner, where its tip shows)
   close [SECONDS]         ask the app to close its window (xdg_toplevel.close, as the window's
-                          close button does) and wait for it to exit with status 0
+                          close button does) and wait for it to exit with status 0 (not with
+                          --overlay: an overlay has no window to close; answer it, e.g. key esc)
 
-The session starts when the app's window is mapped. The app's stdout and stderr are saved as
+The session starts when the app's window is mapped (with --overlay: once the output differs from
+the empty one, bounded by --timeout). The app's stdout and stderr are saved as
 stdout.log and stderr.log. Exit status: 0 when every step held, 1 when a step failed, the app
 ended before the last step or the session could not start (a one-line reason on stderr), 2 for a
 bad command line or step.
@@ -132,6 +139,8 @@ struct Options {
     var output: String?
     var width = 800, height = 600
     var timeout = 10.0
+    /// `--overlay`: the app maps a layer surface, no toplevel.
+    var overlay = false
     var app: [String] = []
 
     /// The options and the app of `arguments` (after the program name), or nil for `--help`.
@@ -174,13 +183,19 @@ struct Options {
                 default: preconditionFailure("\(option.name) is in the table but not parsed")
                 }
             case let .option(option, nil):
-                guard option.name == "--help" else { preconditionFailure("\(option.name) is in the table but not parsed") }
-                return nil
+                switch option.name {
+                case "--overlay": o.overlay = true
+                case "--help": return nil
+                default: preconditionFailure("\(option.name) is in the table but not parsed")
+                }
             }
         }
         guard !o.app.isEmpty else { throw UsageError("no app to run (modalkit-session [OPTIONS] APP [ARGS...])") }
         guard findExecutable(o.app[0]) != nil else { throw UsageError("cannot run '\(o.app[0])': not an executable file") }
         o.steps = fileSteps + lineSteps
+        if o.overlay, let close = o.steps.first(where: { if case .close = $0 { return true } else { return false } }) {
+            throw UsageError("`\(close)` closes the app's window, and with --overlay it has none (answer the overlay instead, e.g. key esc)")
+        }
         return o
     }
 }
@@ -253,20 +268,39 @@ func run(_ o: Options) -> Int32 {
         sway?.stop()
     }
     do {
-        let session = try HeadlessSway(windowWidth: o.width, windowHeight: o.height)
+        // An overlay covers the whole output: no margin around a window area, so the output is --size.
+        let session = try HeadlessSway(windowWidth: o.width, windowHeight: o.height, margin: o.overlay ? 0 : 20)
         sway = session
         let input = try VNCInput(sway: session)
         vnc = input
         try input.park()
         var env = session.clientEnvironment
         env["SWAYSOCK"] = nil
+        // The empty output, to see when an overlay shows (it maps no window sway lists).
+        let empty = o.overlay ? try session.screenshot() : nil
         let started = try ChildProcess(o.app, environment: env)
         app = started
         interruptLock.lock(); appPID = started.pid; interruptLock.unlock()
         print("session: XDG_RUNTIME_DIR=\(session.runtimeDirectory) WAYLAND_DISPLAY=\(session.displayName), pids: sway \(session.process.pid) wayvnc \(input.process.pid) app \(started.pid)")
         fflush(stdout)
         if wasInterrupted() != 0 { started.stop(timeout: 3) }
-        let window = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
+        let window: SwayWindow?
+        let area: PixelBox
+        if let empty {
+            window = nil
+            area = PixelBox(x: 0, y: 0, width: session.width, height: session.height)
+            let shown = waitUntil(timeout: o.timeout, interval: 0.1) {
+                started.status != nil || ((try? session.screenshot()).map { $0 != empty } ?? false)
+            }
+            if let status = started.status {
+                throw StepFailure(message: "the app ended (\(status)) before it showed anything")
+            }
+            guard shown else { throw StepFailure(message: "the app showed nothing on the output within \(o.timeout) s") }
+        } else {
+            let mapped = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
+            window = mapped
+            area = mapped.rect
+        }
         var matched = 0   // lines of stdout the waits have passed
         var parked = true  // the pointer is off the window (VNCInput.park above)
         for (index, step) in o.steps.enumerated() {
@@ -277,10 +311,10 @@ func run(_ o: Options) -> Int32 {
             do {
                 switch step {
                 case .click(let x, let y):
-                    guard x < window.rect.width, y < window.rect.height else {
-                        throw StepFailure(message: "\(x),\(y) is outside the \(window.rect.width)x\(window.rect.height) window")
+                    guard x < area.width, y < area.height else {
+                        throw StepFailure(message: "\(x),\(y) is outside the \(area.width)x\(area.height) \(window == nil ? "output" : "window")")
                     }
-                    try input.click(x: window.rect.x + x, y: window.rect.y + y)
+                    try input.click(x: area.x + x, y: area.y + y)
                     parked = false
                 case .key(let name):
                     try input.key(name)
@@ -307,13 +341,14 @@ func run(_ o: Options) -> Int32 {
                 case .screenshot(let name):
                     // No cursor in the picture: the pointer leaves the window first.
                     if !parked { try input.park(); parked = true }
-                    let current = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
+                    let current = window == nil ? area : try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started).rect
                     // The picture once it has settled (an animation ended), or as it is after 2 s
                     // (an app that never stops drawing, a blinking caret).
                     let shot = try (try? session.stableScreenshot(timeout: 2)) ?? session.screenshot()
-                    try shot.cropped(to: current.rect).writePNG(to: dir + "/" + name + ".png")
+                    try shot.cropped(to: current).writePNG(to: dir + "/" + name + ".png")
                 case .close(let timeout):
                     let seconds = timeout ?? o.timeout
+                    guard let window else { throw StepFailure(message: "an overlay has no window to close") }
                     try session.swaymsg(["[pid=\(window.pid)] kill"])
                     guard let status = started.waitForExit(timeout: seconds) else {
                         throw StepFailure(message: "the app still runs \(seconds) s after the close request")

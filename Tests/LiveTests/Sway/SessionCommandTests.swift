@@ -87,6 +87,39 @@ final class SessionCommandTests: CompositorTestCase {
         assertSessionGone(stdout)
     }
 
+    /// `--overlay`: `modal-demo ask` maps a layer surface over the whole output and no window; the
+    /// session starts once the output shows something, the output is --size, screenshots are the
+    /// whole output (the alert's light card in the middle, one dim colour over the desktop along
+    /// every edge), and Return answers it: the app ends by itself with the last step, status 0.
+    func testAnOverlayIsDrivenOnTheWholeOutput() throws {
+        let (dir, environment) = try workspace()
+        let output = dir + "/out"
+        let r = try ChildProcess.run([try command, "--overlay", "--size", "640x480", "--output", output,
+                                      "--step", "screenshot prompt", "--step", "key enter", "--",
+                                      try InstalledProducts.demo(), "ask", "question", "--text", "Delete 3 files?"],
+                                     environment: environment, timeout: 120)
+        let stdout = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertEqual(r.status, .exited(0), "stdout: \(stdout)\nstderr: \(r.stderr)")
+        XCTAssertTrue(stdout.contains("\n2 steps held;"), stdout)
+        let prompt = try RGBImage.loadPNG(path: output + "/prompt.png")
+        keep(prompt, "prompt")
+        XCTAssertEqual(prompt.width, 640)
+        XCTAssertEqual(prompt.height, 480)
+        let centre = prompt[320, 240]
+        XCTAssertTrue(centre.r > 200 && centre.g > 200 && centre.b > 200, "the alert's card at the centre: \(centre)")
+        let dim = prompt[0, 0]
+        XCTAssertLessThan(Int(dim.r) + Int(dim.g) + Int(dim.b), Int(centre.r) + Int(centre.g) + Int(centre.b))
+        // (The pointer is parked at the bottom-right corner: the tip of its image shows there.)
+        for x in stride(from: 0, to: 630, by: 29) {
+            for y in [0, 479] { XCTAssertEqual(prompt[x, y], dim, "the dim along the top and bottom edges at \(x),\(y)") }
+        }
+        for y in stride(from: 0, to: 470, by: 23) {
+            for x in [0, 639] { XCTAssertEqual(prompt[x, y], dim, "the dim along the left and right edges at \(x),\(y)") }
+        }
+        XCTAssertEqual(try String(contentsOfFile: output + "/stdout.log", encoding: .utf8), "", "a question prints nothing")
+        assertSessionGone(stdout)
+    }
+
     /// A step that does not hold: one line naming it, status 1, the app's output still saved, and
     /// the session stopped.
     func testAStepThatDoesNotHoldFailsWithOneLineAndStatusOne() throws {
@@ -155,6 +188,8 @@ final class SessionCommandTests: CompositorTestCase {
             (["--frobnicate", "/bin/true"], "unknown option '--frobnicate' (see --help)"),
             (["--step", "key esc"], "no app to run (modalkit-session [OPTIONS] APP [ARGS...])"),
             (["--", dir + "/no-such-app"], "cannot run '\(dir)/no-such-app': not an executable file"),
+            (["--overlay", "--step", "close", "/bin/true"],
+             "`close` closes the app's window, and with --overlay it has none (answer the overlay instead, e.g. key esc)"),
         ] {
             let r = try ChildProcess.run([try command] + arguments, environment: environment, timeout: 20)
             XCTAssertEqual(r.status, .exited(2), "\(arguments): \(r.stderr)")
