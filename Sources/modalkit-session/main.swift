@@ -276,8 +276,9 @@ func run(_ o: Options) -> Int32 {
         try input.park()
         var env = session.clientEnvironment
         env["SWAYSOCK"] = nil
-        // The empty output, to see when an overlay shows (it maps no window sway lists).
-        let empty = o.overlay ? try session.screenshot() : nil
+        // The empty output once settled (sway's first frames and the parked cursor drawn), to see
+        // when an overlay shows: it maps no window sway lists.
+        let empty = o.overlay ? try session.stableScreenshot() : nil
         let started = try ChildProcess(o.app, environment: env)
         app = started
         interruptLock.lock(); appPID = started.pid; interruptLock.unlock()

@@ -120,6 +120,25 @@ final class SessionCommandTests: CompositorTestCase {
         assertSessionGone(stdout)
     }
 
+    /// `--overlay` with an app that shows nothing: one line after --timeout, status 1; with one
+    /// that ends first: at once, one line with its status; the session stopped either way.
+    func testAnOverlayThatNeverShowsIsOneLine() throws {
+        let (dir, environment) = try workspace()
+        let silent = try ChildProcess.run([try command, "--overlay", "--timeout", "2", "--output", dir + "/a",
+                                           "--step", "screenshot never", "/bin/sleep", "30"], environment: environment, timeout: 60)
+        XCTAssertEqual(silent.status, .exited(1), silent.stderr)
+        XCTAssertEqual(silent.stderr, "modalkit-session: the app showed nothing on the output within 2.0 s\n")
+        assertSessionGone(String(decoding: silent.stdout, as: UTF8.self))
+        let started = monotonicNow()
+        let ended = try ChildProcess.run([try command, "--overlay", "--timeout", "30", "--output", dir + "/b",
+                                          "/bin/sh", "-c", "exit 3"], environment: environment, timeout: 60)
+        XCTAssertEqual(ended.status, .exited(1), ended.stderr)
+        XCTAssertEqual(ended.stderr, "modalkit-session: the app ended (exit status 3) before it showed anything\n")
+        XCTAssertLessThan(monotonicNow() - started, 30, "it did not wait for the 30 s timeout")
+        assertSessionGone(String(decoding: ended.stdout, as: UTF8.self))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/a/never.png"))
+    }
+
     /// A step that does not hold: one line naming it, status 1, the app's output still saved, and
     /// the session stopped.
     func testAStepThatDoesNotHoldFailsWithOneLineAndStatusOne() throws {
