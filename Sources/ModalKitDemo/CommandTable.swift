@@ -288,8 +288,10 @@ public enum CommandTable {
             if inCommand { lines.append("  " + line) }
         }
         // The subcommand's section: its heading's first word is the subcommand ("render:", "ask KIND …:").
-        let section = sections.first { heading in
-            heading.heading.split(separator: " ").first.map { $0.hasSuffix(":") ? $0.dropLast() : $0[...] } == command.rawValue[...]
+        let section = sections.first { section in
+            var word = section.heading.split(separator: " ").first.map(String.init) ?? ""
+            if word.hasSuffix(":") { word.removeLast() }
+            return word == command.rawValue
         }
         if let paragraph = section?.paragraph {
             lines += ["", paragraph]
