@@ -52,12 +52,15 @@ Steps (coordinates: pixels from the top-left corner of the app's window; with --
   close [SECONDS]         ask the app to close its window (xdg_toplevel.close, as the window's
                           close button does) and wait for it to exit with status 0 (not with
                           --overlay: an overlay has no window to close; answer it, e.g. key esc)
+  exit STATUS [SECONDS]   wait for the app to end by itself (after the step that answered it)
+                          with exit status STATUS: `key esc` then `exit 1` checks a Cancel
 
 The session starts when the app's window is mapped (with --overlay: once the output differs from
 the empty one, bounded by --timeout). The app's stdout and stderr are saved as
 stdout.log and stderr.log. Exit status: 0 when every step held, 1 when a step failed, the app
-ended before the last step or the session could not start (a one-line reason on stderr), 2 for a
-bad command line or step.
+ended before a step other than `exit` or the session could not start (a one-line reason on stderr),
+2 for a bad command line or step. The last line says whether the app ended by itself (and how) or
+was still running and is stopped.
 """
 
 
@@ -69,6 +72,8 @@ enum Step: CustomStringConvertible {
     case sleep(Double)
     case screenshot(String)
     case close(timeout: Double?)
+    /// `exit STATUS [SECONDS]`: the app ends by itself with STATUS (0…255).
+    case exit(status: Int32, timeout: Double?)
 
     var description: String {
         switch self {
@@ -79,6 +84,7 @@ enum Step: CustomStringConvertible {
         case .sleep(let seconds): return "sleep \(seconds)"
         case .screenshot(let name): return "screenshot \(name)"
         case .close(let timeout): return "close" + (timeout.map { " \($0)" } ?? "")
+        case .exit(let status, let timeout): return "exit \(status)" + (timeout.map { " \($0)" } ?? "")
         }
     }
 
@@ -128,8 +134,13 @@ enum Step: CustomStringConvertible {
         case "close":
             guard words.count <= 1 else { throw bad("close takes at most SECONDS") }
             return .close(timeout: try words.first.map(seconds))
+        case "exit":
+            guard (1...2).contains(words.count), let status = Int32(words[0]), (0...255).contains(status) else {
+                throw bad("exit takes the app's exit status (0 to 255) and at most SECONDS")
+            }
+            return .exit(status: status, timeout: try words.dropFirst().first.map(seconds))
         default:
-            throw bad("unknown step '\(verb)' (click, key, type, wait, sleep, screenshot, close)")
+            throw bad("unknown step '\(verb)' (click, key, type, wait, sleep, screenshot, close, exit)")
         }
     }
 }
@@ -298,7 +309,13 @@ func run(_ o: Options) -> Int32 {
             }
             guard shown else { throw StepFailure(message: "the app showed nothing on the output within \(o.timeout) s") }
         } else {
-            let mapped = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
+            let mapped: SwayWindow
+            do {
+                mapped = try session.waitForAppWindow(pid: started.pid, timeout: o.timeout, app: started)
+            } catch where started.isRunning {
+                let line = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+                throw StepFailure(message: line + " (an app that shows a layer-shell overlay instead runs with --overlay)")
+            }
             window = mapped
             area = mapped.rect
         }
@@ -307,7 +324,9 @@ func run(_ o: Options) -> Int32 {
         for (index, step) in o.steps.enumerated() {
             if wasInterrupted() != 0 { throw StepFailure(message: "interrupted before step \(index + 1) `\(step)`") }
             if let status = started.status {
-                throw StepFailure(message: "the app ended (\(status)) before step \(index + 1) `\(step)`")
+                if case .exit = step {} else {
+                    throw StepFailure(message: "the app ended (\(status)) before step \(index + 1) `\(step)`")
+                }
             }
             do {
                 switch step {
@@ -355,6 +374,12 @@ func run(_ o: Options) -> Int32 {
                         throw StepFailure(message: "the app still runs \(seconds) s after the close request")
                     }
                     guard status == .exited(0) else { throw StepFailure(message: "the app ended with \(status)") }
+                case .exit(let expected, let timeout):
+                    let seconds = timeout ?? o.timeout
+                    guard let status = started.waitForExit(timeout: seconds) else {
+                        throw StepFailure(message: "the app still runs after \(seconds) s")
+                    }
+                    guard status == .exited(expected) else { throw StepFailure(message: "the app ended with \(status), not exit status \(expected)") }
                 }
                 if wasInterrupted() != 0 { throw StepFailure(message: "interrupted") }
                 stepsHeld += 1
@@ -373,7 +398,9 @@ func run(_ o: Options) -> Int32 {
         fputs("modalkit-session: \(failure)\n", stderr)
         return wasInterrupted() != 0 ? 128 + wasInterrupted() : 1
     }
-    print("\(stepsHeld) step\(stepsHeld == 1 ? "" : "s") held; screenshots and stdout.log, stderr.log in \(dir)")
+    // Whether the app had ended by itself (a prompt answered) or is stopped now.
+    let ending = app?.status.map { "the app ended (\($0))" } ?? "the app still ran and is stopped"
+    print("\(stepsHeld) step\(stepsHeld == 1 ? "" : "s") held; \(ending); screenshots and stdout.log, stderr.log in \(dir)")
     return 0
 }
 

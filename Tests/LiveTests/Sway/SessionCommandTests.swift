@@ -65,6 +65,7 @@ final class SessionCommandTests: CompositorTestCase {
         let stdout = String(decoding: r.stdout, as: UTF8.self)
         XCTAssertEqual(r.status, .exited(0), "stdout: \(stdout)\nstderr: \(r.stderr)")
         XCTAssertEqual(stdout.split(separator: "\n").first.map(String.init), "output: \(output)")
+        XCTAssertTrue(stdout.contains("\n5 steps held; the app still ran and is stopped;"), stdout)
 
         let field = try RGBImage.loadPNG(path: output + "/field.png")
         keep(field, "field")
@@ -95,12 +96,12 @@ final class SessionCommandTests: CompositorTestCase {
         let (dir, environment) = try workspace()
         let output = dir + "/out"
         let r = try ChildProcess.run([try command, "--overlay", "--size", "640x480", "--output", output,
-                                      "--step", "screenshot prompt", "--step", "key enter", "--",
+                                      "--step", "screenshot prompt", "--step", "key enter", "--step", "exit 0", "--",
                                       try InstalledProducts.demo(), "ask", "question", "--text", "Delete 3 files?"],
                                      environment: environment, timeout: 120)
         let stdout = String(decoding: r.stdout, as: UTF8.self)
         XCTAssertEqual(r.status, .exited(0), "stdout: \(stdout)\nstderr: \(r.stderr)")
-        XCTAssertTrue(stdout.contains("\n2 steps held;"), stdout)
+        XCTAssertTrue(stdout.contains("\n3 steps held; the app ended (exit status 0);"), stdout)
         let prompt = try RGBImage.loadPNG(path: output + "/prompt.png")
         keep(prompt, "prompt")
         XCTAssertEqual(prompt.width, 640)
@@ -118,6 +119,18 @@ final class SessionCommandTests: CompositorTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: output + "/stdout.log", encoding: .utf8), "", "a question prints nothing")
         assertSessionGone(stdout)
+
+        // Escape cancels (ask's exit status 1): `exit 1` holds, `exit 0` is a failed step.
+        for (expected, status, message) in [("1", ExitStatus.exited(0), ""),
+                                            ("0", .exited(1), "modalkit-session: step 2 `exit 0` failed: the app ended with exit status 1, not exit status 0\n")] {
+            let r = try ChildProcess.run([try command, "--overlay", "--size", "640x480", "--output", dir + "/cancel-\(expected)",
+                                          "--step", "key esc", "--step", "exit \(expected)", "--",
+                                          try InstalledProducts.demo(), "ask", "question", "--text", "Delete 3 files?"],
+                                         environment: environment, timeout: 120)
+            XCTAssertEqual(r.status, status, r.stderr)
+            XCTAssertEqual(r.stderr, message)
+            assertSessionGone(String(decoding: r.stdout, as: UTF8.self))
+        }
     }
 
     /// `--overlay` with an app that shows nothing: one line after --timeout, status 1; with one
@@ -137,6 +150,12 @@ final class SessionCommandTests: CompositorTestCase {
         XCTAssertLessThan(monotonicNow() - started, 30, "it did not wait for the 30 s timeout")
         assertSessionGone(String(decoding: ended.stdout, as: UTF8.self))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/a/never.png"))
+        // Without --overlay, an app that maps no window is told about it.
+        let windowless = try ChildProcess.run([try command, "--timeout", "2", "--output", dir + "/c", "/bin/sleep", "30"],
+                                              environment: environment, timeout: 60)
+        XCTAssertEqual(windowless.status, .exited(1), windowless.stderr)
+        XCTAssertEqual(windowless.stderr, "modalkit-session: the app mapped no window within 2.0 s "
+                       + "(an app that shows a layer-shell overlay instead runs with --overlay)\n")
     }
 
     /// A step that does not hold: one line naming it, status 1, the app's output still saved, and
@@ -201,7 +220,9 @@ final class SessionCommandTests: CompositorTestCase {
             (["--step", "wait (", "/bin/true"], "--step: not a regular expression: (: `wait (`"),
             (["--step", "wait -t soon ^x", "/bin/true"], "--step: not a number of seconds: soon: `wait -t soon ^x`"),
             (["--step", "screenshot ../up", "/bin/true"], "--step: screenshot takes one file name without / (saved as NAME.png): `screenshot ../up`"),
-            (["--steps", steps, "/bin/true"], "\(steps):4: unknown step 'jump' (click, key, type, wait, sleep, screenshot, close): `jump 3`"),
+            (["--steps", steps, "/bin/true"], "\(steps):4: unknown step 'jump' (click, key, type, wait, sleep, screenshot, close, exit): `jump 3`"),
+            (["--step", "exit", "/bin/true"], "--step: exit takes the app's exit status (0 to 255) and at most SECONDS: `exit`"),
+            (["--step", "exit 256", "/bin/true"], "--step: exit takes the app's exit status (0 to 255) and at most SECONDS: `exit 256`"),
             (["--steps", dir + "/missing", "/bin/true"], "--steps: cannot read \(dir)/missing"),
             (["--size", "10x10", "/bin/true"], "--size takes WxH, each 64 to 8192 (not '10x10')"),
             (["--frobnicate", "/bin/true"], "unknown option '--frobnicate' (see --help)"),
