@@ -227,7 +227,7 @@ private func parseRender(_ scanner: inout DemoScanner) throws -> Command {
     if render.detent != nil && selections.count > 1 { throw UsageError("render --detent takes one --style (a stack's detents are not drawn)") }
     // --detent alone: the sheet presented, at rest there.
     if !sawProgress && render.detent != nil { render.fraction = 1; sawProgress = true }
-    if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P") }
+    if !sawProgress && render.drag == nil { throw UsageError("render needs --progress P (or --drag DY, --detent N or, with --content list, --scroll DY)") }
     if render.drag != nil && selections.count > 1 { throw UsageError("render --drag takes one --style (a drag of a stack is not drawn)") }
     (render.width, render.height, render.output) = try shared.frame(of: "render", output: "FILE.png")
     let (pw, ph) = Size(width: Double(render.width), height: Double(render.height)).pixelSize(scale: render.scale)

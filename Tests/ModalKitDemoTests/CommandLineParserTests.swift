@@ -194,7 +194,7 @@ final class CommandLineParserTests: XCTestCase {
     func testRenderNeedsSizeProgressAndOutput() {
         assertUsageError(["render"], "render needs --size WxH")
         assertUsageError(["render", "--progress", "1", "--output", "o.png"], "render needs --size WxH")
-        assertUsageError(["render", "--size", "10x10", "--output", "o.png"], "render needs --progress P")
+        assertUsageError(["render", "--size", "10x10", "--output", "o.png"], "render needs --progress P (or --drag DY, --detent N or, with --content list, --scroll DY)")
         assertUsageError(["render", "--size", "10x10", "--progress", "1"], "render needs --output FILE.png")
         assertUsageError(["render"] + renderBase + ["--output", ""], "--output needs a file name")
         assertUsageError(["render"] + renderBase + ["--output="], "--output needs a file name")
