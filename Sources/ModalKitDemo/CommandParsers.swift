@@ -62,7 +62,7 @@ struct SharedArguments {
             // belong to whichever style level 1 gets, so it is refused.
             guard sawStyle else {
                 throw UsageError("--style-option \(value) comes before any --style: an option belongs to the --style "
-                                 + "before it (--style \(StyleSelection().style) --style-option \(value))")
+                                 + "before it (--style NAME --style-option \(value); the default is --style \(StyleSelection().style))")
             }
             selections[selections.count - 1].options[String(value[..<eq])] = String(value[value.index(after: eq)...])
         case "--duration":

@@ -154,7 +154,7 @@ final class StyleAuthorMistakesTests: XCTestCase {
                           ["render", "--style-option", "dim-alpha=0.2", "--size", "20x20", "--progress", "1", "--output", "x.png"]] {
             assertRefused(try PluginCLITests.demo(arguments),
                           "--style-option dim-alpha=0.2 comes before any --style: an option belongs to the --style before it "
-                          + "(--style inset-centered --style-option dim-alpha=0.2)")
+                          + "(--style NAME --style-option dim-alpha=0.2; the default is --style inset-centered)")
         }
     }
 }

@@ -302,7 +302,7 @@ final class CommandLineParserTests: XCTestCase {
         // One rule: an option belongs to the --style before it; before any it is refused, in every
         // command that takes options (not silently given to level 1's style).
         let early = "--style-option dim-alpha=0.2 comes before any --style: an option belongs to the --style before it "
-            + "(--style inset-centered --style-option dim-alpha=0.2)"
+            + "(--style NAME --style-option dim-alpha=0.2; the default is --style inset-centered)"
         assertUsageError(["--style-option", "dim-alpha=0.2"], early)
         assertUsageError(["--style-option", "dim-alpha=0.2", "--style", "bottom-sheet"], early)
         assertUsageError(["--style-option=dim-alpha=0.2", "--style", "bottom-sheet"], early)
