@@ -71,8 +71,17 @@ enum Bidi {
     /// The embedding level of each cluster (0 left to right, 1 right to left, 2 left to right
     /// inside right-to-left text), by the rules above.
     static func levels(_ classes: [BidiClass]) -> [Int] {
+        var resolved: [BidiClass] = [], levels: [Int] = []
+        Bidi.levels(classes, resolved: &resolved, into: &levels)
+        return levels
+    }
+
+    /// ``levels(_:)`` into `levels`, with `resolved` as working storage (both emptied first, their
+    /// storage reused: no allocation once they have grown).
+    static func levels(_ classes: [BidiClass], resolved: inout [BidiClass], into levels: inout [Int]) {
         let paragraphRTL = isRightToLeftParagraph(classes)
-        var resolved = classes
+        resolved.removeAll(keepingCapacity: true)
+        resolved.append(contentsOf: classes)
         // W7: a number whose previous strong class (or the paragraph, if none) is L becomes L.
         var lastStrong: BidiClass = paragraphRTL ? .rightToLeft : .leftToRight
         for i in resolved.indices {
@@ -96,13 +105,14 @@ enum Bidi {
             i = end
         }
         // I1/I2.
-        return resolved.map { c in
+        levels.removeAll(keepingCapacity: true)
+        for c in resolved {
             switch (paragraphRTL, c) {
-            case (false, .leftToRight): return 0
-            case (false, .rightToLeft): return 1
-            case (false, _): return 2
-            case (true, .rightToLeft): return 1
-            case (true, _): return 2
+            case (false, .leftToRight): levels.append(0)
+            case (false, .rightToLeft): levels.append(1)
+            case (false, _): levels.append(2)
+            case (true, .rightToLeft): levels.append(1)
+            case (true, _): levels.append(2)
             }
         }
     }
@@ -111,16 +121,26 @@ enum Bidi {
     /// down to the lowest odd one, every maximal sequence of runs at that level or higher is
     /// reversed).
     static func visualRuns(_ classes: [BidiClass]) -> [BidiRun] {
-        guard !classes.isEmpty else { return [] }
-        let levels = levels(classes)
-        var runs: [(range: Range<Int>, level: Int)] = []
+        var runs: [LeveledRun] = []
+        visualRuns(levels: levels(classes), into: &runs)
+        return runs.map { BidiRun(clusters: $0.clusters, isRightToLeft: $0.level % 2 == 1) }
+    }
+
+    /// ``visualRuns(_:)`` of clusters at `levels`, into `runs` (emptied first, its storage
+    /// reused), each with its level.
+    static func visualRuns(levels: [Int], into runs: inout [LeveledRun]) {
+        runs.removeAll(keepingCapacity: true)
+        guard !levels.isEmpty else { return }
         var start = 0
+        var highest = 0, lowestOdd = Int.max
         for i in 1...levels.count where i == levels.count || levels[i] != levels[start] {
-            runs.append((start..<i, levels[start]))
+            let level = levels[start]
+            runs.append(LeveledRun(clusters: start..<i, level: level))
+            highest = max(highest, level)
+            if level % 2 == 1 { lowestOdd = min(lowestOdd, level) }
             start = i
         }
-        let highest = runs.map(\.level).max()!
-        let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? (highest + 1)
+        if lowestOdd == Int.max { lowestOdd = highest + 1 }
         var level = highest
         while level >= lowestOdd {
             var i = 0
@@ -133,7 +153,6 @@ enum Bidi {
             }
             level -= 1
         }
-        return runs.map { BidiRun(clusters: $0.range, isRightToLeft: $0.level % 2 == 1) }
     }
 }
 

@@ -117,11 +117,16 @@ public struct ShapedGlyph: Equatable, Sendable {
 ///
 /// Text is shaped (``TextShaping``) and laid out in visual order; ``width(of:)`` is the sum of the
 /// advances ``draw(_:into:x:baseline:color:)`` moves the pen by. Shaped lines are cached per font
-/// (at most ``shapedLineCacheLimit`` lines and ``shapedGlyphCacheLimit`` glyph images, the oldest
-/// dropped first: fcft's text runs carry their own rasterised glyphs), so drawing the same text
-/// every frame shapes it once. A font is used by one thread at a time.
+/// (at most ``shapedLineCacheLimit`` lines and ``shapedGlyphCacheLimit`` glyphs, the oldest
+/// dropped first), so drawing the same text every frame shapes it once. In the text-run mode a line
+/// is put together from words shaped one at a time (each stretch between spaces, each space, each
+/// right-to-left piece) and cached apart from the lines (at most ``shapedWordCacheLimit`` words and
+/// ``shapedGlyphCacheLimit`` glyph images: fcft gives each text run its own rasterised glyphs), so a
+/// changed line reshapes only its changed words (``TextLine``). Words are shaped without their
+/// neighbours, as browsers' word caches do: kerning against a space and ligatures through one are
+/// not applied. A font is used by one thread at a time.
 public final class PixmanFont {
-    private let font: UnsafeMutablePointer<fcft_font>
+    let font: UnsafeMutablePointer<fcft_font>
     /// The em size asked for, buffer pixels (at least 1).
     public let pixelSize: Int
     /// Whether the font's kerning moves a glyph against the one before it (HarfBuzz's `kern`
@@ -132,7 +137,8 @@ public final class PixmanFont {
 
     /// The most shaped lines a font keeps.
     public static let shapedLineCacheLimit = 128
-    /// The most glyphs, summed over its shaped lines, a font keeps (about 1 KiB each at 20 px).
+    /// The most glyphs, summed over its shaped lines, a font keeps; and the most glyph images
+    /// (about 1 KiB each at 20 px), summed over its shaped words.
     public static let shapedGlyphCacheLimit = 4096
 
     /// - Parameters:
@@ -186,6 +192,7 @@ public final class PixmanFont {
         if let solid { pixman_image_unref(solid.image) }
         cache.removeAll()   // destroys the text runs (which outlive no font data) before the font
         lastMeasured = nil
+        words.removeAll()
         modalkit_fcft.destroy(font)
     }
 
@@ -213,7 +220,18 @@ public final class PixmanFont {
     /// fits, the usual case — is shaped once (its glyphs rasterised once), not twice.
     private var lastMeasured: (key: TextKey, line: ShapedLine)?
     /// How many lines this font has shaped through fcft (the tests count the work a draw does).
-    private(set) var shapeCount = 0
+    var shapeCount = 0
+
+    /// Words shaped by fcft's text runs (the text-run mode), by a hash of their code points and
+    /// direction (words of one hash chain through `ShapedWord.next`), and the glyphs they hold:
+    /// at most ``shapedWordCacheLimit`` words and ``shapedGlyphCacheLimit`` glyphs, emptied when
+    /// full. See LineShaping.swift.
+    var words: [Int: ShapedWord] = [:]
+    var cachedWordGlyphs = 0
+    /// How many words this font has shaped through fcft (the tests count the work a line costs).
+    var wordShapeCount = 0
+    /// The working storage of the line being laid out.
+    var scratch = LineScratch()
 
     /// `text` shaped, from the cache (shaped and kept when not there).
     func shaped(_ text: String) -> ShapedLine {
@@ -288,138 +306,6 @@ public final class PixmanFont {
         return lines
     }
 
-    /// `text` laid out: grapheme clusters, their bidi classes and runs in visual order, each run
-    /// shaped in the font's mode.
-    func shape(_ text: String) -> ShapedLine {
-        shapeCount += 1
-        let line = ShapedLine()
-        guard !text.isEmpty else { return line }
-        let clusters = Array(text)
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(text.utf8.count)   // at least one byte per code point: no regrowth
-        var starts: [Int] = []   // scalar offset of each cluster, and the end
-        starts.reserveCapacity(clusters.count + 1)
-        line.glyphs.reserveCapacity(clusters.count)
-        for c in clusters {
-            starts.append(scalars.count)
-            for u in c.unicodeScalars { scalars.append(u.value) }
-        }
-        starts.append(scalars.count)
-        let classes = clusters.map(BidiClass.init)
-        scalars.withUnsafeBufferPointer { text in
-            var layout = Layout(font: self, text: text, starts: starts, line: line)
-            for run in Bidi.visualRuns(classes) {
-                guard run.isRightToLeft else { layout.append(run.clusters, rightToLeft: false); continue }
-                // A right-to-left run goes to fcft in pieces, placed right to left: each stretch of
-                // strong right-to-left clusters (one script: fcft shapes it as one HarfBuzz run,
-                // in visual order) and each other cluster alone. fcft would otherwise shape the
-                // stretches between spaces (script Common) each in its own run but in logical order.
-                var pieces: [Range<Int>] = []
-                var i = run.clusters.lowerBound
-                while i < run.clusters.upperBound {
-                    var end = i + 1
-                    if classes[i] == .rightToLeft {
-                        while end < run.clusters.upperBound, classes[end] == .rightToLeft { end += 1 }
-                    }
-                    pieces.append(i..<end)
-                    i = end
-                }
-                for piece in pieces.reversed() { layout.append(piece, rightToLeft: true) }
-            }
-        }
-        return line
-    }
-
-    /// Appends shaped clusters to a line, moving the pen.
-    private struct Layout {
-        let font: PixmanFont
-        let text: UnsafeBufferPointer<UInt32>
-        let starts: [Int]
-        let line: ShapedLine
-        var pen = 0
-        /// The code point of the last glyph placed (the left side of the next kerning pair).
-        var previous: UInt32?
-
-        mutating func place(_ glyph: UnsafePointer<fcft_glyph>, cluster: Int) {
-            line.glyphs.append(PlacedGlyph(glyph: glyph, penX: pen, cluster: cluster))
-            pen += Int(glyph.pointee.advance.x)
-            line.width = pen
-        }
-
-        /// The pen moved by the kerning between the previous glyph's code point and `next` (the
-        /// grapheme and code-point modes; HarfBuzz kerns text runs itself).
-        mutating func kern(before next: UInt32) {
-            var kx = 0, ky = 0
-            if font.kerning, let p = previous, modalkit_fcft.kerning(font.font, p, next, &kx, &ky) { pen += kx }
-            previous = next
-        }
-
-        /// Clusters `clusters` (logical order) drawn left to right or right to left.
-        mutating func append(_ clusters: Range<Int>, rightToLeft: Bool) {
-            switch font.shaping {
-            case .textRun:
-                if appendTextRun(clusters, rightToLeft: rightToLeft) { return }
-                if rightToLeft, clusters.count > 1 {
-                    // fcft split the stretch (a cluster from a fallback font): each cluster alone.
-                    for c in clusters.reversed() where !appendTextRun(c..<c + 1, rightToLeft: true) { appendGrapheme(c) }
-                    return
-                }
-                fallthrough
-            case .grapheme:
-                for c in rightToLeft ? Array(clusters.reversed()) : Array(clusters) { appendGrapheme(c) }
-            case .codePoint:
-                for c in rightToLeft ? Array(clusters.reversed()) : Array(clusters) { appendCodePoints(c) }
-            }
-        }
-
-        /// fcft's text run of the clusters; false (nothing placed) when fcft returned none, or
-        /// when a right-to-left stretch came back in more than one HarfBuzz run (its glyphs' clusters
-        /// not in descending order).
-        mutating func appendTextRun(_ clusters: Range<Int>, rightToLeft: Bool) -> Bool {
-            let start = starts[clusters.lowerBound], end = starts[clusters.upperBound]
-            guard end > start,
-                  let run = modalkit_fcft.rasterize_text_run_utf32(font.font, end - start, text.baseAddress! + start,
-                                                                   FCFT_SUBPIXEL_NONE) else { return false }
-            let r = run.pointee
-            if rightToLeft, clusters.count > 1 {
-                for i in 1..<max(1, r.count) where r.cluster[i] > r.cluster[i - 1] {
-                    modalkit_fcft.text_run_destroy(run)
-                    return false
-                }
-            }
-            line.runs.append(run)
-            for i in 0..<r.count {
-                guard let g = r.glyphs[i] else { continue }
-                place(g, cluster: start + Int(r.cluster[i]))
-            }
-            previous = nil
-            return true
-        }
-
-        /// One cluster shaped alone (`fcft_rasterize_grapheme_utf32`), kerned against the glyph
-        /// before; its code points one by one when fcft gives no grapheme.
-        mutating func appendGrapheme(_ cluster: Int) {
-            let start = starts[cluster], end = starts[cluster + 1]
-            guard let grapheme = modalkit_fcft.rasterize_grapheme_utf32(font.font, end - start, text.baseAddress! + start,
-                                                                       FCFT_SUBPIXEL_NONE) else {
-                return appendCodePoints(cluster)
-            }
-            kern(before: text[start])
-            for i in 0..<grapheme.pointee.count {
-                if let g = grapheme.pointee.glyphs[i] { place(g, cluster: start) }
-            }
-        }
-
-        /// Each code point of one cluster, kerned pairwise.
-        mutating func appendCodePoints(_ cluster: Int) {
-            for offset in starts[cluster]..<starts[cluster + 1] {
-                guard let g = modalkit_fcft.rasterize_char_utf32(font.font, text[offset], FCFT_SUBPIXEL_NONE) else { continue }
-                kern(before: text[offset])
-                place(g, cluster: starts[cluster])
-            }
-        }
-    }
-
     // MARK: Drawing
 
     /// Draws `text` OVER `image` (a `pixman_image_t *`, `PIXMAN_a8r8g8b8`: what a content's
@@ -484,23 +370,6 @@ struct TextKey: Hashable {
 /// A fitting asked for: text, width (pixels), line limit (-1: truncation) and ellipsis.
 struct FitKey: Hashable {
     let text: TextKey, width: Int, lines: Int, ellipsis: TextKey
-}
-
-/// A glyph of a shaped line: fcft's glyph (owned by the font's cache, or by one of the line's text
-/// runs) and where it goes.
-struct PlacedGlyph {
-    let glyph: UnsafePointer<fcft_glyph>
-    let penX: Int
-    let cluster: Int
-}
-
-/// A line shaped once: its glyphs in visual order, its advance width, and the fcft text runs that
-/// own glyphs of it (destroyed with it).
-final class ShapedLine {
-    var glyphs: [PlacedGlyph] = []
-    var width = 0
-    var runs: [UnsafeMutablePointer<fcft_text_run>] = []
-    deinit { for run in runs { modalkit_fcft.text_run_destroy(run) } }
 }
 
 extension String {
