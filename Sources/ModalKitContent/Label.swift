@@ -85,27 +85,34 @@ public struct Label: Hashable, Sendable {
     /// line's box (ascent + descent) at the frame's top, the next baselines ``lineHeight`` (or
     /// that box) apart, each line placed by ``alignment``.
     public func lines(in frame: Rect, scale: Double) -> [Line] {
-        guard !text.isEmpty, let font = style.font(scale: scale) else { return [] }
+        var lines: [Line] = []
+        forEachLine(in: frame, scale: scale) { line, _ in lines.append(line) }
+        return lines
+    }
+
+    /// Each line of ``lines(in:scale:)`` with the font it is drawn in, without collecting them (the
+    /// wrapped lines come from the font's cache: no allocation once fitted).
+    private func forEachLine(in frame: Rect, scale: Double, _ body: (Line, PixmanFont) -> Void) {
+        guard !text.isEmpty, let font = style.font(scale: scale) else { return }
         let lineHeight = linePitch(font, scale: scale)
         let left = px(frame.minX, scale), right = px(frame.maxX, scale), top = px(frame.minY, scale)
         let rightToLeft = direction == .rightToLeft
-        return wrapped(font, width: frame.width, scale: scale).enumerated().map { i, text in
+        for (i, text) in wrapped(font, width: frame.width, scale: scale).enumerated() {
             let w = font.width(of: text)
             let x: Int
             switch alignment {
             case .natural: x = rightToLeft ? right - w : left
             case .center: x = Int((Double(left + right - w) / 2).rounded(.down))
             }
-            return Line(text: text, x: x, baseline: top + i * lineHeight + font.ascent, width: w)
+            body(Line(text: text, x: x, baseline: top + i * lineHeight + font.ascent, width: w), font)
         }
     }
 
     /// Draws the label OVER `image` (a pixman `PIXMAN_a8r8g8b8` image) in `frame`, points, at
     /// `scale` buffer pixels per point.
     public func draw(into image: OpaquePointer, frame: Rect, scale: Double) {
-        guard let font = style.font(scale: scale) else { return }
         let color = style.color
-        for line in lines(in: frame, scale: scale) {
+        forEachLine(in: frame, scale: scale) { line, font in
             font.draw(line.text, into: image, x: line.x, baseline: line.baseline, color: color)
         }
     }

@@ -35,14 +35,19 @@ public struct Response: Hashable, Sendable {
 final class ResponsePanel {
     enum Arrangement { case alert, actionSheet }
 
-    var title: String
-    var message: String
-    var responses: [Response]
+    var title: String { didSet { layoutVersion &+= 1 } }
+    var message: String { didSet { layoutVersion &+= 1 } }
+    var responses: [Response] { didSet { layoutVersion &+= 1 } }
     var defaultResponse: String?
-    var closeResponse: String?
-    var extraContent: (any PresentationContent)?
+    var closeResponse: String? { didSet { layoutVersion &+= 1 } }
+    var extraContent: (any PresentationContent)? { didSet { layoutVersion &+= 1 } }
     /// The alert's text fields, between the message and the extra content.
-    var textFields: [TextField] = []
+    var textFields: [TextField] = [] { didSet { layoutVersion &+= 1 } }
+    /// Counts changes of what the layout depends on; the last layout is kept with the version,
+    /// width and extra content's height it was made for (a field typed into redraws every frame and
+    /// lays out nothing again).
+    private var layoutVersion = 0
+    private var lastLayout: (version: Int, width: Double, extraHeight: Double, layout: Layout)?
     /// The text field with keyboard focus (then no button has it).
     var focusedField: Int?
     /// The field a press began on: it gets the rest of the press.
@@ -100,6 +105,15 @@ final class ResponsePanel {
     func layout(width: Double) -> Layout {
         let inner = Rect(x: ResponsePanel.inset, y: ResponsePanel.inset, width: max(0, width - 2 * ResponsePanel.inset), height: 0)
         let extraHeight = extraContent?.preferredContentSize(fittingWidth: inner.width)?.height ?? 0
+        if let last = lastLayout, last.version == layoutVersion, last.width == width, last.extraHeight == extraHeight {
+            return last.layout
+        }
+        let made = layout(width: width, inner: inner, extraHeight: extraHeight)
+        lastLayout = (layoutVersion, width, extraHeight, made)
+        return made
+    }
+
+    private func layout(width: Double, inner: Rect, extraHeight: Double) -> Layout {
         let heights = [titleLabel.height(fittingWidth: inner.width), messageLabel.height(fittingWidth: inner.width)]
             + textFields.map { _ in TextField.height } + [extraHeight]
         let frames = VStack(spacing: ResponsePanel.titleSpacing).frames(heights: heights, in: inner)

@@ -8,6 +8,8 @@ extension TextField {
     /// indices), and where the line starts, buffer pixels.
     struct Line {
         var font: PixmanFont
+        /// The shown string laid out (drawn from it: no shaping of its own).
+        var editable: EditableLine
         var shown: String
         var layout: CaretLayout
         /// The model's caret, a character index into `shown`.
@@ -73,13 +75,15 @@ extension TextField {
             preedit = caretChars..<caretChars
             preeditCursor = nil
         }
-        let layout: CaretLayout
-        if let c = caretLayoutCache, c.text == shown, c.pixelSize == font.pixelSize {
-            layout = c.layout
+        let editable: EditableLine
+        if let e = editableLine, e.font === font {
+            editable = e
         } else {
-            layout = font.caretLayout(of: shown)
-            caretLayoutCache = (shown, font.pixelSize, layout)
+            editable = EditableLine(font: font)
+            editableLine = editable
         }
+        editable.update(shown)
+        let layout = editable.caret
         let lineHeight = font.ascent + font.descent
         let top = Int((Double(px(size.height, s) - lineHeight) / 2).rounded(.down))
         let areaLeft = px(TextField.padding, s), areaRight = max(areaLeft + 1, px(size.width - TextField.padding, s))
@@ -102,7 +106,7 @@ extension TextField {
             }
             originX = areaLeft - scroll
         }
-        return Line(font: font, shown: shown, layout: layout, caret: caretChars, preedit: preedit, preeditCursor: preeditCursor,
+        return Line(font: font, editable: editable, shown: shown, layout: layout, caret: caretChars, preedit: preedit, preeditCursor: preeditCursor,
                     originX: originX, baseline: top + font.ascent, top: top, lineHeight: lineHeight,
                     areaLeft: areaLeft, areaRight: areaRight)
     }
@@ -175,7 +179,7 @@ extension TextField {
                 l.font.draw(placeholder, into: image, x: x + dx, baseline: l.baseline + dy, color: TextStyle.secondaryColor)
             }
         } else {
-            l.font.draw(l.shown, into: image, x: l.originX + dx, baseline: l.baseline + dy, color: style.color)
+            l.editable.draw(into: image, x: l.originX + dx, baseline: l.baseline + dy, color: style.color)
         }
         pixman_image_set_clip_region32(image, nil)
         pixman_region32_fini(&region)

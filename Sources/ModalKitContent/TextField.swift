@@ -95,8 +95,10 @@ public final class TextField: PresentationContent {
     /// The horizontal scroll of the text, buffer pixels at `scrollScale`.
     var scrollPixels = 0
     var scrollScale = 0.0
-    /// The last shown line's caret layout (the state read every frame does not shape again).
-    var caretLayoutCache: (text: String, pixelSize: Int, layout: CaretLayout)?
+    /// The shown line laid out by the font of the last scale, kept and laid out again in place for
+    /// each new text (a typed key allocates nothing for it; the state read every frame does not
+    /// shape again).
+    var editableLine: EditableLine?
     private var clickCount = 0
     private var lastClick: (time: Double, point: Point)?
     private var dragOrigin: Range<Int>?

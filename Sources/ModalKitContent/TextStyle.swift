@@ -63,13 +63,18 @@ public struct TextStyle: Hashable, Sendable {
 
 /// The fonts text styles use, by pattern and pixel size. Main thread only (as content is).
 enum FontCache {
-    private static var fonts: [String: PixmanFont] = [:]
-    private static var unavailable: Set<String> = []
+    /// A font asked for: its pattern and pixel size (hashed as they are: no string built per lookup).
+    private struct Key: Hashable {
+        let pattern: String
+        let size: Int
+    }
+    private static var fonts: [Key: PixmanFont] = [:]
+    private static var unavailable: Set<Key> = []
 
     static func font(pattern: String, points: Double, scale: Double) -> PixmanFont? {
         let pixels = (points * scale).rounded(.toNearestOrAwayFromZero)
         let size = pixels.isFinite ? Int(max(1, min(pixels, 4096))) : 1
-        let key = "\(pattern)@\(size)"
+        let key = Key(pattern: pattern, size: size)
         if let font = fonts[key] { return font }
         if unavailable.contains(key) { return nil }
         guard let font = try? PixmanFont(pattern: pattern, pixelSize: size) else {
@@ -81,7 +86,7 @@ enum FontCache {
     }
 
     static func provide(_ font: PixmanFont, pattern: String) {
-        let key = "\(pattern)@\(font.pixelSize)"
+        let key = Key(pattern: pattern, size: font.pixelSize)
         fonts[key] = font
         unavailable.remove(key)
     }

@@ -10,14 +10,16 @@ public enum FormDemo {
     /// default response: Return). `log` gets one line per event of the field and the answer:
     /// `text "TEXT"` after every change, `preedit "TEXT" BEGIN END` for an input method's preedit
     /// (its cursor in bytes, -1 -1 when hidden), `response ok "TEXT"` or `response cancel` —
-    /// strings as ``jsonQuoted(_:)``, a secure field's as one • per character.
-    public static func makeAlert(secure: Bool, log: @escaping (String) -> Void) -> Alert {
+    /// strings as ``jsonQuoted(_:)``, a secure field's as one • per character. Without `log` no line
+    /// is made (a key typed into the field costs no string).
+    public static func makeAlert(secure: Bool, log: ((String) -> Void)?) -> Alert {
         let alert = Alert(title: secure ? "Unlock keyring" : "Rename file",
                           message: secure ? "Enter the password for “login”." : "Enter a new name for “Report.pdf”.",
                           responses: [Response("cancel", label: "Cancel"), Response("ok", label: "OK", appearance: .suggested)],
                           defaultResponse: "ok", closeResponse: "cancel")
         let field = alert.addTextField(TextField(placeholder: secure ? "Password" : "Name", isSecure: secure))
         field.accessibilityLabel = secure ? "Password" : "Name"
+        guard let log else { return alert }
         field.onChange = { [unowned field] _ in log("text \(jsonQuoted(field.displayText))") }
         field.onPreeditChange = { preedit in
             guard let p = preedit else { return }
@@ -40,7 +42,7 @@ public enum FormDemo {
     /// holding "Report 2026.pdf" with "Report 2026" selected (a file manager's rename), or with
     /// `secure` seven characters shown as bullets.
     public static func makeSampleAlert(secure: Bool) -> Alert {
-        let alert = makeAlert(secure: secure, log: { _ in })
+        let alert = makeAlert(secure: secure, log: nil)
         let field = alert.textFields[0]
         field.text = secure ? "hunter2" : "Report 2026.pdf"
         if !secure { field.select(0..<"Report 2026".utf8.count) }

@@ -189,7 +189,10 @@ public final class PixmanFont {
     }
 
     deinit {
-        if let solid { pixman_image_unref(solid.image) }
+        if let solid {
+            pixman_image_unref(solid.image)
+            solid.pixel.deallocate()
+        }
         cache.removeAll()   // destroys the text runs (which outlive no font data) before the font
         lastMeasured = nil
         words.removeAll()
@@ -212,8 +215,9 @@ public final class PixmanFont {
     private var widths: [TextKey: Int] = [:]
     private var fits: [FitKey: [String]] = [:]
     private static let fitCacheLimit = 512
-    /// The last solid fill made for a text colour (drawing reuses it: no allocation per draw).
-    private var solid: (color: pixman_color_t, image: OpaquePointer)?
+    /// The text colour's source: a repeating 1×1 image whose pixel each draw sets (no allocation
+    /// per draw or per colour).
+    private var solid: (pixel: UnsafeMutablePointer<UInt32>, image: OpaquePointer)?
 
     /// The line ``measure(_:)`` shaped last (its width is in `widths`), kept until the next measure:
     /// a text measured and then drawn as it is — ``truncated(_:toWidth:ellipsis:)`` of a text that
@@ -328,19 +332,27 @@ public final class PixmanFont {
         draw(line, into: image, x: x, baseline: baseline, color: pixmanColor(color))
     }
 
+    func draw(_ line: ShapedLine, into dst: OpaquePointer, x: Int, baseline: Int, color: Color) {
+        draw(line, into: dst, x: x, baseline: baseline, color: pixmanColor(color))
+    }
+
     private func draw(_ line: ShapedLine, into dst: OpaquePointer, x: Int, baseline: Int, color: pixman_color_t) {
         guard !line.glyphs.isEmpty else { return }
-        if let s = solid, s.color.red != color.red || s.color.green != color.green || s.color.blue != color.blue
-            || s.color.alpha != color.alpha {
-            pixman_image_unref(s.image)
-            self.solid = nil
-        }
         if solid == nil {
-            var pc = color
-            guard let made = pixman_image_create_solid_fill(&pc) else { return }
-            solid = (color, made)
+            let pixel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+            guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, pixel, 4) else {
+                pixel.deallocate()
+                return
+            }
+            pixman_image_set_repeat(image, PIXMAN_REPEAT_NORMAL)
+            solid = (pixel, image)
         }
-        guard let solid = solid?.image else { return }
+        guard let (pixel, solid) = solid else { return }
+        // The 8-bit colour pixman gives a solid fill of `color` for an 8-bit destination (the top
+        // 8 bits of each channel): the same pixels as `pixman_image_create_solid_fill`, with no
+        // image made per colour.
+        pixel.pointee = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8
+            | UInt32(color.blue >> 8)
         for placed in line.glyphs {
             let g = placed.glyph.pointee
             guard let pix = g.pix else { continue }

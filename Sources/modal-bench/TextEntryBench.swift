@@ -87,7 +87,7 @@ private func key(_ character: Character, _ phase: KeyInput.Phase) -> SceneInput 
 
 private func measureTextEntry(style: PresentationStyle, size: BenchSize, runs: Int) throws -> TextEntryFigures {
     let driver = try SceneDriver(style: style, size: size)
-    let alert = FormDemo.makeAlert(secure: false, log: { _ in })
+    let alert = FormDemo.makeAlert(secure: false, log: nil)
     driver.scene.presentsAlert = true
     driver.scene.makeAlertContent = { alert }
     try driver.transition(present: true) { _ in }

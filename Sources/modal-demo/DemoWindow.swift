@@ -95,7 +95,7 @@ func runWindow(_ options: RunOptions) -> Int32 {
     // `--content form`: `text "TEXT"`, `preedit "TEXT" BEGIN END`, `response ok "TEXT"` | `response cancel`.
     if options.content == .form {
         let secure = options.secure
-        scene.makeAlertContent = { FormDemo.makeAlert(secure: secure, log: { line in log(line) }) }
+        scene.makeAlertContent = { FormDemo.makeAlert(secure: secure, log: logEvents ? { line in log(line) } : nil) }
         scene.onAlertResponse = { _ in }
     }
     if logEvents && options.content == .list {

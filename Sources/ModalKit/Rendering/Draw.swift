@@ -26,14 +26,14 @@ public enum Draw {
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let r = clampedRadius(radius, width: width, height: height)
         var pc = color.pixmanColor
-        guard let solid = pixman_image_create_solid_fill(&pc) else { return }
-        defer { pixman_image_unref(solid) }
+        let scratch = DrawScratch.current
+        scratch.solid.set(pc)
+        let solid = scratch.solid.image
         /// Coverage of the pixels in `columns × rows` (buffer pixels, inside the bounding box) as
         /// an a8 mask, composited OVER through it.
         func composite(columns: Range<Int>, rows: Range<Int>) {
             guard !columns.isEmpty, !rows.isEmpty,
-                  let mask = pixman_image_create_bits(PIXMAN_a8, Int32(columns.count), Int32(rows.count), nil, 0) else { return }
-            defer { pixman_image_unref(mask) }
+                  let mask = scratch.mask(width: columns.count, height: rows.count) else { return }
             let stride = Int(pixman_image_get_stride(mask))
             let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
             for py in rows {
@@ -159,6 +159,56 @@ final class SolidSource {
 
     /// Sets the premultiplied ARGB value.
     func set(_ v: UInt32) { pixel.pointee = v }
+}
+
+extension SolidSource {
+    /// Sets the colour pixman would give a solid fill of `color` (`pixman_image_create_solid_fill`
+    /// keeps the top 8 bits of each 16-bit channel for 8-bit formats), so compositing from this
+    /// source gives exactly the pixels of one.
+    func set(_ color: pixman_color_t) {
+        set(UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8
+            | UInt32(color.blue >> 8))
+    }
+}
+
+/// What ``Draw/fillRoundedRect(_:x:y:width:height:radius:corners:color:ring:)`` reuses from call to
+/// call, one set per thread (pthread thread-specific data, freed with the thread): a solid source
+/// whose colour is set per call and an a8 coverage mask grown to the largest band asked for, so a
+/// content redrawn every frame allocates nothing for its rounded rectangles.
+final class DrawScratch {
+    let solid = SolidSource()
+    private var maskImage: OpaquePointer?
+    private var maskWidth = 0, maskHeight = 0
+
+    deinit { if let maskImage { pixman_image_unref(maskImage) } }
+
+    /// An a8 image at least `width × height` pixels (its top-left `width × height` are the caller's
+    /// to overwrite), nil when pixman cannot allocate it.
+    func mask(width: Int, height: Int) -> OpaquePointer? {
+        if let maskImage, width <= maskWidth, height <= maskHeight { return maskImage }
+        if let maskImage { pixman_image_unref(maskImage) }
+        maskWidth = max(width, maskWidth)
+        maskHeight = max(height, maskHeight)
+        maskImage = pixman_image_create_bits(PIXMAN_a8, Int32(maskWidth), Int32(maskHeight), nil, 0)
+        if maskImage == nil { maskWidth = 0; maskHeight = 0 }
+        return maskImage
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { p in
+            if let p { Unmanaged<DrawScratch>.fromOpaque(p).release() }
+        }
+        return key
+    }()
+
+    /// This thread's scratch, made on its first use.
+    static var current: DrawScratch {
+        if let p = pthread_getspecific(key) { return Unmanaged<DrawScratch>.fromOpaque(p).takeUnretainedValue() }
+        let made = DrawScratch()
+        pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
+        return made
+    }
 }
 
 /// Coverage (0...1) of the pixel whose top-left corner is (px, py) by a rectangle with rounded corners:
