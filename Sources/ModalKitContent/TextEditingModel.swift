@@ -14,7 +14,11 @@ import ModalKit
 /// control character (C0, DEL, C1) is dropped (GTK's `GtkEntry` does the same on paste).
 public struct TextEditingModel: Hashable, Sendable {
     /// The field's text (the preedit is not part of it).
-    public private(set) var text: String
+    public private(set) var text: String { didSet { textRevision &+= 1 } }
+    /// Counts assignments and edits of ``text`` (not part of the model's value: equal models may
+    /// differ in it): a field tells an edit that changed the text without keeping a copy of the
+    /// text, which would make the next edit copy the whole string.
+    private(set) var textRevision = 0
     /// The caret, a byte offset into ``text`` on a grapheme boundary.
     public private(set) var caret: Int
     /// The selection's other end, bytes (equal to ``caret`` when nothing is selected).
@@ -42,6 +46,23 @@ public struct TextEditingModel: Hashable, Sendable {
     private var undoStack: [Snapshot] = []
     private var redoStack: [Snapshot] = []
     private var lastEdit: EditKind = .other
+
+    public static func == (a: TextEditingModel, b: TextEditingModel) -> Bool {
+        a.text == b.text && a.caret == b.caret && a.anchor == b.anchor && a.preedit == b.preedit
+            && a.maximumLength == b.maximumLength && a.undoStack == b.undoStack && a.redoStack == b.redoStack
+            && a.lastEdit == b.lastEdit
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(caret)
+        hasher.combine(anchor)
+        hasher.combine(preedit)
+        hasher.combine(maximumLength)
+        hasher.combine(undoStack)
+        hasher.combine(redoStack)
+        hasher.combine(lastEdit)
+    }
 
     /// A model holding `text` (made one line and cut to `maximumLength`), the caret at its end.
     public init(text: String = "", maximumLength: Int? = nil) {
@@ -399,8 +420,12 @@ public struct TextEditingModel: Hashable, Sendable {
         }
     }
 
+    /// Replaces the bytes `range` of the text with `s`, unless they are `s` already (the text, and
+    /// its ``textRevision``, stay as they are).
     private mutating func replaceBytes(_ range: Range<Int>, with s: String) {
-        text.replaceSubrange(index(range.lowerBound)..<index(range.upperBound), with: s)
+        let r = index(range.lowerBound)..<index(range.upperBound)
+        guard !text.utf8[r].elementsEqual(s.utf8) else { return }
+        text.replaceSubrange(r, with: s)
     }
 
     /// Starts an undo group for an edit of `kind`, unless it continues the group before.
@@ -413,7 +438,7 @@ public struct TextEditingModel: Hashable, Sendable {
     }
 
     private mutating func restore(_ s: Snapshot) {
-        text = s.text
+        if !text.utf8.elementsEqual(s.text.utf8) { text = s.text }
         caret = s.caret
         anchor = s.anchor
         preedit = nil

@@ -264,11 +264,13 @@ public final class TextField: PresentationContent {
 
     /// Runs `change` on the model and reports a changed text.
     func edit(_ change: (inout TextEditingModel) -> Void) {
-        let before = model.text
+        // The text before is not kept (a copy would make the edit copy the whole string): the
+        // model counts its changes.
+        let revision = model.textRevision
         change(&model)
         needsDraw = true
         accessibilityChanged = true
-        if model.text != before { onChange(model.text) }
+        if model.textRevision != revision { onChange(model.text) }
     }
 
     private func touch(_ now: Double) {
