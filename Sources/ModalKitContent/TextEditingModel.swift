@@ -270,7 +270,15 @@ public struct TextEditingModel: Hashable, Sendable {
         if let m = maximumLength, t.count > m { t = String(t.prefix(m)) }
         guard t != text else { return }
         record(.other)
-        text = t
+        // Into storage of the size the text had, at most the surrounding text's (a new buffer when
+        // the undo group keeps the old one): typing into the new text does not grow it again.
+        if text.utf8.count <= Self.surroundingTextLimit {
+            text.removeAll(keepingCapacity: true)
+        } else {
+            text = ""
+            text.reserveCapacity(Self.surroundingTextLimit)
+        }
+        text.append(contentsOf: t)
         caret = t.utf8.count
         anchor = caret
         preedit = nil
@@ -432,7 +440,13 @@ public struct TextEditingModel: Hashable, Sendable {
     private mutating func record(_ kind: EditKind) {
         redoStack.removeAll()
         if kind != .other, kind == lastEdit, !undoStack.isEmpty { return }
-        undoStack.append(Snapshot(text: text, caret: caret, anchor: anchor))
+        // A short text is saved as a copy of its own (Swift keeps up to 15 UTF-8 bytes inline: no
+        // allocation), so that the text keeps its storage to itself and typing into it does not copy
+        // and regrow it; a longer one shares the storage until the next edit copies it.
+        let saved = text.utf8.count <= 15 ? String(decoding: text.utf8, as: UTF8.self) : text
+        // The whole stack's storage at once (about 3 KiB), not grown group by group.
+        if undoStack.capacity <= Self.undoLimit { undoStack.reserveCapacity(Self.undoLimit + 1) }
+        undoStack.append(Snapshot(text: saved, caret: caret, anchor: anchor))
         if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
         lastEdit = kind
     }

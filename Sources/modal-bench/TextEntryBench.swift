@@ -18,6 +18,9 @@ private struct TextEntryFigures {
     /// Heap allocations over the counted characters' input and frames.
     var allocations: UInt64 = 0
     var countedCharacters = 0
+    /// Heap allocations over a line of words never typed before (after the runs), and its length.
+    var freshAllocations: UInt64 = 0
+    var freshCharacters = 0
     /// Ctrl+V → rendered frame with 10,000 characters, ms, one sample per run.
     var pasteMS: [Double] = []
     var pastesShown = 0
@@ -25,6 +28,9 @@ private struct TextEntryFigures {
 
 /// The characters typed per run (one per frame), as a user types a file name.
 let typedLine = Array("Quarterly report, the final version, 2026")
+/// Typed once after the runs: words the font has not shaped before (each key changes a new word,
+/// which fcft shapes and rasterises).
+let freshLine = Array("Minutes of the board meeting, draft seven")
 /// The pasted text: 10,000 characters of ASCII words.
 let pastedText: String = {
     let words = ["lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit"]
@@ -46,6 +52,7 @@ func runTextEntry(runs: Int) throws {
     print("         emptied and \(Format.grouped(pastedText.count)) characters pasted with Ctrl+V from the in-process")
     print("         pasteboard (no Wayland selection transfer), timed the same way. One warm-up run, then \(runs).")
     print("         Allocations: malloc & co. in the whole process over each typed character's input and frame.")
+    print("         After the runs, \(freshLine.count) more characters typed the same way: a line of words never typed before.")
     var all: [(label: String, figures: TextEntryFigures)] = []
     for (name, module) in modules {
         for size in sizes {
@@ -75,6 +82,9 @@ private func report(label: String, _ f: TextEntryFigures, runs: Int) {
     print("  typed, next frame         \(f.shownInNextFrame) of \(typed.count) shown in the frame after the key")
     print("  allocations per character \(f.allocations == 0 ? "0" : String(format: "%.2f", perChar))"
           + " (\(f.allocations) in \(f.countedCharacters))")
+    let perFresh = f.freshCharacters > 0 ? Double(f.freshAllocations) / Double(f.freshCharacters) : 0
+    print("  allocations per character of new words \(String(format: "%.2f", perFresh))"
+          + " (\(f.freshAllocations) in \(f.freshCharacters): fcft shapes and rasterises each new word)")
     print("  paste \(Format.grouped(pastedText.count)) → frame median  \(ms(Statistics.median(sorted: paste) ?? 0)) ms")
     print("  paste \(Format.grouped(pastedText.count)) → frame max     \(ms(paste.last ?? 0)) ms")
     print("  paste, next frame         \(f.pastesShown) of \(paste.count) shown in the frame after Ctrl+V")
@@ -134,6 +144,18 @@ private func measureTextEntry(style: PresentationStyle, size: BenchSize, runs: I
         guard counted else { continue }
         figures.pasteMS.append(elapsed * 1000)
         if field.model.characterCount == pastedText.count && sample.damagedPixels > 0 { figures.pastesShown += 1 }
+    }
+    field.text = ""
+    _ = driver.frame(at: driver.now + dt)
+    for c in freshLine {
+        let t = driver.now + dt
+        let sample = driver.frame(at: t) {
+            driver.scene.handle(key(c, .press), now: t - dt / 2)
+            driver.scene.handle(key(c, .release), now: t - dt / 4)
+            _ = host.textInputState(at: t)
+        }
+        figures.freshAllocations += sample.allocations
+        figures.freshCharacters += 1
     }
     return figures
 }

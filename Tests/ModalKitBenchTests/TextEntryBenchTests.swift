@@ -50,6 +50,7 @@ final class TextEntryBenchTests: XCTestCase {
         func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
         XCTAssertEqual(line("alert 400x300:"), "alert 400x300: 41 typed characters (1 runs of 41), 1 pastes")
         for figure in ["  typed key → frame median", "  typed key → frame p99", "  allocations per character",
+                       "  allocations per character of new words",
                        "  paste 10,000 → frame median", "  paste 10,000 → frame max"] {
             XCTAssertNotNil(line(figure), "no line '\(figure)' in:\n\(lines.joined(separator: "\n"))")
         }

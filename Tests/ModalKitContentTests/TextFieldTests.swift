@@ -73,6 +73,33 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(f.text, "hello one two!")
     }
 
+    /// A change is reported when the text changed, and only then: pasting the selected text over
+    /// itself, an undo to the same text, or setting the same text changes nothing; typing into a
+    /// long text and undoing it report each change.
+    func testOnlyAChangedTextIsReportedAsAChange() {
+        let f = focused("a text longer than fifteen bytes")
+        var changes: [String] = []
+        f.onChange = { changes.append($0) }
+        XCTAssertTrue(press(f, 0x61, "\u{1}", ctrl))        // Ctrl+A
+        XCTAssertTrue(press(f, 0x63, "\u{3}", ctrl))        // Ctrl+C
+        XCTAssertTrue(press(f, 0x76, "\u{16}", ctrl))       // Ctrl+V: the same text over itself
+        XCTAssertEqual(changes, [])
+        f.text = "a text longer than fifteen bytes"
+        XCTAssertEqual(changes, [])
+        type(f, "!?")
+        XCTAssertEqual(changes, ["a text longer than fifteen bytes!", "a text longer than fifteen bytes!?"])
+        XCTAssertTrue(press(f, 0x7a, "\u{1A}", ctrl))       // Ctrl+Z: the typed group
+        XCTAssertEqual(f.text, "a text longer than fifteen bytes")
+        XCTAssertEqual(changes.last, "a text longer than fifteen bytes")
+        f.text = ""
+        type(f, "short")
+        XCTAssertTrue(press(f, 0x7a, "\u{1A}", ctrl))
+        XCTAssertEqual(f.text, "", "the typing group's start, saved apart from the text typed into")
+        XCTAssertTrue(press(f, 0x7a, "\u{1A}", ctrl))
+        XCTAssertEqual(f.text, "a text longer than fifteen bytes")
+        XCTAssertEqual(changes.suffix(3), ["short", "", "a text longer than fifteen bytes"])
+    }
+
     func testSecureFieldShowsBulletsAndNeverCopies() {
         let f = focused("pa55", secure: true)
         XCTAssertEqual(f.displayText, "••••")

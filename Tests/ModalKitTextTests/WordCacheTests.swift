@@ -80,3 +80,20 @@ final class WordCacheTests: XCTestCase {
         XCTAssertEqual(font.wordShapeCount, shaped, "no word shaped again")
     }
 }
+
+/// A text field's line laid out again in the same storage for each new text has exactly the caret
+/// layout of the text laid out afresh.
+final class EditableLineTests: XCTestCase {
+    func testALineLaidOutAgainIsTheLineLaidOutAfresh() throws {
+        let font = try PixmanFont(pattern: "sans-serif", pixelSize: 17)
+        let line = EditableLine(font: font)
+        let texts = ["Quarterly report", "", "Q", "مرحبا بالعالم", "abc مرحبا 123 def", "e\u{301}👍🏽x", "Quarterly", "",
+                     "日本語のテキスト", "a"]
+        for text in texts {
+            line.update(text)
+            let fresh = try PixmanFont(pattern: "sans-serif", pixelSize: 17)
+            XCTAssertEqual(line.caret, fresh.caretLayout(of: text), "\(text)")
+            XCTAssertEqual(line.caret.positions.count, text.count + 1, "\(text)")
+        }
+    }
+}
