@@ -50,6 +50,19 @@ extension TextField {
         return lastActivity + min(next * TextField.blinkInterval, TextField.blinkTimeout)
     }
 
+    /// ``displayText`` without a string made per frame: a secure field's bullets are kept and
+    /// changed in place.
+    func shownText() -> String {
+        guard isSecure else { return model.text }
+        let n = model.characterCount
+        if bulletCount != n || bullets.isEmpty != (n == 0) {
+            bullets.removeAll(keepingCapacity: true)
+            for _ in 0..<n { bullets.append("•") }
+            bulletCount = n
+        }
+        return bullets
+    }
+
     /// The line at `scale`, scrolled so the caret stays inside the text area (`updateScroll`), or
     /// with the scroll of the last draw.
     func line(scale s: Double, updateScroll: Bool) -> Line? {
@@ -71,7 +84,7 @@ extension TextField {
                 return (caretChars + chars(r.lowerBound))..<(caretChars + chars(r.upperBound))
             }
         } else {
-            shown = displayText
+            shown = shownText()
             preedit = caretChars..<caretChars
             preeditCursor = nil
         }

@@ -99,6 +99,9 @@ public final class TextField: PresentationContent {
     /// each new text (a typed key allocates nothing for it; the state read every frame does not
     /// shape again).
     var editableLine: EditableLine?
+    /// A secure field's bullets as last shown, and how many (changed in place: no string per frame).
+    var bullets = ""
+    var bulletCount = 0
     private var clickCount = 0
     private var lastClick: (time: Double, point: Point)?
     private var dragOrigin: Range<Int>?

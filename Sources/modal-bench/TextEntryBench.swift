@@ -44,7 +44,8 @@ let pastedText: String = {
 }()
 
 func runTextEntry(runs: Int) throws {
-    print("method   modal-demo's form (--content form: an alert whose text field has focus) presented offscreen")
+    print("method   modal-demo's form (--content form: an alert whose text field has focus; then with --secure,")
+    print("         a password field) presented offscreen")
     print("         by SceneDriver at 60 Hz, as in the frame mode. Per run: the field emptied, then \(typedLine.count)")
     print("         characters typed one per frame — the key's press and release given to the scene, the")
     print("         field's text-input state read as the window reads it after input, then the frame")
@@ -56,9 +57,12 @@ func runTextEntry(runs: Int) throws {
     var all: [(label: String, figures: TextEntryFigures)] = []
     for (name, module) in modules {
         for size in sizes {
-            let figures = try measureTextEntry(style: try module.makeStyle(), size: size, runs: runs)
-            all.append(("\(name) \(size)", figures))
-            report(label: "\(name) \(size)", figures, runs: runs)
+            for secure in [false, true] {
+                let label = "\(name) \(size)\(secure ? ", password field (--secure)" : "")"
+                let figures = try measureTextEntry(style: try module.makeStyle(), size: size, runs: runs, secure: secure)
+                all.append((label, figures))
+                report(label: label, figures, runs: runs)
+            }
         }
     }
     print("")
@@ -95,9 +99,9 @@ private func key(_ character: Character, _ phase: KeyInput.Phase) -> SceneInput 
     return .keyboard(KeyInput(keysym: scalar, phase: phase, text: phase == .release ? "" : String(character)))
 }
 
-private func measureTextEntry(style: PresentationStyle, size: BenchSize, runs: Int) throws -> TextEntryFigures {
+private func measureTextEntry(style: PresentationStyle, size: BenchSize, runs: Int, secure: Bool) throws -> TextEntryFigures {
     let driver = try SceneDriver(style: style, size: size)
-    let alert = FormDemo.makeAlert(secure: false, log: nil)
+    let alert = FormDemo.makeAlert(secure: secure, log: nil)
     driver.scene.presentsAlert = true
     driver.scene.makeAlertContent = { alert }
     try driver.transition(present: true) { _ in }

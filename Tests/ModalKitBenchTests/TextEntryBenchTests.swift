@@ -56,8 +56,12 @@ final class TextEntryBenchTests: XCTestCase {
         }
         XCTAssertEqual(line("  typed, next frame"), "  typed, next frame         41 of 41 shown in the frame after the key")
         XCTAssertEqual(line("  paste, next frame"), "  paste, next frame         1 of 1 shown in the frame after Ctrl+V")
+        XCTAssertEqual(line("alert 400x300, password field (--secure):"),
+                       "alert 400x300, password field (--secure): 41 typed characters (1 runs of 41), 1 pastes")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  typed, next frame") },
+                       Array(repeating: "  typed, next frame         41 of 41 shown in the frame after the key", count: 2))
         XCTAssertEqual(line("  a typed character in the frame after its key:"),
-                       "  a typed character in the frame after its key: met (41 of 41)")
+                       "  a typed character in the frame after its key: met (82 of 82)")
         XCTAssertNotNil(line("  0 heap allocations per typed character after warm-up:"))
     }
 }

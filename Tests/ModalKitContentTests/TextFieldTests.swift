@@ -100,6 +100,23 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(changes.suffix(3), ["short", "", "a text longer than fifteen bytes"])
     }
 
+    /// What a secure field draws is one bullet per character after every edit (its bullets are
+    /// kept and changed in place).
+    func testASecureFieldDrawsABulletPerCharacterAfterEveryEdit() {
+        let f = focused(secure: true)
+        XCTAssertEqual(f.shownText(), "")
+        type(f, "pa55")
+        XCTAssertEqual(f.shownText(), "••••")
+        XCTAssertTrue(press(f, K.backSpace))
+        XCTAssertEqual(f.shownText(), "•••")
+        f.text = ""
+        XCTAssertEqual(f.shownText(), "")
+        f.text = "e\u{301}👍🏽"
+        XCTAssertEqual(f.shownText(), "••")
+        f.isSecure = false
+        XCTAssertEqual(f.shownText(), "e\u{301}👍🏽")
+    }
+
     func testSecureFieldShowsBulletsAndNeverCopies() {
         let f = focused("pa55", secure: true)
         XCTAssertEqual(f.displayText, "••••")
