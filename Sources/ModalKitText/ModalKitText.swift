@@ -122,9 +122,9 @@ public struct ShapedGlyph: Equatable, Sendable {
 /// is put together from words shaped one at a time (each stretch between spaces, each space, each
 /// right-to-left piece) and cached apart from the lines (at most ``shapedWordCacheLimit`` words and
 /// ``shapedGlyphCacheLimit`` glyph images: fcft gives each text run its own rasterised glyphs), so a
-/// changed line reshapes only its changed words (``TextLine``). Words are shaped without their
-/// neighbours, as browsers' word caches do: kerning against a space and ligatures through one are
-/// not applied. A font is used by one thread at a time.
+/// changed line (a text field typed into) reshapes only its changed words. Words are shaped without
+/// their neighbours, as browsers' word caches do: kerning against a space and ligatures through one
+/// are not applied. A font is used by one thread at a time.
 public final class PixmanFont {
     let font: UnsafeMutablePointer<fcft_font>
     /// The em size asked for, buffer pixels (at least 1).
