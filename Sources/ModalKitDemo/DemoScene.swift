@@ -66,13 +66,24 @@ public final class DemoScene {
         }
         return l
     }()
-    /// `--content alert`: level 1 presents ``alert`` instead of the card (``presentsAlert``).
-    private lazy var alert: Alert = {
+    /// `--content alert`: level 1 presents ``alert`` instead of the card (``presentsAlert``). Made
+    /// afresh for each presentation from rest (``renewAlertIfDismissed()``): an alert asks once, as
+    /// a `UIAlertController` or an `AdwAlertDialog` is made for each question — the form's field
+    /// starts empty every time.
+    private var madeAlert: Alert?
+    private var alert: Alert {
+        if let a = madeAlert { return a }
         let a = makeAlertContent()
         a.onResponse = { [unowned self] response, _ in self.onAlertResponse(response) }
-        a.dismiss = { [unowned self] now in self.host.dismiss(self.alert, now: now) }
+        a.dismiss = { [unowned self, unowned a] now in self.host.dismiss(a, now: now) }
+        madeAlert = a
         return a
-    }()
+    }
+
+    /// Forgets the alert when nothing is presented, so that the next presentation makes a new one.
+    private func renewAlertIfDismissed() {
+        if presentsAlert, host.state == .dismissed { madeAlert = nil }
+    }
     /// What level 1 presents: the card, or with ``presentsList`` the list, with ``presentsAlert`` the alert.
     var firstContent: any PresentationContent {
         if presentsAlert { return alert }
@@ -183,6 +194,7 @@ public final class DemoScene {
         presentingView.onActivate = { [unowned self] sceneNow in
             self.events(.activated, 1)
             if self.host.state == .dismissed { self.card.resetFocus() }
+            self.renewAlertIfDismissed()
             self.host.present(self.firstContent, sourceRect: self.buttonFrame, now: sceneNow)
         }
         _ = cardForLevel(1)
@@ -415,6 +427,7 @@ public final class DemoScene {
     public func present(now: Double) {
         let t = sceneTime(now)
         if host.state == .dismissed { card.resetFocus() }
+        renewAlertIfDismissed()
         host.present(firstContent, sourceRect: buttonFrame, now: t)
     }
 

@@ -44,16 +44,17 @@ let pastedText: String = {
 }()
 
 func runTextEntry(runs: Int) throws {
-    print("method   modal-demo's form (--content form: an alert whose text field has focus; then with --secure,")
-    print("         a password field) presented offscreen")
-    print("         by SceneDriver at 60 Hz, as in the frame mode. Per run: the field emptied, then \(typedLine.count)")
-    print("         characters typed one per frame — the key's press and release given to the scene, the")
-    print("         field's text-input state read as the window reads it after input, then the frame")
-    print("         rendered (DemoScene.render) — timed from the press to the end of the render; then the field")
-    print("         emptied and \(Format.grouped(pastedText.count)) characters pasted with Ctrl+V from the in-process")
-    print("         pasteboard (no Wayland selection transfer), timed the same way. One warm-up run, then \(runs).")
-    print("         Allocations: malloc & co. in the whole process over each typed character's input and frame.")
-    print("         After the runs, \(freshLine.count) more characters typed the same way: a line of words never typed before.")
+    print("method   modal-demo's form (--content form: an alert whose text field has focus), then its password")
+    print("         field (--secure), presented offscreen and drawn at 60 Hz by modal-demo's own frame code, as")
+    print("         the frame mode does. Per run: the field emptied, then \(typedLine.count) characters typed one per frame")
+    print("         — the key's press and release given to the demo, the field's text-input state read as the")
+    print("         window reads it after input, then the frame rendered — timed from the press to the end of the")
+    print("         render; then the field emptied and \(Format.grouped(pastedText.count)) characters pasted with Ctrl+V from the")
+    print("         in-process pasteboard (no Wayland selection transfer), timed the same way. One warm-up run,")
+    print("         then \(runs). Allocations: malloc & co. in the whole process over each typed character's input and")
+    print("         frame. After the runs, \(freshLine.count) more characters typed the same way: a line of words never")
+    print("         typed before, each of which the font shapes and fcft rasterises anew (a password field")
+    print("         shows bullets: no new words).")
     var all: [(label: String, figures: TextEntryFigures)] = []
     for (name, module) in modules {
         for size in sizes {
@@ -87,8 +88,8 @@ private func report(label: String, _ f: TextEntryFigures, runs: Int) {
     print("  allocations per character \(f.allocations == 0 ? "0" : String(format: "%.2f", perChar))"
           + " (\(f.allocations) in \(f.countedCharacters))")
     let perFresh = f.freshCharacters > 0 ? Double(f.freshAllocations) / Double(f.freshCharacters) : 0
-    print("  allocations per character of new words \(String(format: "%.2f", perFresh))"
-          + " (\(f.freshAllocations) in \(f.freshCharacters): fcft shapes and rasterises each new word)")
+    print("  allocations per character of new words \(f.freshAllocations == 0 ? "0" : String(format: "%.2f", perFresh))"
+          + " (\(f.freshAllocations) in \(f.freshCharacters))")
     print("  paste \(Format.grouped(pastedText.count)) → frame median  \(ms(Statistics.median(sorted: paste) ?? 0)) ms")
     print("  paste \(Format.grouped(pastedText.count)) → frame max     \(ms(paste.last ?? 0)) ms")
     print("  paste, next frame         \(f.pastesShown) of \(paste.count) shown in the frame after Ctrl+V")

@@ -41,7 +41,9 @@ processes' ids), and stops the app and the session.
 
 Steps (coordinates: pixels from the top-left corner of the app's window; with --overlay, of the output):
   click X Y               move the pointer to X,Y and click the left button
-  key NAME                press and release a key (enter, esc, tab, space, backspace, a, ctrl-a, ...)
+  key NAME                press and release a key: a character (a, 7, /), enter, esc, tab, space,
+                          backspace, delete, home, end, the arrows (left …), pageup, pagedown,
+                          f1…f20, or modifiers and a key joined with - (ctrl-a, ctrl-shift-left)
   type TEXT               type TEXT, one key a character
   wait [-t SECONDS] REGEX wait for a line of the app's stdout, after the one the last wait matched,
                           that matches the regular expression REGEX (ICU syntax)
@@ -66,7 +68,8 @@ was still running and is stopped.
 
 enum Step: CustomStringConvertible {
     case click(x: Int, y: Int)
-    case key(String)
+    /// `key NAME`: `name` as written, `vnc` as vncdotool names it.
+    case key(name: String, vnc: String)
     case type(String)
     case wait(NSRegularExpression, pattern: String, timeout: Double?)
     case sleep(Double)
@@ -78,7 +81,7 @@ enum Step: CustomStringConvertible {
     var description: String {
         switch self {
         case .click(let x, let y): return "click \(x) \(y)"
-        case .key(let name): return "key \(name)"
+        case .key(let name, _): return "key \(name)"
         case .type(let text): return "type \(text)"
         case .wait(_, let pattern, let timeout): return "wait " + (timeout.map { "-t \($0) " } ?? "") + pattern
         case .sleep(let seconds): return "sleep \(seconds)"
@@ -107,7 +110,10 @@ enum Step: CustomStringConvertible {
             return .click(x: x, y: y)
         case "key":
             guard words.count == 1 else { throw bad("key takes one key name") }
-            return .key(words[0])
+            guard let vnc = KeyName.vncName(words[0]) else {
+                throw bad("unknown key '\(words[0])' (\(KeyName.summary))")
+            }
+            return .key(name: words[0], vnc: vnc)
         case "type":
             guard !rest.isEmpty else { throw bad("type takes the text to type") }
             return .type(rest)
@@ -142,6 +148,47 @@ enum Step: CustomStringConvertible {
         default:
             throw bad("unknown step '\(verb)' (click, key, type, wait, sleep, screenshot, close, exit)")
         }
+    }
+}
+
+/// The key names of `key NAME`: a key, or modifiers and a key joined by `-` (`ctrl-a`,
+/// `ctrl-shift-left`). vncdotool's names, which wayvnc turns into keys, with the X keysym names a
+/// user reaches for (`backspace`, `escape`, `return`, `pageup`, …) as aliases.
+enum KeyName {
+    /// Names → vncdotool's (vncdotool/keys.py `KEYMAP`).
+    static let names: [String: String] = {
+        var names: [String: String] = [:]
+        for n in ["bsp", "tab", "return", "enter", "esc", "ins", "delete", "del", "home", "end", "pgup", "pgdn",
+                  "left", "up", "right", "down", "slash", "bslash", "fslash", "spacebar", "space", "sb",
+                  "lshift", "shift", "rshift", "lctrl", "ctrl", "rctrl", "lmeta", "meta", "rmeta", "lalt", "alt", "ralt",
+                  "scrlk", "sysrq", "numlk", "caplk", "pause", "lsuper", "super", "rsuper", "lhyper", "hyper", "rhyper",
+                  "kpenter", "minus"] { names[n] = n }
+        for i in 1...20 { names["f\(i)"] = "f\(i)" }
+        for i in 0...9 { names["kp\(i)"] = "kp\(i)" }
+        let aliases = ["backspace": "bsp", "escape": "esc", "insert": "ins", "pageup": "pgup", "pagedown": "pgdn",
+                       "control": "ctrl", "capslock": "caplk"]
+        for (alias, name) in aliases { names[alias] = name }
+        return names
+    }()
+
+    static let summary = "a letter, digit or punctuation character, or enter, esc, tab, space, backspace, delete, "
+        + "home, end, left, right, up, down, pageup, pagedown, f1…f20; modifiers joined with -: ctrl-a, shift-tab"
+
+    /// `name` as vncdotool names it, or nil when a part is neither a name above nor one printable
+    /// ASCII character.
+    static func vncName(_ name: String) -> String? {
+        guard !name.isEmpty, !name.hasPrefix("-"), !name.hasSuffix("-"), !name.contains("--") else { return nil }
+        var parts: [String] = []
+        for part in name.split(separator: "-").map(String.init) {
+            if let known = names[part.lowercased()] {
+                parts.append(known)
+            } else if part.unicodeScalars.count == 1, let v = part.unicodeScalars.first?.value, (0x21...0x7E).contains(v) {
+                parts.append(part)
+            } else {
+                return nil
+            }
+        }
+        return parts.joined(separator: "-")
     }
 }
 
@@ -336,8 +383,8 @@ func run(_ o: Options) -> Int32 {
                     }
                     try input.click(x: area.x + x, y: area.y + y)
                     parked = false
-                case .key(let name):
-                    try input.key(name)
+                case .key(_, let vnc):
+                    try input.key(vnc)
                 case .type(let text):
                     try input.send(text.map { $0 == " " ? "key space" : "key \($0)" }.flatMap { $0.split(separator: " ").map(String.init) })
                 case .wait(let regex, _, let timeout):

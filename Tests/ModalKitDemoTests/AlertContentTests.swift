@@ -39,4 +39,33 @@ final class AlertContentTests: XCTestCase {
             XCTAssertEqual(responses, [expected, "cancel"])
         }
     }
+
+    /// `--content form`: each presentation asks anew, its field empty (a new alert, as UIKit and
+    /// libadwaita make one per question), whether the last one was answered or cancelled.
+    func testTheFormsFieldStartsEmptyAtEveryPresentation() throws {
+        var lines: [String] = []
+        let scene = try DemoScene(style: try BuiltinStyle.insetCentered.make(options: [:])) { _ in }
+        scene.presentsAlert = true
+        scene.makeAlertContent = { FormDemo.makeAlert(secure: false, log: { lines.append($0) }) }
+        scene.layout(containerSize: Size(width: 390, height: 844), scale: 1)
+        var t = 0.0
+        func key(_ keysym: UInt32, _ text: String = "") {
+            t += 0.1
+            scene.handle(.keyboard(KeyInput(keysym: keysym, phase: .press, text: text)), now: t)
+            scene.handle(.keyboard(KeyInput(keysym: keysym, phase: .release)), now: t + 0.01)
+        }
+        for (typed, answer, expected) in [("one", KeyInput.Keysym.escape, "response cancel"),
+                                          ("two", KeyInput.Keysym.returnKey, "response ok \"two\""),
+                                          ("three", KeyInput.Keysym.returnKey, "response ok \"three\"")] {
+            scene.present(now: t)
+            t += 10
+            scene.update(now: t)
+            for c in typed { key(c.unicodeScalars.first!.value, String(c)) }
+            key(answer, answer == KeyInput.Keysym.returnKey ? "\r" : "")
+            t += 10
+            scene.update(now: t)
+            XCTAssertEqual(lines.filter { $0.hasPrefix("text ") }.last, "text \"\(typed)\"", "typed into an empty field")
+            XCTAssertEqual(lines.last, expected)
+        }
+    }
 }

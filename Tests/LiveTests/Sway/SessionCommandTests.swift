@@ -88,6 +88,31 @@ final class SessionCommandTests: CompositorTestCase {
         assertSessionGone(stdout)
     }
 
+    /// Keys by the names the help gives: the form's field (modal-demo --content form) typed into,
+    /// `backspace` deletes a character, `ctrl-backspace` a word, `ctrl-a` selects all to type over,
+    /// `shift-left` extends a selection; Return answers with the text, as the demo's log says.
+    func testKeysByTheirNamesEditTheFormsField() throws {
+        let (dir, environment) = try workspace()
+        let output = dir + "/out"
+        let steps = ["wait ^frame", "click 400 300", "wait -t 20 ^presented$",
+                     "type Hello worlds", "key backspace", "wait ^text \"Hello world\"$",
+                     "key ctrl-backspace", "wait ^text \"Hello \"$",
+                     "key ctrl-a", "type Notes", "key shift-left", "key shift-left", "type x", "wait ^text \"Notx\"$",
+                     "key enter", "wait ^response ok", "wait ^dismissed$", "close"]
+        let r = try ChildProcess.run([try command, "--output", output] + steps.flatMap { ["--step", $0] }
+                                     + ["--", try InstalledProducts.demo(), "--content", "form", "--log-events"],
+                                     environment: environment, timeout: 180)
+        let stdout = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertEqual(r.status, .exited(0), "stdout: \(stdout)\nstderr: \(r.stderr)")
+        let lines = try String(contentsOfFile: output + "/stdout.log", encoding: .utf8).split(separator: "\n").map(String.init)
+        let texts = lines.filter { $0.hasPrefix("text ") }
+        XCTAssertEqual(texts.suffix(6), ["text \"N\"", "text \"No\"", "text \"Not\"", "text \"Note\"", "text \"Notes\"",
+                                         "text \"Notx\""], "\(lines)")
+        XCTAssertTrue(texts.contains("text \"Hello world\"") && texts.contains("text \"Hello \""), "\(texts)")
+        XCTAssertEqual(lines.first { $0.hasPrefix("response ") }, "response ok \"Notx\"")
+        assertSessionGone(stdout)
+    }
+
     /// `--overlay`: `modal-demo ask` maps a layer surface over the whole output and no window; the
     /// session starts once the output shows something, the output is --size, screenshots are the
     /// whole output (the alert's light card in the middle, one dim colour over the desktop along
@@ -221,6 +246,14 @@ final class SessionCommandTests: CompositorTestCase {
             (["--step", "wait -t soon ^x", "/bin/true"], "--step: not a number of seconds: soon: `wait -t soon ^x`"),
             (["--step", "screenshot ../up", "/bin/true"], "--step: screenshot takes one file name without / (saved as NAME.png): `screenshot ../up`"),
             (["--steps", steps, "/bin/true"], "\(steps):4: unknown step 'jump' (click, key, type, wait, sleep, screenshot, close, exit): `jump 3`"),
+            (["--step", "key backspaces", "/bin/true"],
+             "--step: unknown key 'backspaces' (a letter, digit or punctuation character, or enter, esc, tab, space, backspace, "
+             + "delete, home, end, left, right, up, down, pageup, pagedown, f1…f20; modifiers joined with -: ctrl-a, shift-tab): "
+             + "`key backspaces`"),
+            (["--step", "key ctrl-", "/bin/true"],
+             "--step: unknown key 'ctrl-' (a letter, digit or punctuation character, or enter, esc, tab, space, backspace, "
+             + "delete, home, end, left, right, up, down, pageup, pagedown, f1…f20; modifiers joined with -: ctrl-a, shift-tab): "
+             + "`key ctrl-`"),
             (["--step", "exit", "/bin/true"], "--step: exit takes the app's exit status (0 to 255) and at most SECONDS: `exit`"),
             (["--step", "exit 256", "/bin/true"], "--step: exit takes the app's exit status (0 to 255) and at most SECONDS: `exit 256`"),
             (["--steps", dir + "/missing", "/bin/true"], "--steps: cannot read \(dir)/missing"),
