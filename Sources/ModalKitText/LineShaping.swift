@@ -28,11 +28,15 @@ struct PlacedGlyph {
     let cluster: Int
 }
 
-/// A line shaped once: its glyphs in visual order, its advance width, and the words whose text
-/// runs own those glyphs (kept alive as long as the line).
-final class ShapedLine {
+/// Glyphs placed from an origin, and the advance width they span.
+class GlyphRow {
     var glyphs: [PlacedGlyph] = []
     var width = 0
+}
+
+/// A line shaped once: its glyphs in visual order, its advance width, and the words whose text
+/// runs own those glyphs (kept alive as long as the line).
+final class ShapedLine: GlyphRow {
     var words: [ShapedWord] = []
 
     /// Emptied for another text, its storage kept.
@@ -45,11 +49,9 @@ final class ShapedLine {
 
 /// One word shaped by fcft's text runs (the text-run mode): its code points and direction (the
 /// cache's key), its glyphs from its own origin, and the runs that own them.
-final class ShapedWord {
+final class ShapedWord: GlyphRow {
     let scalars: [UInt32]
     let rightToLeft: Bool
-    var glyphs: [PlacedGlyph] = []
-    var width = 0
     var runs: [UnsafeMutablePointer<fcft_text_run>] = []
     /// Another cached word of the same hash.
     var next: ShapedWord?
@@ -191,30 +193,74 @@ extension PixmanFont {
         return word
     }
 
-    /// Appends shaped clusters to a line, moving the pen.
-    private struct Layout {
+    /// Places glyphs in a row (a line or a word) from its origin, moving the pen: the glyph path
+    /// shared by a line's grapheme and code-point modes and a word's fallbacks.
+    private struct Pen {
         let font: PixmanFont
+        /// The code points the clusters' offsets index.
         let text: UnsafeBufferPointer<UInt32>
-        let line: ShapedLine
-        var pen = 0
-        /// The code point of the last glyph placed (the left side of the next kerning pair).
+        let row: GlyphRow
+        var x = 0
+        /// The code point of the last glyph placed (the left side of the next kerning pair); nil
+        /// after a text run (HarfBuzz kerns text runs itself).
         var previous: UInt32?
 
-        init(font: PixmanFont, text: UnsafeBufferPointer<UInt32>, line: ShapedLine) {
+        init(font: PixmanFont, text: UnsafeBufferPointer<UInt32>, row: GlyphRow) {
             self.font = font
             self.text = text
-            self.line = line
+            self.row = row
         }
 
         mutating func place(_ glyph: UnsafePointer<fcft_glyph>, cluster: Int) {
-            line.glyphs.append(PlacedGlyph(glyph: glyph, penX: pen, cluster: cluster))
-            pen += Int(glyph.pointee.advance.x)
-            line.width = pen
+            row.glyphs.append(PlacedGlyph(glyph: glyph, penX: x, cluster: cluster))
+            x += Int(glyph.pointee.advance.x)
+            row.width = x
+        }
+
+        /// The pen moved by the kerning between the previous glyph's code point and `next`.
+        mutating func kern(before next: UInt32) {
+            var kx = 0, ky = 0
+            if font.kerning, let p = previous, modalkit_fcft.kerning(font.font, p, next, &kx, &ky) { x += kx }
+            previous = next
+        }
+
+        /// One cluster (the code points `range`) shaped alone (`fcft_rasterize_grapheme_utf32`,
+        /// cached by fcft), kerned against the glyph before; its code points one by one when fcft
+        /// gives no grapheme.
+        mutating func appendGrapheme(_ range: Range<Int>) {
+            guard let grapheme = modalkit_fcft.rasterize_grapheme_utf32(font.font, range.count, text.baseAddress! + range.lowerBound,
+                                                                       FCFT_SUBPIXEL_NONE) else {
+                return appendCodePoints(range)
+            }
+            kern(before: text[range.lowerBound])
+            for i in 0..<grapheme.pointee.count {
+                if let g = grapheme.pointee.glyphs[i] { place(g, cluster: range.lowerBound) }
+            }
+        }
+
+        /// Each code point of one cluster (the code points `range`), kerned pairwise.
+        mutating func appendCodePoints(_ range: Range<Int>) {
+            for offset in range {
+                guard let g = modalkit_fcft.rasterize_char_utf32(font.font, text[offset], FCFT_SUBPIXEL_NONE) else { continue }
+                kern(before: text[offset])
+                place(g, cluster: range.lowerBound)
+            }
+        }
+    }
+
+    /// Appends shaped clusters to a line.
+    private struct Layout {
+        var pen: Pen
+        let line: ShapedLine
+
+        init(font: PixmanFont, text: UnsafeBufferPointer<UInt32>, line: ShapedLine) {
+            pen = Pen(font: font, text: text, row: line)
+            self.line = line
         }
 
         /// Clusters `clusters` (logical order) drawn left to right or right to left.
         mutating func append(_ clusters: Range<Int>, rightToLeft: Bool, starts: [Int]) {
-            switch font.shaping {
+            switch pen.font.shaping {
             case .textRun:
                 if rightToLeft {
                     appendWord(clusters, rightToLeft: true, starts: starts)
@@ -232,88 +278,47 @@ extension PixmanFont {
                 }
             case .grapheme:
                 if rightToLeft {
-                    for c in clusters.reversed() { appendGrapheme(c, starts: starts) }
+                    for c in clusters.reversed() { pen.appendGrapheme(starts[c]..<starts[c + 1]) }
                 } else {
-                    for c in clusters { appendGrapheme(c, starts: starts) }
+                    for c in clusters { pen.appendGrapheme(starts[c]..<starts[c + 1]) }
                 }
             case .codePoint:
                 if rightToLeft {
-                    for c in clusters.reversed() { appendCodePoints(c, starts: starts) }
+                    for c in clusters.reversed() { pen.appendCodePoints(starts[c]..<starts[c + 1]) }
                 } else {
-                    for c in clusters { appendCodePoints(c, starts: starts) }
+                    for c in clusters { pen.appendCodePoints(starts[c]..<starts[c + 1]) }
                 }
             }
         }
 
         func isSpace(_ cluster: Int, _ starts: [Int]) -> Bool {
-            starts[cluster + 1] - starts[cluster] == 1 && text[starts[cluster]] == 0x20
+            starts[cluster + 1] - starts[cluster] == 1 && pen.text[starts[cluster]] == 0x20
         }
 
+        /// The cached word of the clusters, its glyphs placed from the pen.
         mutating func appendWord(_ clusters: Range<Int>, rightToLeft: Bool, starts: [Int]) {
             let start = starts[clusters.lowerBound], end = starts[clusters.upperBound]
             guard end > start else { return }
-            let word = font.word(text, start..<end, clusters: clusters.count, rightToLeft: rightToLeft, starts: starts,
-                                 firstCluster: clusters.lowerBound)
+            let word = pen.font.word(pen.text, start..<end, clusters: clusters.count, rightToLeft: rightToLeft, starts: starts,
+                                     firstCluster: clusters.lowerBound)
             line.words.append(word)
             for g in word.glyphs {
-                line.glyphs.append(PlacedGlyph(glyph: g.glyph, penX: pen + g.penX, cluster: start + g.cluster))
+                line.glyphs.append(PlacedGlyph(glyph: g.glyph, penX: pen.x + g.penX, cluster: start + g.cluster))
             }
-            pen += word.width
-            line.width = pen
-            previous = nil
-        }
-
-        /// One cluster shaped alone (`fcft_rasterize_grapheme_utf32`, cached by fcft), kerned
-        /// against the glyph before; its code points one by one when fcft gives no grapheme.
-        mutating func appendGrapheme(_ cluster: Int, starts: [Int]) {
-            let start = starts[cluster], end = starts[cluster + 1]
-            guard let grapheme = modalkit_fcft.rasterize_grapheme_utf32(font.font, end - start, text.baseAddress! + start,
-                                                                       FCFT_SUBPIXEL_NONE) else {
-                return appendCodePoints(cluster, starts: starts)
-            }
-            kern(before: text[start])
-            for i in 0..<grapheme.pointee.count {
-                if let g = grapheme.pointee.glyphs[i] { place(g, cluster: start) }
-            }
-        }
-
-        /// Each code point of one cluster, kerned pairwise.
-        mutating func appendCodePoints(_ cluster: Int, starts: [Int]) {
-            for offset in starts[cluster]..<starts[cluster + 1] {
-                guard let g = modalkit_fcft.rasterize_char_utf32(font.font, text[offset], FCFT_SUBPIXEL_NONE) else { continue }
-                kern(before: text[offset])
-                place(g, cluster: starts[cluster])
-            }
-        }
-
-        /// The pen moved by the kerning between the previous glyph's code point and `next` (the
-        /// grapheme and code-point modes; HarfBuzz kerns text runs itself).
-        mutating func kern(before next: UInt32) {
-            var kx = 0, ky = 0
-            if font.kerning, let p = previous, modalkit_fcft.kerning(font.font, p, next, &kx, &ky) { pen += kx }
-            previous = next
+            pen.x += word.width
+            line.width = pen.x
+            pen.previous = nil
         }
     }
 
     /// Shapes one word with fcft's text runs into its own glyph list.
     private struct WordBuilder {
-        let font: PixmanFont
-        /// The word's own code points.
-        let text: UnsafeBufferPointer<UInt32>
+        var pen: Pen
         let word: ShapedWord
-        var pen = 0
-        var previous: UInt32?
 
         init(font: PixmanFont, text: UnsafeBufferPointer<UInt32>, word: ShapedWord) {
-            self.font = font
-            self.text = text
+            pen = Pen(font: font, text: text, row: word)
             self.word = word
-        }
-
-        mutating func place(_ glyph: UnsafePointer<fcft_glyph>, cluster: Int) {
-            word.glyphs.append(PlacedGlyph(glyph: glyph, penX: pen, cluster: cluster))
-            pen += Int(glyph.pointee.advance.x)
-            word.width = pen
         }
 
         /// The word's clusters (`clusters` of them; `starts[firstCluster...]` minus `offset` are
@@ -321,13 +326,13 @@ extension PixmanFont {
         /// right-to-left stretch comes back in more than one HarfBuzz run, cluster by cluster.
         mutating func build(clusters: Int, starts: [Int], firstCluster: Int, offset: Int) {
             func start(_ k: Int) -> Int { starts[firstCluster + k] - offset }
-            if appendTextRun(0..<text.count, checkOrder: word.rightToLeft && clusters > 1) { return }
+            if appendTextRun(0..<pen.text.count, checkOrder: word.rightToLeft && clusters > 1) { return }
             if word.rightToLeft {
                 for k in (0..<clusters).reversed() where !appendTextRun(start(k)..<start(k + 1), checkOrder: false) {
-                    appendGrapheme(start(k)..<start(k + 1))
+                    pen.appendGrapheme(start(k)..<start(k + 1))
                 }
             } else {
-                for k in 0..<clusters { appendGrapheme(start(k)..<start(k + 1)) }
+                for k in 0..<clusters { pen.appendGrapheme(start(k)..<start(k + 1)) }
             }
         }
 
@@ -335,7 +340,7 @@ extension PixmanFont {
         /// none, or when `checkOrder` and its glyphs' clusters are not in descending order.
         mutating func appendTextRun(_ range: Range<Int>, checkOrder: Bool) -> Bool {
             guard !range.isEmpty,
-                  let run = modalkit_fcft.rasterize_text_run_utf32(font.font, range.count, text.baseAddress! + range.lowerBound,
+                  let run = modalkit_fcft.rasterize_text_run_utf32(pen.font.font, range.count, pen.text.baseAddress! + range.lowerBound,
                                                                    FCFT_SUBPIXEL_NONE) else { return false }
             let r = run.pointee
             if checkOrder {
@@ -347,34 +352,10 @@ extension PixmanFont {
             word.runs.append(run)
             for i in 0..<r.count {
                 guard let g = r.glyphs[i] else { continue }
-                place(g, cluster: range.lowerBound + Int(r.cluster[i]))
+                pen.place(g, cluster: range.lowerBound + Int(r.cluster[i]))
             }
-            previous = nil
+            pen.previous = nil
             return true
-        }
-
-        /// One cluster shaped alone (`fcft_rasterize_grapheme_utf32`), kerned against the glyph
-        /// before; its code points one by one when fcft gives no grapheme.
-        mutating func appendGrapheme(_ range: Range<Int>) {
-            if let grapheme = modalkit_fcft.rasterize_grapheme_utf32(font.font, range.count, text.baseAddress! + range.lowerBound,
-                                                                    FCFT_SUBPIXEL_NONE) {
-                kern(before: text[range.lowerBound])
-                for i in 0..<grapheme.pointee.count {
-                    if let g = grapheme.pointee.glyphs[i] { place(g, cluster: range.lowerBound) }
-                }
-                return
-            }
-            for offset in range {
-                guard let g = modalkit_fcft.rasterize_char_utf32(font.font, text[offset], FCFT_SUBPIXEL_NONE) else { continue }
-                kern(before: text[offset])
-                place(g, cluster: range.lowerBound)
-            }
-        }
-
-        mutating func kern(before next: UInt32) {
-            var kx = 0, ky = 0
-            if font.kerning, let p = previous, modalkit_fcft.kerning(font.font, p, next, &kx, &ky) { pen += kx }
-            previous = next
         }
     }
 }
