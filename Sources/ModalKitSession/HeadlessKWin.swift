@@ -350,13 +350,20 @@ public final class KWinDriver: SeatDriving {
 
     /// One finger (slot 0) down at (`x`, `y0`), moved `steps` times by `dy` `ms` milliseconds apart
     /// (timed inside the driver: `touch-path`), held `hold` seconds, lifted; every event followed
-    /// by a touch frame. Coordinates in the output's logical pixels.
+    /// by a touch frame. With no hold the lift goes to KWin together with the last motion (a
+    /// flick): KWin stamps events when it handles them, and a command's round trip between the two
+    /// on a busy machine read as a rest of over 40 ms before the lift (no flick). Coordinates in the
+    /// output's logical pixels.
     /// - Throws: `HarnessError` when the driver refuses a command or does not answer.
     public func touchDrag(x: Double, from y0: Double, dy: Double, steps: Int, ms: Int, hold: Double) throws {
         try command("touch-down 0 \(x) \(y0)")
         try command("touch-frame")
+        guard hold > 0 else {
+            try command("touch-path 0 \(x) \(y0) 0 \(dy) \(steps) \(ms) lift")
+            return
+        }
         try command("touch-path 0 \(x) \(y0) 0 \(dy) \(steps) \(ms)")
-        if hold > 0 { usleep(useconds_t(hold * 1e6)) }
+        usleep(useconds_t(hold * 1e6))
         try command("touch-up 0")
         try command("touch-frame")
     }

@@ -21,10 +21,14 @@
  *   axis vertical|horizontal VALUE    axis (wl_pointer.axis units; fake-input v4 names no source:
  *                                     KWin sends it as a wheel's)
  *   touch-down ID X Y | touch-motion ID X Y | touch-up ID | touch-frame | touch-cancel
- *   touch-path ID X Y DX DY N MS      N touch_motion + touch_frame pairs from (X+DX, Y+DY) on in
+ *   touch-path ID X Y DX DY N MS [lift]
+ *                                     N touch_motion + touch_frame pairs from (X+DX, Y+DY) on in
  *                                     steps of (DX, DY), each flushed, MS milliseconds apart (a
  *                                     finger moving at a known speed, timed here rather than by
- *                                     one command round trip per event)
+ *                                     one command round trip per event); with `lift`, touch_up +
+ *                                     touch_frame go in the same flush as the last motion (a finger
+ *                                     lifted as it moves: no round trip between them for KWin to
+ *                                     stamp as a rest)
  *   screenshot FILE [native]          org.kde.KWin.ScreenShot2.CaptureActiveScreen (no cursor)
  *                                     written as binary PPM (P6) -> "ok WIDTH HEIGHT"; in logical
  *                                     pixels, or with `native` in device pixels (logical x scale)
@@ -365,9 +369,10 @@ static int command(char *line) {
     if (strcmp(word, "touch-path") == 0) {
         double dx, dy;
         int n, ms;
-        if (sscanf(line, "%*s %u %lf %lf %lf %lf %d %d", &id, &x, &y, &dx, &dy, &n, &ms) != 7 || n < 1 || n > 1000
-            || ms < 0 || ms > 10000)
-            return reply_error("touch-path ID X Y DX DY N MS (N 1..1000, MS 0..10000)%s", "");
+        char lift[8] = "";
+        int fields = sscanf(line, "%*s %u %lf %lf %lf %lf %d %d %7s", &id, &x, &y, &dx, &dy, &n, &ms, lift);
+        if (fields < 7 || n < 1 || n > 1000 || ms < 0 || ms > 10000 || (fields == 8 && strcmp(lift, "lift") != 0))
+            return reply_error("touch-path ID X Y DX DY N MS [lift] (N 1..1000, MS 0..10000)%s", "");
         for (int i = 1; i <= n; i++) {
             if (ms > 0) {
                 struct timespec pause = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -376,6 +381,10 @@ static int command(char *line) {
             org_kde_kwin_fake_input_touch_motion(fake_input, id, wl_fixed_from_double(x + dx * i),
                                                  wl_fixed_from_double(y + dy * i));
             org_kde_kwin_fake_input_touch_frame(fake_input);
+            if (i == n && fields == 8) {
+                org_kde_kwin_fake_input_touch_up(fake_input, id);
+                org_kde_kwin_fake_input_touch_frame(fake_input);
+            }
             if (wl_display_flush(display) < 0) return reply_error("touch-path: %s", "wl_display_flush failed");
         }
         return roundtrip_ok();
